@@ -1,0 +1,1 @@
+"""The appliance: the table loop, screens, tag registry, journal, command line and service."""

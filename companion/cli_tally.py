@@ -1,0 +1,56 @@
+"""`companion tally FILE`: score a table described in JSON, print the result as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.errors import InvalidInput
+from engine.registry import GAMES
+
+from .i18n import reason, translator
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("tally", help="score a table described in a JSON file")
+    parser.add_argument("file", help="the JSON table description, or - for standard input")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, language: str) -> int:
+    _ = translator(language).gettext
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        return _fail(_("cannot read {file}: {reason}").format(
+            file=args.file, reason=error.strerror or error))
+    except UnicodeDecodeError:
+        return _fail(_("{file} is not UTF-8 text").format(file=args.file))
+    try:
+        table = json.loads(text)
+    except json.JSONDecodeError as error:
+        return _fail(_("{file} is not valid JSON (line {line}, column {column}: {reason})").format(
+            file=args.file, line=error.lineno, column=error.colno, reason=error.msg))
+    game = table.get("game") if isinstance(table, dict) else None
+    if not isinstance(game, str):
+        return _fail(_("game: missing; one of {games}").format(games=", ".join(GAMES)))
+    if game not in GAMES:
+        return _fail(_("game: unknown game {game!r}; one of {games}").format(
+            game=game, games=", ".join(GAMES)))
+    try:
+        result = GAMES[game].tally(table)
+    except InvalidInput as error:
+        return _fail(reason(error, language))
+    print(json.dumps(result.to_json(), ensure_ascii=False))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"companion tally: {message}", file=sys.stderr)
+    return 2

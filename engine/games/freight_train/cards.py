@@ -1,0 +1,38 @@
+"""Freight Train's components, by player count (from the rules text)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+#: The 11 freight wagon types. The rules text does not name them; these ids are the
+#: companion's, and the tag registry maps each physical card to one of them.
+WAGON_TYPES: tuple[str, ...] = (
+    "coal", "tank", "box", "flat", "hopper", "reefer",
+    "stock", "auto", "gondola", "lumber", "container",
+)  # fmt: skip
+
+DEPARTURE = "departure"
+"""The "carte départ des trains": drawn from the deck, it ends the day."""
+
+UNKNOWN = "?"
+"""A card the companion has not seen: at the table, cards are known once scanned."""
+
+MIXED = "mixed"
+"""The player's one train of mixed wagons ("train de marchandises mélangées")."""
+
+CARDS_PER_TYPE = {2: 9, 3: 12, 4: 14, 5: 16}
+LOCOMOTIVES = {2: 7, 3: 6, 4: 5, 5: 5}
+STARTING_TOKENS = 5
+LANES = 5
+LANE_SPACES = 5
+YARD_TRACKS = 2
+TRACK_SPACES = 8
+DEALT_TO_YARD = 12
+TAKE_FROM_MAIN_YARD = 3
+MOVE_FROM_YARD = 4
+DAYS = 3
+
+
+def wagon_deck(players: int, types: tuple[str, ...] = WAGON_TYPES) -> Counter[str]:
+    """Every wagon card in play for this player count."""
+    return Counter({kind: CARDS_PER_TYPE[players] for kind in types})

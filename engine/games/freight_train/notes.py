@@ -1,0 +1,37 @@
+"""How the companion reads Freight Train where the rules text is silent or open.
+
+Players read these with `companion games --rules freight-train`; the settings named here are
+in `Settings` and in the companion's configuration.
+"""
+
+from ...errors import N_
+
+RULE_NOTES: tuple[str, ...] = (
+    N_("The three wagons taken from the main yard may come from one lane or several; each is "
+       "taken from the open (left) end of its lane, so the same lane twice gives its next two "
+       "wagons."),
+    N_("Moving wagons from your own yard takes one to four wagons, each from the open end of "
+       "either track; moving none is not an action (rearranging is the way to pass)."),
+    N_("A lane may be refilled only when two or more lanes are completely empty. With fewer "
+       "than three wagons in the main yard that is always the case, and you must refill before "
+       "you can take wagons. If the deck holds fewer than five cards, the lane gets what is "
+       "left."),
+    N_("Each train, the mixed train included, needs a locomotive of its own. You start with "
+       "7, 6 or 5 locomotives (2, 3, 4-5 players); wagons go back to the deck at the end of a "
+       "day, locomotives stay."),
+    N_("Setting 'mixed train scores' (on by default): the mixed trains compete among "
+       "themselves for 3 and 1 tokens with the same tie rules as each wagon type."),
+    N_("Setting 'tokens below zero' (off by default): a player with no token may still pass "
+       "(an unchanged rearrangement) for free, but may not really rearrange; the day-3 yard "
+       "penalty takes no more tokens than the player holds."),
+    N_("The departure card is shuffled into the bottom half of the deck on day 1, the bottom "
+       "third on day 2 and the bottom quarter on day 3. Splitting a pile that does not divide "
+       "evenly, the bottom part gets the extra cards."),
+    N_("When the departure card comes up during a refill, it is set aside and the next card "
+       "takes its space; the player who drew it finishes their phase, then the players who "
+       "have not yet played this round play, and the day ends."),
+    N_("On days 2 and 3 the first player is the next holder of the first-player locomotive. "
+       "With the optional turn sequence, it is the player to the left of whoever played last "
+       "on the previous day."),
+    N_("After day 3 the player with the most tokens wins; tied players share the win."),
+)

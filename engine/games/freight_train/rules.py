@@ -1,0 +1,479 @@
+"""Freight Train (Train de marchandises), Alan R. Moon, 1993: the rules as events.
+
+Read top to bottom like the rulebook: setup, a player's phase (the optional lane refill, then
+one of the four actions), forming trains, the end of a day, the start of the next, the winner.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...deck import BottomPart, trigger_in_place
+from ...errors import N_, IllegalEvent
+from ...game import PlayerScore, TallyResult, most
+from .cards import (
+    DAYS, DEALT_TO_YARD, DEPARTURE, LANE_SPACES, LANES, LOCOMOTIVES, MIXED, MOVE_FROM_YARD,
+    STARTING_TOKENS, TAKE_FROM_MAIN_YARD, TRACK_SPACES, UNKNOWN, wagon_deck,
+)  # fmt: skip
+from .events import (
+    BringLocomotive, FreightTrainEvent, MoveFromYard, Rearrange, RefillLane, StartDay,
+    TakeFromMainYard,
+)  # fmt: skip
+from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
+from .tally import pay_day, settle
+
+#: Where the departure card is hidden each day: the bottom half, third, then quarter.
+DEPARTURE_PLACEMENT = {1: BottomPart(2), 2: BottomPart(3), 3: BottomPart(4)}
+
+Yard = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+# --- Setup -------------------------------------------------------------------------------------
+
+
+def new_game(
+    names: Sequence[str], settings: Settings | None = None, first: int = 0
+) -> FreightTrainState:
+    """A table of 2 to 5 players, before the first shuffle; `first` holds the first-player token."""
+    if len(names) not in LOCOMOTIVES:
+        raise IllegalEvent(N_("Freight Train is for 2 to 5 players"))
+    if not 0 <= first < len(names):
+        raise IllegalEvent(N_("The first player must be one of the players"))
+    settings = settings or Settings()
+    players = tuple(
+        Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
+        for name in names
+    )
+    pool = wagon_deck(len(names), settings.wagon_types)
+    return FreightTrainState(
+        settings=settings,
+        players=players,
+        round_first=first,
+        current=first,
+        deck=tuple(sorted(pool.elements())),
+        bank=-STARTING_TOKENS * len(names),
+    )
+
+
+def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
+    """Shuffle, fill the 25 spaces, deal 12 to each yard (day 1), hide the departure card."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalEvent(N_("The day has already started"))
+    if len(event.main_yard) != LANES or any(len(lane) != LANE_SPACES for lane in event.main_yard):
+        raise IllegalEvent(N_("The main yard takes five cards in each of its five lanes"))
+    first_day = state.day == 1
+    if first_day != bool(event.yards):
+        raise IllegalEvent(N_("Yards are dealt on the first day only"))
+    if first_day and (
+        len(event.yards) != len(state.players)
+        or any(len(track) != DEALT_TO_YARD // 2 for yard in event.yards for track in yard)
+    ):
+        raise IllegalEvent(N_("Each player's yard gets six cards on each track"))
+    laid = [card for lane in event.main_yard for card in lane]
+    laid += [card for yard in event.yards for track in yard for card in track]
+    if DEPARTURE in laid:
+        raise IllegalEvent(N_("The departure card goes into the deck"))
+    _check_departure_hidden(event.deck, state.day)
+    deck_wagons = [card for card in event.deck if card != DEPARTURE]
+    if DEPARTURE not in event.deck:
+        deck_wagons.remove(UNKNOWN)  # at the table, one unseen card of the deck is the departure
+    _check_same_cards(state.deck, laid + deck_wagons)
+    players = state.players
+    if first_day:
+        players = tuple(replace(p, yard=yard) for p, yard in zip(players, event.yards))
+    else:
+        players = tuple(
+            replace(p, locomotives=p.locomotives + (0 if p.brought_locomotive_today else 1))
+            for p in players
+        )
+    players = tuple(replace(p, brought_locomotive_today=False) for p in players)
+    return replace(
+        state,
+        players=players,
+        phase=Phase.PLAY,
+        main_yard=tuple(tuple(lane) for lane in event.main_yard),
+        deck=event.deck,
+        departure_drawn=False,
+        still_to_play=(),
+        refilled_this_phase=False,
+        unseen_cards=state.unseen_cards or UNKNOWN in laid or UNKNOWN in event.deck,
+    )
+
+
+def _check_departure_hidden(deck: tuple[str, ...], day: int) -> None:
+    rule = DEPARTURE_PLACEMENT[day]
+    if DEPARTURE in deck:
+        if not trigger_in_place(deck, DEPARTURE, rule):
+            low, high = rule.positions(len(deck) - 1)[0], rule.positions(len(deck) - 1)[-1]
+            raise IllegalEvent(
+                N_("The departure card must lie between cards {low} and {high} of the deck"),
+                low=low + 1, high=high + 1,
+            )
+    elif UNKNOWN not in deck:
+        raise IllegalEvent(N_("The departure card is missing from the deck"))
+
+
+# --- A player's phase: the optional refill -----------------------------------------------------
+
+
+def can_refill(state: FreightTrainState) -> bool:
+    """Two or more empty lanes, not yet refilled this phase, and cards left to draw."""
+    return (
+        state.phase is Phase.PLAY
+        and not state.refilled_this_phase
+        and len(state.empty_lanes()) >= 2
+        and bool(state.deck)
+    )
+
+
+def cards_for_refill(deck: Sequence[str]) -> int:
+    """How many cards a refill draws: five wagons, plus the departure card if it comes up."""
+    wagons = drawn = 0
+    for card in deck:
+        drawn += 1
+        if card != DEPARTURE:
+            wagons += 1
+        if wagons == LANE_SPACES:
+            break
+    return drawn
+
+
+def _refill_lane(state: FreightTrainState, event: RefillLane) -> FreightTrainState:
+    _check_playing(state)
+    if state.refilled_this_phase:
+        raise IllegalEvent(N_("Only one lane may be refilled in a phase"))
+    if len(state.empty_lanes()) < 2:
+        raise IllegalEvent(N_("A lane may be refilled only when two or more lanes are empty"))
+    if event.lane not in state.empty_lanes():
+        raise IllegalEvent(N_("Lane {lane} is not empty"), lane=event.lane + 1)
+    if not state.deck:
+        raise IllegalEvent(N_("The deck is empty"))
+    if len(event.drawn) != cards_for_refill(_as_drawn(state.deck, event.drawn)):
+        raise IllegalEvent(N_("A refill draws five wagons (the departure card does not count)"))
+    drawn = [_reveal(seen, said) for seen, said in zip(state.deck, event.drawn)]
+    departure = drawn.count(DEPARTURE)
+    if departure and state.departure_drawn or departure > 1:
+        raise IllegalEvent(N_("The departure card was already drawn today"))
+    deck = state.deck[len(drawn) :]
+    if not departure and not state.departure_drawn and not _may_hide_departure(deck):
+        raise IllegalEvent(N_("The departure card must be among these cards"))
+    state = replace(
+        state,
+        main_yard=_replace_at(state.main_yard, event.lane, tuple(c for c in drawn if c != DEPARTURE)),
+        deck=deck,
+        refilled_this_phase=True,
+    )
+    if departure:
+        state = _departure(state)
+    return state
+
+
+def _as_drawn(deck: Sequence[str], said: Sequence[str]) -> list[str]:
+    """The deck as the table says it was drawn: unknown cards take what was declared."""
+    return [said[i] if i < len(said) and card == UNKNOWN else card for i, card in enumerate(deck)]
+
+
+def _may_hide_departure(deck: Sequence[str]) -> bool:
+    return DEPARTURE in deck or UNKNOWN in deck
+
+
+def _departure(state: FreightTrainState) -> FreightTrainState:
+    """End of day, step 1-2: the card is set aside; the players who have not played finish."""
+    return replace(
+        state,
+        departure_drawn=True,
+        still_to_play=state.order.after(state.round_first, state.current),
+    )
+
+
+# --- A player's phase: the four actions --------------------------------------------------------
+
+
+def _take_from_main_yard(state: FreightTrainState, event: TakeFromMainYard) -> FreightTrainState:
+    """Exactly three wagons, each from the open end of a lane, into trains or the yard."""
+    _check_playing(state)
+    if not len(event.lanes) == len(event.wagons) == len(event.targets) == TAKE_FROM_MAIN_YARD:
+        raise IllegalEvent(N_("Take exactly three wagons from the main yard"))
+    if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
+        raise IllegalEvent(N_("Fewer than three wagons in the main yard: refill a lane first"))
+    lanes = list(state.main_yard)
+    player = state.player()
+    for lane, said, target in zip(event.lanes, event.wagons, event.targets):
+        if not 0 <= lane < LANES:
+            raise IllegalEvent(N_("There is no lane {lane}"), lane=lane + 1)
+        if not lanes[lane]:
+            raise IllegalEvent(N_("Lane {lane} is empty"), lane=lane + 1)
+        wagon = _reveal(lanes[lane][0], said)
+        lanes[lane] = lanes[lane][1:]
+        player = place_wagon(player, wagon, target)
+    return _end_phase(replace(state, main_yard=tuple(lanes), players=_with(state, player)))
+
+
+def _move_from_yard(state: FreightTrainState, event: MoveFromYard) -> FreightTrainState:
+    """One to four wagons from the open ends of the player's yard tracks, all into trains."""
+    _check_playing(state)
+    if not 1 <= len(event.tracks) <= MOVE_FROM_YARD or not (
+        len(event.tracks) == len(event.wagons) == len(event.targets)
+    ):
+        raise IllegalEvent(N_("Move one to four wagons from your yard"))
+    player = state.player()
+    tracks = list(player.yard)
+    for track, said, target in zip(event.tracks, event.wagons, event.targets):
+        if track not in (0, 1):
+            raise IllegalEvent(N_("Your yard has tracks 1 and 2"))
+        if not tracks[track]:
+            raise IllegalEvent(N_("Track {track} of your yard is empty"), track=track + 1)
+        if target in YARD_TARGETS:
+            raise IllegalEvent(N_("Wagons leaving the yard must go into trains"))
+        wagon = _reveal(tracks[track][0], said)
+        tracks[track] = tracks[track][1:]
+        player = place_wagon(player, wagon, target)
+    player = replace(player, yard=(tracks[0], tracks[1]))
+    return _end_phase(replace(state, players=_with(state, player)))
+
+
+def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
+    """Lay the yard out again, left-packed, for one token; the same layout is a pass."""
+    _check_playing(state)
+    player = state.player()
+    if len(event.yard) != 2 or any(len(track) > TRACK_SPACES for track in event.yard):
+        raise IllegalEvent(N_("A yard has two tracks of at most eight wagons"))
+    new_yard: Yard = (tuple(event.yard[0]), tuple(event.yard[1]))
+    old = [card for track in player.yard for card in track]
+    _check_same_cards(old, [card for track in new_yard for card in track])
+    cost = 1
+    if player.tokens < cost and not state.settings.tokens_below_zero:
+        if new_yard != player.yard:
+            raise IllegalEvent(N_("No token left to rearrange: you may only pass"))
+        cost = 0
+    player = replace(player, yard=new_yard, tokens=player.tokens - cost)
+    state = replace(state, players=_with(state, player), bank=state.bank + cost)
+    return _end_phase(state)
+
+
+def _bring_locomotive(state: FreightTrainState, event: BringLocomotive) -> FreightTrainState:
+    """On day 1 or 2, once that day: one more locomotive for a later train."""
+    _check_playing(state)
+    if state.day == DAYS:
+        raise IllegalEvent(N_("Locomotives are brought on days 1 and 2 only"))
+    player = state.player()
+    if player.brought_locomotive_today:
+        raise IllegalEvent(N_("{name} already brought a locomotive today"), name=player.name)
+    player = replace(player, locomotives=player.locomotives + 1, brought_locomotive_today=True)
+    return _end_phase(replace(state, players=_with(state, player)))
+
+
+# --- Forming trains ----------------------------------------------------------------------------
+
+
+def place_wagon(player: Player, wagon: str, target: str) -> Player:
+    """Put one wagon into a train or onto a yard track, as the rules allow."""
+    if wagon == UNKNOWN and target not in YARD_TARGETS:
+        raise IllegalEvent(N_("Scan the wagon to say which train it joins"))
+    if target == TRAIN:
+        if wagon not in player.trains and player.free_locomotives() < 1:
+            raise IllegalEvent(N_("No free locomotive for a {wagon} train"), wagon=wagon)
+        return replace(player, trains={**player.trains, wagon: player.trains.get(wagon, 0) + 1})
+    if target == MIXED:
+        if wagon in player.mixed:
+            raise IllegalEvent(N_("The mixed train already has a {wagon} wagon"), wagon=wagon)
+        if not player.mixed and player.free_locomotives() < 1:
+            raise IllegalEvent(N_("No free locomotive for a mixed train"))
+        return replace(player, mixed=player.mixed + (wagon,))
+    if target in YARD_TARGETS:
+        track = YARD_TARGETS.index(target)
+        if len(player.yard[track]) >= TRACK_SPACES:
+            raise IllegalEvent(N_("Track {track} of your yard is full"), track=track + 1)
+        tracks = list(player.yard)
+        tracks[track] = (wagon,) + tracks[track]
+        return replace(player, yard=(tracks[0], tracks[1]))
+    raise IllegalEvent(N_("A wagon goes to a train, the mixed train or a yard track"))
+
+
+def legal_targets(player: Player, wagon: str, into_yard: bool = True) -> tuple[str, ...]:
+    """Where this wagon may go now: its train, the mixed train, a yard track with room."""
+    free = player.free_locomotives() > 0
+    targets = []
+    if wagon != UNKNOWN:
+        if wagon in player.trains or free:
+            targets.append(TRAIN)
+        if wagon not in player.mixed and (player.mixed or free):
+            targets.append(MIXED)
+    if into_yard:
+        targets += [t for t, track in zip(YARD_TARGETS, player.yard) if len(track) < TRACK_SPACES]
+    return tuple(targets)
+
+
+# --- The end of a phase, of a round, of a day --------------------------------------------------
+
+
+def _end_phase(state: FreightTrainState) -> FreightTrainState:
+    state = replace(state, refilled_this_phase=False)
+    if state.departure_drawn:
+        if not state.still_to_play:
+            return _end_day(state)
+        return replace(state, current=state.still_to_play[0], still_to_play=state.still_to_play[1:])
+    following = state.order.next_seat(state.current)
+    if following != state.round_first:
+        return replace(state, current=following)
+    first = state.order.next_round_first(
+        state.round_first, state.current, state.settings.turn_sequence
+    )
+    return replace(state, round=state.round + 1, round_first=first, current=first)
+
+
+def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
+    """What the trains and yards on the table would earn if the day ended now."""
+    trains = {
+        str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
+        for seat, p in enumerate(state.players)
+    }
+    yards = {str(seat): p.yard_size() for seat, p in enumerate(state.players)}
+    earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores)
+    return tuple(
+        settle(p.tokens, earned[str(seat)], state.settings.tokens_below_zero)
+        for seat, p in enumerate(state.players)
+    )
+
+
+def _end_day(state: FreightTrainState) -> FreightTrainState:
+    """Step 3-5: pay the trains and yards, then trains and the main yard return to the deck."""
+    paid = day_earnings(state)
+    returned = list(state.deck) + [card for lane in state.main_yard for card in lane]
+    players = []
+    for player, tokens in zip(state.players, paid):
+        returned += [wagon for wagon, length in player.trains.items() for _ in range(length)]
+        returned += player.mixed
+        players.append(
+            replace(player, tokens=player.tokens + sum(tokens.values()), trains={}, mixed=())
+        )
+    first = state.order.next_round_first(
+        state.round_first, state.current, state.settings.turn_sequence
+    )
+    return replace(
+        state,
+        players=tuple(players),
+        bank=state.bank - sum(sum(tokens.values()) for tokens in paid),
+        tallies=state.tallies + (DayTally(state.day, paid),),
+        phase=Phase.OVER if state.day == DAYS else Phase.DEAL,
+        day=state.day if state.day == DAYS else state.day + 1,
+        round=1,
+        round_first=first,
+        current=first,
+        last_of_previous_day=state.current,
+        main_yard=((),) * LANES,
+        deck=tuple(sorted(returned)),
+        departure_drawn=False,
+        still_to_play=(),
+    )
+
+
+# --- The winner --------------------------------------------------------------------------------
+
+
+def is_over(state: FreightTrainState) -> bool:
+    return state.phase is Phase.OVER
+
+
+def result(state: FreightTrainState) -> TallyResult:
+    """Tokens held, broken down: the five to start, each day's trains and yards, rearranging."""
+    scores = []
+    for seat, player in enumerate(state.players):
+        breakdown: Counter[str] = Counter({"start": STARTING_TOKENS})
+        for day in state.tallies:
+            breakdown.update(day.paid[seat])
+        spent = player.tokens - sum(breakdown.values())
+        if spent:
+            breakdown["rearranging"] = spent
+        scores.append(PlayerScore(player.name, player.tokens, dict(breakdown)))
+    return TallyResult("freight-train", tuple(scores), most(scores))
+
+
+# --- Applying an event -------------------------------------------------------------------------
+
+_HANDLERS: dict[type[Any], Callable[[FreightTrainState, Any], FreightTrainState]] = {
+    StartDay: _start_day,
+    RefillLane: _refill_lane,
+    TakeFromMainYard: _take_from_main_yard,
+    MoveFromYard: _move_from_yard,
+    Rearrange: _rearrange,
+    BringLocomotive: _bring_locomotive,
+}
+
+
+def apply(state: FreightTrainState, event: FreightTrainEvent) -> FreightTrainState:
+    """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
+    if state.phase is Phase.OVER:
+        raise IllegalEvent(N_("The game is over"))
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise IllegalEvent(N_("Not a Freight Train move"))
+    after = handler(state, event)
+    return _checked_counts(after) if after.unseen_cards else after
+
+
+# --- Checks shared by the actions --------------------------------------------------------------
+
+
+def _check_playing(state: FreightTrainState) -> None:
+    if state.phase is not Phase.PLAY:
+        raise IllegalEvent(N_("Deal the cards to start the day"))
+
+
+def _reveal(seen: str, said: str) -> str:
+    """The card at a place, as the table declares it: an unknown card takes its identity."""
+    if seen == UNKNOWN or said == seen:
+        return said
+    if said == UNKNOWN:
+        return seen
+    raise IllegalEvent(N_("That card is {seen}, not {said}"), seen=seen, said=said)
+
+
+def _check_same_cards(before: Iterable[str], after: Iterable[str]) -> None:
+    """`after` must be `before` rearranged; an unknown card on either side matches any card."""
+    have = Counter(before)
+    want = Counter(after)
+    unknown = have.pop(UNKNOWN, 0)
+    declared_unknown = want.pop(UNKNOWN, 0)
+    missing = 0
+    for card, count in want.items():
+        extra = count - have.get(card, 0)
+        if extra > 0:
+            missing += extra
+    surplus = sum(have.values()) + unknown - sum(want.values()) - declared_unknown
+    if missing > unknown or surplus != 0:
+        raise IllegalEvent(N_("Those are not the same cards"))
+
+
+def _checked_counts(state: FreightTrainState) -> FreightTrainState:
+    """At the table: no wagon type may be seen more often than it has cards."""
+    seen: Counter[str] = Counter()
+    for lane in state.main_yard:
+        seen.update(lane)
+    seen.update(state.deck)
+    for player in state.players:
+        seen.update(player.yard[0])
+        seen.update(player.yard[1])
+        seen.update(player.trains)  # a Counter adds the lengths
+        seen.update(player.mixed)
+    copies = wagon_deck(len(state.players), state.settings.wagon_types)
+    for wagon, count in seen.items():
+        if wagon in (UNKNOWN, DEPARTURE):
+            continue
+        if wagon not in copies:
+            raise IllegalEvent(N_("{wagon} is not a wagon of this game"), wagon=wagon)
+        if count > copies[wagon]:
+            raise IllegalEvent(N_("All {count} {wagon} wagons are already counted"),
+                               count=copies[wagon], wagon=wagon)
+    return state
+
+
+def _with(state: FreightTrainState, player: Player) -> tuple[Player, ...]:
+    return _replace_at(state.players, state.current, player)
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
