@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import sys
 import types
 import typing
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
@@ -47,8 +46,7 @@ def to_jsonable(value: Any) -> JSON:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    module = sys.modules.get(cls.__module__)
-    return get_type_hints(cls, vars(module) if module else None)
+    return get_type_hints(cls)
 
 
 def from_jsonable(kind: Any, data: JSON) -> Any:

@@ -15,11 +15,27 @@ from ...deck import BottomPart, trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult, most
 from .cards import (
-    DAYS, DEALT_TO_YARD, DEPARTURE, LANE_SPACES, LANES, LOCOMOTIVES, MIXED, MOVE_FROM_YARD,
-    STARTING_TOKENS, TAKE_FROM_MAIN_YARD, TRACK_SPACES, UNKNOWN, wagon_deck,
+    DAYS,
+    DEALT_TO_YARD,
+    DEPARTURE,
+    LANE_SPACES,
+    LANES,
+    LOCOMOTIVES,
+    MIXED,
+    MOVE_FROM_YARD,
+    STARTING_TOKENS,
+    TAKE_FROM_MAIN_YARD,
+    TRACK_SPACES,
+    UNKNOWN,
+    wagon_deck,
 )  # fmt: skip
 from .events import (
-    BringLocomotive, FreightTrainEvent, MoveFromYard, Rearrange, RefillLane, StartDay,
+    BringLocomotive,
+    FreightTrainEvent,
+    MoveFromYard,
+    Rearrange,
+    RefillLane,
+    StartDay,
     TakeFromMainYard,
 )  # fmt: skip
 from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
@@ -80,8 +96,8 @@ def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
     deck_wagons = [card for card in event.deck if card != DEPARTURE]
     if DEPARTURE not in event.deck:
         deck_wagons.remove(UNKNOWN)  # at the table, one unseen card of the deck is the departure
-    _check_same_cards(state.deck, laid + deck_wagons)
-    players = state.players
+    _check_same_cards(cards_to_shuffle(state), laid + deck_wagons)
+    players = tuple(replace(p, trains={}, mixed=()) for p in state.players)
     if first_day:
         players = tuple(replace(p, yard=yard) for p, yard in zip(players, event.yards))
     else:
@@ -160,9 +176,10 @@ def _refill_lane(state: FreightTrainState, event: RefillLane) -> FreightTrainSta
     deck = state.deck[len(drawn) :]
     if not departure and not state.departure_drawn and not _may_hide_departure(deck):
         raise IllegalEvent(N_("The departure card must be among these cards"))
+    wagons = tuple(card for card in drawn if card != DEPARTURE)
     state = replace(
         state,
-        main_yard=_replace_at(state.main_yard, event.lane, tuple(c for c in drawn if c != DEPARTURE)),
+        main_yard=_replace_at(state.main_yard, event.lane, wagons),
         deck=deck,
         refilled_this_phase=True,
     )
@@ -340,22 +357,21 @@ def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
 
 
 def _end_day(state: FreightTrainState) -> FreightTrainState:
-    """Step 3-5: pay the trains and yards, then trains and the main yard return to the deck."""
+    """Step 3-4: the trains leave and the bank pays for them and for the yards.
+
+    The wagons stay where they are, for the table to see, until the next day's shuffle.
+    """
     paid = day_earnings(state)
-    returned = list(state.deck) + [card for lane in state.main_yard for card in lane]
-    players = []
-    for player, tokens in zip(state.players, paid):
-        returned += [wagon for wagon, length in player.trains.items() for _ in range(length)]
-        returned += player.mixed
-        players.append(
-            replace(player, tokens=player.tokens + sum(tokens.values()), trains={}, mixed=())
-        )
+    players = tuple(
+        replace(player, tokens=player.tokens + sum(tokens.values()))
+        for player, tokens in zip(state.players, paid)
+    )
     first = state.order.next_round_first(
         state.round_first, state.current, state.settings.turn_sequence
     )
     return replace(
         state,
-        players=tuple(players),
+        players=players,
         bank=state.bank - sum(sum(tokens.values()) for tokens in paid),
         tallies=state.tallies + (DayTally(state.day, paid),),
         phase=Phase.OVER if state.day == DAYS else Phase.DEAL,
@@ -364,11 +380,18 @@ def _end_day(state: FreightTrainState) -> FreightTrainState:
         round_first=first,
         current=first,
         last_of_previous_day=state.current,
-        main_yard=((),) * LANES,
-        deck=tuple(sorted(returned)),
         departure_drawn=False,
         still_to_play=(),
     )
+
+
+def cards_to_shuffle(state: FreightTrainState) -> tuple[str, ...]:
+    """Step 5 and the next day's step 1: trains and the main yard go back into the deck."""
+    returned = list(state.deck) + [card for lane in state.main_yard for card in lane]
+    for player in state.players:
+        returned += [wagon for wagon, length in player.trains.items() for _ in range(length)]
+        returned += player.mixed
+    return tuple(sorted(returned))
 
 
 # --- The winner --------------------------------------------------------------------------------

@@ -7,10 +7,22 @@ import random
 from ...deck import shuffled, shuffled_with_trigger
 from .cards import DEALT_TO_YARD, DEPARTURE, LANE_SPACES, LANES, TRACK_SPACES
 from .events import (
-    BringLocomotive, FreightTrainEvent, MoveFromYard, Rearrange, RefillLane, StartDay,
+    BringLocomotive,
+    FreightTrainEvent,
+    MoveFromYard,
+    Rearrange,
+    RefillLane,
+    StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from .rules import DEPARTURE_PLACEMENT, can_refill, cards_for_refill, legal_targets, place_wagon
+from .rules import (
+    DEPARTURE_PLACEMENT,
+    can_refill,
+    cards_for_refill,
+    cards_to_shuffle,
+    legal_targets,
+    place_wagon,
+)  # fmt: skip
 from .state import FreightTrainState, Phase, Player
 
 #: How often a simulated player refills a lane when allowed (always when it must to take).
@@ -19,7 +31,7 @@ REFILL_CHANCE = 0.7
 
 def deal(state: FreightTrainState, rng: random.Random) -> StartDay:
     """Shuffle the pool, lay 25 cards, deal the yards on day 1, hide the departure card."""
-    cards = list(shuffled(state.deck, rng))
+    cards = list(shuffled(cards_to_shuffle(state), rng))
     main_yard = tuple(
         tuple(cards[lane * LANE_SPACES : (lane + 1) * LANE_SPACES]) for lane in range(LANES)
     )
@@ -55,7 +67,9 @@ def _take(state: FreightTrainState, rng: random.Random) -> FreightTrainEvent | N
         return None
     lanes = [list(lane) for lane in state.main_yard]
     player = state.player()
-    picks, wagons, targets = [], [], []
+    picks: list[int] = []
+    wagons: list[str] = []
+    targets: list[str] = []
     for _ in range(3):
         lane = rng.choice([index for index, cards in enumerate(lanes) if cards])
         wagon = lanes[lane].pop(0)
@@ -74,7 +88,9 @@ def _move(state: FreightTrainState, rng: random.Random) -> FreightTrainEvent | N
     player = state.player()
     tracks = [list(track) for track in player.yard]
     wanted = rng.randint(1, 4)
-    picks, wagons, targets = [], [], []
+    picks: list[int] = []
+    wagons: list[str] = []
+    targets: list[str] = []
     while len(picks) < wanted:
         movable = [
             index for index, track in enumerate(tracks)

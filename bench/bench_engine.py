@@ -1,0 +1,103 @@
+"""Engine figures: random complete games per second and the median cost of one `apply`.
+
+    python bench/bench_engine.py [--quick] [--json] [--game ID] [--players N]
+
+Aims (issue: engine core): a complete 4-player Freight Train game in under 50 ms and an
+`apply` under 50 us on a desktop, since a Raspberry Pi Zero 2 W is about ten times slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.registry import GAMES
+from engine.simulate import play_random
+
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+
+
+def measure_game(game_id: str, players: int, seconds: float) -> dict[str, Any]:
+    """Play random games for about `seconds`, then time each `apply` of a few of them."""
+    rules = GAMES[game_id]
+    start = rules.new_game(NAMES[:players])
+    games = events = 0
+    began = time.perf_counter()
+    seed = 0
+    while time.perf_counter() - began < seconds or games < 3:
+        playout = play_random(rules, start, seed=seed)
+        events += len(playout.events)
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - began
+    costs = []
+    for replay_seed in range(min(games, 5)):
+        playout = play_random(rules, start, seed=replay_seed)
+        state = start
+        for event in playout.events:
+            tick = time.perf_counter_ns()
+            after = rules.apply(state, event)
+            costs.append(time.perf_counter_ns() - tick)
+            state = after
+    return {
+        "game": game_id,
+        "players": players,
+        "games_per_second": games / elapsed,
+        "ms_per_game": 1000 * elapsed / games,
+        "events_per_game": events / games,
+        "apply_median_us": statistics.median(costs) / 1000,
+        "apply_p99_us": statistics.quantiles(costs, n=100)[98] / 1000,
+    }
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.machine()}, {model}, Python {platform.python_version()}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append")
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    seconds = 0.5 if args.quick else 3.0
+    figures = []
+    for game_id in args.game or list(GAMES):
+        rules = GAMES[game_id]
+        players = min(max(args.players, rules.players.start), rules.players.stop - 1)
+        random.seed(0)
+        figures.append(measure_game(game_id, players, seconds))
+    if args.json:
+        print(json.dumps({"machine": machine(), "engine": figures}, indent=2))
+        return 0
+    print(f"machine: {machine()}")
+    print(f"{'game':<16}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
+          f"{'apply med us':>14}{'p99 us':>9}")
+    for f in figures:
+        print(f"{f['game']:<16}{f['players']:>8}{f['games_per_second']:>10.1f}"
+              f"{f['ms_per_game']:>10.2f}{f['events_per_game']:>8.0f}"
+              f"{f['apply_median_us']:>14.1f}{f['apply_p99_us']:>9.1f}")
+    print("aims: a 4-player Freight Train game < 50 ms; apply < 50 us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
