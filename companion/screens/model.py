@@ -5,7 +5,7 @@ The table flows build a `Screen` with text already translated; `render` turns it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -49,4 +49,3 @@ class Screen:
     style: Style = Style.PROMPT
     progress: tuple[int, int] | None = None
     menu: Menu | None = None
-    extra: dict[str, str] = field(default_factory=dict, compare=False)

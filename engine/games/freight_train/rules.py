@@ -7,10 +7,11 @@ one of the four actions), forming trains, the end of a day, the start of the nex
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...codec import from_jsonable
 from ...deck import BottomPart, trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult, most
@@ -51,27 +52,43 @@ Yard = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 def new_game(
-    names: Sequence[str], settings: Settings | None = None, first: int = 0
+    names: Sequence[str], settings: Settings | Mapping[str, Any] | None = None, first: int = 0
 ) -> FreightTrainState:
-    """A table of 2 to 5 players, before the first shuffle; `first` holds the first-player token."""
+    """A table of 2 to 5 players, before the first shuffle; `first` holds the first-player token.
+
+    `settings` may also be given in its JSON form, as stored in the journal.
+    """
     if len(names) not in LOCOMOTIVES:
         raise IllegalEvent(N_("Freight Train is for 2 to 5 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    settings = settings or Settings()
+    chosen = _settings(settings)
     players = tuple(
         Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
         for name in names
     )
-    pool = wagon_deck(len(names), settings.wagon_types)
+    pool = wagon_deck(len(names), chosen.wagon_types)
     return FreightTrainState(
-        settings=settings,
+        settings=chosen,
         players=players,
         round_first=first,
         current=first,
         deck=tuple(sorted(pool.elements())),
         bank=-STARTING_TOKENS * len(names),
     )
+
+
+def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
+    if given is None:
+        return Settings()
+    if isinstance(given, Settings):
+        return given
+    try:
+        chosen = from_jsonable(Settings, dict(given))
+    except (ValueError, TypeError) as error:
+        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
+    assert isinstance(chosen, Settings)
+    return chosen
 
 
 def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
