@@ -517,3 +517,29 @@ def _with(state: FreightTrainState, player: Player) -> tuple[Player, ...]:
 
 def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
+
+
+# --- What the table saw ------------------------------------------------------------------------
+
+
+def refill_as_seen(state: FreightTrainState, lane: int, departure_seen: bool) -> RefillLane:
+    """The refill the players made, as far as the companion saw it.
+
+    Unseen cards stay unknown. When the players tapped the departure card, the first card
+    that may be it is declared so (among unseen cards its position changes nothing). A
+    departure card the companion already knows about comes up whether tapped or not.
+    """
+    drawn: list[str] = []
+    wagons = 0
+    to_declare = departure_seen
+    for card in state.deck:
+        if to_declare and card in (DEPARTURE, UNKNOWN):
+            drawn.append(DEPARTURE)
+            to_declare = False
+            continue
+        drawn.append(card)
+        if card != DEPARTURE:
+            wagons += 1
+        if wagons == LANE_SPACES:
+            break
+    return RefillLane(lane, tuple(drawn))

@@ -1,0 +1,201 @@
+"""The appliance's one owner of table state: inputs in, moves to the journal, a screen out.
+
+`TableApp.handle` takes one player input, asks the game's flow what it means, submits the
+resulting move (shown as accepted only once the journal has it), and keeps the short-lived
+screens: acknowledgements, refusals, the undo question, enrolling an unknown tag.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.errors import N_, IllegalEvent
+from engine.events import Event
+from engine.game import GameRules
+
+from .flows.base import CardLike, Reaction, TableFlow
+from .inputs import Hold, Input, Press, Tap
+from .screens.model import Menu, Screen, Style
+
+DEVICE_NAMES = {"reader": N_("RFID reader"), "display": N_("Display"), "buttons": N_("Buttons")}
+
+
+class Session(Protocol):
+    """The game being played, kept in step with the journal."""
+
+    @property
+    def rules(self) -> GameRules[Any, Any]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def submit(self, event: Event, uids: tuple[str, ...] = ()) -> Any: ...
+
+    def undo(self) -> bool: ...
+
+    def history(self) -> list[tuple[Event, tuple[str, ...]]]: ...
+
+    def draft(self) -> dict[str, Any] | None: ...
+
+    def save_draft(self, draft: dict[str, Any]) -> None: ...
+
+
+class Registry(Protocol):
+    def lookup(self, uid: str) -> CardLike | None: ...
+
+    def enroll(self, uid: str, card: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class Flash:
+    screen: Screen
+    until: float
+
+
+class TableApp:
+    """One game at the table: its session, its flow, the tag registry and the language."""
+
+    def __init__(
+        self,
+        session: Session,
+        flow: TableFlow,
+        registry: Registry,
+        gettext: Callable[[str], str],
+        explain: Callable[[Exception], str],
+        enrollable: Callable[[], Sequence[tuple[str, Any]]],
+        clock: Callable[[], float],
+        notice_seconds: float = 2.0,
+    ) -> None:
+        self.session = session
+        self.flow = flow
+        self.registry = registry
+        self._ = gettext
+        self.explain = explain
+        self.enrollable = enrollable
+        self.clock = clock
+        self.notice_seconds = notice_seconds
+        self.flash: Flash | None = None
+        self.asking_undo = False
+        self.enrolling: str | None = None
+        self.enroll_choice = 0
+        self.faults: dict[str, str] = {}
+        draft = session.draft()
+        flow.rebuild(session.state, session.history())
+        if draft:
+            flow.restore(draft)
+
+    # --- Inputs -------------------------------------------------------------------------------
+
+    def handle(self, item: Input) -> None:
+        """Act on one input; every input gets an answer on the screen."""
+        self.flash = None
+        if self.enrolling is not None:
+            self._enroll_input(item)
+        elif self.asking_undo:
+            self._undo_input(item)
+        elif isinstance(item, Hold):
+            if item.button == "back":
+                self.asking_undo = bool(self.session.history())
+                if not self.asking_undo:
+                    self._show(self._("Nothing to undo"), Style.REFUSAL)
+        elif isinstance(item, Tap):
+            card = self.registry.lookup(item.uid)
+            if card is None:
+                self.enrolling, self.enroll_choice = item.uid, 0
+            else:
+                self._react(self.flow.on_card(self.session.state, card, item.uid))
+        elif isinstance(item, Press):
+            self._react(self.flow.on_button(self.session.state, item.button))
+        self.session.save_draft(self.flow.draft())
+
+    def fault(self, device: str, message: str | None) -> None:
+        """A driver failed (`message`) or recovered (None)."""
+        if message is None:
+            self.faults.pop(device, None)
+        else:
+            self.faults[device] = message
+
+    def _react(self, reaction: Reaction) -> None:
+        if reaction.refusal:
+            self._show(reaction.refusal, Style.REFUSAL)
+            return
+        if reaction.event is not None:
+            before = self.session.state
+            try:
+                after = self.session.submit(reaction.event, reaction.uids)
+            except IllegalEvent as refusal:
+                self._show(self.explain(refusal), Style.REFUSAL)
+                return
+            self.flow.accepted(before, after, reaction.event, reaction.uids)
+        if reaction.notice:
+            self._show(reaction.notice, Style.NOTICE)
+
+    def _undo_input(self, item: Input) -> None:
+        if isinstance(item, Press) and item.button == "ok":
+            self.asking_undo = False
+            if self.session.undo():
+                self.flow.rebuild(self.session.state, self.session.history())
+                self._show(self._("Last move undone"), Style.NOTICE)
+        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
+            self.asking_undo = False
+
+    def _enroll_input(self, item: Input) -> None:
+        uid = self.enrolling
+        choices = self.enrollable()
+        if uid is None or not choices:
+            self.enrolling = None
+            self._show(self._("Unknown card"), Style.REFUSAL)
+            return
+        if isinstance(item, Press) and item.button in ("up", "down"):
+            step = 1 if item.button == "down" else -1
+            self.enroll_choice = (self.enroll_choice + step) % len(choices)
+        elif isinstance(item, Press) and item.button == "ok":
+            label, card = choices[self.enroll_choice]
+            self.registry.enroll(uid, card)
+            self.enrolling = None
+            self._show(self._("Enrolled: {card}").format(card=label), Style.NOTICE)
+        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
+            self.enrolling = None
+
+    def _show(self, text: str, style: Style) -> None:
+        self.flash = Flash(Screen(title=text, style=style, top=self._top()),
+                           self.clock() + self.notice_seconds)
+
+    # --- The screen ---------------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        if self.enrolling is not None:
+            labels = tuple(label for label, _ in self.enrollable())
+            return Screen(top=self._("Unknown card {uid}").format(uid=self.enrolling),
+                          title=self._("Enrol it as:"), menu=Menu(labels, self.enroll_choice),
+                          hints=self._("ok:enrol back:skip"), style=Style.CONFIRM)
+        if self.asking_undo:
+            return Screen(top=self._top(), title=self._("Undo the last move?"),
+                          hints=self._("ok:yes  back:no"), style=Style.CONFIRM)
+        if self.flash is not None and self.clock() < self.flash.until:
+            return self.flash.screen
+        self.flash = None
+        screen = self.flow.screen(self.session.state)
+        if self.faults:
+            return Screen(top=self._top(), title=screen.title, body=screen.body,
+                          hints=screen.hints, style=screen.style, progress=screen.progress,
+                          menu=screen.menu)
+        return screen
+
+    def _top(self) -> str:
+        """The context line, or the first broken device in words."""
+        for device in self.faults:
+            name = DEVICE_NAMES.get(device)
+            return self._("! {device}: check wiring").format(
+                device=self._(name) if name else device)
+        return self.flow.screen(self.session.state).top
+
+    def expires_at(self) -> float | None:
+        """When the screen changes by itself (a flash ends), for the loop's wait."""
+        return self.flash.until if self.flash else None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.session.rules.is_over(self.session.state))

@@ -1,0 +1,1 @@
+"""Table flows: for each game, how taps and presses become moves and what the screen shows."""

@@ -1,0 +1,73 @@
+"""What every table flow offers the appliance."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.events import Event
+
+from ..inputs import Input
+from ..screens.model import Screen
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """The answer of a flow to one input.
+
+    - `event`: a move to submit to the engine (shown as accepted only after its commit);
+    - `notice`: a line to flash for about two seconds (after the commit, when there is an event);
+    - `refusal`: why the input was refused; nothing changes.
+    - `uids`: the physical cards `event` puts into play, kept with it in the journal.
+    """
+
+    event: Event | None = None
+    notice: str | None = None
+    refusal: str | None = None
+    uids: tuple[str, ...] = ()
+
+
+NOTHING = Reaction()
+
+
+class CardLike(Protocol):
+    game: str
+    kind: str
+    value: str
+
+
+Gettext = Callable[[str], str]
+
+
+class TableFlow(Protocol):
+    """A game's table flow. It holds only UI state; the game state comes from the session."""
+
+    game: str
+
+    def screen(self, state: Any) -> Screen: ...
+
+    def on_card(self, state: Any, card: CardLike, uid: str) -> Reaction: ...
+
+    def on_button(self, state: Any, button: str) -> Reaction: ...
+
+    def accepted(self, before: Any, after: Any, event: Event, uids: tuple[str, ...]) -> None:
+        """Called once the event is committed: move the UI on (announcements, tallies)."""
+
+    def rebuild(self, state: Any, history: list[tuple[Event, tuple[str, ...]]]) -> None:
+        """Forget UI state and rebuild what the flow derives from the journal (after undo)."""
+
+    def in_play(self) -> set[str]:
+        """Tags that would be refused as already counted if tapped now."""
+        ...
+
+    def draft(self) -> dict[str, Any]: ...
+
+    def restore(self, draft: dict[str, Any]) -> None: ...
+
+    def next_input(self, state: Any, goal: Event, uid_for: Callable[[str, str], str]) -> Input:
+        """The next input an automated player makes to enter `goal` (for the demo).
+
+        `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
+        """
+        ...
