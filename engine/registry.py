@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from .game import GameRules
-from .games import freight_train
+from .games import freight_train, game_of_trains, off_the_rails, whistle_stop
 
 GAMES: dict[str, GameRules[Any, Any]] = {
     rules.id: rules
-    for rules in (freight_train.RULES,)
+    for rules in (
+        freight_train.RULES, whistle_stop.RULES, game_of_trains.RULES, off_the_rails.RULES,
+    )
 }

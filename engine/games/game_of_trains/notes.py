@@ -1,0 +1,33 @@
+"""How the companion reads The Game of Trains where the rules text is silent or open.
+
+Players read these with `companion games --rules game-of-trains`.
+"""
+
+from ...errors import N_
+
+RULE_NOTES: tuple[str, ...] = (
+    N_("The deck: 88 cards, 4 locomotives (one per player, 2 to 4 players) and 84 wagons "
+       "numbered 1 to 84. Each player's 7 wagons are laid out in descending order from the "
+       "locomotive; position 1 is next to the locomotive, position 7 the far right."),
+    N_("The eight abilities, as the companion reads them: swap two neighbouring wagons; swap "
+       "two wagons with one between; move a wagon two places right; move a wagon two places "
+       "left (the wagons passed shift by one); every player discards the wagon at position 1, "
+       "at position 4 (the middle) or at position 7 and draws its replacement (three "
+       "abilities); lock one of your wagons."),
+    N_("The facts known to the companion name the swaps, the moves two places right or left "
+       "and the removal at a given position. Reading right and left as two abilities and the "
+       "removal as three (first, middle, last) makes seven; the eighth, the lock, is a "
+       "reading: the locked wagon is spared by removals until your next turn."),
+    N_("Which ability each wagon carries is a setting: scan or set the deck you play with. "
+       "Until then the companion gives the eight abilities in turn (wagons 1, 9, 17... swap "
+       "neighbours; 2, 10, 18... swap over one; and so on)."),
+    N_("A removal strikes the player who used it first, then the others clockwise; removed "
+       "wagons go face down to the discard pile; each player draws the replacement from the "
+       "top of the deck, in that order."),
+    N_("When the deck is empty, the discard pile is shuffled into a new deck before anyone "
+       "draws or acts again."),
+    N_("A line with a wagon waiting for its replacement is not in order. The first line in "
+       "ascending order wins at once, even in the middle of the replacements after a removal."),
+    N_("Setup draws (1, 2, 3, 4 cards for the players in turn) are not part of the rules "
+       "text; the companion starts with no face-up card, so the first player draws."),
+)

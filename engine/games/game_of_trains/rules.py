@@ -1,0 +1,274 @@
+"""The Game of Trains: the rules as events.
+
+Read top to bottom like the rulebook: the deal (lines in descending order), the two actions
+(draw a wagon and replace one, or use a face-up card's ability), the other rules (two equal
+abilities face up are both discarded, the reshuffle), and the immediate win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...errors import N_, IllegalEvent
+from ...game import PlayerScore, TallyResult
+from .cards import (
+    LINE,
+    LOCOMOTIVES,
+    POSITIONS,
+    REMOVED_AT,
+    UNSEEN,
+    WAGONS,
+    Ability,
+    ascending,
+    positions_for,
+    rearranged,
+)
+from .events import Deal, DrawCard, DrawReplacement, GameOfTrainsEvent, Reshuffle, UseAbility
+from .state import GameOfTrainsState, Phase, Player, Settings
+
+# --- Setup -------------------------------------------------------------------------------------
+
+
+def new_game(
+    names: Sequence[str], settings: Settings | None = None, first: int = 0
+) -> GameOfTrainsState:
+    """A table of 2 to 4 players (one locomotive each), before the deal; `first` plays first."""
+    if not 2 <= len(names) <= LOCOMOTIVES:
+        raise IllegalEvent(N_("The Game of Trains is for 2 to 4 players"))
+    if not 0 <= first < len(names):
+        raise IllegalEvent(N_("The first player must be one of the players"))
+    settings = settings or Settings()
+    if len(settings.abilities) != len(WAGONS):
+        raise IllegalEvent(N_("Every wagon needs an ability"))
+    return GameOfTrainsState(
+        settings=settings, players=tuple(Player(name) for name in names), current=first
+    )
+
+
+def _deal(state: GameOfTrainsState, event: Deal) -> GameOfTrainsState:
+    """Seven wagons each, laid out from the locomotive in descending order; the rest is the deck."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalEvent(N_("The cards are already dealt"))
+    if len(event.lines) != len(state.players) or any(len(ln) != LINE for ln in event.lines):
+        raise IllegalEvent(N_("Deal seven wagons to each player"))
+    dealt = [card for line in event.lines for card in line]
+    known = dealt + [card for card in event.deck if card != UNSEEN]
+    _check_wagons(known)
+    if len(dealt) + len(event.deck) != len(WAGONS):
+        raise IllegalEvent(N_("The deck holds the other {count} wagons"),
+                           count=len(WAGONS) - len(dealt))
+    players = tuple(
+        replace(p, line=tuple(sorted(line, reverse=True)))
+        for p, line in zip(state.players, event.lines)
+    )
+    return replace(state, players=players, deck=event.deck, phase=Phase.PLAY)
+
+
+# --- Action 1: draw a card ---------------------------------------------------------------------
+
+
+def _draw_card(state: GameOfTrainsState, event: DrawCard) -> GameOfTrainsState:
+    """The top card replaces a wagon of the line; the replaced wagon goes face up."""
+    _check_turn(state)
+    _check_position(event.position, POSITIONS)
+    card = _top_card(state, event.card)
+    player = state.player()
+    line = list(player.line)
+    replaced, line[event.position - 1] = line[event.position - 1], card
+    state = replace(state, deck=state.deck[1:], players=_with(state, state.current, line=line))
+    state = _lay_face_up(state, replaced)
+    return _after_action(state, state.current)
+
+
+def _lay_face_up(state: GameOfTrainsState, card: int) -> GameOfTrainsState:
+    """Beside the deck; with a card of the same ability already there, both are discarded."""
+    ability = state.settings.ability(card)
+    twin = [other for other in state.face_up if state.settings.ability(other) is ability]
+    if twin:
+        face_up = tuple(other for other in state.face_up if other != twin[0])
+        return replace(state, face_up=face_up, discard=state.discard + (twin[0], card))
+    return replace(state, face_up=state.face_up + (card,))
+
+
+# --- Action 2: use a face-up card's ability ----------------------------------------------------
+
+
+def _use_ability(state: GameOfTrainsState, event: UseAbility) -> GameOfTrainsState:
+    """Discard the face-up card and do what it says."""
+    _check_turn(state)
+    if event.card not in state.face_up:
+        raise IllegalEvent(N_("Wagon {card} is not face up"), card=event.card)
+    ability = state.settings.ability(event.card)
+    _check_position(event.position, positions_for(ability) or range(0, 1))
+    state = replace(
+        state,
+        face_up=tuple(card for card in state.face_up if card != event.card),
+        discard=state.discard + (event.card,),
+    )
+    seat = state.current
+    line = state.player().line
+    if ability in REMOVED_AT:
+        return _remove_everywhere(state, REMOVED_AT[ability])
+    if ability is Ability.LOCK:
+        player = replace(state.player(), locked=line[event.position - 1])
+        return _after_action(replace(state, players=_replace_at(state.players, seat, player)), seat)
+    state = replace(state, players=_with(state, seat, rearranged(line, ability, event.position)))
+    return _after_action(state, seat)
+
+
+def _remove_everywhere(state: GameOfTrainsState, position: int) -> GameOfTrainsState:
+    """Every player, the user first then clockwise, discards the wagon there (unless locked)."""
+    refilling = []
+    discard = list(state.discard)
+    players = list(state.players)
+    for seat in state.order.round_from(state.current):
+        player = players[seat]
+        card = player.line[position - 1]
+        if card == player.locked:
+            continue
+        discard.append(card)
+        line = _replace_at(player.line, position - 1, UNSEEN)
+        players[seat] = replace(player, line=line)
+        refilling.append(seat)
+    state = replace(state, players=tuple(players), discard=tuple(discard))
+    if not refilling:  # every wagon there was locked
+        return _after_action(state, state.current)
+    return replace(state, refilling=tuple(refilling), refill_position=position)
+
+
+def _draw_replacement(state: GameOfTrainsState, event: DrawReplacement) -> GameOfTrainsState:
+    """The next player refilling takes the top card into the emptied place."""
+    _check_started(state)
+    if not state.refilling:
+        raise IllegalEvent(N_("No wagon is waiting for a replacement"))
+    card = _top_card(state, event.card)
+    seat, rest = state.refilling[0], state.refilling[1:]
+    line = _replace_at(state.players[seat].line, state.refill_position - 1, card)
+    state = replace(
+        state, deck=state.deck[1:], players=_with(state, seat, line=line), refilling=rest,
+        refill_position=state.refill_position if rest else 0,
+    )  # fmt: skip
+    if ascending(line):
+        return _won(state, seat)
+    return state if rest else _after_action(state, state.current)
+
+
+# --- The other rules ---------------------------------------------------------------------------
+
+
+def _reshuffle(state: GameOfTrainsState, event: Reshuffle) -> GameOfTrainsState:
+    """When the deck runs out, the face-down discard pile is shuffled into a new deck."""
+    _check_started(state)
+    if state.deck:
+        raise IllegalEvent(N_("The deck is not empty yet"))
+    known = sorted(card for card in event.deck if card != UNSEEN)
+    if len(event.deck) != len(state.discard) or not set(known) <= set(state.discard) or len(
+        set(known)
+    ) != len(known):
+        raise IllegalEvent(N_("The new deck is the {count} discarded cards"),
+                           count=len(state.discard))
+    return replace(state, deck=event.deck, discard=())
+
+
+def _after_action(state: GameOfTrainsState, seat: int) -> GameOfTrainsState:
+    """The game ends the moment a line is ascending; else the next player's lock runs out."""
+    if ascending(state.players[seat].line):
+        return _won(state, seat)
+    following = state.order.next_seat(state.current)
+    player = replace(state.players[following], locked=0)
+    return replace(state, current=following, players=_replace_at(state.players, following, player))
+
+
+def _won(state: GameOfTrainsState, seat: int) -> GameOfTrainsState:
+    """Replacements still owed are never drawn: the game is over."""
+    return replace(state, phase=Phase.OVER, winner=seat)
+
+
+# --- The end -----------------------------------------------------------------------------------
+
+
+def is_over(state: GameOfTrainsState) -> bool:
+    return state.phase is Phase.OVER
+
+
+def result(state: GameOfTrainsState) -> TallyResult:
+    """1 for the player whose line is ascending, 0 for the others."""
+    scores = tuple(
+        PlayerScore(p.name, int(seat == state.winner), {"ascending": int(seat == state.winner)})
+        for seat, p in enumerate(state.players)
+    )
+    winners = () if state.winner is None else (state.players[state.winner].name,)
+    return TallyResult("game-of-trains", scores, winners)
+
+
+# --- Applying an event -------------------------------------------------------------------------
+
+_HANDLERS: dict[type[Any], Callable[[GameOfTrainsState, Any], GameOfTrainsState]] = {
+    Deal: _deal,
+    DrawCard: _draw_card,
+    UseAbility: _use_ability,
+    DrawReplacement: _draw_replacement,
+    Reshuffle: _reshuffle,
+}
+
+
+def apply(state: GameOfTrainsState, event: GameOfTrainsEvent) -> GameOfTrainsState:
+    """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
+    if state.phase is Phase.OVER:
+        raise IllegalEvent(N_("The game is over"))
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise IllegalEvent(N_("Not a Game of Trains move"))
+    return handler(state, event)
+
+
+# --- Checks and helpers ------------------------------------------------------------------------
+
+
+def _check_started(state: GameOfTrainsState) -> None:
+    if state.phase is not Phase.PLAY:
+        raise IllegalEvent(N_("Deal the cards first"))
+
+
+def _check_turn(state: GameOfTrainsState) -> None:
+    _check_started(state)
+    if state.refilling:
+        raise IllegalEvent(N_("Replace the removed wagons first"))
+    if not state.deck:
+        raise IllegalEvent(N_("Shuffle the discard pile into a new deck first"))
+
+
+def _check_position(position: int, allowed: range) -> None:
+    if position not in allowed:
+        raise IllegalEvent(N_("Position {position} does not fit this action"), position=position)
+
+
+def _check_wagons(cards: Sequence[int]) -> None:
+    for card in cards:
+        if card not in WAGONS:
+            raise IllegalEvent(N_("Wagons are numbered 1 to {high}, not {card}"),
+                               high=WAGONS[-1], card=card)
+    if len(set(cards)) != len(cards):
+        raise IllegalEvent(N_("A wagon is dealt twice"))
+
+
+def _top_card(state: GameOfTrainsState, card: int) -> int:
+    """The card on top of the deck, as the table declares it."""
+    if not state.deck:
+        raise IllegalEvent(N_("Shuffle the discard pile into a new deck first"))
+    top = state.deck[0]
+    if top != UNSEEN and card != top:
+        raise IllegalEvent(N_("The top card is wagon {top}, not {card}"), top=top, card=card)
+    if top == UNSEEN and card not in state.unseen():
+        raise IllegalEvent(N_("Wagon {card} is not in the deck"), card=card)
+    return card
+
+
+def _with(state: GameOfTrainsState, seat: int, line: Sequence[int]) -> tuple[Player, ...]:
+    return _replace_at(state.players, seat, replace(state.players[seat], line=tuple(line)))
+
+
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]

@@ -1,0 +1,59 @@
+"""A random but legal Game of Trains table, driven by a seeded generator.
+
+The simulated players lean towards moves that put their line in order (else a game of random
+moves would hardly end): half of the time they take the option leaving the fewest wagons out
+of order, and otherwise any legal one.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...deck import shuffled
+from .cards import LINE, POSITIONS, REMOVED_AT, WAGONS, rearranged
+from .events import Deal, DrawCard, DrawReplacement, GameOfTrainsEvent, Reshuffle, UseAbility
+from .state import GameOfTrainsState, Phase
+from .table import ability_uses
+
+#: How often a simulated player takes its best-looking option rather than any legal one.
+GREED = 0.5
+
+
+def deal(state: GameOfTrainsState, rng: random.Random) -> Deal:
+    cards = shuffled(WAGONS, rng)
+    count = len(state.players)
+    lines = tuple(cards[seat * LINE : (seat + 1) * LINE] for seat in range(count))
+    return Deal(lines=lines, deck=cards[count * LINE :])
+
+
+def random_event(state: GameOfTrainsState, rng: random.Random) -> GameOfTrainsEvent:
+    """A legal event: the dealer's, the reshuffle, a replacement, or the player's action."""
+    if state.phase is Phase.DEAL:
+        return deal(state, rng)
+    if state.needs_reshuffle():
+        return Reshuffle(shuffled(state.discard, rng))
+    if state.refilling:
+        return DrawReplacement(state.deck[0])
+    options: list[GameOfTrainsEvent] = [DrawCard(state.deck[0], p) for p in POSITIONS]
+    options += ability_uses(state)
+    if rng.random() < GREED:
+        best = min(_disorder(state, option) for option in options)
+        options = [option for option in options if _disorder(state, option) == best]
+    return rng.choice(options)
+
+
+def _disorder(state: GameOfTrainsState, option: GameOfTrainsEvent) -> int:
+    """Pairs of the player's wagons out of order after `option` (a removal counts as 1)."""
+    line = state.player().line
+    if isinstance(option, DrawCard):
+        line = line[: option.position - 1] + (option.card,) + line[option.position :]
+    elif isinstance(option, UseAbility):
+        ability = state.settings.ability(option.card)
+        if ability in REMOVED_AT:
+            return _inversions(line)
+        line = rearranged(line, ability, option.position)
+    return _inversions(line)
+
+
+def _inversions(line: tuple[int, ...]) -> int:
+    return sum(1 for i, a in enumerate(line) for b in line[i + 1 :] if a > b)

@@ -1,0 +1,69 @@
+"""The state of a game of The Game of Trains: lines, deck, face-up cards, discard pile."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ...seating import TurnOrder
+from .cards import UNSEEN, WAGONS, Ability, default_abilities
+
+
+class Phase(Enum):
+    #: Waiting for the deal (a chance event).
+    DEAL = "deal"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The ability printed on each wagon (index 0 is wagon 1)."""
+
+    abilities: tuple[Ability, ...] = field(default_factory=default_abilities)
+
+    def ability(self, card: int) -> Ability:
+        return self.abilities[card - 1]
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    #: Wagons from the locomotive (position 1) rightwards; 0 marks a place waiting for a card.
+    line: tuple[int, ...] = ()
+    #: The wagon protected by a lock until this player's next turn (0: none).
+    locked: int = 0
+
+
+@dataclass(frozen=True)
+class GameOfTrainsState:
+    settings: Settings
+    players: tuple[Player, ...]
+    phase: Phase = Phase.DEAL
+    current: int = 0
+    #: The draw pile, top first; 0 is a card not seen yet.
+    deck: tuple[int, ...] = ()
+    #: The face-up cards beside the deck, whose abilities anyone may use.
+    face_up: tuple[int, ...] = ()
+    #: The face-down discard pile.
+    discard: tuple[int, ...] = ()
+    #: After a removal: the seats still to draw a replacement, in order, and where.
+    refilling: tuple[int, ...] = ()
+    refill_position: int = 0
+    winner: int | None = None
+
+    @property
+    def order(self) -> TurnOrder:
+        return TurnOrder(len(self.players))
+
+    def player(self, seat: int | None = None) -> Player:
+        return self.players[self.current if seat is None else seat]
+
+    def needs_reshuffle(self) -> bool:
+        return self.phase is Phase.PLAY and not self.deck
+
+    def unseen(self) -> frozenset[int]:
+        """The wagons the companion has not located: those behind the deck's unseen cards."""
+        located = {card for p in self.players for card in p.line}
+        located.update(self.face_up, self.discard, self.deck)
+        return frozenset(WAGONS) - located - {UNSEEN}

@@ -1,0 +1,45 @@
+"""Whistle Stop's numbers by player count (rules text and the facts around it).
+
+>>> TRAINS_PER_PLAYER[4], STARTING_COAL[:3]
+(4, (2, 2, 3))
+"""
+
+from __future__ import annotations
+
+#: Trains each player places on the east coast: 5 (2-3 players), 4 (4), 3 (5).
+TRAINS_PER_PLAYER = {2: 5, 3: 5, 4: 4, 5: 3}
+
+#: Coal each player starts with, by seat counted clockwise from the first player.
+STARTING_COAL = (2, 2, 3, 3, 4)
+
+#: The east coast has 16 stations, one train each.
+EAST_COAST_STATIONS = 16
+
+#: A turn spends at most four tokens on moves (the four spaces of the player board).
+MOVES_PER_TURN = 4
+#: A turn buys at most two upgrades.
+UPGRADES_PER_TURN = 2
+#: A player board has three upgrade spaces.
+UPGRADE_SLOTS = 3
+
+COAL = "coal"
+WHISTLE = "whistle"
+TOKENS = (COAL, WHISTLE)
+
+#: What one space of the round track hands each player.
+HANDOUT = {COAL: 2, WHISTLE: 1}
+
+#: The round track as the companion assumes it when the table sets none: the rules text says
+#: only that each space gives 1 whistle or 2 coal per player and that the first round uses the
+#: space marked with the player count. Set `Settings.round_track` to the printed track.
+DEFAULT_ROUND_TRACK = (COAL, COAL, WHISTLE) * 4
+#: The space (0-based) of the first round, by player count, on the assumed track.
+DEFAULT_START_SPACE = {5: 0, 4: 1, 3: 2, 2: 3}
+
+#: Scoring (the facts around the text): 15 fame for the most shares of a company; common
+#: resources 1, rare 3; 1 per 2 tokens left; -10 per special tile left in hand.
+SHARE_MAJORITY = 15
+COMMON_RESOURCE = 1
+RARE_RESOURCE = 3
+TOKENS_PER_POINT = 2
+SPECIAL_TILE_PENALTY = 10
