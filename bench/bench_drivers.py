@@ -1,0 +1,259 @@
+"""Driver benchmarks on the simulated hardware: figures, not assertions.
+
+    python bench/bench_drivers.py            # about 25 s
+    python bench/bench_drivers.py --quick    # about 8 s
+    python bench/bench_drivers.py --json
+
+1. SPI transfers per second with no card: our MFRC522 driver against a loop calling the
+   `mfrc522` library's read_id_no_block() every 100 ms, each on its own chip simulator for the
+   same wall time. Transfers are counted by the simulator: the figure does not depend on this
+   machine's speed.
+2. Latency from a card laid on (or taken off) the simulated antenna to its TagPlaced (or
+   TagRemoved) event, with the default poll interval and removal silence.
+3. CPU seconds per idle wall second of the whole simulated driver set (reader, buttons with an
+   encoder, display), from time.process_time().
+4. Bytes sent to an SSD1306 for an unchanged frame and for a changed one.
+
+Each measurement is a function returning a dict, for a future bench/run.py to import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import queue
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+from PIL import Image, ImageDraw  # noqa: E402
+
+from drivers import TagPlaced, TagRemoved, build_drivers  # noqa: E402
+from drivers.display import OledDisplay  # noqa: E402
+from drivers.luma_devices import interface_target  # noqa: E402
+from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers  # noqa: E402
+from drivers.rfid.mfrc522_pcd import RegisterAccess  # noqa: E402
+from drivers.rfid.mfrc522_reader import Mfrc522Reader  # noqa: E402
+from drivers.sim.display import CountingInterface  # noqa: E402
+from drivers.sim.fake_pi import SimulatedSpiBus, mfrc522_installed  # noqa: E402
+from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator  # noqa: E402
+
+LIBRARY_POLL_INTERVAL = 0.1
+
+
+def _simulated_chip() -> tuple[Mfrc522ChipSimulator, SimulatedSpiBus, Any]:
+    chip = Mfrc522ChipSimulator()
+    bus = SimulatedSpiBus()
+    bus.attach(0, 0, chip)
+    library = bus.load_mfrc522() if mfrc522_installed() else None
+    return chip, bus, library
+
+
+def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any) -> Mfrc522Reader:
+    def registers() -> RegisterAccess:
+        if library is None:
+            return open_spi_registers(bus.spidev)
+        return open_library_registers(library=library)
+
+    return Mfrc522Reader(events, registers)
+
+
+def measure_idle_transfers(seconds: float = 3.0) -> dict[str, Any]:
+    """SPI transfers per second with no card: ours against the library polled every 100 ms."""
+    chip, bus, library = _simulated_chip()
+    reader = _our_reader(queue.Queue(), bus, library)
+    reader.start()
+    chip.reset_transfer_count()
+    polls_before = reader.counters()["polls"]
+    time.sleep(seconds)
+    ours = chip.transfers / seconds
+    polls = reader.counters()["polls"] - polls_before
+    reader.close()
+    result: dict[str, Any] = {
+        "seconds": seconds,
+        "ours_per_second": round(ours, 1),
+        "ours_per_poll": round(chip.transfers / max(polls, 1), 1),
+        "ours_poll_interval": reader.poll_interval,
+        "library_per_second": None,
+        "library_per_poll": None,
+        "ratio": None,
+    }
+    if library is None:
+        return result
+    chip, bus, library = _simulated_chip()
+    simple = library.SimpleMFRC522()
+    stop = threading.Event()
+    chip.reset_transfer_count()
+    deadline = time.monotonic() + seconds
+    polls = 0
+    while time.monotonic() < deadline:
+        simple.read_id_no_block()
+        polls += 1
+        stop.wait(LIBRARY_POLL_INTERVAL)
+    library_rate = chip.transfers / seconds
+    result.update(
+        library_per_second=round(library_rate, 1),
+        library_per_poll=round(chip.transfers / polls, 1),
+        ratio=round(library_rate / ours, 1) if ours else None,
+    )
+    return result
+
+
+def measure_latency(trials: int = 10) -> dict[str, Any]:
+    """Seconds from placing / removing a card to TagPlaced / TagRemoved (default settings)."""
+    chip, bus, library = _simulated_chip()
+    events: queue.Queue[Any] = queue.Queue()
+    reader = _our_reader(events, bus, library)
+    reader.start()
+    placed: list[float] = []
+    removed: list[float] = []
+    try:
+        for trial in range(trials):
+            # Sample every phase of the poll cycle, not just the one after a sleep.
+            time.sleep(reader.poll_interval * (trial + 0.5) / trials)
+            start = time.monotonic()
+            chip.place("DEADBEEF")
+            event = events.get(timeout=5)
+            assert isinstance(event, TagPlaced)
+            placed.append(event.at - start)
+            time.sleep(0.3)
+            start = time.monotonic()
+            chip.remove()
+            event = events.get(timeout=5)
+            assert isinstance(event, TagRemoved)
+            removed.append(event.at - start)
+    finally:
+        reader.close()
+    return {
+        "trials": trials,
+        "poll_interval": reader.poll_interval,
+        "placed_median_ms": round(statistics.median(placed) * 1000, 1),
+        "placed_max_ms": round(max(placed) * 1000, 1),
+        "removed_median_ms": round(statistics.median(removed) * 1000, 1),
+        "removed_max_ms": round(max(removed) * 1000, 1),
+    }
+
+
+SIMULATED_SET = {
+    "reader": {"kind": "sim"},
+    "buttons": {"kind": "sim", "encoder": {"a": 17, "b": 27, "push": 22}},
+    "display": {"kind": "sim"},
+}
+
+
+def measure_idle_cpu(seconds: float = 5.0) -> dict[str, Any]:
+    """CPU seconds per wall second of the simulated reader, buttons and display, idle."""
+    events: queue.Queue[Any] = queue.Queue()
+    with build_drivers(SIMULATED_SET, events) as drivers:
+        drivers.display.show(Image.new("1", drivers.display.size))
+        time.sleep(0.5)  # past start-up
+        cpu_start, wall_start = time.process_time(), time.monotonic()
+        time.sleep(seconds)
+        cpu = time.process_time() - cpu_start
+        wall = time.monotonic() - wall_start
+        threads = threading.active_count()
+    return {
+        "seconds": round(wall, 2),
+        "cpu_seconds": round(cpu, 4),
+        "percent_of_one_core": round(100 * cpu / wall, 2),
+        "threads": threads,
+    }
+
+
+def measure_frame_bytes() -> dict[str, Any]:
+    """Bytes through the bus for an SSD1306 frame: first, unchanged, changed."""
+    interface = CountingInterface()
+    display = OledDisplay(interface_target("ssd1306", interface), queue.Queue())
+    display.open()
+    frame = Image.new("1", display.size)
+    ImageDraw.Draw(frame).rectangle((10, 10, 60, 40), fill=1)
+    display.show(frame)
+    before = interface.total_bytes
+    display.show(frame.copy())
+    unchanged = interface.total_bytes - before
+    changed_frame = frame.copy()
+    changed_frame.putpixel((100, 50), 1)
+    before_data, before_total = interface.data_bytes, interface.total_bytes
+    display.show(changed_frame)
+    result = {
+        "unchanged_bytes": unchanged,
+        "changed_bytes": interface.total_bytes - before_total,
+        "changed_data_bytes": interface.data_bytes - before_data,
+    }
+    display.close()
+    return result
+
+
+def machine() -> dict[str, str]:
+    model = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.split(":")[0].strip() in ("model name", "Model"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"machine": platform.machine(), "cpu": model, "python": platform.python_version()}
+
+
+def run(quick: bool) -> dict[str, Any]:
+    return {
+        "machine": machine(),
+        "idle_transfers": measure_idle_transfers(1.0 if quick else 3.0),
+        "latency": measure_latency(3 if quick else 10),
+        "idle_cpu": measure_idle_cpu(2.0 if quick else 5.0),
+        "frame_bytes": measure_frame_bytes(),
+    }
+
+
+def print_table(results: dict[str, Any]) -> None:
+    m, t, lat = results["machine"], results["idle_transfers"], results["latency"]
+    cpu, frame = results["idle_cpu"], results["frame_bytes"]
+    rows = [
+        ("machine", f"{m['machine']}, {m['cpu']}, Python {m['python']}"),
+        ("idle SPI transfers/s, ours", f"{t['ours_per_second']} ({t['ours_per_poll']} per poll "
+                                       f"every {t['ours_poll_interval'] * 1000:.0f} ms)"),
+        ("idle SPI transfers/s, library",
+         "mfrc522 not installed" if t["library_per_second"] is None else
+         f"{t['library_per_second']} ({t['library_per_poll']} per read_id_no_block, "
+         f"every {LIBRARY_POLL_INTERVAL * 1000:.0f} ms)"),
+        ("library / ours", "-" if t["ratio"] is None else f"{t['ratio']}x fewer for ours"),
+        ("card placed -> TagPlaced", f"median {lat['placed_median_ms']} ms, "
+                                     f"max {lat['placed_max_ms']} ms ({lat['trials']} trials)"),
+        ("card removed -> TagRemoved", f"median {lat['removed_median_ms']} ms, "
+                                       f"max {lat['removed_max_ms']} ms"),
+        ("idle CPU, simulated set", f"{cpu['percent_of_one_core']} % of one core "
+                                    f"({cpu['cpu_seconds']} s over {cpu['seconds']} s, "
+                                    f"{cpu['threads']} threads)"),
+        ("SSD1306 bytes, unchanged frame", str(frame["unchanged_bytes"])),
+        ("SSD1306 bytes, changed frame", f"{frame['changed_bytes']} "
+                                         f"({frame['changed_data_bytes']} data + commands)"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs, fewer trials")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    results = run(args.quick)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print_table(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,236 @@
+"""Building the configured reader, buttons and display from the `[reader]`, `[buttons]` and
+`[display]` sections. "sim" is one more value of each `kind`: a simulated device runs the same
+driver classes as the real one, over a simulated chip, pty, mock pins or luma's dummy device,
+and the DriverSet exposes handles to drive it.
+
+    drivers = build_drivers(config, events)
+    drivers.sim.reader.tap("DEADBEEF")        # a card on the simulated antenna
+    drivers.sim.buttons.click("ok")           # through gpiozero's mock pins
+    drivers.display.show(frame)
+    drivers.close()                           # the panel is cleared
+
+With `strict=False` a device that cannot be opened at start does not stop the others: it is
+reported as a DriverFault on the queue and retried in the background (readers and display;
+buttons always raise). This is what an appliance wants at boot; a desktop run may prefer
+`strict=True` and a clear error.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from drivers.buttons import EncoderPins, GpioButtonPanel
+from drivers.config import (
+    ButtonSettings,
+    DisplaySettings,
+    DriverSettings,
+    ReaderSettings,
+    parse_settings,
+)
+from drivers.display import OledDisplay
+from drivers.events import EventSink
+from drivers.protocols import ButtonPanel, CardReader, CardSimulator, Display
+from drivers.rfid.mfrc522_open import (
+    open_library_registers,
+    open_spi_registers,
+    spi_label,
+)
+from drivers.rfid.mfrc522_pcd import RegisterAccess
+from drivers.rfid.mfrc522_reader import Mfrc522Reader
+from drivers.sim.buttons import ButtonSimulator, mock_pin_factory
+from drivers.sim.display import SimulatedDisplay
+from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
+from drivers.uart.lines import LineParser
+from drivers.uart.rdm6300 import Rdm6300Parser
+from drivers.uart.reader import FrameParser, SerialCardReader, open_serial_port, port_label
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class SimHandles:
+    """Handles on the simulated devices; None where the device is real."""
+
+    reader: CardSimulator | None = None
+    buttons: ButtonSimulator | None = None
+    display: SimulatedDisplay | None = None
+
+
+@dataclass
+class DriverSet:
+    reader: CardReader
+    buttons: ButtonPanel
+    display: Display
+    settings: DriverSettings
+    sim: SimHandles = field(default_factory=SimHandles)
+    _closers: list[Callable[[], None]] = field(default_factory=list, repr=False)
+
+    def close(self) -> None:
+        """Stop the reader, release the pins, clear the panel (last). Safe to call twice."""
+        closers, self._closers = self._closers, []
+        for close in reversed(closers):
+            try:
+                close()
+            except Exception:  # one failing device must not keep the panel from clearing
+                logger.exception("closing a driver failed")
+
+    def __enter__(self) -> DriverSet:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
+def build_drivers(
+    config: Mapping[str, Any], events: EventSink, *, strict: bool = True
+) -> DriverSet:
+    """Validate `config` (raises ConfigError) and open every device (raises DriverError
+    subclasses, unless `strict` is False for the reader and display)."""
+    settings = parse_settings(config)
+    closers: list[Callable[[], None]] = []
+    sim = SimHandles()
+    try:
+        display = _build_display(settings.display, events, strict, closers, sim)
+        buttons = _build_buttons(settings.buttons, events, closers, sim)
+        reader = _build_reader(settings.reader, events, strict, closers, sim)
+    except BaseException:
+        for close in reversed(closers):
+            try:
+                close()
+            except Exception:
+                logger.exception("closing a driver after a failed start failed")
+        raise
+    return DriverSet(reader, buttons, display, settings, sim, closers)
+
+
+# -- reader --------------------------------------------------------------------------------------
+
+
+def _build_reader(
+    s: ReaderSettings, events: EventSink, strict: bool, closers: list[Callable[[], None]],
+    sim: SimHandles,
+) -> CardReader:
+    reader: Mfrc522Reader | SerialCardReader
+    if s.protocol == "mfrc522":
+        if s.kind == "sim":
+            opener, handle = _simulated_mfrc522(s)
+            closers.append(handle.close)
+            sim.reader = handle
+        else:
+            def opener() -> RegisterAccess:
+                return open_library_registers(
+                    bus=s.bus, device=s.device, pin_rst=s.pin_rst, speed_hz=s.speed_hz
+                )
+        reader = Mfrc522Reader(
+            events, opener, name=s.name, label=spi_label(s.bus, s.device),
+            poll_interval=s.poll_interval, removal_after=s.removal_after,
+        )
+    else:
+        parser: FrameParser = Rdm6300Parser() if s.protocol == "rdm6300" else LineParser()
+        read_timeout = min(0.1, s.removal_after / 2)
+        if s.kind == "sim":
+            from drivers.sim.serial_devices import SimulatedLineReader, SimulatedRdm6300
+
+            device = SimulatedRdm6300() if s.protocol == "rdm6300" else SimulatedLineReader()
+            closers.append(device.close)
+            sim.reader = device
+
+            def port() -> str:
+                return device.port  # a simulated unplug/plug moves it
+        else:
+            def port() -> str:
+                return s.port
+
+        reader = SerialCardReader(
+            events, lambda: open_serial_port(port(), s.baudrate, timeout=read_timeout), parser,
+            name=s.name, label=port_label(port()), removal_after=s.removal_after,
+        )
+    closers.append(reader.close)
+    reader.start(require_device=strict)
+    return reader
+
+
+def _simulated_mfrc522(
+    s: ReaderSettings,
+) -> tuple[Callable[[], RegisterAccess], Mfrc522ChipSimulator]:
+    """A chip simulator on a fake SPI bus, under the real `mfrc522` library when installed."""
+    from drivers.sim.fake_pi import SimulatedSpiBus
+
+    chip = Mfrc522ChipSimulator()
+    bus = SimulatedSpiBus()
+    bus.attach(s.bus, s.device, chip)
+    try:
+        library = bus.load_mfrc522()
+    except ModuleNotFoundError:
+        logger.info("mfrc522 package not installed: the simulated reader uses plain SPI framing")
+
+        def plain() -> RegisterAccess:
+            return open_spi_registers(bus.spidev, bus=s.bus, device=s.device, speed_hz=s.speed_hz)
+
+        return plain, chip
+
+    def through_library() -> RegisterAccess:
+        return open_library_registers(
+            bus=s.bus, device=s.device, pin_rst=s.pin_rst, speed_hz=s.speed_hz, library=library
+        )
+
+    return through_library, chip
+
+
+# -- buttons -------------------------------------------------------------------------------------
+
+
+def _build_buttons(
+    s: ButtonSettings, events: EventSink, closers: list[Callable[[], None]], sim: SimHandles
+) -> ButtonPanel:
+    encoder = None
+    if s.encoder is not None:
+        encoder = EncoderPins(s.encoder.a, s.encoder.b, s.encoder.push, s.encoder.push_name)
+    factory = mock_pin_factory() if s.kind == "sim" else None
+    panel = GpioButtonPanel(
+        events, s.pins, encoder=encoder, hold_time=s.hold_time, debounce=s.debounce,
+        pin_factory=factory,
+    )
+    closers.append(panel.close)
+    if factory is not None:
+        sim.buttons = ButtonSimulator(factory, s.pins, encoder)
+    return panel
+
+
+# -- display -------------------------------------------------------------------------------------
+
+
+def _build_display(
+    s: DisplaySettings, events: EventSink, strict: bool, closers: list[Callable[[], None]],
+    sim: SimHandles,
+) -> Display:
+    geometry = {"width": s.width, "height": s.height, "rotate": s.rotate}
+    if s.kind in ("ssd1306", "sh1106"):
+        from drivers.luma_devices import panel_target
+
+        target = panel_target(
+            s.kind, interface=s.interface, address=s.address, port=s.port, spi_port=s.spi_port,
+            spi_device=s.spi_device, spi_speed_hz=s.spi_speed_hz, gpio_dc=s.gpio_dc,
+            gpio_rst=s.gpio_rst, contrast=s.contrast, **geometry,
+        )
+    elif s.kind == "sim":
+        from drivers.luma_devices import dummy_target
+
+        target = dummy_target(**geometry)
+    elif s.kind == "png":
+        from drivers.preview import png_target
+
+        target = png_target(s.path, keep_frames=s.keep_frames, **geometry)
+    else:
+        from drivers.preview import emulator_target
+
+        target = emulator_target(s.emulator, s.path, **geometry)
+    display = OledDisplay(target, events, name=s.name)
+    display.open(require_device=strict)
+    closers.append(display.close)
+    if s.kind in ("sim", "png"):
+        sim.display = SimulatedDisplay(display)
+    return display

@@ -1,0 +1,71 @@
+"""What the companion may rely on from each kind of driver, whatever the backend."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PIL import Image
+
+
+class CardReader(Protocol):
+    """Puts TagPlaced / TagRemoved (and DriverFault / DriverRecovered) on the event queue."""
+
+    name: str  # the `reader` field of its events
+    label: str  # the device in words, e.g. "MFRC522 reader on /dev/spidev0.0"
+
+    @property
+    def faulted(self) -> bool: ...
+
+    def start(self, *, require_device: bool = True) -> None: ...
+
+    def counters(self) -> dict[str, int]: ...
+
+    def close(self) -> None: ...
+
+
+class ButtonPanel(Protocol):
+    """Puts ButtonPressed / ButtonHeld / ButtonReleased / EncoderStep on the event queue."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def has_encoder(self) -> bool: ...
+
+    def is_pressed(self, name: str) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class Display(Protocol):
+    """Shows 1-bit frames; an unchanged frame is not sent again; `close` clears the panel."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def faulted(self) -> bool: ...
+
+    def show(self, image: Image.Image) -> bool: ...
+
+    def clear(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class CardSimulator(Protocol):
+    """A simulated reader's antenna: thread-safe, for tests and the desktop demo."""
+
+    def place(self, uid: str) -> object: ...
+
+    def remove(self, uid: str | None = None) -> None: ...
+
+    def tap(self, uid: str, seconds: float = 0.3) -> None: ...
+
+    def present(self) -> tuple[str, ...]: ...
+
+    def unplug(self) -> None: ...
+
+    def plug(self) -> None: ...
+
+    def close(self) -> None: ...

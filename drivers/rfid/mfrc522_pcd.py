@@ -1,0 +1,292 @@
+"""Our own request path on the MFRC522: REQA/WUPA, anticollision and select over every cascade
+level, HLTA, MIFARE Classic authentication, block read and write.
+
+It exists because the `mfrc522` library ignores the chip's timer (a `~` where `not` was meant
+in MFRC522_ToCard) and so spends about 2,000 register reads on every poll that finds no card.
+Here the timer is honoured: after StartSend we sleep a little and read CommIrqReg only a few
+times, until an answer (RxIRq) or the timeout (TimerIRq). An idle poll costs about ten SPI
+transfers. Register access goes through a `RegisterAccess`, normally the library's
+Read_MFRC522/Write_MFRC522.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from drivers.errors import DeviceIOError, DeviceNotFound
+from drivers.rfid import iso14443 as picc
+from drivers.rfid.mfrc522_registers import (
+    ANTENNA_ON,
+    CLOCK_HZ,
+    ERR_BUFFER_OVERFLOW,
+    ERR_COLLISION,
+    ERR_PARITY,
+    ERR_PROTOCOL,
+    FIFO_FLUSH,
+    FIFO_SIZE,
+    IRQ_ALL,
+    IRQ_IDLE,
+    IRQ_RX,
+    IRQ_TIMER,
+    KNOWN_VERSIONS,
+    POWER_DOWN,
+    RX_LAST_BITS_MASK,
+    START_SEND,
+    STATUS2_CRYPTO1_ON,
+    T_AUTO,
+    Cmd,
+    Reg,
+)
+
+# Timer: TAuto, prescaler 0xD3E -> one tick every 0.5 ms (the library's own setting).
+_T_MODE = T_AUTO | 0x0D
+_T_PRESCALER = 0x3E
+_TICK_SECONDS = (2 * 0xD3E + 1) / CLOCK_HZ
+# Card answers arrive within about a millisecond; MIFARE writes and authentication take longer.
+SHORT_TIMEOUT = 0.005
+LONG_TIMEOUT = 0.025
+# Sleeps between CommIrqReg reads: a few reads per command, whatever the outcome.
+_FIRST_WAIT = 0.001
+_MAX_WAIT = 0.008
+WIRING_HINT = (
+    "the wiring in wiring.md (SDA to CE0 pin 24, SCK pin 23, MOSI pin 19, MISO pin 21, RST pin 22, "
+    "3.3 V and GND) and dtparam=spi=on in /boot/firmware/config.txt"
+)
+
+
+class RegisterAccess(Protocol):
+    """One register read or write per SPI transfer."""
+
+    label: str
+
+    def read(self, address: int) -> int: ...
+
+    def write(self, address: int, value: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class CardError(Exception):
+    """A card exchange failed for a reason the next poll may not share."""
+
+
+class NoAnswer(CardError):
+    """No card answered before the chip's timer expired."""
+
+
+class Collision(CardError):
+    """More than one card answered at once."""
+
+
+class FrameError(CardError):
+    """An answer with a bad CRC, BCC, length or a transmission error."""
+
+
+class AuthError(CardError):
+    """MIFARE authentication refused (wrong key, wrong card or not a MIFARE Classic)."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    data: bytes
+    last_bits: int = 0  # valid bits in the last byte; 0 means all eight
+
+
+@dataclass(frozen=True)
+class SelectedCard:
+    uid: bytes
+    sak: int
+
+    @property
+    def uid_hex(self) -> str:
+        return picc.uid_hex(self.uid)
+
+
+class Mfrc522Pcd:
+    """The proximity coupling device side of ISO 14443-3A on one MFRC522. Not thread-safe."""
+
+    def __init__(
+        self,
+        registers: RegisterAccess,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.registers = registers
+        self._sleep = sleep
+        self._clock = clock
+        self._reload: int | None = None
+
+    @property
+    def label(self) -> str:
+        return self.registers.label
+
+    # -- chip set-up ---------------------------------------------------------------------------
+
+    def initialise(self) -> int:
+        """Soft-reset and configure the chip, switch the antenna on; return VersionReg.
+        Raises DeviceNotFound when nothing sensible answers on the bus."""
+        regs = self.registers
+        regs.write(Reg.COMMAND, Cmd.SOFT_RESET)
+        deadline = self._clock() + 0.05
+        while regs.read(Reg.COMMAND) & POWER_DOWN and self._clock() < deadline:
+            self._sleep(0.001)  # the oscillator needs a moment after a reset
+        version = regs.read(Reg.VERSION)
+        if version in (0x00, 0xFF):
+            raise DeviceNotFound(
+                self.label, f"no MFRC522 answers (VersionReg reads 0x{version:02X})", WIRING_HINT
+            )
+        regs.write(Reg.T_MODE, _T_MODE)
+        regs.write(Reg.T_PRESCALER, _T_PRESCALER)
+        self._reload = None
+        self._set_timeout(SHORT_TIMEOUT)
+        regs.write(Reg.TX_ASK, 0x40)  # 100 % ASK modulation, as type A requires
+        regs.write(Reg.MODE, 0x3D)  # CRC preset 0x6363
+        regs.write(Reg.TX_CONTROL, regs.read(Reg.TX_CONTROL) | ANTENNA_ON)
+        return version
+
+    @staticmethod
+    def version_is_known(version: int) -> bool:
+        return version in KNOWN_VERSIONS
+
+    def _set_timeout(self, seconds: float) -> None:
+        reload = max(1, math.ceil(seconds / _TICK_SECONDS) - 1)
+        if reload != self._reload:
+            self.registers.write(Reg.T_RELOAD_H, reload >> 8)
+            self.registers.write(Reg.T_RELOAD_L, reload & 0xFF)
+            self._reload = reload
+
+    # -- the command engine ----------------------------------------------------------------------
+
+    def _start(self, command: Cmd, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
+        regs = self.registers
+        self._set_timeout(timeout)
+        regs.write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing
+        regs.write(Reg.COM_IRQ, IRQ_ALL)  # bit 7 clear: clear every interrupt flag
+        regs.write(Reg.FIFO_LEVEL, FIFO_FLUSH)
+        for byte in payload:
+            regs.write(Reg.FIFO_DATA, byte)
+        # StartSend left over from the previous frame must not fire when the command starts.
+        regs.write(Reg.BIT_FRAMING, tx_last_bits)
+        regs.write(Reg.COMMAND, command)
+
+    def _wait(self, done_bits: int, timeout: float) -> int:
+        """Read CommIrqReg with growing sleeps until `done_bits` or TimerIRq is set."""
+        regs = self.registers
+        deadline = self._clock() + max(4 * timeout, 0.05)
+        wait = _FIRST_WAIT
+        while True:
+            self._sleep(wait)
+            irq = regs.read(Reg.COM_IRQ)
+            if irq == 0xFF:
+                raise DeviceIOError(self.label, "reads 0xFF from every register", WIRING_HINT)
+            if irq & (done_bits | IRQ_TIMER):
+                return irq
+            if self._clock() > deadline:
+                raise DeviceIOError(
+                    self.label, "the chip's timer never fired (the chip stopped answering)",
+                    WIRING_HINT,
+                )
+            wait = min(wait * 2, _MAX_WAIT)
+
+    def transceive(
+        self, frame: bytes, *, tx_last_bits: int = 0, timeout: float = SHORT_TIMEOUT
+    ) -> Reply:
+        """Send a frame and return the card's answer. Raises NoAnswer, Collision, FrameError."""
+        regs = self.registers
+        self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits)
+        regs.write(Reg.BIT_FRAMING, START_SEND | tx_last_bits)
+        irq = self._wait(IRQ_RX, timeout)
+        if not irq & IRQ_RX:
+            raise NoAnswer()
+        error = regs.read(Reg.ERROR)
+        if error & ERR_COLLISION:
+            raise Collision()
+        if error & (ERR_BUFFER_OVERFLOW | ERR_PARITY | ERR_PROTOCOL):
+            raise FrameError(f"ErrorReg 0x{error:02X}")
+        level = regs.read(Reg.FIFO_LEVEL)
+        if level > FIFO_SIZE:
+            raise DeviceIOError(self.label, f"impossible FIFO level {level}", WIRING_HINT)
+        last_bits = regs.read(Reg.CONTROL) & RX_LAST_BITS_MASK
+        data = bytes(regs.read(Reg.FIFO_DATA) for _ in range(level))
+        return Reply(data, last_bits)
+
+    # -- ISO 14443-3 ---------------------------------------------------------------------------
+
+    def wake_up(self) -> bytes:
+        """WUPA: wakes idle and halted cards; returns ATQA. Raises NoAnswer when none."""
+        reply = self.transceive(bytes([picc.WUPA]), tx_last_bits=picc.SHORT_FRAME_BITS)
+        if len(reply.data) != 2 or reply.last_bits:
+            raise FrameError(f"ATQA of {len(reply.data)} bytes")
+        return reply.data
+
+    def select(self) -> SelectedCard:
+        """Anticollision and select through every cascade level of the woken card."""
+        uid = bytearray()
+        for code in picc.SELECT_CODES:
+            answer = self.transceive(bytes([code, picc.NVB_ANTICOLLISION])).data
+            if len(answer) != 5 or picc.bcc(answer[:4]) != answer[4]:
+                raise FrameError("bad anticollision answer")
+            sak_frame = self.transceive(picc.with_crc(bytes([code, picc.NVB_SELECT]) + answer)).data
+            if len(sak_frame) != 3 or not picc.crc_ok(sak_frame):
+                raise FrameError("bad SAK")
+            sak = sak_frame[0]
+            if sak & picc.SAK_UID_INCOMPLETE:
+                if answer[0] != picc.CASCADE_TAG:
+                    raise FrameError("cascade bit without cascade tag")
+                uid += answer[1:4]
+                continue
+            uid += answer[:4]
+            return SelectedCard(bytes(uid), sak)
+        raise FrameError("UID longer than three cascade levels")
+
+    def halt(self) -> None:
+        """HLTA: the card stays quiet until the next WUPA, so it never skips a poll."""
+        try:
+            self.transceive(picc.with_crc(picc.HLTA))
+        except NoAnswer:
+            return  # silence is the expected answer
+        except CardError:
+            return
+
+    def read_uid(self) -> SelectedCard | None:
+        """Wake, select and halt the card on the antenna; None when no card answers."""
+        try:
+            self.wake_up()
+        except NoAnswer:
+            return None
+        card = self.select()
+        self.halt()
+        return card
+
+    # -- MIFARE Classic --------------------------------------------------------------------------
+
+    def authenticate(self, card: SelectedCard, block: int, key: bytes = picc.DEFAULT_KEY) -> None:
+        payload = bytes([picc.MIFARE_AUTH_KEY_A, block]) + key + card.uid[-4:]
+        self._start(Cmd.MF_AUTHENT, payload, LONG_TIMEOUT)
+        irq = self._wait(IRQ_IDLE, LONG_TIMEOUT)
+        crypto_on = self.registers.read(Reg.STATUS2) & STATUS2_CRYPTO1_ON
+        if not irq & IRQ_IDLE or not crypto_on:
+            raise AuthError(f"block {block} refused key A")
+
+    def stop_crypto(self) -> None:
+        status = self.registers.read(Reg.STATUS2)
+        self.registers.write(Reg.STATUS2, status & ~STATUS2_CRYPTO1_ON & 0xFF)
+
+    def read_block(self, block: int) -> bytes:
+        reply = self.transceive(picc.with_crc(bytes([picc.MIFARE_READ, block])))
+        if len(reply.data) != 18 or not picc.crc_ok(reply.data):
+            raise FrameError(f"block {block}: read refused or garbled")
+        return reply.data[:16]
+
+    def write_block(self, block: int, data: bytes) -> None:
+        if len(data) != picc.MIFARE_BLOCK_SIZE:
+            raise ValueError("a block is 16 bytes")
+        for frame in (bytes([picc.MIFARE_WRITE, block]), data):
+            reply = self.transceive(picc.with_crc(frame), timeout=LONG_TIMEOUT)
+            if reply.last_bits != 4 or not reply.data or reply.data[0] & 0x0F != picc.MIFARE_ACK:
+                raise FrameError(f"block {block}: write refused")

@@ -1,0 +1,275 @@
+"""The MFRC522 card reader: a polling thread that turns card sightings into TagPlaced and
+TagRemoved, survives a failing chip, and can write a short text onto MIFARE Classic cards.
+
+Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
+UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
+A card is placed on its first read and removed after `removal_after` seconds without a read.
+Between polls the thread sleeps on an Event: an idle reader costs about ten SPI transfers per
+poll. With two cards on the antenna their answers collide and neither is read (counted in
+`collisions`); these readers are used one card at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from drivers.errors import DeviceIOError, DriverError
+from drivers.events import EventSink, TagPlaced, TagRemoved
+from drivers.presence import PresenceTracker
+from drivers.rfid import iso14443 as picc
+from drivers.rfid.mfrc522_pcd import (
+    WIRING_HINT,
+    AuthError,
+    CardError,
+    Collision,
+    FrameError,
+    Mfrc522Pcd,
+    NoAnswer,
+    RegisterAccess,
+    SelectedCard,
+)
+from drivers.supervision import Backoff, FaultReporter
+
+logger = logging.getLogger(__name__)
+
+TEXT_BLOCKS = (8, 9, 10)  # where SimpleMFRC522 keeps its text: sector 2, key A
+TEXT_BYTES = len(TEXT_BLOCKS) * picc.MIFARE_BLOCK_SIZE
+TEXT_ENCODING = "latin-1"  # one byte per character, as SimpleMFRC522 reads it back (chr(byte))
+
+RegistersOpener = Callable[[], RegisterAccess]
+
+
+class WrongCard(CardError):
+    """The card on the reader is not the one the caller meant."""
+
+
+@dataclass(frozen=True)
+class CardText:
+    uid: str
+    text: str
+
+
+class Mfrc522Reader:
+    """Reads tags from an MFRC522 in a background thread and puts events on `events`."""
+
+    def __init__(
+        self,
+        events: EventSink,
+        open_registers: RegistersOpener,
+        *,
+        name: str = "reader",
+        label: str = "MFRC522 reader",
+        poll_interval: float = 0.08,
+        removal_after: float = 0.5,
+        backoff: Backoff | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.name = name
+        self.label = label
+        self.poll_interval = poll_interval
+        self._events = events
+        self._open_registers = open_registers
+        self._presence = PresenceTracker(name, removal_after)
+        self._backoff = backoff or Backoff()
+        self._clock = clock
+        self._sleep = sleep
+        self._reporter = FaultReporter(events, name, logger)
+        self._lock = threading.Lock()  # one exchange with the chip at a time
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._pcd: Mfrc522Pcd | None = None
+        self._counts = {"polls": 0, "reads": 0, "collisions": 0, "frame_errors": 0}
+
+    # -- life cycle ----------------------------------------------------------------------------
+
+    def start(self, *, require_device: bool = True) -> None:
+        """Open the chip and start polling. With `require_device`, a missing or unreadable chip
+        raises a DriverError now; without, it is reported as a fault and retried."""
+        if self._thread is not None:
+            return
+        try:
+            self._open()
+        except DriverError as exc:
+            if require_device:
+                raise
+            self._reporter.fault(str(exc))
+        self._thread = threading.Thread(target=self._run, name=f"{self.name}-mfrc522", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        with self._lock:
+            self._drop_chip()
+
+    @property
+    def faulted(self) -> bool:
+        return self._reporter.faulted
+
+    def counters(self) -> dict[str, int]:
+        """Polls made, cards read, polls lost to collisions or garbled answers, fault episodes."""
+        with self._lock:
+            return {**self._counts, "faults": self._reporter.episodes}
+
+    # -- the polling thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            started = self._clock()
+            try:
+                card = self._poll()
+            except Exception as exc:  # whatever breaks, the thread must live on and retry
+                if not isinstance(exc, DriverError):
+                    logger.exception("%s: unexpected error", self.label)
+                    exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
+                self._reporter.fault(str(exc))
+                with self._lock:
+                    self._drop_chip()
+                self._emit(self._presence.expire(self._clock()))
+                self._stop.wait(self._backoff.next_delay())
+                continue
+            self._backoff.reset()
+            self._reporter.recovered()  # before the tags it reads: the fault is over first
+            now = self._clock()
+            if card is not None:
+                self._emit(self._presence.seen(card.uid_hex, now))
+            self._emit(self._presence.expire(now))
+            self._stop.wait(max(0.0, self.poll_interval - (self._clock() - started)))
+
+    def _poll(self) -> SelectedCard | None:
+        with self._lock:
+            if self._pcd is None:
+                self._open_locked()
+            assert self._pcd is not None
+            self._counts["polls"] += 1
+            try:
+                card = self._pcd.read_uid()
+            except Collision:
+                self._counts["collisions"] += 1
+                return None
+            except CardError:
+                self._counts["frame_errors"] += 1
+                return None
+            except OSError as exc:
+                raise self._spi_failure(exc) from exc
+            if card is not None:
+                self._counts["reads"] += 1
+            return card
+
+    def _open(self) -> None:
+        with self._lock:
+            self._open_locked()
+
+    def _open_locked(self) -> None:
+        registers = self._open_registers()
+        pcd = Mfrc522Pcd(registers, sleep=self._sleep, clock=self._clock)
+        try:
+            version = pcd.initialise()
+        except OSError as exc:
+            registers.close()
+            raise self._spi_failure(exc) from exc
+        except DriverError:
+            registers.close()
+            raise
+        if not pcd.version_is_known(version):
+            logger.warning("%s: unfamiliar chip version 0x%02X, trying anyway", self.label, version)
+        self.label = registers.label
+        self._pcd = pcd
+
+    def _spi_failure(self, exc: OSError) -> DeviceIOError:
+        return DeviceIOError(self.label, f"SPI transfer failed ({exc})", WIRING_HINT)
+
+    def _drop_chip(self) -> None:
+        pcd, self._pcd = self._pcd, None
+        if pcd is not None:
+            try:
+                pcd.registers.close()
+            except OSError:
+                logger.debug("closing %s failed", self.label, exc_info=True)
+
+    def _emit(self, events: Iterable[TagPlaced | TagRemoved]) -> None:
+        for event in events:
+            self._events.put(event)
+
+    # -- card text (MIFARE Classic, blocks 8-10, key A) ----------------------------------------
+
+    def read_text(self, timeout: float = 1.0) -> CardText | None:
+        """The text SimpleMFRC522.write() (or write_text) left on the card now on the reader,
+        without its padding; None when no card answers within `timeout` seconds."""
+        try:
+            card, data = self._with_card(None, timeout, self._read_text_blocks)
+        except NoAnswer:
+            return None
+        return CardText(card.uid_hex, data.decode(TEXT_ENCODING).rstrip(" \x00"))
+
+    def write_text(self, uid: str, text: str, timeout: float = 1.0) -> None:
+        """Write `text` (48 Latin-1 characters at most) onto the card `uid`, then read it back.
+        Raises ValueError for text that does not fit, and CardError subclasses: NoAnswer (no
+        card in time), WrongCard, AuthError (not a MIFARE Classic with key A FF x6), FrameError
+        (the write did not stick)."""
+        payload = text.encode(TEXT_ENCODING)  # raises UnicodeEncodeError, a ValueError
+        if len(payload) > TEXT_BYTES:
+            raise ValueError(f"at most {TEXT_BYTES} characters fit on a card, not {len(payload)}")
+        payload = payload.ljust(TEXT_BYTES, b" ")
+        wanted = picc.parse_uid(uid)
+
+        def write(pcd: Mfrc522Pcd, card: SelectedCard) -> bytes:
+            for index, block in enumerate(TEXT_BLOCKS):
+                pcd.write_block(block, payload[16 * index : 16 * (index + 1)])
+            return self._read_text_blocks(pcd, card)
+
+        _, written = self._with_card(wanted, timeout, write)
+        if written != payload:
+            raise FrameError("the text read back differs from the text written")
+
+    def _read_text_blocks(self, pcd: Mfrc522Pcd, _card: SelectedCard) -> bytes:
+        return b"".join(pcd.read_block(block) for block in TEXT_BLOCKS)
+
+    def _with_card(
+        self,
+        wanted: bytes | None,
+        timeout: float,
+        action: Callable[[Mfrc522Pcd, SelectedCard], bytes],
+    ) -> tuple[SelectedCard, bytes]:
+        deadline = self._clock() + timeout
+        while True:
+            try:
+                return self._attempt(wanted, action)
+            except (NoAnswer, Collision, FrameError):
+                if self._clock() >= deadline:
+                    raise
+            self._sleep(min(self.poll_interval, max(0.0, deadline - self._clock())))
+
+    def _attempt(
+        self, wanted: bytes | None, action: Callable[[Mfrc522Pcd, SelectedCard], bytes]
+    ) -> tuple[SelectedCard, bytes]:
+        with self._lock:
+            pcd = self._pcd
+            if pcd is None:
+                raise DeviceIOError(self.label, "the reader is not working", WIRING_HINT)
+            try:
+                pcd.wake_up()
+                card = pcd.select()
+                if wanted is not None and card.uid != wanted:
+                    pcd.halt()
+                    raise WrongCard(
+                        f"card {card.uid_hex} is on the reader, not {picc.uid_hex(wanted)}"
+                    )
+                pcd.authenticate(card, TEXT_BLOCKS[0])
+                try:
+                    result = action(pcd, card)
+                    pcd.halt()  # while Crypto1 is on: an authenticated card wants it encrypted
+                finally:
+                    pcd.stop_crypto()
+                return card, result
+            except OSError as exc:
+                raise self._spi_failure(exc) from exc
+
+
+__all__ = ["AuthError", "CardError", "CardText", "Mfrc522Reader", "NoAnswer", "WrongCard"]

@@ -1,0 +1,68 @@
+"""Fault episodes and retry back-off shared by the readers and the display.
+
+A device that fails at run time is reported once per episode (a DriverFault event and one
+warning in the log), retried with a doubling delay, and announced with DriverRecovered when it
+works again. Nothing here raises: a broken device must never take the process down.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from drivers.events import DriverFault, DriverRecovered, EventSink
+
+
+class Backoff:
+    """Delays of `initial` seconds doubling up to `maximum`."""
+
+    def __init__(self, initial: float = 0.1, maximum: float = 2.0) -> None:
+        if not 0 < initial <= maximum:
+            raise ValueError("need 0 < initial <= maximum")
+        self.initial = initial
+        self.maximum = maximum
+        self._next = initial
+
+    def next_delay(self) -> float:
+        delay = self._next
+        self._next = min(self._next * 2, self.maximum)
+        return delay
+
+    def reset(self) -> None:
+        self._next = self.initial
+
+
+class FaultReporter:
+    """Reports the start and end of a fault episode, once each. Thread-safe."""
+
+    def __init__(self, events: EventSink, device: str, logger: logging.Logger) -> None:
+        self._events = events
+        self.device = device
+        self._logger = logger
+        self._lock = threading.Lock()
+        self._faulted = False
+        self.episodes = 0
+
+    @property
+    def faulted(self) -> bool:
+        return self._faulted
+
+    def fault(self, message: str) -> None:
+        """Record a failure; only the first of an episode produces an event and a warning."""
+        with self._lock:
+            if self._faulted:
+                self._logger.debug("%s still failing: %s", self.device, message)
+                return
+            self._faulted = True
+            self.episodes += 1
+        self._logger.warning("%s failed: %s", self.device, message)
+        self._events.put(DriverFault(self.device, message))
+
+    def recovered(self) -> None:
+        """Record success; ends the episode if one was open."""
+        with self._lock:
+            if not self._faulted:
+                return
+            self._faulted = False
+        self._logger.info("%s works again", self.device)
+        self._events.put(DriverRecovered(self.device))

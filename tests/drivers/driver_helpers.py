@@ -1,0 +1,94 @@
+"""Helpers for the driver tests (a uniquely named module: tests/ has other conftest files)."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from drivers.events import DriverEvent
+from drivers.rfid.mfrc522_open import open_library_registers
+from drivers.rfid.mfrc522_reader import Mfrc522Reader
+from drivers.sim.fake_pi import SimulatedSpiBus
+from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
+
+DEADLINE = 10.0  # generous: only ever reached when a test is about to fail
+
+def wait_until(condition: Callable[[], bool], timeout: float = DEADLINE) -> None:
+    """Poll `condition` until it holds; fail the test after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        time.sleep(0.005)
+
+
+class Events:
+    """The queue drivers write to, with helpers that wait instead of sleeping."""
+
+    def __init__(self) -> None:
+        self.queue: queue.Queue[DriverEvent] = queue.Queue()
+        self.seen: list[DriverEvent] = []
+
+    def put(self, item: DriverEvent) -> None:
+        self.queue.put(item)
+
+    def next(self, timeout: float = DEADLINE) -> DriverEvent:
+        try:
+            event = self.queue.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no event within {timeout} s; so far {self.seen}") from None
+        self.seen.append(event)
+        return event
+
+    def wait_for(self, kind: type, timeout: float = DEADLINE, **fields: Any) -> Any:
+        """The next event of type `kind` (with these field values); others are kept in seen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            event = self.next(max(0.0, deadline - time.monotonic()))
+            if isinstance(event, kind) and all(getattr(event, k) == v for k, v in fields.items()):
+                return event
+
+    def drain(self) -> list[DriverEvent]:
+        """Everything queued right now."""
+        drained: list[DriverEvent] = []
+        while True:
+            try:
+                event = self.queue.get_nowait()
+            except queue.Empty:
+                return drained
+            self.seen.append(event)
+            drained.append(event)
+
+    def of_type(self, kind: type) -> list[Any]:
+        self.drain()
+        return [e for e in self.seen if isinstance(e, kind)]
+
+
+class ManualClock:
+    """A monotonic clock that moves only when told to."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class SimulatedMfrc522:
+    chip: Mfrc522ChipSimulator
+    bus: SimulatedSpiBus
+    library: Any
+
+    def reader(self, events: Events, **options: Any) -> Mfrc522Reader:
+        options.setdefault("poll_interval", 0.02)
+        options.setdefault("removal_after", 0.3)
+        return Mfrc522Reader(
+            events, lambda: open_library_registers(library=self.library), **options
+        )

@@ -1,0 +1,268 @@
+"""Our MFRC522 driver on the chip simulator: presence, UID lengths, idle cost, card text,
+faults and recovery."""
+
+from __future__ import annotations
+
+import errno
+import time
+
+import pytest
+
+from drivers.errors import DeviceNotFound, DriverError
+from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
+from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers
+from drivers.rfid.mfrc522_pcd import RegisterAccess
+from drivers.rfid.mfrc522_reader import CardText, Mfrc522Reader, NoAnswer, WrongCard
+from drivers.sim.fake_pi import SimulatedSpiBus
+from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
+from drivers.supervision import Backoff
+
+from .driver_helpers import Events, SimulatedMfrc522, wait_until
+
+
+@pytest.fixture
+def reader(sim_mfrc522: SimulatedMfrc522, events: Events):  # type: ignore[no-untyped-def]
+    reader = sim_mfrc522.reader(events, backoff=Backoff(0.01, 0.05))  # quick retries
+    reader.start()
+    yield reader
+    reader.close()
+
+
+def polls(reader: Mfrc522Reader) -> int:
+    return reader.counters()["polls"]
+
+
+def reads(reader: Mfrc522Reader) -> int:
+    return reader.counters()["reads"]
+
+
+@pytest.mark.parametrize(
+    "uid", ["DEADBEEF", "04A1B2C3D4E5F6", "0102030405060708090A"], ids=["4", "7", "10"]
+)
+def test_place_and_remove_report_the_full_uid(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events, uid: str
+) -> None:
+    sim_mfrc522.chip.place(uid)
+    assert events.next() == TagPlaced("reader", uid)
+    sim_mfrc522.chip.remove(uid)
+    assert events.next() == TagRemoved("reader", uid)
+
+
+def test_a_resting_card_is_one_event(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    events.wait_for(TagPlaced)
+    settled = reads(reader)
+    wait_until(lambda: reads(reader) >= settled + 15)  # halted between polls: read every poll
+    assert events.drain() == []
+    assert reader.counters()["frame_errors"] == 0
+
+
+def test_a_retap_after_removal_is_a_new_event(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    chip = sim_mfrc522.chip
+    for _ in range(2):
+        chip.place("DEADBEEF")
+        events.wait_for(TagPlaced, uid="DEADBEEF")
+        chip.remove()
+        events.wait_for(TagRemoved, uid="DEADBEEF")
+    assert events.of_type(TagPlaced) == [TagPlaced("reader", "DEADBEEF")] * 2
+
+
+def test_removal_waits_for_the_silence(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    events.wait_for(TagPlaced)
+    removed_at = time.monotonic()
+    sim_mfrc522.chip.remove()
+    removed = events.wait_for(TagRemoved)
+    # The last read was at most one poll (plus its own duration) before the removal.
+    assert removed.at - removed_at >= 0.3 - reader.poll_interval - 0.05
+
+
+def test_swapping_cards_removes_the_first_at_once(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    chip = sim_mfrc522.chip
+    chip.place("DEADBEEF")
+    events.wait_for(TagPlaced)
+    chip.remove()
+    chip.place("01020304")
+    assert events.next() == TagRemoved("reader", "DEADBEEF")
+    assert events.next() == TagPlaced("reader", "01020304")
+
+
+def test_two_cards_on_the_antenna_collide_and_are_counted(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    sim_mfrc522.chip.place("01020304")
+    wait_until(lambda: reader.counters()["collisions"] >= 3)
+    assert events.of_type(TagPlaced) == []
+
+
+def test_an_idle_reader_costs_a_few_transfers_per_poll(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader
+) -> None:
+    start = polls(reader) + 1
+    wait_until(lambda: polls(reader) >= start)
+    sim_mfrc522.chip.reset_transfer_count()
+    wait_until(lambda: polls(reader) >= start + 20)
+    per_poll = sim_mfrc522.chip.transfers / (polls(reader) - start)
+    assert per_poll <= 14  # the library spends 2,013 on the same empty poll
+
+
+def test_write_text_then_read_text(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.chip.place("04A1B2C3D4E5F6")
+    events.wait_for(TagPlaced)
+    reader.write_text("04A1B2C3D4E5F6", "freight-train/coal/3 · Charbon")
+    assert reader.read_text() == CardText("04A1B2C3D4E5F6", "freight-train/coal/3 · Charbon")
+    assert sim_mfrc522.chip.card("04A1B2C3D4E5F6").text().startswith(b"freight-train")
+    assert events.drain() == []  # the card stayed present throughout
+
+
+def test_write_text_refuses_what_does_not_fit(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader
+) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    with pytest.raises(ValueError):
+        reader.write_text("DEADBEEF", "x" * 49)
+    with pytest.raises(ValueError):
+        reader.write_text("DEADBEEF", "Łódź")  # not Latin-1
+
+
+def test_write_text_checks_the_card(sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    with pytest.raises(WrongCard):
+        reader.write_text("01020304", "Charbon")
+    assert sim_mfrc522.chip.card("DEADBEEF").text() == bytes(48)
+
+
+def test_no_card_for_text(reader: Mfrc522Reader) -> None:
+    assert reader.read_text(timeout=0.1) is None
+    with pytest.raises(NoAnswer):
+        reader.write_text("DEADBEEF", "Charbon", timeout=0.1)
+
+
+def test_spi_errors_are_one_fault_then_a_recovery(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.bus.fail_transfers(errno.EIO)
+    fault = events.wait_for(DriverFault)
+    assert fault.device == "reader" and "/dev/spidev0.0" in fault.message
+    failed = sim_mfrc522.bus.failed_transfers
+    wait_until(lambda: sim_mfrc522.bus.failed_transfers >= failed + 3)  # retries with back-off
+    assert events.of_type(DriverFault) == [fault]  # ... that stay quiet
+    sim_mfrc522.bus.fail_transfers(None)
+    events.wait_for(DriverRecovered)
+    sim_mfrc522.chip.place("DEADBEEF")
+    events.wait_for(TagPlaced, uid="DEADBEEF")
+
+
+def test_a_loose_chip_is_a_fault_naming_the_wiring(
+    sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader, events: Events
+) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    events.wait_for(TagPlaced)
+    sim_mfrc522.chip.unplug()
+    fault = events.wait_for(DriverFault)
+    assert "wiring" in fault.message
+    events.wait_for(TagRemoved)  # no reads: the card is reported gone after the silence
+    sim_mfrc522.chip.plug()
+    events.wait_for(DriverRecovered)
+    events.wait_for(TagPlaced, uid="DEADBEEF")
+
+
+def test_a_missing_spi_device_names_the_device_and_dtparam(sim_mfrc522: SimulatedMfrc522,
+                                                           events: Events) -> None:
+    reader = Mfrc522Reader(events, lambda: open_library_registers(device=1,
+                                                                  library=sim_mfrc522.library))
+    with pytest.raises(DeviceNotFound) as raised:
+        reader.start()
+    assert "/dev/spidev0.1" in str(raised.value) and "dtparam=spi=on" in str(raised.value)
+
+
+def test_a_silent_chip_at_start_is_not_found(sim_mfrc522: SimulatedMfrc522, events: Events) -> None:
+    sim_mfrc522.chip.unplug()
+    reader = sim_mfrc522.reader(events)
+    with pytest.raises(DeviceNotFound, match="VersionReg reads 0x00"):
+        reader.start()
+
+
+def test_without_require_device_a_missing_chip_is_retried(events: Events) -> None:
+    bus = SimulatedSpiBus()
+    chip = Mfrc522ChipSimulator()
+    reader = Mfrc522Reader(events, lambda: open_spi_registers(bus.spidev), poll_interval=0.02)
+    reader.start(require_device=False)
+    try:
+        assert isinstance(events.next(), DriverFault)
+        bus.attach(0, 0, chip)
+        events.wait_for(DriverRecovered)
+        chip.place("DEADBEEF")
+        events.wait_for(TagPlaced, uid="DEADBEEF")
+    finally:
+        reader.close()
+
+
+def test_plain_spi_framing_works_without_the_library(events: Events) -> None:
+    bus = SimulatedSpiBus()
+    chip = Mfrc522ChipSimulator()
+    bus.attach(0, 0, chip)
+    reader = Mfrc522Reader(events, lambda: open_spi_registers(bus.spidev), poll_interval=0.02,
+                           removal_after=0.2)
+    reader.start()
+    try:
+        chip.tap("04A1B2C3D4E5F6", 0.1)
+        assert events.next() == TagPlaced("reader", "04A1B2C3D4E5F6")
+        assert events.next() == TagRemoved("reader", "04A1B2C3D4E5F6")
+    finally:
+        reader.close()
+
+
+def test_close_is_idempotent_and_stops_polling(
+    sim_mfrc522: SimulatedMfrc522, events: Events
+) -> None:
+    reader = sim_mfrc522.reader(events)
+    reader.start()
+    reader.close()
+    reader.close()
+    count = sim_mfrc522.chip.transfers
+    time.sleep(0.1)
+    assert sim_mfrc522.chip.transfers == count
+
+
+
+def test_board_numbering_set_elsewhere_is_refused(sim_mfrc522: SimulatedMfrc522) -> None:
+    sim_mfrc522.bus.gpio.setmode(sim_mfrc522.bus.gpio.BOARD)
+    with pytest.raises(DriverError, match="BOARD"):
+        open_library_registers(library=sim_mfrc522.library)
+
+
+def test_an_unexpected_error_is_a_fault_not_a_dead_thread(events: Events) -> None:
+    bus = SimulatedSpiBus()
+    chip = Mfrc522ChipSimulator()
+    bus.attach(0, 0, chip)
+    calls = {"opens": 0}
+
+    def flaky_open() -> RegisterAccess:
+        calls["opens"] += 1
+        if calls["opens"] == 2:  # the first reopen goes wrong in an unforeseen way
+            raise ValueError("something unforeseen")
+        return open_spi_registers(bus.spidev)
+
+    reader = Mfrc522Reader(events, flaky_open, poll_interval=0.02, backoff=Backoff(0.01, 0.05))
+    reader.start()
+    try:
+        bus.fail_transfers(errno.EIO)
+        events.wait_for(DriverFault)
+        bus.fail_transfers(None)
+        events.wait_for(DriverRecovered)
+        chip.place("DEADBEEF")
+        events.wait_for(TagPlaced, uid="DEADBEEF")
+    finally:
+        reader.close()
