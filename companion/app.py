@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.errors import N_, IllegalEvent
-from engine.events import Event
 from engine.game import GameRules
 
 from .flows.base import CardLike, Reaction, TableFlow
@@ -31,15 +30,22 @@ class Session(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def submit(self, event: Event, uids: tuple[str, ...] = ()) -> Any: ...
+    @property
+    def event_count(self) -> int: ...
 
-    def undo(self) -> bool: ...
+    def submit(self, event: Any, uids: Sequence[str] = ()) -> Any: ...
 
-    def history(self) -> list[tuple[Event, tuple[str, ...]]]: ...
+    def undo(self) -> Any:
+        """Take back the last move; None when there was none."""
 
-    def draft(self) -> dict[str, Any] | None: ...
+    def history(self) -> list[tuple[Any, tuple[str, ...]]]: ...
 
-    def save_draft(self, draft: dict[str, Any]) -> None: ...
+    @property
+    def draft(self) -> dict[str, Any] | None:
+        """The move being entered, saved so that it survives a power cut."""
+
+    @draft.setter
+    def draft(self, value: dict[str, Any] | None) -> None: ...
 
 
 class Registry(Protocol):
@@ -81,7 +87,7 @@ class TableApp:
         self.enrolling: str | None = None
         self.enroll_choice = 0
         self.faults: dict[str, str] = {}
-        draft = session.draft()
+        draft = session.draft
         flow.rebuild(session.state, session.history())
         if draft:
             flow.restore(draft)
@@ -108,7 +114,7 @@ class TableApp:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
             self._react(self.flow.on_button(self.session.state, item.button))
-        self.session.save_draft(self.flow.draft())
+        self.session.draft = self.flow.draft()
 
     def fault(self, device: str, message: str | None) -> None:
         """A driver failed (`message`) or recovered (None)."""
@@ -135,7 +141,7 @@ class TableApp:
     def _undo_input(self, item: Input) -> None:
         if isinstance(item, Press) and item.button == "ok":
             self.asking_undo = False
-            if self.session.undo():
+            if self.session.undo() is not None:
                 self.flow.rebuild(self.session.state, self.session.history())
                 self._show(self._("Last move undone"), Style.NOTICE)
         elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):

@@ -47,7 +47,7 @@ def physical_moves(rules: GameRules[Any, Any], players: Sequence[str], seed: int
                    options: dict[str, Any] | None = None) -> list[Event]:
     """The whole game the simulated players will play, the same for the same seed."""
     state = rules.new_game(tuple(players), **(options or {}))
-    moves = []
+    moves: list[Event] = []
     while not rules.is_over(state):
         event = rules.random_event(state, random.Random(f"{seed}:{len(moves)}"))
         state = rules.apply(state, event)

@@ -1,19 +1,41 @@
 """Translations of everything a player reads, through gettext (English and French).
 
+Messages are English text marked in the code (`_()`, `N_()`; `NC_()` for a name with a
+context); English needs no catalogue, French reads `locale/fr/LC_MESSAGES/companion.mo`.
+`python -m companion.i18n_catalog` keeps the catalogues in step with the code.
+
 >>> translator("en").gettext("Not your turn")
 'Not your turn'
+>>> translator("fr").gettext("The game is over")
+'La partie est terminée'
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "companion"
 LANGUAGES = ("en", "fr")
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (translated where it is shown)."""
+    return message
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context (msgctxt): `translator(lang).pgettext(*NC_(...))`.
+
+    >>> translator("fr").pgettext(*NC_("freight-train/wagon", "Coal"))
+    'Charbon'
+    """
+    return context, message
 
 
 def default_language() -> str:
@@ -32,11 +54,37 @@ def translator(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+def gettext_for(language: str) -> Callable[[str], str]:
+    """The `_` function of `language`, for code that takes a plain gettext callable."""
+    return translator(language).gettext
+
+
+def fill(template: str, language: str, **params: Any) -> str:
+    """`template` translated into `language` and filled in with `params`.
+
+    A translation whose placeholders do not match falls back to the English template, so a
+    catalogue mistake shows English words instead of stopping the screen.
+
+    >>> fill("Lane {lane} is empty", "fr", lane=2)
+    'La voie 2 est vide'
+    """
+    try:
+        return translator(language).gettext(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**params)
+
+
 def reason(error: Exception, language: str) -> str:
-    """An engine error's reason in the player's language, with its parameters filled in."""
+    """An engine error's reason in the player's language, with its parameters filled in.
+
+    Parameters that are ids with a display name (a wagon type) are shown by that name.
+    """
     template = getattr(error, "reason", None)
     if template is None:
         return str(error)
-    text = translator(language).gettext(template).format(**getattr(error, "params", {}))
+    from .names import localized_params  # names uses this module: import when needed
+
+    params = localized_params(getattr(error, "params", {}), language)
+    text = fill(template, language, **params)
     field = getattr(error, "field", "")
     return f"{field}: {text}" if field else text

@@ -32,12 +32,16 @@ NOTHING = Reaction()
 
 
 class CardLike(Protocol):
-    game: str
-    kind: str
-    value: str
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def value(self) -> str: ...
 
 
-Gettext = Callable[[str], str]
 
 
 class TableFlow(Protocol):
@@ -56,6 +60,10 @@ class TableFlow(Protocol):
 
     def rebuild(self, state: Any, history: list[tuple[Event, tuple[str, ...]]]) -> None:
         """Forget UI state and rebuild what the flow derives from the journal (after undo)."""
+
+    def card_choices(self) -> list[tuple[str, str, str]]:
+        """The cards of this game a tag can stand for: (label, kind, value)."""
+        ...
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""

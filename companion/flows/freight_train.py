@@ -56,10 +56,8 @@ from engine.games.freight_train.state import (
 
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
-from .base import NOTHING, CardLike, Gettext, Reaction
-from .freight_train_text import Words
-
-GAME = "freight-train"
+from .base import NOTHING, CardLike, Reaction
+from .freight_train_text import GAME, Words
 
 
 class Mode(Enum):
@@ -100,8 +98,8 @@ class Pick:
 class FreightTrainFlow:
     game = GAME
 
-    def __init__(self, gettext: Gettext) -> None:
-        self.words = Words(gettext)
+    def __init__(self, language: str) -> None:
+        self.words = Words(language)
         self.mode = Mode.MAIN
         self.picks: list[Pick] = []
         self.choice = 0
@@ -215,12 +213,13 @@ class FreightTrainFlow:
             return [
                 w.setup_cards(CARDS_PER_TYPE[players], 16 - CARDS_PER_TYPE[players]),
                 w.setup_players(LOCOMOTIVES[players], first),
-                w.setup_layout(),
+                w.setup_main_yard(),
+                w.setup_yards(),
                 w.setup_departure(1),
             ]
         granted = [p.name for p in state.players if not p.brought_locomotive_today]
-        return [w.setup_reshuffle(state.day), w.setup_departure(state.day),
-                w.setup_locomotives(granted)]
+        return [w.setup_reshuffle(state.day), w.setup_main_yard(),
+                w.setup_departure(state.day), w.setup_locomotives(granted)]
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -573,6 +572,11 @@ class FreightTrainFlow:
         self._enter(Mode.MAIN)
         self.page = 0
         self.tallies_seen = min(self.tallies_seen, len(state.tallies))
+
+    def card_choices(self) -> list[tuple[str, str, str]]:
+        """The cards of this game a tag can stand for: (label, kind, value)."""
+        choices = [(self.words.wagon(wagon), "wagon", wagon) for wagon in WAGON_TYPES]
+        return [*choices, (self.words.departure_card(), "departure", "")]
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""

@@ -5,31 +5,10 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Mapping, Sequence
 
-from engine.errors import N_
+from ..i18n import translator
+from ..names import card_name, category_name, wagon_name
 
-from .base import Gettext
-
-WAGON_NAMES = {
-    "coal": N_("Coal"),
-    "tank": N_("Tank"),
-    "box": N_("Box"),
-    "flat": N_("Flat"),
-    "hopper": N_("Hopper"),
-    "reefer": N_("Reefer"),
-    "stock": N_("Stock"),
-    "auto": N_("Auto"),
-    "gondola": N_("Gondola"),
-    "lumber": N_("Lumber"),
-    "container": N_("Container"),
-}
-
-CATEGORY_NAMES = {
-    "mixed": N_("Mixed"),
-    "yard": N_("Yard"),
-    "start": N_("Start"),
-    "rearranging": N_("Rearranging"),
-}
-
+GAME = "freight-train"
 
 #: Characters in a line of the small font.
 LINE = 21
@@ -43,18 +22,15 @@ def wrapped(text: str, lines: int = 3) -> tuple[str, ...]:
 class Words:
     """The texts of the screens in the table's language."""
 
-    def __init__(self, gettext: Gettext) -> None:
-        self._ = gettext
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._ = translator(language).gettext
 
     def wagon(self, wagon: str) -> str:
-        name = WAGON_NAMES.get(wagon)
-        return self._(name) if name else wagon
+        return wagon_name(wagon, self.language)
 
     def category(self, key: str) -> str:
-        if key in WAGON_NAMES:
-            return self.wagon(key)
-        name = CATEGORY_NAMES.get(key)
-        return self._(name) if name else key
+        return category_name(GAME, key, self.language)
 
     # Context and prompts
     def context(self, day: int, round_: int, players: int) -> str:
@@ -145,6 +121,9 @@ class Words:
     def departure(self) -> str:
         return self._("Departure card!")
 
+    def departure_card(self) -> str:
+        return card_name(GAME, "departure", "", self.language)
+
     def day_begins(self, day: int) -> str:
         return self._("Day {day} begins").format(day=day)
 
@@ -195,23 +174,23 @@ class Words:
                 (self._("5 tokens each"),
                  self._("First player: {name}").format(name=first)))
 
-    def setup_layout(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Shuffle, fill 25 spaces"),
-                wrapped(self._("Deal 12 wagons to each yard: the 6 leftmost spaces of each "
-                               "track.")))
+    def setup_main_yard(self) -> tuple[str, tuple[str, ...]]:
+        return (self._("Main yard: 25 cards"),
+                wrapped(self._("Shuffle the wagons and fill the 25 spaces.")))
+
+    def setup_yards(self) -> tuple[str, tuple[str, ...]]:
+        return (self._("Yards: 12 each"),
+                wrapped(self._("6 on the left of each track, face up.")))
 
     def setup_reshuffle(self, day: int) -> tuple[str, tuple[str, ...]]:
         return (self._("Day {day}: reshuffle").format(day=day),
-                wrapped(self._("Trains and the main yard go back into the deck; yards stay. "
-                               "Fill the 25 spaces.")))
+                wrapped(self._("Trains and main yard go back to the deck. Yards stay.")))
 
     def setup_departure(self, day: int) -> tuple[str, tuple[str, ...]]:
         where = {
-            1: self._("Split the deck in two; shuffle the departure card into the bottom half."),
-            2: self._("Split the deck in three; shuffle the departure card into the bottom "
-                      "third."),
-            3: self._("Split the deck in four; shuffle the departure card into the bottom "
-                      "quarter."),
+            1: self._("Into the bottom half of the deck."),
+            2: self._("Into the bottom third of the deck."),
+            3: self._("Into the bottom quarter of the deck."),
         }
         return (self._("Departure card"), wrapped(where[day]))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,28 +17,27 @@ class MemorySession:
         self.start = rules.new_game(players, **options)
         self.state = self.start
         self.log: list[tuple[Event, tuple[str, ...]]] = []
-        self._draft: dict[str, Any] | None = None
+        self.draft: dict[str, Any] | None = None
 
-    def submit(self, event: Event, uids: tuple[str, ...] = ()) -> Any:
+    def submit(self, event: Event, uids: Sequence[str] = ()) -> Any:
         self.state = self.rules.apply(self.state, event)
-        self.log.append((event, uids))
+        self.log.append((event, tuple(uids)))
+        self.draft = None
         return self.state
 
-    def undo(self) -> bool:
+    def undo(self) -> Event | None:
         if not self.log:
-            return False
-        self.log.pop()
+            return None
+        event, _ = self.log.pop()
         self.state = self.rules.replay(self.start, [event for event, _ in self.log])
-        return True
+        return event
+
+    @property
+    def event_count(self) -> int:
+        return len(self.log)
 
     def history(self) -> list[tuple[Event, tuple[str, ...]]]:
         return list(self.log)
-
-    def draft(self) -> dict[str, Any] | None:
-        return self._draft
-
-    def save_draft(self, draft: dict[str, Any]) -> None:
-        self._draft = draft
 
 
 @dataclass(frozen=True)

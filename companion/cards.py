@@ -1,0 +1,134 @@
+"""Card identities: what a physical card is, the card kinds of each game, and the text form
+written onto a tag so another companion can read a card without its registry.
+
+>>> card = Card("freight-train", "wagon", "coal")
+>>> card.to_text()
+'tc1|freight-train|wagon|coal'
+>>> Card.from_text(card.to_text()) == card
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import N_
+from engine.games.freight_train.cards import DEPARTURE, WAGON_TYPES
+
+#: The game id of cards that belong to no one game, such as a player's personal tag.
+ANY_GAME = "*"
+
+#: The first field of the text form; a later, incompatible form gets another prefix.
+TEXT_PREFIX = "tc1"
+SEPARATOR = "|"
+#: A MIFARE Classic 1K holds 48 bytes of text in the three blocks the readers use.
+TEXT_LIMIT = 48
+
+#: A card kind's values: a tuple lists the allowed values (empty: the kind takes no value);
+#: `None` accepts any short text, such as a player's name.
+Values = tuple[str, ...] | None
+
+#: The card kinds of each game, by game id. A game adds its own row when its table flow
+#: starts reading cards.
+CATALOGUE: dict[str, dict[str, Values]] = {
+    ANY_GAME: {"player": None},
+    "freight-train": {"wagon": WAGON_TYPES, DEPARTURE: ()},
+}
+
+
+def card_kinds(game: str) -> dict[str, Values]:
+    """The card kinds of `game` (kind -> its values); empty for a game without cards yet."""
+    return dict(CATALOGUE.get(game, {}))
+
+
+class CardError(ValueError):
+    """A card identity that is not in the catalogue, or a tag text that is not a card.
+
+    Like the engine's errors it carries an English `reason` template and its `params`, so
+    `companion.i18n.reason()` can translate it; `field` names the part that is wrong.
+    """
+
+    def __init__(self, field: str, reason: str, /, **params: Any) -> None:
+        self.field = field
+        self.reason = reason
+        self.params = params
+        text = reason.format(**params)
+        super().__init__(f"{field}: {text}" if field else text)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """What a physical card is: e.g. ("freight-train", "wagon", "coal"),
+    ("freight-train", "departure", "") or ("*", "player", "Ana")."""
+
+    game: str
+    kind: str
+    value: str = ""
+
+    def to_text(self) -> str:
+        """The text written on a tag: "tc1|game|kind|value", at most 48 bytes of UTF-8."""
+        for name in ("game", "kind", "value"):
+            if SEPARATOR in getattr(self, name):
+                raise CardError(name, N_("must not contain {separator!r}"), separator=SEPARATOR)
+        text = SEPARATOR.join((TEXT_PREFIX, self.game, self.kind, self.value))
+        size = len(text.encode("utf-8"))
+        if size > TEXT_LIMIT:
+            raise CardError("value", N_("too long for a tag ({size} bytes, at most {limit})"),
+                            size=size, limit=TEXT_LIMIT)
+        return text
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        """Read the text form back; the space or NUL padding of tag blocks is ignored.
+
+        Only the syntax is checked here: `check_card` says whether this companion knows it.
+        """
+        parts = text.rstrip(" \x00").split(SEPARATOR)
+        if len(parts) != 4 or parts[0] != TEXT_PREFIX:
+            raise CardError("", N_("not a card's text: {text!r}"), text=text)
+        _, game, kind, value = parts
+        return cls(game, kind, value)
+
+
+def check_card(card: Card, games: frozenset[str] | None = None) -> Card:
+    """The card in canonical form (ids lower case, value trimmed) if the catalogue knows it.
+
+    `games` are the game ids the engine knows (default: `engine.registry.GAMES`); `"*"` is
+    always allowed. Raises `CardError` naming the field that is wrong.
+    """
+    if games is None:
+        from engine.registry import GAMES  # imported late: the registry loads every game
+
+        games = frozenset(GAMES)
+    game = card.game.strip().lower()
+    known = sorted(games | {ANY_GAME})
+    if game not in known:
+        raise CardError("game", N_("unknown game {game!r}; one of {games}"),
+                        game=card.game, games=", ".join(known))
+    kinds = card_kinds(game)
+    kind = card.kind.strip().lower()
+    if kind not in kinds:
+        if not kinds:
+            raise CardError("kind", N_("{game} has no card kinds yet"), game=game)
+        raise CardError("kind", N_("unknown kind {kind!r} for {game}; one of {kinds}"),
+                        kind=card.kind, game=game, kinds=", ".join(sorted(kinds)))
+    allowed = kinds[kind]
+    value = card.value.strip()
+    if allowed is None:
+        if not value:
+            raise CardError("value", N_("a {kind} card needs a value"), kind=kind)
+        if not value.isprintable():
+            raise CardError("value", N_("must be printable text"))
+    elif not allowed:
+        if value:
+            raise CardError("value", N_("a {kind} card takes no value, not {value!r}"),
+                            kind=kind, value=value)
+    else:
+        value = value.lower()
+        if value not in allowed:
+            raise CardError("value", N_("unknown {kind} {value!r}; one of {values}"),
+                            kind=kind, value=card.value, values=", ".join(allowed))
+    checked = Card(game, kind, value)
+    checked.to_text()  # a card must fit on a tag
+    return checked

@@ -1,0 +1,228 @@
+"""`companion log`, `companion status`, `companion export`: read the journal, never change it.
+
+Bad input (a missing or unreadable state folder, a journal from a newer companion, a damaged
+file) gives one line on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .export import FORMATS, export, play_date
+from .i18n import reason, translator
+from .journal import Journal, JournalError, PlayRecord
+from .paths import default_state_dir, journal_path
+from .session import rebuild, rules_for
+
+EXIT_BAD_INPUT = 2
+
+
+class _Refused(Exception):
+    """A one-line, already translated reason to stop with status 2."""
+
+
+def register(commands: Any) -> None:
+    log = commands.add_parser("log", help="print the journal: the plays and their events")
+    _state_dir_option(log)
+    log.add_argument("--json", action="store_true", help="print JSON instead of a listing")
+    log.add_argument("--play", type=int, metavar="ID", help="only this play, with its events")
+    log.set_defaults(run=run_log)
+
+    status = commands.add_parser("status", help="the game in progress and its current tally")
+    _state_dir_option(status)
+    status.add_argument("--json", action="store_true", help="print JSON instead of text")
+    status.set_defaults(run=run_status)
+
+    exporting = commands.add_parser("export", help="the finished plays, for BG Stats or a sheet")
+    _state_dir_option(exporting)
+    exporting.add_argument("--format", required=True, choices=FORMATS,
+                           help="bgstats (BG Stats play JSON), csv (a row per player) or json")
+    exporting.add_argument("--output", metavar="FILE", help="write to FILE, not standard output")
+    exporting.set_defaults(run=run_export)
+
+
+def _state_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--state-dir", metavar="DIR",
+        help="the companion's state folder (default: COMPANION_STATE_DIR, else "
+             "/var/lib/companion if writable, else ~/.local/state/companion)",
+    )  # fmt: skip
+
+
+Body = Callable[[Journal | None, argparse.Namespace, str], int]
+
+
+def run_log(args: argparse.Namespace, language: str) -> int:
+    return _run("log", _log, args, language)
+
+
+def run_status(args: argparse.Namespace, language: str) -> int:
+    return _run("status", _status, args, language)
+
+
+def run_export(args: argparse.Namespace, language: str) -> int:
+    return _run("export", _export, args, language)
+
+
+def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> int:
+    try:
+        journal = _open(args, language)
+        try:
+            return body(journal, args, language)
+        finally:
+            if journal is not None:
+                journal.close()
+    except BrokenPipeError:
+        # The reader went away (`companion log | head`): not an error worth a traceback.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except _Refused as refusal:
+        message = str(refusal)
+    except JournalError as error:
+        message = reason(error, language)
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _open(args: argparse.Namespace, language: str) -> Journal | None:
+    """The journal in the state folder; None when the companion has recorded nothing yet."""
+    _ = translator(language).gettext
+    folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
+    if not folder.exists():
+        raise _Refused(_("no state folder {folder}: the companion has not run here yet, "
+                         "or give --state-dir").format(folder=folder))
+    if not folder.is_dir():
+        raise _Refused(_("{folder} is not a folder").format(folder=folder))
+    if not os.access(folder, os.R_OK | os.X_OK):
+        raise _Refused(_("cannot read the state folder {folder}: permission denied").format(
+            folder=folder))
+    path = journal_path(folder)
+    if not path.exists():
+        return None
+    return Journal(path)
+
+
+# --- log ---------------------------------------------------------------------------------------
+
+
+def _log(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
+    _ = translator(language).gettext
+    if args.play is not None:
+        play = journal.play(args.play) if journal else None
+        if play is None:
+            raise _Refused(_("there is no play {play} in the journal").format(play=args.play))
+        plays = [play]
+    else:
+        plays = journal.plays() if journal else []
+    if journal is None or not plays:
+        print(json.dumps({"plays": []}) if args.json else _("The journal is empty."))
+        return 0
+    if args.json:
+        entries = [_play_json(journal, play) for play in plays]
+        print(json.dumps({"plays": entries}, ensure_ascii=False))
+        return 0
+    for play in plays:
+        print(_play_line(play, journal.event_count(play.id), language))
+        if args.play is not None:
+            for record in journal.records(play.id):
+                print(f"  {record.seq:>5}  {play_date(record.recorded)[11:]}  "
+                      f"{json.dumps(record.event, ensure_ascii=False)}")
+    return 0
+
+
+def _play_json(journal: Journal, play: PlayRecord) -> dict[str, Any]:
+    return {
+        "id": play.id,
+        "uuid": play.uuid,
+        "game": play.game,
+        "players": list(play.players),
+        "options": play.options,
+        "key": play.key,
+        "started": play.started,
+        "finished": play.finished,
+        "result": play.result,
+        "draft": journal.draft(play.id),
+        "events": [
+            {"seq": record.seq, "recorded": record.recorded, "event": record.event,
+             "uids": list(record.uids)}
+            for record in journal.records(play.id)
+        ],
+    }
+
+
+def _play_line(play: PlayRecord, count: int, language: str) -> str:
+    words = translator(language)
+    _ = words.gettext
+    if play.finished is None:
+        outcome = _("in progress")
+    else:
+        winners = (play.result or {}).get("winners", [])
+        outcome = _("won by {winners}").format(winners=", ".join(winners) or "-")
+    return _("#{id} {game}: {players}; {started}; {events}; {outcome}").format(
+        id=play.id, game=play.game, players=", ".join(play.players),
+        started=play_date(play.started)[:16],
+        events=words.ngettext("{count} event", "{count} events", count).format(count=count),
+        outcome=outcome,
+    )
+
+
+# --- status ------------------------------------------------------------------------------------
+
+
+def _status(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
+    words = translator(language)
+    _ = words.gettext
+    play = journal.unfinished() if journal else None
+    if journal is None or play is None:
+        print(json.dumps({"status": "idle"}) if args.json else _("No game in progress."))
+        return 0
+    rules = rules_for(play)
+    state, count = rebuild(journal, rules, play)
+    try:
+        tally = rules.result(state).to_json()
+    except (ValueError, TypeError) as error:
+        raise _Refused(_("cannot tally play {play}: {reason}").format(
+            play=play.id, reason=reason(error, language))) from error
+    if args.json:
+        print(json.dumps({
+            "status": "playing",
+            "play_id": play.id,
+            "uuid": play.uuid,
+            "game": play.game,
+            "players": list(play.players),
+            "started": play.started,
+            "event_count": count,
+            "result": tally,
+        }, ensure_ascii=False))
+        return 0
+    print(_("Playing {game} (play #{id}) since {started}: {events}").format(
+        game=play.game, id=play.id, started=play_date(play.started)[:16],
+        events=words.ngettext("{count} event", "{count} events", count).format(count=count)))
+    for player in tally["players"]:
+        print(_("  {name}: {total}").format(name=player["name"], total=player["total"]))
+    return 0
+
+
+# --- export ------------------------------------------------------------------------------------
+
+
+def _export(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
+    _ = translator(language).gettext
+    text = export(journal.plays(finished=True) if journal else [], args.format)
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise _Refused(_("cannot write {file}: {reason}").format(
+            file=args.output, reason=error.strerror or error)) from error
+    return 0

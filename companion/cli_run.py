@@ -1,0 +1,148 @@
+"""`companion run` (the table) and `companion demo` (a whole game played by automatons)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from drivers.errors import ConfigError as DriverConfigError
+from drivers.errors import DriverError
+from engine.registry import GAMES
+
+from . import service
+from .automaton import Stuck
+from .config import Config, ConfigError, load_config
+from .i18n import reason, translator
+from .journal import JournalError
+from .paths import default_state_dir
+from .table import FLOWS
+
+log = logging.getLogger("companion")
+
+
+def register(commands: Any) -> None:
+    run = commands.add_parser("run", help="follow a game at the table (simulated on a desktop)")
+    run.add_argument("--config", type=Path, help="configuration file (TOML)")
+    run.add_argument("--game", choices=sorted(FLOWS), help="the game to start")
+    run.add_argument("--players", help="comma-separated player names for a new game")
+    run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
+    run.set_defaults(run=run_table)
+
+    demo = commands.add_parser("demo", help="play a whole automated game through the table")
+    demo.add_argument("game", choices=sorted(FLOWS))
+    demo.add_argument("--seed", type=int, default=1, help="the same seed gives the same game")
+    demo.add_argument("--state-dir", type=Path, required=True,
+                      help="journal folder; an unfinished demo there is resumed")
+    demo.add_argument("--players", type=int, default=3, help="how many players (default 3)")
+    demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
+    demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
+                      help="print how far the game got every MOVES moves (default 25)")
+    demo.set_defaults(run=run_demo_command)
+
+
+def run_demo_command(args: argparse.Namespace, language: str) -> int:
+    from .demo import final_line, run_demo
+
+    _ = translator(language).gettext
+    rules = GAMES[args.game]
+    if args.players not in rules.players:
+        return _fail(_("--players: {game} is for {low} to {high} players").format(
+            game=args.game, low=rules.players.start, high=rules.players.stop - 1))
+    frames = None
+    if args.frames is not None:
+        from .screens.frames import FrameWriter
+
+        frames = FrameWriter(args.frames).write
+    try:
+        result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
+                          frames=frames, progress=lambda text: print(text, flush=True),
+                          progress_every=max(1, args.progress_every))
+    except (JournalError, DriverError, DriverConfigError, OSError) as error:
+        return _fail(reason(error, language))
+    except Stuck as error:
+        return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
+    print(final_line(result), flush=True)
+    return 0
+
+
+def run_table(args: argparse.Namespace, language: str) -> int:
+    from .table import open_table
+
+    _ = translator(language).gettext
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        return _fail(reason(error, language))
+    language = args.lang or config.language
+    _ = translator(language).gettext
+    game = args.game or config.game
+    players = tuple(name.strip() for name in args.players.split(",")) if args.players \
+        else config.players or ("Ana", "Ben", "Cléo")
+    state_dir = args.state_dir or config.state_dir or default_state_dir()
+    stop = threading.Event()
+    restore = service.install_signal_handlers(stop)
+    heartbeat = service.Heartbeat()
+    try:
+        table = open_table(
+            state_dir=state_dir, game=game, players=players, language=language,
+            options=_options(config, game, players), driver_config=config.driver_sections(),
+            watchdog=heartbeat.beat, notice_seconds=config.notice_seconds,
+            on_frame=_preview() if config.simulated else None,
+        )
+    except DriverConfigError as error:
+        restore()
+        return _fail(reason(config.driver_error(error), language))
+    except (JournalError, DriverError, OSError, ValueError) as error:
+        restore()
+        return _fail(reason(error, language))
+    try:
+        if table.drivers.sim.reader is not None:
+            from .demo import demo_deck, enroll_deck
+            from .keyboard import Keyboard
+
+            enroll_deck(table.registry, game, demo_deck(game))  # card names stand for taps
+            Keyboard(table, stop).start()
+        table.loop.refresh()
+        service.ready(_("following {game}").format(game=game))
+        table.loop.run(table.events, stop)
+    finally:
+        service.stopping()
+        table.close()
+        restore()
+    return 0
+
+
+def _options(config: Config, game: str, players: tuple[str, ...]) -> dict[str, Any]:
+    """The new game's settings; the first player only when it sits at this table."""
+    options: dict[str, Any] = {"settings": config.game_settings(game)}
+    if config.first_player in players:
+        options["first"] = players.index(config.first_player)
+    return options
+
+
+def _preview() -> Callable[[Image.Image], None]:
+    """On a desktop: the OLED drawn in the terminal, or as plain lines when piped."""
+    from .screens.terminal import show, to_text
+
+    if sys.stdout.isatty():
+        sys.stdout.write("\x1b[2J")
+
+        def draw(image: Image.Image) -> None:
+            sys.stdout.write(show(image))
+            sys.stdout.flush()
+    else:
+        def draw(image: Image.Image) -> None:
+            print(to_text(image), flush=True)
+    return draw
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"companion: {message}", file=sys.stderr)
+    return status

@@ -1,0 +1,275 @@
+"""The configuration file: TOML, checked once at start so a mistake is refused in one line.
+
+The companion's own section `[companion]` and each game's section (`[freight-train]`, ...) are
+checked here. The driver sections `[reader]`, `[buttons]` and `[display]` are passed through
+as dicts: the drivers' factory checks them itself. Without any file every device is simulated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+import re
+import tomllib
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.codec import from_jsonable
+from engine.errors import N_
+
+from .i18n import LANGUAGES
+
+DEFAULT_PATH = Path("/etc/companion/config.toml")
+DRIVER_SECTIONS = ("reader", "buttons", "display")
+SIMULATED: Mapping[str, Any] = {"kind": "sim"}
+
+_TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+class ConfigError(ValueError):
+    """A configuration the companion refuses to start with.
+
+    `file` is where it came from, `key` the dotted path of the setting ("companion.language"),
+    `line` and `column` the place of a TOML syntax error. Like the engine's errors it carries
+    an English `reason` template and its `params`, so `companion.i18n.reason()` translates it.
+    """
+
+    def __init__(self, file: str, key: str, reason: str, /, *, line: int | None = None,
+                 column: int | None = None, **params: Any) -> None:
+        self.file = file
+        self.key = key
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.params = dict(params, line=line, column=column) if line is not None else params
+        self.field = f"{file}: {key}" if key else file
+        super().__init__(f"{self.field}: {reason.format(**self.params)}")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything the companion reads from its configuration file."""
+
+    #: The file it came from; empty for the built-in defaults.
+    source: str = ""
+    language: str = "en"
+    #: None: `companion.paths.default_state_dir()`.
+    state_dir: Path | None = None
+    #: The game a new table starts with.
+    game: str = "freight-train"
+    #: The names offered for a new table (empty: entered at the table).
+    players: tuple[str, ...] = ()
+    #: Who holds the first-player token (one of `players`; None: the first listed).
+    first_player: str | None = None
+    #: How long a notice or a refusal stays on the screen.
+    notice_seconds: float = 2.0
+    #: Each game's settings, by game id, in the JSON form its engine reads.
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+    buttons: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+    display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+
+    def game_settings(self, game: str) -> dict[str, Any]:
+        """The settings of `game` (empty when the file has no section for it)."""
+        return dict(self.games.get(game, {}))
+
+    @property
+    def first_seat(self) -> int:
+        """The seat of `first_player` among `players` (0 when not set)."""
+        return self.players.index(self.first_player) if self.first_player else 0
+
+    def driver_sections(self) -> dict[str, dict[str, Any]]:
+        """The `[reader]`, `[buttons]` and `[display]` sections, as the drivers' factory
+        takes them."""
+        return {"reader": dict(self.reader), "buttons": dict(self.buttons),
+                "display": dict(self.display)}
+
+    def driver_error(self, error: Exception) -> ConfigError:
+        """A driver's ConfigError(key, message) with this file named, for the same one-line
+        refusal as the companion's own sections."""
+        key = str(getattr(error, "key", ""))
+        message = str(getattr(error, "message", error))
+        return ConfigError(self.source or "(built-in defaults)", key, N_("{detail}"),
+                           detail=message)
+
+    @property
+    def simulated(self) -> bool:
+        """True when every device is simulated."""
+        return all(section.get("kind") == "sim"
+                   for section in (self.reader, self.buttons, self.display))
+
+
+def load_config(path: str | Path | None = None) -> Config:
+    """The configuration in `path`; with None, `DEFAULT_PATH` if it exists, else defaults.
+
+    A file named explicitly must exist. Raises `ConfigError`.
+    """
+    if path is None:
+        if not DEFAULT_PATH.exists():
+            return Config()
+        path = DEFAULT_PATH
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(str(path), "", N_("cannot read it: {problem}"),
+                          problem=error.strerror or str(error)) from error
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError(str(path), "", N_("not UTF-8 text")) from error
+    return parse_config(text, str(path), base=path.parent)
+
+
+def parse_config(text: str, source: str = "<config>", base: Path | None = None) -> Config:
+    """Check a TOML text; a relative `state_dir` is taken from `base` (the file's folder)."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        found = _TOML_POSITION.search(message)
+        if found is None:
+            raise ConfigError(source, "", N_("not valid TOML: {detail}"),
+                              detail=message) from error
+        if found[1] is not None:
+            line, column = int(found[1]), int(found[2])
+        else:  # "at end of document": point just past the last character
+            lines = text.split("\n")
+            line, column = len(lines), len(lines[-1]) + 1
+        raise ConfigError(source, "", N_("line {line}, column {column}: {detail}"),
+                          line=line, column=column, detail=message[:found.start()]) from error
+    return _Checker(source, base).config(document)
+
+
+class _Checker:
+    """Turns a parsed TOML document into a `Config`, naming the first wrong key."""
+
+    def __init__(self, source: str, base: Path | None) -> None:
+        self.source = source
+        self.base = base
+
+    def fail(self, key: str, reason: str, **params: Any) -> ConfigError:
+        return ConfigError(self.source, key, reason, **params)
+
+    def config(self, document: dict[str, Any]) -> Config:
+        from engine.registry import GAMES  # imported late: the registry loads every game
+
+        known = ("companion", *DRIVER_SECTIONS, *GAMES)
+        for name, value in document.items():
+            if name not in known:
+                raise self.fail(name, N_("unknown section; the sections are {sections}"),
+                                sections=", ".join(known))
+            if not isinstance(value, dict):
+                raise self.fail(name, N_("expected a table [{name}]"), name=name)
+        own = self.companion(document.get("companion", {}), GAMES)
+        games = {name: self.game(name, document[name], GAMES[name].state_type)
+                 for name in GAMES if name in document}
+        drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
+                                   for name in DRIVER_SECTIONS}
+        return Config(source=self.source, games=games, **own, **drivers)
+
+    def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
+        defaults = Config()
+        fields = ("language", "state_dir", "game", "players", "first_player",
+                  "notice_seconds")
+        for name in section:
+            if name not in fields:
+                raise self.fail(f"companion.{name}", N_("unknown key; the keys are {keys}"),
+                                keys=", ".join(fields))
+        language = self.text(section, "language", defaults.language)
+        if language not in LANGUAGES:
+            raise self.fail("companion.language",
+                            N_("unknown language {value!r}; one of {choices}"),
+                            value=language, choices=", ".join(LANGUAGES))
+        game = self.text(section, "game", defaults.game)
+        if game not in games:
+            raise self.fail("companion.game", N_("unknown game {value!r}; one of {choices}"),
+                            value=game, choices=", ".join(games))
+        players = self.players(section, games[game].players)
+        first = section.get("first_player")
+        if first is not None:
+            first = self.text(section, "first_player", "")
+            if first not in players:
+                raise self.fail("companion.first_player",
+                                N_("{value!r} is not one of companion.players"), value=first)
+        return {
+            "language": language,
+            "state_dir": self.state_dir(section),
+            "game": game,
+            "players": players,
+            "first_player": first,
+            "notice_seconds": self.seconds(section, "notice_seconds", defaults.notice_seconds),
+        }
+
+    def text(self, section: dict[str, Any], name: str, default: str) -> str:
+        value = section.get(name, default)
+        if not isinstance(value, str):
+            raise self.fail(f"companion.{name}", N_("expected text, got {value!r}"), value=value)
+        return value
+
+    def seconds(self, section: dict[str, Any], name: str, default: float) -> float:
+        value = section.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(f"companion.{name}", N_("expected a number of seconds, got {value!r}"),
+                            value=value)
+        if not (math.isfinite(value) and value > 0):
+            raise self.fail(f"companion.{name}", N_("must be more than 0, not {value!r}"),
+                            value=value)
+        return float(value)
+
+    def state_dir(self, section: dict[str, Any]) -> Path | None:
+        if "state_dir" not in section:
+            return None
+        value = self.text(section, "state_dir", "")
+        if not value:
+            raise self.fail("companion.state_dir", N_("must not be empty"))
+        path = Path(value).expanduser()
+        return path if path.is_absolute() or self.base is None else self.base / path
+
+    def players(self, section: dict[str, Any], allowed: range) -> tuple[str, ...]:
+        value = section.get("players", [])
+        if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+            raise self.fail("companion.players", N_("expected a list of names, got {value!r}"),
+                            value=value)
+        names = tuple(name.strip() for name in value)
+        if not all(names):
+            raise self.fail("companion.players", N_("a name is empty"))
+        if len(set(names)) != len(names):
+            raise self.fail("companion.players", N_("a name is listed twice"))
+        if names and len(names) not in allowed:
+            raise self.fail("companion.players",
+                            N_("{count} players; the game is for {low} to {high}"),
+                            count=len(names), low=allowed.start, high=allowed.stop - 1)
+        return names
+
+    def game(self, name: str, section: dict[str, Any], state_type: type) -> dict[str, Any]:
+        """A game's section is checked against its engine's `Settings` (the type of the
+        `settings` field of its state), then kept in its JSON form for `new_game`."""
+        hints = typing.get_type_hints(state_type) if dataclasses.is_dataclass(state_type) else {}
+        settings = hints.get("settings")
+        if settings is None or not dataclasses.is_dataclass(settings):
+            if section:
+                raise self.fail(f"{name}.{next(iter(section))}",
+                                N_("unknown key; {game} has no settings"), game=name)
+            return {}
+        setting_hints = typing.get_type_hints(settings)
+        names = [f.name for f in dataclasses.fields(settings) if f.init]
+        for key, value in section.items():
+            if key not in names:
+                raise self.fail(f"{name}.{key}", N_("unknown key; the keys are {keys}"),
+                                keys=", ".join(names))
+            kind = setting_hints[key]
+            try:
+                from_jsonable(kind, value)
+            except (ValueError, TypeError) as error:
+                where = f"{name}.{key}"
+                if isinstance(kind, type) and issubclass(kind, enum.Enum):
+                    raise self.fail(where, N_("unknown value {value!r}; one of {choices}"),
+                                    value=value,
+                                    choices=", ".join(str(m.value) for m in kind)) from error
+                raise self.fail(where, N_("wrong value: {detail}"), detail=str(error)) from error
+        return dict(section)

@@ -1,0 +1,185 @@
+"""`companion demo GAME --seed N --state-dir DIR`: a whole game played by automated players.
+
+The players are simulated: the engine's simulator plays the "physical" game from the seed with
+every card known, and each move is entered into the companion as a person would: cards tapped
+through the reader simulator, buttons pressed through gpiozero's mock pins, following the
+prompts on the screen. The companion runs its real loop, journal and drivers. The same seed
+gives the same game; killed at any moment, the same command resumes it and ends alike.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.registry import GAMES
+
+from .automaton import Deck, Stuck, enter_move, physical_moves
+from .cards import Card, card_kinds
+from .inputs import Hold, Input, Press, Tap
+from .table import Table, open_table
+from .tags import TagRegistry
+
+PLAYER_NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eve")
+
+#: The demo's simulated devices. Automated players are quicker than hands, so the reader polls
+#: at its fastest allowed rate and the buttons' debounce window is short; the code paths are
+#: the ones the Pi runs.
+DEMO_DRIVERS: dict[str, dict[str, Any]] = {
+    "reader": {"kind": "sim", "poll_interval": 0.02},
+    "buttons": {"kind": "sim", "debounce": 0.005},
+    "display": {"kind": "sim"},
+}
+#: How often the demo says how far it got, in moves.
+PROGRESS_EVERY = 25
+#: How long to wait for the companion to answer one input before calling the flow stuck.
+ANSWER_TIMEOUT = 10.0
+
+
+def demo_key(game: str, seed: int, players: int) -> str:
+    return f"demo:{game}:{seed}:{players}"
+
+
+def demo_deck(game: str) -> Deck:
+    """Tag UIDs for a full box of `game`: four bytes, the same on every run."""
+    uids: dict[tuple[str, str], list[str]] = {}
+    for kind_index, (kind, values) in enumerate(sorted(card_kinds(game).items())):
+        for value_index, value in enumerate(values or ("",)):
+            copies = 16 if values else 1
+            uids[(kind, value)] = [
+                f"D{kind_index:X}{value_index:02X}{copy:02X}{(kind_index * 31 + copy) % 256:02X}"
+                for copy in range(copies)
+            ]
+    return Deck(uids)
+
+
+def enroll_deck(registry: TagRegistry, game: str, deck: Deck) -> None:
+    for (kind, value), uids in deck.uids.items():
+        for uid in uids:
+            if registry.lookup(uid) is None:
+                registry.enroll(uid, Card(game, kind, value))
+
+
+class Automaton:
+    """Drives the simulated hardware of a table, one input at a time."""
+
+    def __init__(self, table: Table, deck: Deck) -> None:
+        sim = table.drivers.sim
+        if sim.reader is None or sim.buttons is None:
+            raise RuntimeError("the demo needs the simulated reader and buttons")
+        self.table = table
+        self.deck = deck
+        self.reader = sim.reader
+        self.buttons = sim.buttons
+        self.last_tap: str | None = None
+        settings = table.drivers.settings
+        self.removal_wait = settings.reader.removal_after + 0.1
+        self.debounce = settings.buttons.debounce
+
+    def send(self, item: Input) -> None:
+        loop = self.table.loop
+        expected = loop.inputs_handled + 1
+        if isinstance(item, Tap):
+            if item.uid == self.last_tap:
+                time.sleep(self.removal_wait)  # the same card again: let its removal be seen
+            self.reader.place(item.uid)
+            answered = loop.wait_for_inputs(expected, ANSWER_TIMEOUT)
+            self.reader.remove(item.uid)
+            self.last_tap = item.uid
+        else:
+            if isinstance(item, Press):
+                self.buttons.click(item.button)
+            elif isinstance(item, Hold):
+                self.buttons.hold(item.button)
+            answered = loop.wait_for_inputs(expected, ANSWER_TIMEOUT)
+            self._released(item.button)
+        if not answered:
+            raise Stuck(f"no answer to {item} within {ANSWER_TIMEOUT} s")
+
+    def _released(self, button: str) -> None:
+        """Wait until the panel has seen the release, then past its debounce window: a finger
+        pressing again sooner would be taken for contact bounce, as on the Pi."""
+        panel = self.table.drivers.buttons
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while panel.is_pressed(button) and time.monotonic() < deadline:
+            time.sleep(self.debounce / 2 or 0.001)
+        time.sleep(self.debounce)
+
+    def uid_for(self, kind: str, value: str) -> str:
+        busy = self.table.app.flow.in_play()
+        if self.last_tap:
+            busy = busy | {self.last_tap}
+        return self.deck.pick(kind, value, busy)
+
+    def play(self, moves: Sequence[Any], progress: Callable[[str], None],
+             every: int = PROGRESS_EVERY) -> None:
+        app = self.table.app
+        session = app.session
+        if session.event_count:
+            progress(f"resuming at move {session.event_count} of {len(moves)}")
+        # Only the loop's thread touches the journal: the players read what is in memory.
+        for goal in moves[session.event_count:]:
+            enter_move(
+                goal,
+                lambda g: app.flow.next_input(session.state, g, self.uid_for),
+                self.send,
+                lambda: session.event_count,
+            )
+            if session.event_count % every == 0 or session.event_count == len(moves):
+                progress(f"move {session.event_count} of {len(moves)}: {app.screen().title}")
+
+
+def run_demo(
+    game: str,
+    seed: int,
+    state_dir: Path,
+    players: int,
+    language: str,
+    frames: Callable[[Any], object] | None = None,
+    driver_config: dict[str, Any] | None = None,
+    progress: Callable[[str], None] = lambda text: None,
+    progress_every: int = PROGRESS_EVERY,
+) -> dict[str, Any]:
+    """Play (or resume) the demo game; return its final tally in `companion tally` form."""
+    rules = GAMES[game]
+    names = PLAYER_NAMES[:players]
+    table = open_table(state_dir=state_dir, game=game, players=names, language=language,
+                       key=demo_key(game, seed, players), on_frame=frames,
+                       driver_config=driver_config or DEMO_DRIVERS)
+    deck = demo_deck(game)
+    failure: list[BaseException] = []
+    stop = threading.Event()
+    try:
+        enroll_deck(table.registry, game, deck)
+        automaton = Automaton(table, deck)
+        moves = physical_moves(rules, names, seed)
+
+        def players_at_work() -> None:
+            try:
+                automaton.play(moves, progress, progress_every)
+                # Let the last notice pass, so the final frame is the result.
+                expires = table.app.expires_at()
+                if expires is not None:
+                    time.sleep(max(0.0, expires - time.monotonic()) + 0.1)
+            except BaseException as error:  # reported by the main thread
+                failure.append(error)
+            finally:
+                stop.set()
+
+        worker = threading.Thread(target=players_at_work, name="demo-players", daemon=True)
+        worker.start()
+        table.loop.run(table.events, stop)
+        worker.join()
+        if failure:
+            raise failure[0]
+        return rules.result(table.app.session.state).to_json()
+    finally:
+        table.close()
+
+
+def final_line(result: dict[str, Any]) -> str:
+    return json.dumps(result, ensure_ascii=False)

@@ -1,0 +1,480 @@
+"""The durable journal: every accepted event, committed before the table shows it.
+
+One SQLite file (standard library) in write-ahead-log mode with `synchronous=FULL`: each
+`append` is one transaction, and when it returns the event has been written and synced, so a
+power cut cannot take it back. Plays, their events, periodic state snapshots (to resume
+quickly) and the half-entered move ("draft") of the table live in four tables.
+
+>>> import tempfile, pathlib
+>>> folder = tempfile.TemporaryDirectory()
+>>> journal = Journal(pathlib.Path(folder.name) / "journal.sqlite3")
+>>> play = journal.start_play("freight-train", {"players": ["Ana", "Ben"], "options": {}})
+>>> journal.append(play.id, {"kind": "bring-locomotive"})
+1
+>>> journal.events(play.id)
+[{'kind': 'bring-locomotive'}]
+>>> journal.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from functools import wraps
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from engine.errors import N_
+
+#: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
+SCHEMA_VERSION = 1
+
+_SCHEMA = (
+    """CREATE TABLE plays (
+        id INTEGER PRIMARY KEY,
+        uuid TEXT NOT NULL UNIQUE,
+        game TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        key TEXT,
+        started TEXT NOT NULL,
+        finished TEXT,
+        result TEXT
+    )""",
+    "CREATE INDEX plays_unfinished ON plays (key, id) WHERE finished IS NULL",
+    """CREATE TABLE events (
+        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        event TEXT NOT NULL,
+        recorded TEXT NOT NULL,
+        uids TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (play_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE snapshots (
+        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        state TEXT NOT NULL,
+        PRIMARY KEY (play_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE drafts (
+        play_id INTEGER PRIMARY KEY REFERENCES plays (id) ON DELETE CASCADE,
+        draft TEXT NOT NULL
+    )""",
+)
+
+#: Upgrades from version N to N + 1, run in order in one transaction (none yet).
+_MIGRATIONS: dict[int, tuple[str, ...]] = {}
+
+_PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class JournalError(Exception):
+    """The journal cannot be used: a reason template (for gettext) and its parameters."""
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.reason = template
+        self.params = params
+        super().__init__(template.format(**params) if params else template)
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One play as journalled: `setup` is {"players": [...], "options": {...}}."""
+
+    id: int
+    uuid: str
+    game: str
+    setup: dict[str, Any]
+    key: str | None
+    started: str
+    finished: str | None = None
+    result: dict[str, Any] | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.setup.get("players", ()))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.setup.get("options", {}))
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One journalled event; `uids` are the tags scanned to enter it, if any."""
+
+    seq: int
+    event: dict[str, Any]
+    recorded: str
+    uids: tuple[str, ...] = ()
+
+
+def now() -> str:
+    """The local time with its UTC offset, to the second (ISO 8601)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def _guarded(method: Callable[P, T]) -> Callable[P, T]:
+    """Turn SQLite's exceptions into a JournalError that names the file."""
+
+    @wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.Error as error:
+            journal = args[0]
+            assert isinstance(journal, Journal)
+            raise journal._failure(error) from error
+
+    return guarded
+
+
+class Journal:
+    """The journal file: open it once, keep it open while the companion runs."""
+
+    def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
+                 timeout: float = 5.0) -> None:
+        """Open or create the file; `durable=False` skips the syncs (benchmarks only)."""
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise JournalError(N_("cannot create the folder {folder}: {reason}"),
+                               folder=str(self.path.parent),
+                               reason=error.strerror or str(error)) from error
+        try:
+            # Autocommit mode: this class opens and commits every transaction itself.
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except sqlite3.Error as error:
+            raise self._failure(error) from error
+        try:
+            self._prepare(durable)
+        except sqlite3.Error as error:
+            self._db.close()
+            raise self._failure(error) from error
+        except JournalError:
+            self._db.close()
+            raise
+
+    # --- Opening -------------------------------------------------------------------------------
+
+    def _prepare(self, durable: bool) -> None:
+        version = self._version()
+        if version > SCHEMA_VERSION:
+            raise self._newer(version)
+        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise JournalError(
+                N_("{file}: the file system refuses the write-ahead log the journal needs"),
+                file=str(self.path),
+            )
+        # FULL: the write-ahead log is synced at every commit, so a committed event survives
+        # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        if version < SCHEMA_VERSION:
+            self._upgrade()
+
+    def _version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _newer(self, version: int) -> JournalError:
+        return JournalError(
+            N_("{file} was written by a newer companion (journal version {version}, this one "
+               "reads up to {supported}): upgrade the companion to open it"),
+            file=str(self.path), version=version, supported=SCHEMA_VERSION,
+        )
+
+    def _upgrade(self) -> None:
+        with self._write():
+            # Read again inside the lock: another process may have set the file up meanwhile.
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise self._newer(version)
+            if version == 0:
+                tables = self._db.execute(
+                    "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+                ).fetchone()[0]
+                if tables:
+                    raise JournalError(N_("{file} is a database, but not a companion journal"),
+                                       file=str(self.path))
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
+            else:
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in _MIGRATIONS[step]:
+                        self._db.execute(statement)
+            # PRAGMA does not take parameters; the value is our own constant.
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _failure(self, error: sqlite3.Error) -> JournalError:
+        """A sentence for what went wrong, naming the file."""
+        text = str(error)
+        file = str(self.path)
+        if "not a database" in text or "malformed" in text:
+            return JournalError(N_("{file} is damaged or is not a companion journal"), file=file)
+        if "locked" in text or "busy" in text:
+            return JournalError(N_("{file} is locked by another program; try again"), file=file)
+        if "unable to open" in text or "readonly" in text or "read-only" in text:
+            return JournalError(N_("cannot open {file} for writing: {reason}"), file=file,
+                                reason=text)
+        return JournalError(N_("{file}: {reason}"), file=file, reason=text)
+
+    # --- Transactions --------------------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (and synced) when the block ends without error."""
+        # IMMEDIATE takes the write lock at once, so the reads inside see what is written.
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def consistent(self) -> Iterator[None]:
+        """A read transaction: the reads inside all see the journal as of one moment."""
+        if self._db.in_transaction:
+            yield
+            return
+        self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("COMMIT")
+
+    # --- Plays ---------------------------------------------------------------------------------
+
+    @_guarded
+    def start_play(self, game: str, setup: dict[str, Any], key: str | None = None,
+                   started: str | None = None) -> PlayRecord:
+        record = PlayRecord(0, str(uuid.uuid4()), game, setup, key, started or now())
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO plays (uuid, game, setup, key, started) VALUES (?, ?, ?, ?, ?)",
+                (record.uuid, game, _dumps(setup), key, record.started),
+            )
+        assert cursor.lastrowid is not None
+        return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
+
+    @_guarded
+    def play(self, play_id: int) -> PlayRecord | None:
+        row = self._db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
+                               (play_id,)).fetchone()
+        return None if row is None else self._play(row)
+
+    @_guarded
+    def unfinished(self, key: str | None = None) -> PlayRecord | None:
+        """The most recent play not finished (with that key, when one is given)."""
+        query = f"SELECT {_PLAY_COLUMNS} FROM plays WHERE finished IS NULL"
+        params: tuple[Any, ...] = ()
+        if key is not None:
+            query += " AND key = ?"
+            params = (key,)
+        row = self._db.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
+        return None if row is None else self._play(row)
+
+    @_guarded
+    def plays(self, finished: bool | None = None) -> list[PlayRecord]:
+        """Every play, oldest first; only the finished or unfinished ones when asked."""
+        query = f"SELECT {_PLAY_COLUMNS} FROM plays"
+        if finished is not None:
+            query += " WHERE finished IS NOT NULL" if finished else " WHERE finished IS NULL"
+        return [self._play(row) for row in self._db.execute(query + " ORDER BY id")]
+
+    @_guarded
+    def finish(self, play_id: int, result: dict[str, Any],
+               finished: str | None = None) -> PlayRecord:
+        """Mark the play over with its result; returns the updated record."""
+        with self._write() as db:
+            cursor = db.execute("UPDATE plays SET finished = ?, result = ? WHERE id = ?",
+                                (finished or now(), _dumps(result), play_id))
+            if cursor.rowcount == 0:
+                raise self._no_play(play_id)
+            row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
+                             (play_id,)).fetchone()
+        return self._play(row)
+
+    # --- Events --------------------------------------------------------------------------------
+
+    @_guarded
+    def append(self, play_id: int, event: dict[str, Any], recorded: str | None = None,
+               uids: Sequence[str] = ()) -> int:
+        """Add the next event; when this returns it is committed. Returns its seq (from 1).
+
+        `uids` are the tags scanned for it (the table must know them after a power cut). The
+        play's draft goes in the same transaction: it was the move now recorded.
+        """
+        text = _dumps(event)
+        tags = _dumps(list(uids))
+        with self._write() as db:
+            row = db.execute("SELECT finished FROM plays WHERE id = ?", (play_id,)).fetchone()
+            if row is None:
+                raise self._no_play(play_id)
+            if row[0] is not None:
+                raise JournalError(N_("play {play} is finished; undo its last event first"),
+                                   play=play_id)
+            seq = 1 + db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
+                                 (play_id,)).fetchone()[0]
+            db.execute(
+                "INSERT INTO events (play_id, seq, event, recorded, uids) VALUES (?, ?, ?, ?, ?)",
+                (play_id, seq, text, recorded or now(), tags),
+            )
+            db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
+        return int(seq)
+
+    @_guarded
+    def events(self, play_id: int, after: int = 0) -> list[dict[str, Any]]:
+        """The play's events after seq `after`, in order."""
+        rows = self._db.execute(
+            "SELECT event FROM events WHERE play_id = ? AND seq > ? ORDER BY seq",
+            (play_id, after),
+        )
+        return [self._loads(text, play_id) for (text,) in rows]
+
+    @_guarded
+    def records(self, play_id: int, after: int = 0) -> list[EventRecord]:
+        """Like `events`, with each event's seq, the time it was recorded and its tags."""
+        rows = self._db.execute(
+            "SELECT seq, event, recorded, uids FROM events WHERE play_id = ? AND seq > ? "
+            "ORDER BY seq",
+            (play_id, after),
+        )
+        return [EventRecord(seq, self._loads(text, play_id), recorded,
+                            tuple(self._loads(uids, play_id)))
+                for seq, text, recorded, uids in rows]
+
+    @_guarded
+    def event_count(self, play_id: int) -> int:
+        # Seqs run 1..n without gaps (append and pop only touch the end), so max is the count.
+        row = self._db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
+                               (play_id,)).fetchone()
+        return int(row[0])
+
+    @_guarded
+    def pop(self, play_id: int) -> dict[str, Any] | None:
+        """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
+
+        One transaction, so a power cut leaves either the event or none of it.
+        """
+        with self._write() as db:
+            row = db.execute(
+                "SELECT seq, event FROM events WHERE play_id = ? ORDER BY seq DESC LIMIT 1",
+                (play_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seq, text = row
+            db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
+            db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))
+            db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
+            db.execute("UPDATE plays SET finished = NULL, result = NULL WHERE id = ?",
+                       (play_id,))
+        event: dict[str, Any] = self._loads(text, play_id)
+        return event
+
+    # --- Snapshots -----------------------------------------------------------------------------
+
+    @_guarded
+    def snapshot(self, play_id: int, seq: int, state: dict[str, Any]) -> None:
+        """Keep the state reached after event `seq` (its JSON form)."""
+        text = _dumps(state)
+        with self._write() as db:
+            last = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
+                              (play_id,)).fetchone()[0]
+            if not 0 <= seq <= last:
+                raise JournalError(N_("play {play} has no event {seq} to snapshot"),
+                                   play=play_id, seq=seq)
+            db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state) VALUES (?, ?, ?)",
+                       (play_id, seq, text))
+
+    @_guarded
+    def latest_snapshot(self, play_id: int,
+                        at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
+        """The last snapshot (at or before seq `at_most`), as (seq, state)."""
+        row = self._db.execute(
+            "SELECT seq, state FROM snapshots WHERE play_id = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 1",
+            (play_id, at_most if at_most is not None else 2**62),
+        ).fetchone()
+        return None if row is None else (int(row[0]), self._loads(row[1], play_id))
+
+    # --- Drafts --------------------------------------------------------------------------------
+
+    @_guarded
+    def set_draft(self, play_id: int, draft: dict[str, Any] | None) -> None:
+        """Keep (or, with None, forget) the move the table is entering."""
+        with self._write() as db:
+            if draft is None:
+                db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
+            else:
+                db.execute("INSERT OR REPLACE INTO drafts (play_id, draft) VALUES (?, ?)",
+                           (play_id, _dumps(draft)))
+
+    @_guarded
+    def draft(self, play_id: int) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT draft FROM drafts WHERE play_id = ?",
+                               (play_id,)).fetchone()
+        return None if row is None else self._loads(row[0], play_id)
+
+    # --- The file ------------------------------------------------------------------------------
+
+    @_guarded
+    def pragmas(self) -> dict[str, Any]:
+        """The settings in force: journal_mode, synchronous (2 is FULL), foreign_keys, version."""
+        return {
+            name: self._db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")
+        }
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- Rows ----------------------------------------------------------------------------------
+
+    def _play(self, row: tuple[Any, ...]) -> PlayRecord:
+        play_id, play_uuid, game, setup, key, started, finished, result = row
+        return PlayRecord(
+            id=play_id,
+            uuid=play_uuid,
+            game=game,
+            setup=self._loads(setup, play_id),
+            key=key,
+            started=started,
+            finished=finished,
+            result=None if result is None else self._loads(result, play_id),
+        )
+
+    def _loads(self, text: str, play_id: int) -> Any:
+        """A stored JSON value; a row that does not parse is reported, not raised as is."""
+        try:
+            return json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise JournalError(N_("{file}: play {play} has a damaged entry"),
+                               file=str(self.path), play=play_id) from error
+
+    def _no_play(self, play_id: int) -> JournalError:
+        return JournalError(N_("there is no play {play} in the journal"), play=play_id)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

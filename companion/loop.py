@@ -1,0 +1,118 @@
+"""The table loop: one thread owns the app; drivers' events come in through a queue.
+
+Each driver event is turned into player inputs, handled, and the new screen is rendered and
+shown. The loop also wakes when a notice expires (the screen changes by itself) and pings the
+service watchdog. Tap-to-frame latency is measured from the driver event's timestamp.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from PIL import Image
+
+from drivers.events import DriverFault, DriverRecovered, TagPlaced
+
+from .app import TableApp
+from .inputs import from_driver
+from .screens.model import Screen
+
+log = logging.getLogger(__name__)
+
+#: The longest the loop sleeps with nothing to do, so watchdog pings and expiries stay timely.
+IDLE_WAKE = 0.25
+
+
+class Display(Protocol):
+    def show(self, image: Image.Image) -> bool: ...
+
+
+class TableLoop:
+    def __init__(
+        self,
+        app: TableApp,
+        display: Display,
+        render: Callable[[Screen], Image.Image],
+        on_frame: Callable[[Image.Image], object] | None = None,
+        watchdog: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.display = display
+        self.render = render
+        self.on_frame = on_frame
+        self.watchdog = watchdog
+        self.clock = clock
+        self.inputs_handled = 0
+        self.tap_latencies: list[float] = []
+        self._last_screen: Screen | None = None
+        self._handled = threading.Condition()
+
+    def step(self, event: Any) -> None:
+        """Handle one driver event and show the result."""
+        if isinstance(event, DriverFault):
+            log.warning("%s: %s", event.device, event.message)
+            self.app.fault(event.device, event.message)
+        elif isinstance(event, DriverRecovered):
+            log.info("%s works again", event.device)
+            self.app.fault(event.device, None)
+        inputs = from_driver(event)
+        for item in inputs:
+            self.app.handle(item)
+        self.refresh()
+        if isinstance(event, TagPlaced):
+            self.tap_latencies.append(self.clock() - event.at)
+        if inputs:
+            with self._handled:
+                self.inputs_handled += len(inputs)
+                self._handled.notify_all()
+
+    def refresh(self) -> None:
+        """Render the app's screen and show it, unless it is the frame already shown."""
+        screen = self.app.screen()
+        if screen == self._last_screen:
+            return
+        self._last_screen = screen
+        image = self.render(screen)
+        self.display.show(image)
+        if self.on_frame is not None:
+            self.on_frame(image)
+
+    def run(self, events: queue.Queue[Any], stop: threading.Event) -> None:
+        """Serve until `stop` is set; never dies of one bad event."""
+        self.refresh()
+        while not stop.is_set():
+            if self.watchdog is not None:
+                self.watchdog()
+            try:
+                event = events.get(timeout=self._wait())
+            except queue.Empty:
+                self.refresh()
+                continue
+            try:
+                self.step(event)
+            except Exception:
+                # The table must keep going: log the bug, keep the last good state on screen.
+                log.exception("handling %r failed", event)
+
+    def _wait(self) -> float:
+        expires = self.app.expires_at()
+        if expires is None:
+            return IDLE_WAKE
+        return max(0.0, min(IDLE_WAKE, expires - self.clock()))
+
+    def wait_for_inputs(self, count: int, timeout: float) -> bool:
+        """Block until `count` inputs have been handled (for the automated players)."""
+        deadline = time.monotonic() + timeout
+        with self._handled:
+            while self.inputs_handled < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._handled.wait(left)
+        return True

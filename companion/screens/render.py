@@ -1,0 +1,350 @@
+"""Draw a `Screen` as a 128x64 1-bit image: pure and deterministic, so tested with golden PNGs.
+
+Layout (small text is 6x9 pixels: 21 characters a line):
+
+    top      the context line in the small font, a rule under it
+    middle   the title in the largest font that fits, progress marks, then the body lines
+             or the menu; the stack is centred in the rows left between top and hints
+    hints    the bottom line: what the buttons do now ("ok:menu  back:undo")
+
+Styles differ by shape, never by colour: a NOTICE frames its title with rounded corners; a
+REFUSAL shows its title inverted in a band, between "!" marks when they fit; an ANNOUNCE has a
+double border around the whole screen with everything centred; a CONFIRM frames the question
+with square corners and inverts the hint line, since only a button answers it.
+
+>>> image = render(Screen(top="D1 · R4", title="Ana's turn", hints="ok:menu"))
+>>> image.mode, image.size
+('1', (128, 64))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from .fonts import SMALL, TITLES, Font
+from .layout import Fitted, ellipsize, fit, wrap
+from .model import Menu, Screen, Style
+
+WIDTH, HEIGHT = 128, 64
+#: Pixel values of mode "1": Pillow stores a lit pixel as 255 (drawing with 1 would store 1,
+#: which saves the same but compares differently).
+ON, OFF = 255, 0
+#: At most this many body lines are shown (the model promises up to three).
+BODY_LINES = 3
+#: The widest gap left between the blocks of the middle when rows are to spare.
+MAX_GAP = 3
+#: Titles over a menu use the sizes up to this height, to leave rows for the items.
+MENU_TITLE_HEIGHT = 13
+BOX = 7  # side of one progress mark
+SMALL_BOX = 5  # the same, in the context line
+SMALL_PROGRESS_WIDTH = 42
+BOX_STEP = 10
+
+
+@dataclass(frozen=True)
+class _Area:
+    """A horizontal span of the screen: [left, right)."""
+
+    left: int
+    right: int
+
+    @property
+    def width(self) -> int:
+        return self.right - self.left
+
+    def inset(self, pixels: int) -> _Area:
+        return _Area(self.left + pixels, self.right - pixels)
+
+
+Painter = Callable[[ImageDraw.ImageDraw, int], None]
+
+
+def render(screen: Screen) -> Image.Image:
+    """The frame for `screen`: mode "1", 128x64, lit pixels 255."""
+    image = Image.new("1", (WIDTH, HEIGHT), OFF)
+    draw = ImageDraw.Draw(image)
+    announce = screen.style is Style.ANNOUNCE
+    margin = 0
+    if announce:
+        # A double border: the one shape no other screen has, visible from across the table.
+        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
+        draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
+        margin = 3
+    area = _Area(margin, WIDTH - margin)
+    # Inside the border the context line needs no rule, and the rows are scarce.
+    rule = not announce
+    top = margin + (SMALL.height + (1 if rule else 0) if screen.top else 0)
+    bottom = HEIGHT - margin - (SMALL.height if screen.hints else 0)
+    # Progress marks go under the title, unless they would push details off the screen and
+    # the context line can carry them instead.
+    in_top = bool(screen.progress and screen.top) and not _fits_with_progress(
+        screen, area, bottom - top)
+    _draw_top(draw, screen.top, area, margin, centred=announce, rule=rule,
+              progress=screen.progress if in_top else None)
+    if screen.hints:
+        _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
+    blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
+    _stack(draw, blocks, top, bottom)
+    return image
+
+
+def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
+              rule: bool, progress: tuple[int, int] | None) -> None:
+    """The context line, progress marks at its right end if given, and its rule."""
+    if not text:
+        return
+    if progress:
+        left = _draw_small_progress(draw, progress, area, y)
+        area = _Area(area.left, left - 3)
+    _text_line(draw, text, SMALL, area, y, centred=centred)
+    if rule:
+        line_y = y + SMALL.height
+        draw.line((area.left, line_y, WIDTH - 1 - area.left, line_y), fill=ON)
+
+
+def _draw_hints(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *,
+                inverted: bool) -> None:
+    """The hint line; inverted when the screen waits for an answer (ok or back)."""
+    if inverted:
+        draw.rectangle((area.left, y, area.right - 1, y + SMALL.height - 1), fill=ON)
+    _text_line(draw, text, SMALL, area.inset(1 if inverted else 0), y, centred=False,
+               fill=OFF if inverted else ON)
+
+
+def _fits_with_progress(screen: Screen, area: _Area, room: int) -> bool:
+    """Whether the middle holds the progress marks without losing a body line or menu row."""
+    pad = _pad(screen.style)
+    title = TITLES[-1].height + 2 * pad if screen.title else 0
+    if screen.menu:
+        lines = min(len(screen.menu.items), BODY_LINES)
+    else:
+        lines = len(_body_lines(screen.body, area.width))
+    return room - title - lines * SMALL.height - BOX >= 0
+
+
+def _pad(style: Style) -> int:
+    """The margin a style's frame or band needs around the title."""
+    return 2 if style in (Style.NOTICE, Style.REFUSAL, Style.CONFIRM) else 0
+
+
+def _middle_blocks(screen: Screen, area: _Area, room: int, *,
+                   with_progress: bool) -> list[tuple[int, Painter]]:
+    """The middle's blocks, top to bottom, as (height, painter drawing at a given row)."""
+    style = screen.style
+    pad = _pad(style)
+    progress_h = BOX if screen.progress and with_progress else 0
+    body: tuple[str, ...] = ()
+    rows = 0
+    if screen.menu:
+        title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room - progress_h, pad)
+    else:
+        title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
+    blocks: list[tuple[int, Painter]] = []
+    if title:
+        shown = title
+        blocks.append((title.height + 2 * pad,
+                       lambda draw, y: _draw_title(draw, shown, style, area, y, pad)))
+    if screen.progress and with_progress:
+        progress = screen.progress
+        blocks.append((progress_h, lambda draw, y: _draw_progress(draw, progress, area, y)))
+    if screen.menu:
+        menu = screen.menu
+        blocks.append((rows * SMALL.height,
+                       lambda draw, y: _draw_menu(draw, menu, rows, area, y)))
+    if body:
+        centred = style is Style.ANNOUNCE
+        blocks.append((len(body) * SMALL.height,
+                       lambda draw, y: _draw_lines(draw, body, area, y, centred)))
+    return blocks
+
+
+def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int,
+                        pad: int) -> tuple[Fitted | None, int]:
+    """A one-line heading (the list is what is read) and how many menu rows fit under it."""
+    # Over a list, the title is a heading: the list is what is read.
+    fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
+    heading = fonts[-1].height + 2 * pad if text else 0
+    rows = max(1, min(len(menu.items), (room - heading) // SMALL.height))
+    if not text:
+        return None, rows
+    title_room = max(room - rows * SMALL.height, heading) - 2 * pad
+    return fit(text, fonts, area.inset(pad).width, title_room, max_lines=1), rows
+
+
+def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int,
+                        pad: int) -> tuple[Fitted | None, tuple[str, ...]]:
+    """The title in the largest size it can take, and the body lines that leave it room.
+
+    The title matters more than the details: body lines are dropped, last first, until the
+    smallest title fits; a body line too long for the screen is wrapped onto the next line
+    only when that costs the title nothing (its size, or a line, or its end).
+    """
+    smallest = TITLES[-1].height + 2 * pad
+    best: tuple[tuple[bool, int, int], Fitted | None, tuple[str, ...]] | None = None
+    for lines in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
+        while lines and text and room - len(lines) * SMALL.height < smallest:
+            lines = lines[:-1]
+        if not text:
+            return None, lines
+        title_room = max(room - len(lines) * SMALL.height, smallest) - 2 * pad
+        title = fit(text, TITLES, area.inset(pad).width, title_room)
+        score = (title.complete, title.font.height, -len(title.lines))
+        if best is None or score > best[0]:
+            best = (score, title, lines)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """The body's lines, a too-long line wrapped onto the next when all still fit in three.
+
+    >>> _body_lines(("Still to play: Ben, Cléo",), 120)
+    ('Still to play: Ben,', 'Cléo')
+    """
+    wrapped: list[str] = []
+    for line in body[:BODY_LINES]:
+        wrapped.extend(wrap(line, SMALL, width) or [line])
+    return tuple(wrapped) if len(wrapped) <= BODY_LINES else body[:BODY_LINES]
+
+
+def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
+           bottom: int) -> None:
+    """Draw `blocks` one under the other, evenly spaced and centred between top and bottom."""
+    if not blocks:
+        return
+    spare = bottom - top - sum(height for height, _ in blocks)
+    gap = max(0, min(MAX_GAP, spare // (len(blocks) + 1)))
+    used = sum(height for height, _ in blocks) + gap * (len(blocks) - 1)
+    y = top + max(0, (bottom - top - used + 1) // 2)
+    for height, paint in blocks:
+        paint(draw, y)
+        y += height + gap
+
+
+def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _Area, y: int,
+                pad: int) -> None:
+    height = title.height + 2 * pad
+    box = (area.left, y, area.right - 1, y + height - 1)
+    fill = ON
+    inner = area.inset(pad)
+    if style is Style.REFUSAL:
+        draw.rectangle(box, fill=ON)
+        fill = OFF
+        mark = title.font.advance + 2
+        if all(title.font.width(line) + 2 * mark <= inner.width for line in title.lines):
+            # "!" at both ends of the band when there is room: a refusal, even at a glance.
+            mid = y + pad + (title.height - title.font.height) // 2
+            title.font.draw(draw, (inner.left + 1, mid), "!", fill=OFF)
+            title.font.draw(draw, (inner.right - title.font.advance - 1, mid), "!", fill=OFF)
+            inner = inner.inset(mark)
+    elif style is Style.NOTICE:
+        _rounded_frame(draw, box)
+    elif style is Style.CONFIRM:
+        draw.rectangle(box, outline=ON)
+    line_y = y + pad
+    for text in title.lines:
+        _text_line(draw, text, title.font, inner, line_y, centred=True, fill=fill)
+        line_y += title.font.height
+
+
+def _rounded_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """A 1-pixel frame with cut corners, drawn line by line so that every Pillow version
+    gives the same pixels (the golden frames depend on it)."""
+    left, top, right, bottom = box
+    draw.line((left + 2, top, right - 2, top), fill=ON)
+    draw.line((left + 2, bottom, right - 2, bottom), fill=ON)
+    draw.line((left, top + 2, left, bottom - 2), fill=ON)
+    draw.line((right, top + 2, right, bottom - 2), fill=ON)
+    for x, y in ((left + 1, top + 1), (right - 1, top + 1), (left + 1, bottom - 1),
+                 (right - 1, bottom - 1)):
+        draw.point((x, y), fill=ON)
+
+
+def _draw_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _Area,
+                   y: int) -> None:
+    """`done` filled boxes then empty ones; a bar when there are too many to count by eye."""
+    done, needed = _clamp(progress)
+    span = needed * BOX_STEP - (BOX_STEP - BOX)
+    if span <= area.width:
+        x = area.left + (area.width - span) // 2
+        for index in range(needed):
+            left = x + index * BOX_STEP
+            draw.rectangle((left, y, left + BOX - 1, y + BOX - 1),
+                           fill=ON if index < done else OFF, outline=ON)
+        return
+    bar = area.inset(4)
+    draw.rectangle((bar.left, y, bar.right - 1, y + BOX - 1), outline=ON)
+    filled = (bar.width - 4) * done // needed
+    if filled:
+        draw.rectangle((bar.left + 2, y + 2, bar.left + 1 + filled, y + BOX - 3), fill=ON)
+
+
+def _draw_small_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _Area,
+                         y: int) -> int:
+    """Progress marks right-aligned in a small-font line at `y`; returns their left edge."""
+    done, needed = _clamp(progress)
+    size, step = SMALL_BOX, SMALL_BOX + 2
+    top = y + (SMALL.height - 1 - size) // 2
+    if needed * step <= SMALL_PROGRESS_WIDTH:
+        left = area.right - needed * step + 2
+        for index in range(needed):
+            x = left + index * step
+            draw.rectangle((x, top, x + size - 1, top + size - 1),
+                           fill=ON if index < done else OFF, outline=ON)
+        return left
+    left = area.right - SMALL_PROGRESS_WIDTH
+    draw.rectangle((left, top, area.right - 1, top + size - 1), outline=ON)
+    filled = (SMALL_PROGRESS_WIDTH - 2) * done // needed
+    if filled:
+        draw.rectangle((left + 1, top + 1, left + filled, top + size - 2), fill=ON)
+    return left
+
+
+def _clamp(progress: tuple[int, int]) -> tuple[int, int]:
+    """(done, needed) made drawable: needed at least 1, done within 0..needed."""
+    done, needed = progress
+    needed = max(needed, 1)
+    return min(max(done, 0), needed), needed
+
+
+def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
+    """`rows` items around the selected one, which is inverted; ▲ ▼ show hidden items.
+
+    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose.
+    """
+    count = len(menu.items)
+    selected = menu.selected if 0 <= menu.selected < count else None
+    first = 0 if selected is None else min(max(0, selected - rows // 2), max(0, count - rows))
+    scrolls = count > rows
+    items = _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
+    for row, text in enumerate(menu.items[first : first + rows]):
+        row_y = y + row * SMALL.height
+        fill = ON
+        if first + row == selected:
+            draw.rectangle((items.left, row_y, items.right - 1, row_y + SMALL.height - 1), fill=ON)
+            fill = OFF
+        _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill)
+    if scrolls:
+        mark_x = area.right - SMALL.advance
+        if first > 0:
+            SMALL.draw(draw, (mark_x, y), "▲")
+        if first + rows < count:
+            SMALL.draw(draw, (mark_x, y + (rows - 1) * SMALL.height), "▼")
+
+
+def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, y: int,
+                centred: bool) -> None:
+    for text in lines:
+        _text_line(draw, text, SMALL, area, y, centred=centred)
+        y += SMALL.height
+
+
+def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y: int,
+               *, centred: bool, fill: int = ON) -> None:
+    """One line of text within `area`, ellipsized when too long."""
+    text = ellipsize(text, font, area.width)
+    x = area.left + (area.width - font.width(text)) // 2 if centred else area.left
+    font.draw(draw, (x, y), text, fill=fill)

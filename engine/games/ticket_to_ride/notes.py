@@ -1,0 +1,91 @@
+"""How the companion reads Ticket to Ride where the rules text is silent or open.
+
+Players read these with `companion games --rules ticket-to-ride`.
+"""
+
+from ...errors import N_
+
+RULE_NOTES: tuple[str, ...] = (
+    N_("Route points by length: 1:1, 2:2, 3:4, 4:7, 5:10, 6:15, 7:18, 8:21, 9:27; a map file "
+       "may give its own table."),
+    N_("A gray route takes cards of any one colour; locomotives stand in for any card. The "
+       "cards given must be exactly what the route needs: no card to spare."),
+    N_("Double and triple routes: nobody holds two tracks of one route. With fewer players than "
+       "the map says (4 on USA and Europe), once one track of a route is claimed the others are "
+       "closed."),
+    N_("The last round starts when a player ends a turn with 0, 1 or 2 trains (or the map's own "
+       "number); then every player, that one included, plays one more turn."),
+    N_("A face-up locomotive taken first counts as two cards and ends the turn; it cannot be the "
+       "second card. With three locomotives face up, all five face-up cards are discarded and "
+       "five new ones laid out, again if needed, unless the cards left could never do better."),
+    N_("When the deck runs out the discards are shuffled into a new deck. If no card can be "
+       "drawn for a second card, the turn ends after the first."),
+    N_("Tickets not kept go under the pile. Europe: each player is offered three tickets and one "
+       "long ticket at the start and keeps at least two of the four; long tickets not kept leave "
+       "the game. USA: keep at least two of three at the start; later draws keep at least one."),
+    N_("Tunnels: three cards are turned over from the deck; each of the colour played, or a "
+       "locomotive, asks one more card of that colour or a locomotive. A tunnel paid with "
+       "locomotives only asks one more locomotive per locomotive turned over. The player may "
+       "give up: the cards go back to the hand and the turn is over. If the deck runs out "
+       "during the reveal, the discards are shuffled and the reveal goes on."),
+    N_("Ferries need one locomotive per locomotive symbol; the other spaces follow the route's "
+       "colour (gray: any one colour)."),
+    N_("Italy: a ferry card covers one or two wave spaces, a locomotive one; ferry cards pay for "
+       "nothing else. Locomotives +4 (Märklin) are jokers on routes of 4 spaces or more only, "
+       "and not on locomotive symbols. Rails & Sails: jokers pay for land and sea; a double boat "
+       "card covers one or two spaces; a harbour takes two wagon and two boat cards of one "
+       "colour. Passenger cards never pay for a route."),
+    N_("Stations (Europe): up to three, costing 1, 2 then 3 cards of one colour (locomotives "
+       "stand in). Each borrows one opponent route into its city, the same one for all of the "
+       "owner's tickets; the companion picks, for every station, the route that gives the best "
+       "ticket score. Stations do not count for the longest route; each unused station scores "
+       "4. Two stations never stand in one city."),
+    N_("Longest continuous route: the longest trail over the player's own routes, each route "
+       "used once (cities may be passed again). Every tied player scores the bonus; nobody "
+       "scores it with no route at all."),
+    N_("Tickets: completed, the value is added; not completed, it is taken away. An itinerary "
+       "scores its first value when a trail (no route twice) goes from its first city through "
+       "the others in order, its second value when its cities are all connected otherwise, and "
+       "its negative value (the map file's 'failed', by default minus the second value) when a "
+       "city is missing."),
+    N_("Neighbouring countries are dead ends: a route into a country connects nothing to the "
+       "other routes into that country, for tickets and for the longest route alike."),
+    N_("Winner: the best total; ties are broken by the map's tie-breaks in order. USA: most "
+       "completed tickets, then the longest-route bonus. Europe: most completed tickets, then "
+       "fewest stations used, then the European Express. Players still tied share the win."),
+    N_("Globetrotter (most completed tickets), most depots left (Europe 1912): every tied "
+       "player scores the bonus; nobody does when the most is zero."),
+    N_("Shares (Pennsylvania): the payouts of each company go by number of shares, first value "
+       "to the most; equal numbers are ranked by the lowest-numbered share held. With two "
+       "players, the shares of the neutral holder (the tally's 'dummy_shares') take their rank "
+       "and payout, which nobody scores. A player names one of the route's companies; when its "
+       "shares are all taken, another company on the route."),
+    N_("Passenger meeples (Germany): per colour, 20 to every player tied for the most; with a tie "
+       "for first nobody scores 10; otherwise 10 to every player tied for second."),
+    N_("Tolls (Netherlands): the only or first track of a route pays its toll to the bank, the "
+       "second track pays the first track's owner. A player who cannot pay in full takes a loan "
+       "and pays nothing for that route (the bank pays the first track's owner). Each loan "
+       "costs its points at the end. The toll bonus goes by tokens left, from the map file's "
+       "table for the player count (the companion never guesses one); players with a loan get "
+       "none and take no rank; tied players all get the best bonus of the ranks they share and "
+       "the ranks they fill are skipped."),
+    N_("Old West: a route into a city with a Cité scores for the Cité's owner instead of the "
+       "route's owner; a route between two Cités scores for each owner (twice for one owner). "
+       "At most three Cités each, one per city, never in Alvin's starting city. Alvin: 10 points "
+       "per capture, 10 more for holding him at the end; the tally takes the captures counted "
+       "at the table."),
+    N_("Mountains (Legendary Asia): each cross costs one extra train and scores 2 points, shown "
+       "apart as 'mountains'."),
+    N_("Märklin: a passenger moves along claimed routes, never the same route twice, one "
+       "passenger card per opponent route, taking the most valuable token in each city reached "
+       "after its start; merchandise tokens score their values."),
+    N_("Poland: claiming a route into a country that links, through the player's network, two "
+       "countries or more takes the top card of each linked country's pile; the tally checks "
+       "that the cards taken of each country are the top of its pile."),
+    N_("Team play (Asia): a team is scored as one player with its members' routes and tickets "
+       "together, and the trains of all its members."),
+    N_("Only USA, Europe and maps with the same rules are played turn by turn; the other maps' "
+       "special rules are scored with the tally."),
+    N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
+       "pass, the game ends."),
+)

@@ -1,0 +1,536 @@
+"""Ticket to Ride (Les Aventuriers du Rail), USA and Europe: the rules as events.
+
+Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
+draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
+the final count. Maps with other rules (tolls, shares, Alvin...) are scored with the tally.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ...errors import N_, IllegalEvent
+from ...game import TallyResult
+from .board import LOCOMOTIVE, Map, Track
+from .events import (
+    BuildStation,
+    ClaimRoute,
+    Deal,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    Reshuffle,
+    RevealTunnel,
+    TicketToRideEvent,
+)
+from .library import resolve_map
+from .payment import UNKNOWN, Payment, pays_for, pays_for_set, pays_surcharge, tunnel_surcharge
+from .scoring import Holding, score_table
+from .state import Phase, Player, TicketToRideState, Tunnel
+
+DECK = -1
+"""`DrawCard.index` for the top card of the deck."""
+
+
+# --- Setup -------------------------------------------------------------------------------------
+
+
+def train_deck(board: Map) -> tuple[str, ...]:
+    """Every train card of the map, sorted."""
+    cards = board.rules.cards
+    pool = [color for color in cards.colors for _ in range(cards.per_color)]
+    return tuple(sorted(pool + [LOCOMOTIVE] * cards.locomotives))
+
+
+def regular_tickets(board: Map) -> tuple[str, ...]:
+    return tuple(t.id for t in board.tickets if not t.long)
+
+
+def long_tickets(board: Map) -> tuple[str, ...]:
+    return tuple(t.id for t in board.tickets if t.long)
+
+
+def unplayable(board: Map) -> str | None:
+    """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
+    rules = board.rules
+    if (rules.tolls or rules.stocks or rules.old_west or rules.depots or rules.team_size
+            or rules.meeples or rules.merchandise or rules.passengers or rules.country_cards
+            or rules.cards.special or any(t.itinerary for t in board.tickets)):
+        return N_("Play {map} with the tally: its special rules are scored at the end")
+    return None
+
+
+def new_game(
+    names: Sequence[str], map_name: str | Map = "usa", first: int = 0
+) -> TicketToRideState:
+    """A table before the deal; `map_name` is a shipped map's name or a Map."""
+    board = resolve_map(map_name)
+    reason = unplayable(board)
+    if reason:
+        raise IllegalEvent(reason, map=board.title)
+    low, high = board.rules.players
+    if not low <= len(names) <= high:
+        raise IllegalEvent(N_("{map} is for {low} to {high} players"), map=board.title, low=low,
+                           high=high)
+    if not 0 <= first < len(names):
+        raise IllegalEvent(N_("The first player must be one of the players"))
+    players = tuple(Player(name=name, trains=board.rules.trains) for name in names)
+    return TicketToRideState(board=board, players=players, first=first, current=first)
+
+
+def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
+    """Four cards each, five face up, and each player's starting tickets, from the top."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalEvent(N_("The cards are already dealt"))
+    board = state.board
+    _check_same_cards(train_deck(board), event.deck, N_("Those are not the train cards"))
+    _check_same_cards(regular_tickets(board), event.tickets, N_("Those are not the tickets"))
+    _check_same_cards(long_tickets(board), event.long_tickets,
+                      N_("Those are not the long tickets"))
+    setup, tickets = board.rules.cards, board.rules.tickets
+    deck, pile, long_pile = list(event.deck), list(event.tickets), list(event.long_tickets)
+    players = list(state.players)
+    for seat in state.order.round_from(state.first):
+        players[seat] = replace(
+            players[seat], hand=_sorted(deck[: setup.hand]), offered=tuple(pile[: tickets.start]),
+            offered_long=tuple(long_pile[: tickets.start_long]),
+        )  # fmt: skip
+        del deck[: setup.hand], pile[: tickets.start], long_pile[: tickets.start_long]
+    state = replace(
+        state, players=tuple(players), phase=Phase.START_TICKETS, deck=tuple(deck),
+        tickets=tuple(pile), long_tickets=tuple(long_pile), current=state.first,
+    )  # fmt: skip
+    return settle_display(state)
+
+
+def _sorted(cards: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(cards))
+
+
+# --- The face-up cards and the deck ------------------------------------------------------------
+
+
+def settle_display(state: TicketToRideState) -> TicketToRideState:
+    """Fill the face-up cards from the deck; with three locomotives face up, discard all five
+    and lay out five more (unless the cards left could never do better)."""
+    setup = state.board.rules.cards
+    display, deck, discard = list(state.display), list(state.deck), list(state.discard)
+    while True:
+        while len(display) < setup.face_up and deck:
+            display.append(deck.pop(0))
+        if len(display) < setup.face_up and discard:
+            break  # the deck ran out: the discards are reshuffled first (a chance event)
+        limit = setup.face_up_locomotives
+        if (limit and display.count(LOCOMOTIVE) >= limit and UNKNOWN not in display
+                and _could_do_better(deck + discard, setup.face_up, limit)):
+            discard += display
+            display = []
+            continue
+        break
+    return replace(state, display=tuple(display), deck=tuple(deck), discard=tuple(discard))
+
+
+def _could_do_better(cards: Sequence[str], size: int, limit: int) -> bool:
+    others = sum(1 for card in cards if card != LOCOMOTIVE)
+    return others > size - limit and len(cards) >= size
+
+
+def needs_reshuffle(state: TicketToRideState) -> bool:
+    """The deck has run out and discards wait to be shuffled into a new one."""
+    return state.phase in (Phase.START_TICKETS, Phase.PLAY) and not state.deck and bool(
+        state.discard)
+
+
+def _reshuffle(state: TicketToRideState, event: Reshuffle) -> TicketToRideState:
+    if not needs_reshuffle(state):
+        raise IllegalEvent(N_("The deck is not empty"))
+    _check_same_cards(state.discard, event.deck, N_("A new deck is made of the discards"))
+    return settle_display(replace(state, deck=event.deck, discard=()))
+
+
+# --- The starting tickets ----------------------------------------------------------------------
+
+
+def _keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideState:
+    player = state.player()
+    if state.phase is Phase.START_TICKETS:
+        least = state.board.rules.tickets.start_keep
+    elif state.phase is Phase.PLAY and player.offered and state.tunnel is None:
+        least = state.board.rules.tickets.draw_keep
+    else:
+        raise IllegalEvent(N_("No tickets to choose from"))
+    offered = player.offered + player.offered_long
+    least = min(least, len(offered))
+    if len(event.tickets) < least:
+        raise IllegalEvent(N_("Keep at least {count} ticket(s)"), count=least)
+    if len(set(event.tickets)) != len(event.tickets) or UNKNOWN in event.tickets:
+        raise IllegalEvent(N_("Name each ticket kept once"))
+    regular, longs = list(player.offered), list(player.offered_long)
+    for ticket in event.tickets:
+        _take_ticket(state, ticket, regular, longs)
+    player = replace(player, tickets=player.tickets + event.tickets, offered=(),
+                     offered_long=())
+    # Tickets not kept go under the pile; long tickets not kept leave the game.
+    state = replace(state, players=_with(state, player), tickets=state.tickets + tuple(regular))
+    if state.phase is Phase.PLAY:
+        return _end_turn(state)
+    following = state.order.next_seat(state.current)
+    if following == state.first:
+        return replace(state, phase=Phase.PLAY, current=state.first)
+    return replace(state, current=following)
+
+
+def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
+                 longs: list[str]) -> None:
+    """Remove `ticket` from the offer; an unseen offered ticket ("?") may be any ticket not
+    known to be elsewhere."""
+    board = state.board
+    if not board.has_ticket(ticket):
+        raise IllegalEvent(N_("{ticket} is not a ticket of this map"), ticket=ticket)
+    pile = longs if board.ticket(ticket).long else regular
+    if ticket in pile:
+        pile.remove(ticket)
+        return
+    elsewhere = set(state.tickets) | set(state.long_tickets)
+    for other in state.players:
+        elsewhere |= set(other.tickets) | set(other.offered) | set(other.offered_long)
+    if UNKNOWN in pile and ticket not in elsewhere:
+        pile.remove(UNKNOWN)
+        return
+    raise IllegalEvent(N_("{ticket} was not offered"), ticket=ticket)
+
+
+# --- A turn: draw train cards ------------------------------------------------------------------
+
+
+def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
+    """A card is there to draw (for a second card, a face-up locomotive does not count)."""
+    if state.deck or state.discard:
+        return True
+    return any(card != LOCOMOTIVE or not second for card in state.display)
+
+
+def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
+    _check_turn(state, drawing=True)
+    second = state.drawn == 1
+    if event.index == DECK:
+        if not state.deck:
+            raise IllegalEvent(N_("The deck is empty"))
+        card = _reveal(state.deck[0], event.card)
+        state = replace(state, deck=state.deck[1:])
+        weight = 1
+    else:
+        if not 0 <= event.index < len(state.display):
+            raise IllegalEvent(N_("There is no face-up card {number}"), number=event.index + 1)
+        card = _reveal(state.display[event.index], event.card)
+        if card == UNKNOWN:
+            raise IllegalEvent(N_("Scan the face-up card you take"))
+        if card == LOCOMOTIVE and second:
+            raise IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+        display = state.display[: event.index] + state.display[event.index + 1 :]
+        state = settle_display(replace(state, display=display))
+        weight = 2 if card == LOCOMOTIVE else 1  # a face-up locomotive counts as two cards
+    player = state.player()
+    player = replace(player, hand=_sorted(player.hand + (card,)))
+    state = replace(state, players=_with(state, player), drawn=state.drawn + weight)
+    if state.drawn >= 2 or not can_draw_card(state, second=True):
+        return _end_turn(state)
+    return state
+
+
+# --- A turn: draw destination tickets ----------------------------------------------------------
+
+
+def _draw_tickets(state: TicketToRideState, event: DrawTickets) -> TicketToRideState:
+    _check_turn(state)
+    if not state.tickets:
+        raise IllegalEvent(N_("No tickets are left to draw"))
+    count = state.board.rules.tickets.draw
+    player = replace(state.player(), offered=state.tickets[:count])
+    return replace(state, players=_with(state, player), tickets=state.tickets[count:])
+
+
+# --- A turn: claim a route ---------------------------------------------------------------------
+
+
+def claim_problem(state: TicketToRideState, track: Track) -> str | None:
+    """Why the current player may not claim this track whatever the cards, or None."""
+    if track.id in state.owners:
+        return N_("That route is already claimed")
+    seat = state.current
+    siblings = [t for t in state.board.route_tracks[track.route] if t.id != track.id]
+    if any(state.owners.get(t.id) == seat for t in siblings):
+        return N_("Nobody may claim two tracks of one route")
+    rules = state.board.rules
+    if len(state.players) < rules.double_routes_from and any(t.id in state.owners
+                                                             for t in siblings):
+        return N_("With fewer than {count} players only one track of a route may be used")
+    if state.player().trains < track.length + track.mountains:
+        return N_("Not enough trains left for that route")
+    return None
+
+
+def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideState:
+    _check_turn(state)
+    board = state.board
+    if not board.has_track(event.track):
+        raise IllegalEvent(N_("There is no route {route}"), route=event.track)
+    track = board.track(event.track)
+    problem = claim_problem(state, track)
+    if problem:
+        raise IllegalEvent(problem, count=board.rules.double_routes_from)
+    _check_in_hand(state.player().hand, event.cards)
+    payment = pays_for(track, event.cards, board.rules.cards.special)
+    if track.tunnel:
+        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color))
+    return _place_trains(state, track, event.cards)
+
+
+def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
+                  ) -> TicketToRideState:
+    player = state.player()
+    rules = state.board.rules
+    player = replace(
+        player, hand=_without(player.hand, cards), trains=player.trains - track.length -
+        track.mountains, tracks=player.tracks + (track.id,),
+        route_points=player.route_points + rules.points_for(track.length),
+    )  # fmt: skip
+    state = replace(state, players=_with(state, player), discard=state.discard + cards,
+                    owners={**state.owners, track.id: state.current})
+    return _end_turn(state)
+
+
+# --- Tunnels -----------------------------------------------------------------------------------
+
+
+def cards_to_reveal(state: TicketToRideState) -> int:
+    """How many cards the pending tunnel still turns over now (0: none, or wait for a reshuffle)."""
+    if state.tunnel is None or state.tunnel.surcharge is not None:
+        return 0
+    return min(state.board.rules.tunnel_reveal - len(state.tunnel.revealed), len(state.deck))
+
+
+def _reveal_tunnel(state: TicketToRideState, event: RevealTunnel) -> TicketToRideState:
+    tunnel = state.tunnel
+    if tunnel is None or tunnel.surcharge is not None or needs_reshuffle(state):
+        raise IllegalEvent(N_("No tunnel is waiting for its cards"))
+    count = cards_to_reveal(state)
+    if len(event.cards) != count:
+        raise IllegalEvent(N_("Turn over {count} card(s)"), count=count)
+    cards = tuple(_reveal(seen, said) for seen, said in zip(state.deck, event.cards))
+    if UNKNOWN in cards:
+        raise IllegalEvent(N_("Scan the cards turned over"))
+    tunnel = replace(tunnel, revealed=tunnel.revealed + cards)
+    state = replace(state, deck=state.deck[count:], tunnel=tunnel)
+    if len(tunnel.revealed) < state.board.rules.tunnel_reveal and state.discard:
+        return state  # the deck ran out: reshuffle, then turn over the rest
+    surcharge = tunnel_surcharge(tunnel.revealed, Payment(tunnel.color, 0))
+    state = replace(state, tunnel=replace(tunnel, surcharge=surcharge))
+    if surcharge == 0:
+        return _finish_tunnel(state, ())
+    return state
+
+
+def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState:
+    tunnel = state.tunnel
+    if tunnel is None or tunnel.surcharge is None:
+        raise IllegalEvent(N_("No tunnel is waiting for payment"))
+    if not event.cards:
+        # The player gives the tunnel up: the cards stay in hand, the turn is over.
+        state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
+        return _end_turn(state)
+    pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
+    _check_in_hand(state.player().hand, tunnel.cards + event.cards)
+    return _finish_tunnel(state, event.cards)
+
+
+def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketToRideState:
+    tunnel = state.tunnel
+    assert tunnel is not None
+    state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
+    return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra)
+
+
+# --- A turn: build a station (Europe) ----------------------------------------------------------
+
+
+def station_cost(state: TicketToRideState) -> int | None:
+    """Cards the current player's next station costs, or None when they have none left."""
+    rules = state.board.rules
+    built = len(state.player().stations)
+    return rules.station_costs[built] if built < rules.stations else None
+
+
+def station_cities(state: TicketToRideState) -> set[str]:
+    return {city for player in state.players for city in player.stations}
+
+
+def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRideState:
+    _check_turn(state)
+    board = state.board
+    cost = station_cost(state)
+    if cost is None:
+        raise IllegalEvent(N_("No station left to build"))
+    city = board.place(event.city)
+    if city is None or board.is_country(city):
+        raise IllegalEvent(N_("There is no city {city}"), city=event.city)
+    if city in station_cities(state):
+        raise IllegalEvent(N_("{city} already has a station"), city=city)
+    pays_for_set(event.cards, cost, board.rules.cards.special)
+    player = state.player()
+    _check_in_hand(player.hand, event.cards)
+    player = replace(player, hand=_without(player.hand, event.cards),
+                     stations=player.stations + (city,))
+    state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
+    return _end_turn(state)
+
+
+# --- Passing, the end of a turn, the last round ------------------------------------------------
+
+
+def can_act(state: TicketToRideState) -> bool:
+    """Whether the current player has anything to do but pass."""
+    from .moves import affordable_claims, station_payment  # the search lives with the moves
+
+    return (can_draw_card(state) or bool(state.tickets) or bool(affordable_claims(state))
+            or station_payment(state) is not None)
+
+
+def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
+    _check_turn(state)
+    if can_act(state):
+        raise IllegalEvent(N_("Pass only when nothing else is possible"))
+    state = _end_turn(replace(state, passes=state.passes + 1))
+    if state.passes >= len(state.players):
+        return replace(state, phase=Phase.OVER)  # nobody can do anything any more
+    return state
+
+
+def _end_turn(state: TicketToRideState) -> TicketToRideState:
+    """The last round starts when a player ends a turn with few trains left; then every player,
+    that one included, plays one more turn (two on maps that say so)."""
+    rules = state.board.rules
+    turns_left = state.turns_left
+    if turns_left is None:
+        if state.player().trains <= rules.end_trains:
+            laps = 2 if rules.last_round == "two-more-turns-each" else 1
+            turns_left = laps * len(state.players)
+    else:
+        turns_left -= 1
+    state = replace(state, drawn=0, turns_left=turns_left,
+                    current=state.order.next_seat(state.current))
+    if turns_left == 0:
+        return replace(state, phase=Phase.OVER)
+    return state
+
+
+# --- The winner --------------------------------------------------------------------------------
+
+
+def is_over(state: TicketToRideState) -> bool:
+    return state.phase is Phase.OVER
+
+
+def holdings(state: TicketToRideState) -> list[Holding]:
+    board = state.board
+    return [
+        Holding(p.name, tuple(board.track(t) for t in p.tracks),
+                tuple(board.ticket(t) for t in p.tickets), p.stations)
+        for p in state.players
+    ]
+
+
+def result(state: TicketToRideState) -> TallyResult:
+    """The final count, exactly as the tally of the same table."""
+    return score_table(state.board, holdings(state))
+
+
+# --- Applying an event -------------------------------------------------------------------------
+
+_HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]] = {
+    Deal: _deal,
+    Reshuffle: _reshuffle,
+    KeepTickets: _keep_tickets,
+    DrawCard: _draw_card,
+    DrawTickets: _draw_tickets,
+    ClaimRoute: _claim_route,
+    RevealTunnel: _reveal_tunnel,
+    PayTunnel: _pay_tunnel,
+    BuildStation: _build_station,
+    Pass: _pass,
+}
+
+
+def apply(state: TicketToRideState, event: TicketToRideEvent) -> TicketToRideState:
+    """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
+    if state.phase is Phase.OVER:
+        raise IllegalEvent(N_("The game is over"))
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise IllegalEvent(N_("Not a Ticket to Ride move"))
+    if needs_reshuffle(state) and not isinstance(event, Reshuffle):
+        raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
+    if not isinstance(event, Pass):
+        state = replace(state, passes=0) if state.passes else state
+    return handler(state, event)
+
+
+# --- Checks shared by the actions --------------------------------------------------------------
+
+
+def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
+    if state.phase is Phase.START_TICKETS:
+        raise IllegalEvent(N_("Choose your starting tickets first"))
+    if state.phase is not Phase.PLAY:
+        raise IllegalEvent(N_("Deal the cards first"))
+    if state.tunnel is not None:
+        raise IllegalEvent(N_("Finish claiming the tunnel first"))
+    if state.player().offered:
+        raise IllegalEvent(N_("Choose the tickets to keep first"))
+    if state.drawn and not drawing:
+        raise IllegalEvent(N_("Draw your second card"))
+
+
+def _reveal(seen: str, said: str) -> str:
+    """A card at a place, as the table declares it: an unseen card takes what is declared."""
+    if seen == UNKNOWN or said == seen:
+        return said
+    if said == UNKNOWN:
+        return seen
+    raise IllegalEvent(N_("That card is {seen}, not {said}"), seen=seen, said=said)
+
+
+def _check_in_hand(hand: Sequence[str], cards: Sequence[str]) -> None:
+    """Every card given is in hand, or is one of the hand's unseen cards."""
+    have = Counter(hand)
+    unseen = have.pop(UNKNOWN, 0)
+    missing = sum(max(0, count - have[card]) for card, count in Counter(cards).items())
+    if missing > unseen:
+        raise IllegalEvent(N_("Those cards are not in your hand"))
+
+
+def _without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
+    left = list(hand)
+    for card in cards:
+        left.remove(card if card in left else UNKNOWN)
+    return tuple(left)
+
+
+def _check_same_cards(expected: Sequence[str], given: Sequence[str], reason: str) -> None:
+    """`given` is `expected` in some order; at the table unseen cards ("?") stand for any."""
+    have, want = Counter(expected), Counter(given)
+    unseen = want.pop(UNKNOWN, 0)
+    if sum(want.values()) + unseen != len(expected) or any(
+        count > have[card] for card, count in want.items()
+    ):
+        raise IllegalEvent(reason)
+
+
+def _with(state: TicketToRideState, player: Player) -> tuple[Player, ...]:
+    seat = state.current
+    return state.players[:seat] + (player,) + state.players[seat + 1 :]

@@ -1,0 +1,133 @@
+"""The final count: routes, tickets, the longest route, unused stations, and the winner.
+
+Both the tally of a described table and the end of a played game come here, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ...game import PlayerScore, TallyResult
+from ...graph import longest_trail
+from .board import Map, Ticket, Track
+from .stations import best_borrowing
+from .tickets import Outcome, PlayerNetwork, outcome, points_for
+
+GAME_ID = "ticket-to-ride"
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What one player (or team) has on the table at the end."""
+
+    name: str
+    tracks: tuple[Track, ...]
+    tickets: tuple[Ticket, ...]
+    stations: tuple[str, ...] = ()
+    #: Old West: the cities this player's Cités stand on.
+    cities: tuple[str, ...] = ()
+    #: Points from variant rules worked out elsewhere (category -> points).
+    bonuses: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    """The figures behind one player's score, for breakdowns and tie-breaks."""
+
+    breakdown: dict[str, int]
+    completed: int
+    longest: int
+    borrowed: tuple[Track | None, ...]
+
+
+def route_points(board: Map, holdings: Sequence[Holding]) -> list[int]:
+    """Points for claimed routes. Old West: a route into a Cité scores for the Cité's owner."""
+    points = [0] * len(holdings)
+    owner_of_city = {city: seat for seat, h in enumerate(holdings) for city in h.cities}
+    for seat, holding in enumerate(holdings):
+        for track in holding.tracks:
+            value = board.rules.points_for(track.length)
+            controllers = [owner_of_city[end] for end in track.ends if end in owner_of_city]
+            for scorer in controllers or [seat]:
+                points[scorer] += value
+    return points
+
+
+def count_player(board: Map, holdings: Sequence[Holding], seat: int) -> PlayerCount:
+    """Tickets (with the best use of stations), the longest trail, and the other categories."""
+    rules = board.rules
+    holding = holdings[seat]
+    borrowed: tuple[Track | None, ...] = ()
+    if rules.stations and holding.stations:
+        opponents = [track for other, h in enumerate(holdings) if other != seat
+                     for track in h.tracks]
+        choice = best_borrowing(board, holding.tracks, holding.tickets, holding.stations,
+                                opponents)
+        borrowed = choice.borrowed
+    network = PlayerNetwork(list(holding.tracks) + [t for t in borrowed if t is not None], board)
+    results = [outcome(ticket, network) for ticket in holding.tickets]
+    tickets = sum(points_for(ticket, result) for ticket, result in zip(holding.tickets, results))
+    own = PlayerNetwork(holding.tracks, board)  # stations never count for the longest route
+    breakdown = {"routes": 0, "tickets": tickets}
+    if rules.longest_bonus:
+        breakdown["longest"] = 0  # filled in once every player's longest route is known
+    if rules.mountains_on(board):
+        breakdown["mountains"] = rules.mountain_points * sum(t.mountains for t in holding.tracks)
+    if rules.stations:
+        breakdown["stations"] = rules.station_bonus * (rules.stations - len(holding.stations))
+    breakdown.update(holding.bonuses)
+    return PlayerCount(
+        breakdown=breakdown,
+        completed=sum(1 for result in results if result is Outcome.COMPLETED),
+        longest=longest_trail(own.edges),
+        borrowed=borrowed,
+    )
+
+
+def score_table(board: Map, holdings: Sequence[Holding]) -> TallyResult:
+    rules = board.rules
+    counts = [count_player(board, holdings, seat) for seat in range(len(holdings))]
+    for count, points in zip(counts, route_points(board, holdings)):
+        count.breakdown["routes"] = points
+    longest_holders = _most([count.longest for count in counts])
+    if rules.longest_bonus:
+        for seat, count in enumerate(counts):
+            count.breakdown["longest"] = rules.longest_bonus if seat in longest_holders else 0
+    if rules.globetrotter:
+        leaders = _most([count.completed for count in counts])
+        for seat, count in enumerate(counts):
+            count.breakdown["globetrotter"] = rules.globetrotter if seat in leaders else 0
+    scores = tuple(
+        PlayerScore(holding.name, sum(count.breakdown.values()), dict(count.breakdown))
+        for holding, count in zip(holdings, counts)
+    )
+    return TallyResult(GAME_ID, scores, winners(board, holdings, scores, counts,
+                                                longest_holders))
+
+
+def _most(values: Sequence[int]) -> set[int]:
+    """Every seat tied for the highest value, none when the highest is 0."""
+    best = max(values, default=0)
+    return {seat for seat, value in enumerate(values) if value == best and best > 0}
+
+
+def winners(board: Map, holdings: Sequence[Holding], scores: Sequence[PlayerScore],
+            counts: Sequence[PlayerCount], longest_holders: set[int]) -> tuple[str, ...]:
+    """The best total, then the map's tie-breaks in order; still tied players share the win."""
+    if not scores:
+        return ()
+    best = max(score.total for score in scores)
+    tied = [seat for seat, score in enumerate(scores) if score.total == best]
+    for tiebreak in board.rules.tiebreaks:
+        if len(tied) < 2:
+            break
+        if tiebreak == "tickets":
+            key = {seat: counts[seat].completed for seat in tied}
+        elif tiebreak == "fewest-stations":
+            key = {seat: -len(holdings[seat].stations) for seat in tied}
+        else:
+            key = {seat: 1 if seat in longest_holders else 0 for seat in tied}
+        top = max(key.values())
+        tied = [seat for seat in tied if key[seat] == top]
+    return tuple(scores[seat].name for seat in tied)

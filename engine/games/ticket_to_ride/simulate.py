@@ -1,0 +1,100 @@
+"""A random but legal player and dealer for Ticket to Ride, driven by a seeded generator."""
+
+from __future__ import annotations
+
+import random
+
+from ...deck import shuffled
+from .board import LOCOMOTIVE
+from .events import (
+    BuildStation,
+    ClaimRoute,
+    Deal,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    Reshuffle,
+    RevealTunnel,
+    TicketToRideEvent,
+)
+from .moves import affordable_claims, station_payment, tunnel_extra
+from .rules import (
+    DECK,
+    can_draw_card,
+    cards_to_reveal,
+    long_tickets,
+    needs_reshuffle,
+    regular_tickets,
+    station_cities,
+    train_deck,
+)
+from .state import Phase, TicketToRideState
+
+#: How keen a simulated player is on each action when it is possible.
+CLAIM_CHANCE = 0.6
+TICKET_CHANCE = 0.05
+STATION_CHANCE = 0.05
+PAY_TUNNEL_CHANCE = 0.8
+
+
+def deal(state: TicketToRideState, rng: random.Random) -> Deal:
+    board = state.board
+    return Deal(shuffled(train_deck(board), rng), shuffled(regular_tickets(board), rng),
+                shuffled(long_tickets(board), rng))
+
+
+def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEvent:
+    """A legal event: the dealer's when chance is due, else the current player's choice."""
+    if state.phase is Phase.DEAL:
+        return deal(state, rng)
+    if needs_reshuffle(state):
+        return Reshuffle(shuffled(state.discard, rng))
+    player = state.player()
+    if state.phase is Phase.START_TICKETS or player.offered:
+        least = (state.board.rules.tickets.start_keep if state.phase is Phase.START_TICKETS
+                 else state.board.rules.tickets.draw_keep)
+        offered = list(player.offered + player.offered_long)
+        keep = rng.randint(min(least, len(offered)), len(offered))
+        return KeepTickets(tuple(rng.sample(offered, keep)))
+    if state.tunnel is not None:
+        if state.tunnel.surcharge is None:
+            return RevealTunnel(state.deck[: cards_to_reveal(state)])
+        extra = tunnel_extra(state)
+        if extra is not None and rng.random() < PAY_TUNNEL_CHANCE:
+            return PayTunnel(extra)
+        return PayTunnel(())
+    if state.drawn:
+        return _draw(state, rng, second=True)
+    claims = affordable_claims(state)
+    if claims and rng.random() < CLAIM_CHANCE:
+        track, cards = rng.choice(claims)
+        return ClaimRoute(track.id, cards)
+    if state.tickets and rng.random() < TICKET_CHANCE:
+        return DrawTickets()
+    station = station_payment(state)
+    if station is not None and rng.random() < STATION_CHANCE:
+        taken = station_cities(state)
+        city = rng.choice([c for c in state.board.cities if c not in taken])
+        return BuildStation(city, station)
+    if can_draw_card(state):
+        return _draw(state, rng, second=False)
+    if claims:
+        track, cards = rng.choice(claims)
+        return ClaimRoute(track.id, cards)
+    if state.tickets:
+        return DrawTickets()
+    if station is not None:
+        taken = station_cities(state)
+        return BuildStation(next(c for c in state.board.cities if c not in taken), station)
+    return Pass()
+
+
+def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:
+    choices = [(index, card) for index, card in enumerate(state.display)
+               if not (second and card == LOCOMOTIVE)]
+    if state.deck:
+        choices += [(DECK, state.deck[0])] * 2  # the blind draw is as likely as two face-up
+    index, card = rng.choice(choices)
+    return DrawCard(index, card)

@@ -1,0 +1,233 @@
+"""`companion log`, `status` and `export`, and where they look for the journal."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.journal import SCHEMA_VERSION, Journal
+from companion.paths import default_state_dir
+from companion.session import GameSession
+from engine.games.freight_train import RULES
+from engine.simulate import play_random
+
+Capture = pytest.CaptureFixture[str]
+
+
+@pytest.fixture
+def state_dir(tmp_path: Path) -> Path:
+    """A journal with one finished play (seed 3) and one in progress (seed 8, 40 events)."""
+    folder = tmp_path / "state"
+    with Journal(folder / "journal.sqlite3") as journal:
+        done = GameSession.start(journal, RULES, ["Ana", "Ben", "Cléo"], {"first": 1},
+                                 started="2024-05-01T20:15:00+02:00")
+        for event in play_random(RULES, done.state, seed=3).events:
+            done.submit(event)
+        journal.finish(done.play.id, done.play.result or {}, finished="2024-05-01T21:40:30+02:00")
+        going = GameSession.start(journal, RULES, ["Dan", "Eve"], key="demo:freight-train:8",
+                                  started="2024-05-02T19:00:00+02:00")
+        for event in play_random(RULES, going.state, seed=8).events[:40]:
+            going.submit(event)
+        going.draft = {"mode": "main"}
+    return folder
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_log_json_has_every_play_with_its_events(state_dir: Path, capsys: Capture) -> None:
+    status, out, err = run(capsys, "log", "--json", "--state-dir", str(state_dir))
+    assert status == 0 and err == ""
+    plays = json.loads(out)["plays"]
+    assert [p["id"] for p in plays] == [1, 2]
+    done, going = plays
+    assert done["players"] == ["Ana", "Ben", "Cléo"] and done["options"] == {"first": 1}
+    assert done["finished"] == "2024-05-01T21:40:30+02:00"
+    assert done["result"]["winners"]
+    events = play_random(RULES, RULES.new_game(("Ana", "Ben", "Cléo"), first=1), seed=3).events
+    assert [e["event"] for e in done["events"]] == [e.to_json() for e in events]
+    assert [e["seq"] for e in done["events"]] == list(range(1, len(events) + 1))
+    assert going["finished"] is None and going["key"] == "demo:freight-train:8"
+    assert len(going["events"]) == 40 and going["draft"] == {"mode": "main"}
+
+
+def test_log_lists_plays_and_one_play_with_its_events(state_dir: Path, capsys: Capture) -> None:
+    status, out, _ = run(capsys, "log", "--state-dir", str(state_dir))
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 2
+    assert lines[0].startswith("#1 freight-train: Ana, Ben, Cléo; 2024-05-01 20:15;")
+    assert "won by" in lines[0]
+    assert lines[1] == "#2 freight-train: Dan, Eve; 2024-05-02 19:00; 40 events; in progress"
+    status, out, _ = run(capsys, "log", "--play", "2", "--state-dir", str(state_dir))
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 41
+    assert re.match(r"\s+40  \d\d:\d\d:\d\d  \{\"kind\": ", lines[-1])
+    status, out, _ = run(capsys, "log", "--play", "2", "--json", "--state-dir", str(state_dir))
+    assert [p["id"] for p in json.loads(out)["plays"]] == [2]
+
+
+def test_status_shows_the_game_in_progress(state_dir: Path, capsys: Capture) -> None:
+    status, out, _ = run(capsys, "status", "--json", "--state-dir", str(state_dir))
+    shown = json.loads(out)
+    start = RULES.new_game(("Dan", "Eve"))
+    state = RULES.replay(start, play_random(RULES, start, seed=8).events[:40])
+    assert status == 0
+    assert shown["status"] == "playing"
+    assert (shown["play_id"], shown["game"], shown["players"], shown["event_count"]) == (
+        2, "freight-train", ["Dan", "Eve"], 40)
+    assert shown["result"] == RULES.result(state).to_json()
+    status, out, _ = run(capsys, "status", "--state-dir", str(state_dir))
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "Playing freight-train (play #2) since 2024-05-02 19:00: 40 events")
+    assert out.splitlines()[1].startswith("  Dan: ")
+
+
+def test_status_is_idle_when_no_play_is_open(tmp_path: Path, capsys: Capture) -> None:
+    folder = tmp_path / "state"
+    folder.mkdir()
+    assert run(capsys, "status", "--json", "--state-dir", str(folder)) == (
+        0, '{"status": "idle"}\n', "")
+    assert not (folder / "journal.sqlite3").exists()  # reading never creates the journal
+    assert run(capsys, "status", "--state-dir", str(folder))[1] == "No game in progress.\n"
+    assert run(capsys, "log", "--state-dir", str(folder))[1] == "The journal is empty.\n"
+    assert run(capsys, "log", "--json", "--state-dir", str(folder))[1] == '{"plays": []}\n'
+    with Journal(folder / "journal.sqlite3") as journal:
+        play = journal.start_play("freight-train", {"players": ["A", "B"], "options": {}})
+        journal.finish(play.id, {"game": "freight-train", "players": [], "winners": []})
+    assert run(capsys, "status", "--json", "--state-dir", str(folder))[1] == (
+        '{"status": "idle"}\n')
+
+
+def test_export_bgstats(state_dir: Path, capsys: Capture) -> None:
+    status, out, _ = run(capsys, "export", "--format", "bgstats", "--state-dir", str(state_dir))
+    assert status == 0
+    (play,) = json.loads(out)  # finished plays only
+    with Journal(state_dir / "journal.sqlite3") as journal:
+        record = journal.plays(finished=True)[0]
+    assert play["sourceName"] == "Tabletop companion"
+    assert play["sourcePlayId"] == record.uuid
+    assert play["playDate"] == "2024-05-01 20:15:00"
+    assert play["durationMin"] == 86
+    assert play["game"] == {"name": "Freight Train", "highestWins": True, "noPoints": False,
+                            "sourceGameId": "freight-train"}
+    assert [p["name"] for p in play["players"]] == ["Ana", "Ben", "Cléo"]
+    assert [p["startPlayer"] for p in play["players"]] == [False, True, False]
+    result = record.result or {}
+    assert [p["score"] for p in play["players"]] == [p["total"] for p in result["players"]]
+    assert [p["name"] for p in play["players"] if p["winner"]] == result["winners"]
+    assert all(p["rank"] == 1 for p in play["players"] if p["winner"])
+    # The same play exported again keeps its id: BG Stats updates it rather than adding one.
+    assert json.loads(run(capsys, "export", "--format", "bgstats", "--state-dir",
+                          str(state_dir))[1]) == [play]
+
+
+def test_export_csv_and_json(state_dir: Path, capsys: Capture, tmp_path: Path) -> None:
+    target = tmp_path / "plays.csv"
+    status, out, _ = run(capsys, "export", "--format", "csv", "--output", str(target),
+                         "--state-dir", str(state_dir))
+    assert status == 0 and out == ""
+    rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    assert [row["player"] for row in rows] == ["Ana", "Ben", "Cléo"]
+    assert {row["play_id"] for row in rows} == {"1"}
+    assert [row["start_player"] for row in rows] == ["no", "yes", "no"]
+    assert sum(int(value) for value in json.loads(rows[0]["breakdown"]).values()) == int(
+        rows[0]["score"])
+    status, out, _ = run(capsys, "export", "--format", "json", "--state-dir", str(state_dir))
+    (play,) = json.loads(out)["plays"]
+    assert play["id"] == 1 and play["result"]["winners"]
+
+
+def test_the_state_folder_comes_from_the_environment(state_dir: Path, capsys: Capture,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(state_dir))
+    status, out, _ = run(capsys, "status", "--json")
+    assert status == 0 and json.loads(out)["play_id"] == 2
+
+
+def newer(state_dir: Path) -> None:
+    db = sqlite3.connect(state_dir / "journal.sqlite3")
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    db.close()
+
+
+def damaged(state_dir: Path) -> None:
+    (state_dir / "journal.sqlite3").write_bytes(b"\x00garbage" * 1000)
+
+
+@pytest.mark.parametrize(
+    ("command", "spoil", "message"),
+    [
+        (("log",), lambda d: None, None),
+        (("status", "--json"), newer, "upgrade the companion"),
+        (("export", "--format", "csv"), newer, "written by a newer companion"),
+        (("log", "--json"), damaged, "is damaged or is not a companion journal"),
+        (("status",), damaged, "is damaged or is not a companion journal"),
+        (("log", "--play", "7"), lambda d: None, "there is no play 7 in the journal"),
+    ],
+)
+def test_bad_journals_give_one_line_and_status_2(state_dir: Path, capsys: Capture,
+                                                 command: tuple[str, ...], spoil: object,
+                                                 message: str | None) -> None:
+    assert callable(spoil)
+    spoil(state_dir)
+    status, _, err = run(capsys, *command, "--state-dir", str(state_dir))
+    if message is None:
+        assert status == 0
+        return
+    assert status == 2
+    assert err.count("\n") == 1 and message in err
+    assert err.startswith(f"companion {command[0]}: ")
+
+
+def test_bad_state_folders_give_one_line_and_status_2(tmp_path: Path, capsys: Capture) -> None:
+    missing = tmp_path / "nowhere"
+    status, _, err = run(capsys, "log", "--state-dir", str(missing))
+    assert status == 2 and err == (f"companion log: no state folder {missing}: the companion has "
+                                   "not run here yet, or give --state-dir\n")
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    status, _, err = run(capsys, "status", "--state-dir", str(a_file))
+    assert status == 2 and err == f"companion status: {a_file} is not a folder\n"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every folder")
+def test_an_unreadable_state_folder(state_dir: Path, capsys: Capture) -> None:
+    state_dir.chmod(0)
+    try:
+        status, _, err = run(capsys, "log", "--state-dir", str(state_dir))
+    finally:
+        state_dir.chmod(0o755)
+    assert status == 2 and "cannot read the state folder" in err
+
+
+def test_an_output_that_cannot_be_written(state_dir: Path, capsys: Capture,
+                                          tmp_path: Path) -> None:
+    target = tmp_path / "no" / "such" / "folder" / "plays.json"
+    status, _, err = run(capsys, "export", "--format", "json", "--output", str(target),
+                         "--state-dir", str(state_dir))
+    assert status == 2 and err.startswith(f"companion export: cannot write {target}: ")
+    assert err.count("\n") == 1
+
+
+def test_default_state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    system = tmp_path / "var-lib-companion"
+    assert default_state_dir({"COMPANION_STATE_DIR": "/srv/table"}, system) == Path("/srv/table")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_state_dir({}, system) == tmp_path / "home" / ".local" / "state" / "companion"
+    assert default_state_dir({"XDG_STATE_HOME": "/xdg"}, system) == Path("/xdg/companion")
+    assert default_state_dir({"XDG_STATE_HOME": "relative"}, system) == (
+        tmp_path / "home" / ".local" / "state" / "companion")
+    system.mkdir()
+    assert default_state_dir({}, system) == system

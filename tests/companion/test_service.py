@@ -1,0 +1,202 @@
+"""sd_notify over a real AF_UNIX datagram socket, the watchdog period, and a clean SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import service
+
+ROOT = Path(__file__).parents[2]
+
+
+@pytest.fixture
+def notify_socket(monkeypatch: pytest.MonkeyPatch) -> Iterator[socket.socket]:
+    """A datagram socket bound to a file, named in $NOTIFY_SOCKET as systemd does."""
+    # A short folder: an AF_UNIX path is limited to 107 bytes.
+    with tempfile.TemporaryDirectory(prefix="sdn") as folder:
+        path = os.path.join(folder, "notify")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+            server.bind(path)
+            monkeypatch.setenv("NOTIFY_SOCKET", path)
+            yield server
+
+
+@pytest.fixture
+def abstract_socket(monkeypatch: pytest.MonkeyPatch) -> Iterator[socket.socket]:
+    """The same in the abstract namespace: "@name" in the variable, "\\0name" to bind."""
+    name = f"companion-test-{uuid.uuid4().hex}"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind("\0" + name)
+        monkeypatch.setenv("NOTIFY_SOCKET", "@" + name)
+        yield server
+
+
+def received(server: socket.socket) -> str:
+    return server.recv(4096).decode("utf-8")
+
+
+def test_ready_and_watchdog_reach_a_socket_file(notify_socket: socket.socket) -> None:
+    service.ready()
+    assert received(notify_socket) == "READY=1"
+    service.watchdog_ping()
+    assert received(notify_socket) == "WATCHDOG=1"
+    assert service.notify("STATUS=dealing")
+    assert received(notify_socket) == "STATUS=dealing"
+
+
+def test_every_message_reaches_an_abstract_socket(abstract_socket: socket.socket) -> None:
+    service.ready("table ready")
+    assert received(abstract_socket) == "READY=1\nSTATUS=table ready"
+    service.watchdog_ping()
+    assert received(abstract_socket) == "WATCHDOG=1"
+    service.status("Freight Train, day 2")
+    assert received(abstract_socket) == "STATUS=Freight Train, day 2"
+    service.stopping()
+    assert received(abstract_socket) == "STOPPING=1"
+    service.reloading()
+    lines = received(abstract_socket).split("\n")
+    assert lines[0] == "RELOADING=1" and lines[1].startswith("MONOTONIC_USEC=")
+
+
+def test_nothing_happens_outside_systemd(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    assert not service.notify("READY=1")
+    service.ready()
+    service.watchdog_ping()
+    assert not service.notify("READY=1", environ={"NOTIFY_SOCKET": ""})
+
+
+def test_a_missing_socket_is_logged_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    with tempfile.TemporaryDirectory(prefix="sdn") as folder:
+        environ = {"NOTIFY_SOCKET": os.path.join(folder, "gone")}
+        assert not service.notify("WATCHDOG=1", environ=environ)
+    assert "failed" in caplog.text
+
+
+def test_an_address_that_is_not_a_unix_socket_is_ignored() -> None:
+    assert not service.notify("READY=1", environ={"NOTIFY_SOCKET": "vsock:2:1234"})
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, None),
+    ({"WATCHDOG_USEC": "10000000"}, 5.0),
+    ({"WATCHDOG_USEC": "10000000", "WATCHDOG_PID": "4242"}, 5.0),
+    ({"WATCHDOG_USEC": "10000000", "WATCHDOG_PID": "4243"}, None),
+    ({"WATCHDOG_USEC": "10000000", "WATCHDOG_PID": "who"}, None),
+    ({"WATCHDOG_USEC": "0"}, None),
+    ({"WATCHDOG_USEC": "-5"}, None),
+    ({"WATCHDOG_USEC": "ten"}, None),
+])  # fmt: skip
+def test_the_watchdog_is_pinged_at_half_its_period(environ: dict[str, str],
+                                                    expected: float | None) -> None:
+    assert service.watchdog_interval(environ, pid=4242) == expected
+
+
+def test_the_watchdog_pid_defaults_to_this_process() -> None:
+    environ = {"WATCHDOG_USEC": "3000000", "WATCHDOG_PID": str(os.getpid())}
+    assert service.watchdog_interval(environ) == 1.5
+
+
+def test_the_heartbeat_pings_once_per_interval() -> None:
+    now = [100.0]
+    pings: list[float] = []
+
+    def ping() -> None:
+        pings.append(now[0])
+
+    heartbeat = service.Heartbeat(5.0, clock=lambda: now[0], ping=ping)
+    for moment in (100.0, 102.0, 104.9, 105.0, 106.0, 111.0):
+        now[0] = moment
+        heartbeat.beat()
+    assert pings == [100.0, 105.0, 111.0]
+    assert heartbeat.timeout(30.0) == 5.0
+
+
+def test_without_a_watchdog_the_heartbeat_is_silent() -> None:
+    pings: list[int] = []
+    heartbeat = service.Heartbeat(0, ping=lambda: pings.append(1))
+    heartbeat.beat()
+    assert pings == [] and heartbeat.timeout(30.0) == 30.0
+
+
+# --- Signals -----------------------------------------------------------------------------------
+
+CHILD = textwrap.dedent("""
+    import atexit, os, signal, sys, threading
+    from companion.service import install_signal_handlers
+
+    stop, reload = threading.Event(), threading.Event()
+    install_signal_handlers(stop, reload)
+    # luma clears the panel from an atexit handler: it must run on SIGTERM too.
+    atexit.register(lambda: print("atexit: panel cleared", flush=True))
+    print("ready", flush=True)
+    # Like the companion's loop: wait for input a little, then look at the events again.
+    while not stop.wait(0.05):
+        if reload.is_set():
+            reload.clear()
+            print("reloaded", flush=True)
+    print("loop ended: journal closed", flush=True)
+""")
+
+
+def start_child() -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
+                             cwd=ROOT, env=env)
+    assert child.stdout is not None
+    assert child.stdout.readline() == "ready\n"
+    return child
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_signal_ends_the_loop_normally(number: signal.Signals) -> None:
+    child = start_child()
+    child.send_signal(number)
+    out, _ = child.communicate()
+    assert child.returncode == 0
+    assert out == "loop ended: journal closed\natexit: panel cleared\n"
+
+
+def test_sighup_asks_for_a_reload_and_the_loop_goes_on() -> None:
+    child = start_child()
+    assert child.stdout is not None
+    child.send_signal(signal.SIGHUP)
+    assert child.stdout.readline() == "reloaded\n"
+    child.send_signal(signal.SIGTERM)
+    out, _ = child.communicate()
+    assert child.returncode == 0
+    assert out.endswith("atexit: panel cleared\n")
+
+
+def test_the_previous_handlers_come_back() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    restore = service.install_signal_handlers(threading.Event())
+    assert signal.getsignal(signal.SIGTERM) is not before
+    restore()
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_the_handler_sets_the_event_in_this_process() -> None:
+    stop = threading.Event()
+    restore = service.install_signal_handlers(stop)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        # The handler runs in the main thread before the next bytecode; wait() returns then.
+        assert stop.wait()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)  # a second ^C while stopping
+            stop.wait()
+    finally:
+        restore()

@@ -1,0 +1,156 @@
+"""The whole appliance on simulated hardware: the real loop, journal, drivers and screens."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
+from companion.i18n import translator
+from companion.journal import Journal
+from companion.screens.model import Style
+from companion.table import Table, open_table
+from engine.games.freight_train import RULES
+from engine.games.freight_train.state import Phase
+
+NAMES = ("Ana", "Ben")
+fr = translator("fr").gettext
+
+
+def expected_result(seed: int, names: tuple[str, ...] = NAMES) -> dict[str, object]:
+    real = RULES.replay(RULES.new_game(names), physical_moves(RULES, names, seed))
+    return RULES.result(real).to_json()
+
+
+def test_a_whole_demo_game_through_the_simulated_hardware(tmp_path: Path) -> None:
+    result = run_demo("freight-train", 5, tmp_path, 2, "en")
+    assert result == expected_result(5)
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        (play,) = journal.plays(finished=True)
+        assert play.result == result
+        assert journal.event_count(play.id) == len(physical_moves(RULES, NAMES, 5))
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    opened = open_table(state_dir=tmp_path, game="freight-train", players=NAMES,
+                        language="fr", driver_config=DEMO_DRIVERS)
+    enroll_deck(opened.registry, "freight-train", demo_deck("freight-train"))
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+class Hands:
+    """A player's hands on the simulated devices, waiting for each answer."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.last_tap: str | None = None
+
+    def pump(self, inputs: int) -> None:
+        """Run the loop until it has handled `inputs` more player inputs."""
+        loop = self.table.loop
+        goal = loop.inputs_handled + inputs
+        deadline = time.monotonic() + 10
+        while loop.inputs_handled < goal and time.monotonic() < deadline:
+            try:
+                event = self.table.events.get(timeout=0.05)
+            except Exception:
+                continue
+            loop.step(event)
+        assert loop.inputs_handled >= goal, "the table did not answer"
+
+    def press(self, button: str) -> None:
+        sim = self.table.drivers.sim.buttons
+        assert sim is not None
+        sim.click(button)
+        self.pump(1)
+        time.sleep(0.02)
+        while not self.table.events.empty():
+            self.table.loop.step(self.table.events.get())
+
+    def hold_back(self) -> None:
+        sim = self.table.drivers.sim.buttons
+        assert sim is not None
+        sim.hold("back")
+        self.pump(1)
+
+    def tap(self, uid: str) -> None:
+        reader = self.table.drivers.sim.reader
+        assert reader is not None
+        if uid == self.last_tap:  # the reader reports a removal only after a short silence
+            time.sleep(self.table.drivers.settings.reader.removal_after + 0.1)
+        self.last_tap = uid
+        reader.place(uid)
+        self.pump(1)
+        reader.remove(uid)
+
+    def screen(self) -> tuple[str, Style]:
+        screen = self.table.app.screen()
+        return screen.title, screen.style
+
+
+def start_day(hands: Hands) -> None:
+    while hands.table.app.session.state.phase is Phase.DEAL:
+        hands.press("ok")
+
+
+def test_taps_presses_refusals_and_undo_in_french(table: Table) -> None:
+    hands = Hands(table)
+    deck = demo_deck("freight-train")
+    coal = deck.uids[("wagon", "coal")]
+    hands.tap(coal[0])                                   # during setup: out of phase
+    assert hands.screen() == (fr("Not now: finish this first"), Style.REFUSAL)
+    assert fr("Not now: finish this first").startswith("Pas maintenant")
+    start_day(hands)
+    assert table.app.session.state.phase is Phase.PLAY
+    hands.tap("0BADCAFE")                                # an unknown tag
+    assert hands.screen()[1] is Style.CONFIRM
+    hands.press("back")                                  # not now
+    hands.tap(coal[0])
+    hands.press("ok")                                    # into its train
+    hands.tap(coal[0])                                   # the same card again
+    assert hands.screen() == ("Charbon déjà compté", Style.REFUSAL)  # the UX's own example
+    moves = table.app.session.event_count
+    hands.tap(coal[1])
+    hands.press("ok")
+    hands.tap(coal[2])
+    hands.press("ok")
+    assert table.app.session.event_count == moves + 1
+    assert table.app.session.state.players[0].trains == {"coal": 3}
+    hands.hold_back()
+    assert hands.screen()[1] is Style.CONFIRM
+    hands.press("ok")
+    assert table.app.session.event_count == moves
+    assert table.app.session.state.players[0].trains == {}
+
+
+def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
+    """SIGKILL the demo at random moments; the journal keeps every move it announced."""
+    command = [sys.executable, "-m", "companion.cli", "demo", "freight-train", "--seed", "9",
+               "--players", "2", "--state-dir", str(tmp_path), "--progress-every", "1"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    rng = random.Random(4)
+    for _ in range(3):
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+        time.sleep(rng.uniform(1.5, 5.0))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate()
+        announced = [int(line.split()[1]) for line in out.splitlines() if line.startswith("move ")]
+        with Journal(tmp_path / "journal.sqlite3") as journal:
+            (play,) = journal.plays()
+            assert journal.event_count(play.id) >= max(announced, default=0)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == expected_result(9)

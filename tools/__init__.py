@@ -1,0 +1,1 @@
+"""Developer tools: catalogue and font builders (not installed with the package)."""
