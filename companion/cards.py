@@ -37,6 +37,17 @@ CATALOGUE: dict[str, dict[str, Values]] = {
 }
 
 
+#: How many physical cards of each value a box holds, by (game, kind); one when not listed.
+COPIES: dict[tuple[str, str], int] = {
+    ("freight-train", "wagon"): 16,
+}
+
+
+def copies(game: str, kind: str) -> int:
+    """Cards of one value of `kind` in a full box (e.g. 16 coal wagons in Freight Train)."""
+    return COPIES.get((game, kind), 1)
+
+
 def card_kinds(game: str) -> dict[str, Values]:
     """The card kinds of `game` (kind -> its values); empty for a game without cards yet."""
     return dict(CATALOGUE.get(game, {}))

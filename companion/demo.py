@@ -19,7 +19,7 @@ from typing import Any
 from engine.registry import GAMES
 
 from .automaton import Deck, Stuck, enter_move, physical_moves
-from .cards import Card, card_kinds
+from .cards import Card, card_kinds, copies
 from .inputs import Hold, Input, Press, Tap
 from .table import Table, open_table
 from .tags import TagRegistry
@@ -40,8 +40,10 @@ PROGRESS_EVERY = 25
 ANSWER_TIMEOUT = 10.0
 
 
-def demo_key(game: str, seed: int, players: int) -> str:
-    return f"demo:{game}:{seed}:{players}"
+def demo_key(game: str, seed: int, players: int, options: dict[str, Any] | None = None) -> str:
+    """Finds a demo's unfinished game again: the same command resumes the same game."""
+    key = f"demo:{game}:{seed}:{players}"
+    return f"{key}:{json.dumps(options, sort_keys=True)}" if options else key
 
 
 def demo_deck(game: str) -> Deck:
@@ -49,10 +51,9 @@ def demo_deck(game: str) -> Deck:
     uids: dict[tuple[str, str], list[str]] = {}
     for kind_index, (kind, values) in enumerate(sorted(card_kinds(game).items())):
         for value_index, value in enumerate(values or ("",)):
-            copies = 16 if values else 1
             uids[(kind, value)] = [
                 f"D{kind_index:X}{value_index:02X}{copy:02X}{(kind_index * 31 + copy) % 256:02X}"
-                for copy in range(copies)
+                for copy in range(copies(game, kind))
             ]
     return Deck(uids)
 
@@ -143,20 +144,24 @@ def run_demo(
     driver_config: dict[str, Any] | None = None,
     progress: Callable[[str], None] = lambda text: None,
     progress_every: int = PROGRESS_EVERY,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play (or resume) the demo game; return its final tally in `companion tally` form."""
+    """Play (or resume) the demo game; return its final tally in `companion tally` form.
+
+    `options` go to the game's `new_game` (e.g. a map), for the table and the players alike.
+    """
     rules = GAMES[game]
     names = PLAYER_NAMES[:players]
     table = open_table(state_dir=state_dir, game=game, players=names, language=language,
-                       key=demo_key(game, seed, players), on_frame=frames,
-                       driver_config=driver_config or DEMO_DRIVERS)
+                       key=demo_key(game, seed, players, options), on_frame=frames,
+                       driver_config=driver_config or DEMO_DRIVERS, options=options)
     deck = demo_deck(game)
     failure: list[BaseException] = []
     stop = threading.Event()
     try:
         enroll_deck(table.registry, game, deck)
         automaton = Automaton(table, deck)
-        moves = physical_moves(rules, names, seed)
+        moves = physical_moves(rules, names, seed, options)
 
         def players_at_work() -> None:
             try:
