@@ -163,6 +163,29 @@ def _set_header(catalog: Catalog, language: str) -> None:
     catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[language])]
 
 
+def merge(paths: Sequence[Path], language: str = "fr") -> int:
+    """Take the translations of other .po files (e.g. sent by a contributor) into the catalogue.
+
+    Only messages the code uses are taken; returns how many translations were set.
+    """
+    update()
+    target = po_path(language)
+    catalog = read(target, language)
+    taken = 0
+    for path in paths:
+        for message in read(path, language):
+            if not message.id or not _translated(message):
+                continue
+            ours = catalog.get(message.id, context=message.context)
+            if ours is not None and ours.string != message.string:
+                ours.string = message.string
+                ours.flags.discard("fuzzy")
+                taken += 1
+    write(target, catalog)
+    compile_all()
+    return taken
+
+
 def compile_all() -> list[str]:
     """Write every .mo from its .po; returns the files written."""
     written = []
@@ -287,7 +310,9 @@ def _too_long_hint(text: str) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.i18n_catalog",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("extract", "update", "compile", "check"))
+    parser.add_argument("command", choices=("extract", "update", "compile", "check", "merge"))
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="with merge: .po files whose translations to take")
     args = parser.parse_args(argv)
     if args.command == "extract":
         changed = write(TEMPLATE, extract())
@@ -297,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(path)
         print("Now translate the empty and fuzzy entries, then run: "
               "python -m companion.i18n_catalog compile")
+    elif args.command == "merge":
+        print(f"{merge(args.files)} translation(s) taken")
     elif args.command == "compile":
         for path in compile_all() or ["all .mo files up to date"]:
             print(path)

@@ -107,3 +107,14 @@ def test_the_installed_command_runs_without_a_traceback() -> None:
                           input='{"game": "freight-train"}', capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip().startswith("companion tally: players: is missing")
+
+
+@pytest.mark.parametrize("example", sorted((EXAMPLE.parent).glob("*.json")),
+                         ids=lambda path: path.stem)
+def test_every_example_table_is_scored(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tally", str(example)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    table = json.loads(example.read_text(encoding="utf-8"))
+    assert result["game"] == table["game"]
+    assert [p["name"] for p in result["players"]] == [p["name"] for p in table["players"]]
+    assert result["winners"] and set(result["winners"]) <= {p["name"] for p in table["players"]}

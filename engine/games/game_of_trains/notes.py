@@ -9,6 +9,8 @@ RULE_NOTES: tuple[str, ...] = (
     N_("The deck: 88 cards, 4 locomotives (one per player, 2 to 4 players) and 84 wagons "
        "numbered 1 to 84. Each player's 7 wagons are laid out in descending order from the "
        "locomotive; position 1 is next to the locomotive, position 7 the far right."),
+    N_("Sources disagree on the printed numbers (84 wagons, or a deck numbered 1 to 88): "
+       "`companion tally` accepts numbers 1 to 88 rather than refuse a real card."),
     N_("The eight abilities, as the companion reads them: swap two neighbouring wagons; swap "
        "two wagons with one between; move a wagon two places right; move a wagon two places "
        "left (the wagons passed shift by one); every player discards the wagon at position 1, "
