@@ -23,6 +23,8 @@ KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "dow
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 HOLDS = {"bb", "undo", "hold"}
 TAP_SECONDS = 0.3
+#: How long the table is given to answer the last typed line before the end of input closes it.
+SETTLE_SECONDS = 0.3
 
 
 class Keyboard(threading.Thread):
@@ -43,12 +45,20 @@ class Keyboard(threading.Thread):
             if self.stop.is_set():
                 return
             self.act(line.strip())
-        self.stop.set()  # end of input: the table closes
+        # End of input: let the table answer what was typed, then close it.
+        deadline = time.monotonic() + SETTLE_SECONDS * 20
+        while not self.table.events.empty() and time.monotonic() < deadline:
+            time.sleep(SETTLE_SECONDS / 10)
+        time.sleep(SETTLE_SECONDS)
+        self.stop.set()
 
     def act(self, word: str) -> None:
         sim = self.table.drivers.sim
         if word.lower() in KEYS and sim.buttons is not None:
             sim.buttons.click(KEYS[word.lower()])
+            # Typed ahead (or piped), presses would come faster than any finger: space them
+            # beyond the debounce window, or the panel would take them for contact bounce.
+            time.sleep(self.table.drivers.settings.buttons.debounce * 2 + SETTLE_SECONDS / 10)
         elif word.lower() in HOLDS and sim.buttons is not None:
             sim.buttons.hold("back")
         elif sim.reader is not None and word:

@@ -1,0 +1,50 @@
+"""`companion run` on a desktop: typed lines stand for the hardware; bad files stop it cleanly."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+
+def run(args: list[str], text: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=text,
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def test_typed_lines_play_a_move_and_end_of_input_closes_the_table(tmp_path: Path) -> None:
+    # Four setup pages and the deal (ok x5), then three coal wagons into the coal train.
+    lines = ["o"] * 5 + ["coal", "o", "coal", "o", "coal", "o"]
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "█" in done.stdout  # the OLED, drawn in the terminal
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 2' in status.stdout  # the deal and the three wagons
+
+
+def test_a_bad_config_is_refused_in_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("[companion]\nlanguage = 'klingon'\n", encoding="utf-8")
+    done = run(["run", "--config", str(config), "--state-dir", str(tmp_path)])
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "companion.language" in done.stderr
+    bad_driver = tmp_path / "drivers.toml"
+    bad_driver.write_text("[display]\nkind = 'crt'\n", encoding="utf-8")
+    done = run(["run", "--config", str(bad_driver), "--state-dir", str(tmp_path)])
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "display.kind" in done.stderr
+
+
+def test_a_journal_from_a_newer_companion_is_refused_and_kept(tmp_path: Path) -> None:
+    journal = tmp_path / "journal.sqlite3"
+    with sqlite3.connect(journal) as db:
+        db.execute("PRAGMA user_version = 99")
+        db.execute("CREATE TABLE plays (id INTEGER PRIMARY KEY)")
+    before = journal.read_bytes()
+    done = run(["run", "--state-dir", str(tmp_path)])
+    assert done.returncode == 2
+    assert "newer" in done.stderr and "Traceback" not in done.stderr
+    assert journal.read_bytes() == before
