@@ -7,6 +7,7 @@ screens: acknowledgements, refusals, the undo question, enrolling an unknown tag
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -14,9 +15,12 @@ from typing import Any, Protocol
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules
 
+from .cards import Card, CardError, check_card
 from .flows.base import CardLike, Reaction, TableFlow
 from .inputs import Hold, Input, Press, Tap
 from .screens.model import Menu, Screen, Style
+
+log = logging.getLogger(__name__)
 
 DEVICE_NAMES = {"reader": N_("RFID reader"), "display": N_("Display"), "buttons": N_("Buttons")}
 
@@ -51,7 +55,20 @@ class Session(Protocol):
 class Registry(Protocol):
     def lookup(self, uid: str) -> CardLike | None: ...
 
-    def enroll(self, uid: str, card: Any) -> None: ...
+    def enroll(self, uid: str, card: Any) -> Any: ...
+
+
+class TagMemory(Protocol):
+    """A reader that can keep a card's identity on the tag itself (MIFARE Classic)."""
+
+    def read_text(self, timeout: float = ...) -> Any:
+        """An object with `uid` and `text`, or None when no card answers."""
+
+    def write_text(self, uid: str, text: str, timeout: float = ...) -> None: ...
+
+
+#: How long the loop waits for a tag's memory: a tap lasts about half a second.
+TAG_MEMORY_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -73,8 +90,14 @@ class TableApp:
         enrollable: Callable[[], Sequence[tuple[str, Any]]],
         clock: Callable[[], float],
         notice_seconds: float = 2.0,
+        new_game: Callable[[], Any] | None = None,
+        tag_memory: TagMemory | None = None,
     ) -> None:
         self.session = session
+        self.tag_memory = tag_memory
+        self.new_game = new_game
+        #: What the loop shows next instead of this game (the lobby, for a new game).
+        self.next_app: Any = None
         self.flow = flow
         self.registry = registry
         self._ = gettext
@@ -101,13 +124,16 @@ class TableApp:
             self._enroll_input(item)
         elif self.asking_undo:
             self._undo_input(item)
+        elif isinstance(item, Hold) and item.button == "ok" and self.over:
+            if self.new_game is not None:
+                self.next_app = self.new_game()
         elif isinstance(item, Hold):
             if item.button == "back":
                 self.asking_undo = bool(self.session.history())
                 if not self.asking_undo:
                     self._show(self._("Nothing to undo"), Style.REFUSAL)
         elif isinstance(item, Tap):
-            card = self.registry.lookup(item.uid)
+            card = self.registry.lookup(item.uid) or self._card_on_tag(item.uid)
             if card is None:
                 self.enrolling, self.enroll_choice = item.uid, 0
             else:
@@ -138,6 +164,20 @@ class TableApp:
         if reaction.notice:
             self._show(reaction.notice, Style.NOTICE)
 
+    def _card_on_tag(self, uid: str) -> CardLike | None:
+        """A tag another companion enrolled carries its card: enrol it here too."""
+        if self.tag_memory is None:
+            return None
+        try:
+            found = self.tag_memory.read_text(timeout=TAG_MEMORY_SECONDS)
+            if found is None or found.uid != uid or not found.text:
+                return None
+            card = check_card(Card.from_text(found.text))
+        except (CardError, OSError, RuntimeError, ValueError):
+            return None  # no identity on it (or not readable): the player can enrol it
+        self.registry.enroll(uid, card)
+        return card
+
     def _undo_input(self, item: Input) -> None:
         if isinstance(item, Press) and item.button == "ok":
             self.asking_undo = False
@@ -160,10 +200,20 @@ class TableApp:
         elif isinstance(item, Press) and item.button == "ok":
             label, card = choices[self.enroll_choice]
             self.registry.enroll(uid, card)
+            self._write_identity(uid, card)
             self.enrolling = None
             self._show(self._("Enrolled: {card}").format(card=label), Style.NOTICE)
         elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
             self.enrolling = None
+
+    def _write_identity(self, uid: str, card: Any) -> None:
+        """Best effort: a tag that keeps its identity is read by any companion."""
+        if self.tag_memory is None:
+            return
+        try:
+            self.tag_memory.write_text(uid, card.to_text(), timeout=TAG_MEMORY_SECONDS)
+        except Exception as error:  # not a MIFARE Classic, or lifted too soon: the registry has it
+            log.info("tag %s keeps no identity: %s", uid, error)
 
     def _show(self, text: str, style: Style) -> None:
         self.flash = Flash(Screen(title=text, style=style, top=self._top()),

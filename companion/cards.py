@@ -15,6 +15,13 @@ from typing import Any
 
 from engine.errors import N_
 from engine.games.freight_train.cards import DEPARTURE, WAGON_TYPES
+from engine.games.game_of_trains.cards import WAGONS as GAME_OF_TRAINS_WAGONS
+from engine.games.off_the_rails.components import CAVE_IN_CARD, deposit_cards
+from engine.games.ticket_to_ride.board import COLORS as TICKET_TO_RIDE_COLORS
+from engine.games.whistle_stop.simulate import COMPANIES as WHISTLE_STOP_COMPANIES
+from engine.games.whistle_stop.simulate import SHARES_PER_COMPANY as WHISTLE_STOP_SHARES
+
+from .flows.ticket_to_ride_text import ticket_codes
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.
 ANY_GAME = "*"
@@ -34,12 +41,22 @@ Values = tuple[str, ...] | None
 CATALOGUE: dict[str, dict[str, Values]] = {
     ANY_GAME: {"player": None},
     "freight-train": {"wagon": WAGON_TYPES, DEPARTURE: ()},
+    # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
+    # companion.flows.ticket_to_ride_text.ticket_codes).
+    "ticket-to-ride": {"train": TICKET_TO_RIDE_COLORS, "locomotive": (),
+                       "ticket": tuple(ticket_codes())},
+    "game-of-trains": {"wagon": tuple(str(number) for number in GAME_OF_TRAINS_WAGONS)},
+    "whistle-stop": {"share": tuple(f"{company}-{number}" for company in WHISTLE_STOP_COMPANIES
+                                    for number in range(1, WHISTLE_STOP_SHARES + 1))},
+    "off-the-rails": {"deposit": deposit_cards(), CAVE_IN_CARD: ()},
 }
 
 
 #: How many physical cards of each value a box holds, by (game, kind); one when not listed.
 COPIES: dict[tuple[str, str], int] = {
     ("freight-train", "wagon"): 16,
+    ("ticket-to-ride", "train"): 12,
+    ("ticket-to-ride", "locomotive"): 14,
 }
 
 

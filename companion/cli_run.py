@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import inspect
 import logging
 import sys
 import threading
@@ -26,6 +27,9 @@ from .table import FLOWS
 
 log = logging.getLogger("companion")
 
+#: The maps a game of Ticket to Ride can be played on, turn by turn.
+MAPS = ("usa", "europe")
+
 
 def register(commands: Any) -> None:
     run = commands.add_parser("run", help="follow a game at the table (simulated on a desktop)")
@@ -33,6 +37,7 @@ def register(commands: Any) -> None:
     run.add_argument("--game", choices=sorted(FLOWS), help="the game to start")
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
+    run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
@@ -44,6 +49,7 @@ def register(commands: Any) -> None:
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
+    demo.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map (default usa)")
     demo.set_defaults(run=run_demo_command)
 
 
@@ -55,6 +61,11 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     if args.players not in rules.players:
         return _fail(_("--players: {game} is for {low} to {high} players").format(
             game=args.game, low=rules.players.start, high=rules.players.stop - 1))
+    options = None
+    if args.map:
+        if not _takes(args.game, "map_name"):
+            return _fail(_("--map: {game} has no map").format(game=args.game))
+        options = {"map_name": args.map}
     frames = None
     if args.frames is not None:
         from .screens.frames import FrameWriter
@@ -63,7 +74,7 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     try:
         result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
-                          progress_every=max(1, args.progress_every))
+                          progress_every=max(1, args.progress_every), options=options)
     except (JournalError, DriverError, DriverConfigError, OSError) as error:
         return _fail(reason(error, language))
     except Stuck as error:
@@ -83,17 +94,21 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     language = args.lang or config.language
     _ = translator(language).gettext
     game = args.game or config.game
-    players = tuple(name.strip() for name in args.players.split(",")) if args.players \
-        else config.players or ("Ana", "Ben", "Cléo")
+    # Names on the command line start that game at once; else the lobby asks the table,
+    # offering the configured names.
+    players = tuple(name.strip() for name in args.players.split(",")) if args.players else ()
     state_dir = args.state_dir or config.state_dir or default_state_dir()
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
     try:
         table = open_table(
-            state_dir=state_dir, game=game, players=players, language=language,
-            options=_options(config, game, players), driver_config=config.driver_sections(),
-            watchdog=heartbeat.beat, notice_seconds=config.notice_seconds,
+            state_dir=state_dir, game=game, players=players or config.players,
+            language=language, options=_options(config, game, players, args.map),
+            start_now=bool(players),
+            game_options=lambda chosen: _options(config, chosen, (), args.map),
+            driver_config=config.driver_sections(), watchdog=heartbeat.beat,
+            notice_seconds=config.notice_seconds,
             on_frame=_preview() if config.simulated else None,
         )
     except DriverConfigError as error:
@@ -104,10 +119,9 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(error, language))
     try:
         if table.drivers.sim.reader is not None:
-            from .demo import demo_deck, enroll_deck
-            from .keyboard import Keyboard
+            from .keyboard import Keyboard, enroll_desktop_tags
 
-            enroll_deck(table.registry, game, demo_deck(game))  # card names stand for taps
+            enroll_desktop_tags(table.registry)  # card and player names stand for taps
             Keyboard(table, stop).start()
         table.loop.refresh()
         service.ready(_("following {game}").format(game=game))
@@ -119,12 +133,22 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     return 0
 
 
-def _options(config: Config, game: str, players: tuple[str, ...]) -> dict[str, Any]:
-    """The new game's settings; the first player only when it sits at this table."""
-    options: dict[str, Any] = {"settings": config.game_settings(game)}
+def _options(config: Config, game: str, players: tuple[str, ...],
+             map_name: str | None = None) -> dict[str, Any]:
+    """The new game's settings (and map); the first player only when it sits at this table."""
+    options: dict[str, Any] = {}
+    if _takes(game, "settings"):
+        options["settings"] = config.game_settings(game)
+    if map_name and _takes(game, "map_name"):
+        options["map_name"] = map_name
     if config.first_player in players:
         options["first"] = players.index(config.first_player)
     return options
+
+
+def _takes(game: str, option: str) -> bool:
+    """Whether the game's `new_game` takes this option (a map, settings)."""
+    return option in inspect.signature(GAMES[game].new_game).parameters
 
 
 def _preview() -> Callable[[Image.Image], None]:

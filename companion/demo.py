@@ -47,12 +47,15 @@ def demo_key(game: str, seed: int, players: int, options: dict[str, Any] | None 
 
 
 def demo_deck(game: str) -> Deck:
-    """Tag UIDs for a full box of `game`: four bytes, the same on every run."""
+    """Tag UIDs for a full box of `game`: 7-byte NXP-style UIDs (like NTAG stickers), distinct
+    across games and the same on every run."""
+    game_code = sorted(GAMES).index(game)
     uids: dict[tuple[str, str], list[str]] = {}
     for kind_index, (kind, values) in enumerate(sorted(card_kinds(game).items())):
         for value_index, value in enumerate(values or ("",)):
             uids[(kind, value)] = [
-                f"D{kind_index:X}{value_index:02X}{copy:02X}{(kind_index * 31 + copy) % 256:02X}"
+                f"04{game_code:02X}{kind_index:02X}{value_index:02X}{copy:02X}"
+                f"{(kind_index * 31 + value_index * 7 + copy) % 256:02X}80"
                 for copy in range(copies(game, kind))
             ]
     return Deck(uids)
@@ -111,10 +114,13 @@ class Automaton:
         time.sleep(self.debounce)
 
     def uid_for(self, kind: str, value: str) -> str:
+        """A free tag of that card, another than the one just tapped when the box has one
+        (tapping the same tag again means waiting for the reader to see it go)."""
         busy = self.table.app.flow.in_play()
-        if self.last_tap:
-            busy = busy | {self.last_tap}
-        return self.deck.pick(kind, value, busy)
+        try:
+            return self.deck.pick(kind, value, busy | {self.last_tap or ""})
+        except Stuck:
+            return self.deck.pick(kind, value, busy)
 
     def play(self, moves: Sequence[Any], progress: Callable[[str], None],
              every: int = PROGRESS_EVERY) -> None:

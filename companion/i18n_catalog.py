@@ -177,7 +177,7 @@ def merge(paths: Sequence[Path], language: str = "fr") -> int:
             if not message.id or not _translated(message):
                 continue
             ours = catalog.get(message.id, context=message.context)
-            if ours is not None and ours.string != message.string:
+            if ours is not None and (ours.string != message.string or ours.fuzzy):
                 ours.string = message.string
                 ours.flags.discard("fuzzy")
                 taken += 1

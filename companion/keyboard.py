@@ -17,7 +17,10 @@ import threading
 import time
 from typing import TextIO
 
+from .app import TableApp
+from .cards import ANY_GAME, Card
 from .table import Table
+from .tags import TagRegistry
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
@@ -34,11 +37,10 @@ class Keyboard(threading.Thread):
         self.stop = stop
         self.stream = stream or sys.stdin
         # Read the registry now, in the thread that owns it.
-        game = table.app.session.rules.id
-        self.by_name: dict[str, list[str]] = {}
-        for uid, card in table.registry.all(game):
+        self.by_name: dict[str, list[tuple[str, str]]] = {}
+        for uid, card in table.registry.all():
             for name in {card.value.lower(), card.kind.lower()} - {""}:
-                self.by_name.setdefault(name, []).append(uid)
+                self.by_name.setdefault(name, []).append((card.game, uid))
 
     def run(self) -> None:
         for line in self.stream:
@@ -68,9 +70,29 @@ class Keyboard(threading.Thread):
             sim.reader.remove(uid)
 
     def uid_of(self, word: str) -> str:
-        """An enrolled tag for a card name (wagon type, kind), else the word as a UID."""
-        busy = self.table.app.flow.in_play()
-        for uid in self.by_name.get(word.lower(), []):
-            if uid not in busy:
-                return uid
+        """An enrolled tag for a card or player name, else the word as a UID."""
+        app = self.table.loop.app
+        game = app.session.rules.id if isinstance(app, TableApp) else ANY_GAME
+        busy = app.flow.in_play() if isinstance(app, TableApp) else set()
+        for wanted in (game, ANY_GAME):
+            for owner, uid in self.by_name.get(word.lower(), []):
+                if owner == wanted and uid not in busy:
+                    return uid
         return word.upper()
+
+
+#: Personal tags enrolled for the desktop, so `ana` stands for Ana's tag in the lobby.
+DESKTOP_PLAYERS = ("Ana", "Ben", "Cléo", "Dan", "Eve")
+
+
+def enroll_desktop_tags(registry: TagRegistry) -> None:
+    """A full box of tags for every game followed at the table, and five personal tags."""
+    from .demo import demo_deck, enroll_deck
+    from .table import FLOWS
+
+    for game in FLOWS:
+        enroll_deck(registry, game, demo_deck(game))
+    for seat, name in enumerate(DESKTOP_PLAYERS):
+        uid = f"F1A7{seat:04X}"
+        if registry.lookup(uid) is None:
+            registry.enroll(uid, Card(ANY_GAME, "player", name))

@@ -18,7 +18,6 @@ from PIL import Image
 
 from drivers.events import DriverFault, DriverRecovered, TagPlaced
 
-from .app import TableApp
 from .inputs import from_driver
 from .screens.model import Screen
 
@@ -32,10 +31,25 @@ class Display(Protocol):
     def show(self, image: Image.Image) -> bool: ...
 
 
+class Front(Protocol):
+    """What the loop talks to: the lobby, then a game's table app, then the lobby again."""
+
+    next_app: Any
+    faults: dict[str, str]
+
+    def handle(self, item: Any) -> None: ...
+
+    def screen(self) -> Screen: ...
+
+    def fault(self, device: str, message: str | None) -> None: ...
+
+    def expires_at(self) -> float | None: ...
+
+
 class TableLoop:
     def __init__(
         self,
-        app: TableApp,
+        app: Front,
         display: Display,
         render: Callable[[Screen], Image.Image],
         on_frame: Callable[[Image.Image], object] | None = None,
@@ -64,6 +78,11 @@ class TableLoop:
         inputs = from_driver(event)
         for item in inputs:
             self.app.handle(item)
+            if self.app.next_app is not None:
+                previous, self.app = self.app, self.app.next_app
+                previous.next_app = None
+                for device, message in previous.faults.items():
+                    self.app.fault(device, message)
         self.refresh()
         if isinstance(event, TagPlaced):
             self.tap_latencies.append(self.clock() - event.at)

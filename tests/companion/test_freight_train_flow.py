@@ -178,3 +178,11 @@ def test_every_player_count_can_be_followed_at_the_table(players: int, seed: int
     play(app, deck, seed)
     real = RULES.replay(RULES.new_game(names), physical_moves(RULES, names, seed))
     assert RULES.result(app.session.state) == RULES.result(real)
+
+
+def test_after_the_final_count_holding_ok_opens_a_new_game() -> None:
+    app, deck, _ = make_app()
+    play(app, deck, 2)
+    app.new_game = lambda: "the lobby"
+    app.handle(Hold("ok"))
+    assert app.next_app == "the lobby"

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.automaton import physical_moves
+from companion.cards import Card
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.i18n import translator
 from companion.journal import Journal
@@ -154,3 +155,21 @@ def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
             assert journal.event_count(play.id) >= max(announced, default=0)
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     assert json.loads(done.stdout.splitlines()[-1]) == expected_result(9)
+
+
+def test_an_enrolled_tag_keeps_its_identity_for_another_companion(table: Table) -> None:
+    hands = Hands(table)
+    start_day(hands)
+    reader = table.drivers.sim.reader
+    assert reader is not None
+    reader.place("0BADCAFE")                   # a new sticker, left on the reader
+    hands.pump(1)
+    assert hands.screen()[1] is Style.CONFIRM
+    hands.press("ok")                          # enrolled as the first choice: a coal wagon
+    reader.remove("0BADCAFE")
+    assert table.registry.lookup("0BADCAFE") is not None
+    table.registry.forget("0BADCAFE")          # a companion that never saw this tag
+    time.sleep(table.drivers.settings.reader.removal_after + 0.1)
+    hands.tap("0BADCAFE")
+    assert table.registry.lookup("0BADCAFE") == Card("freight-train", "wagon", "coal")
+    assert hands.screen()[1] is not Style.CONFIRM  # counted straight away, no enrolment asked

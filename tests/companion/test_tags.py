@@ -77,7 +77,7 @@ def test_check_card_refuses(card: Card, field: str, words: str) -> None:
 
 def test_a_game_without_card_kinds_yet() -> None:
     with pytest.raises(CardError, match="has no card kinds yet"):
-        check_card(Card("whistle-stop", "engine", ""), games=frozenset({"whistle-stop"}))
+        check_card(Card("new-game", "engine", ""), games=frozenset({"new-game"}))
 
 
 # --- Text form ---------------------------------------------------------------------------------

@@ -16,13 +16,16 @@ from engine.games.ticket_to_ride.events import (
     DrawTickets,
     KeepTickets,
     PayTunnel,
+    ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
 )
 from engine.games.ticket_to_ride.rules import (
     DECK,
     apply,
+    face_up_to_replace,
     long_tickets,
+    needs_reshuffle,
     new_game,
     regular_tickets,
     train_deck,
@@ -108,8 +111,37 @@ def test_three_face_up_locomotives_replace_the_display() -> None:
     state = playing(display=("red", L, L, "blue", "blue"), deck=(L, "green", "green", "green",
                                                                  "white", "white", "black"))
     state = apply(state, DrawCard(0, "red"))
+    assert state.display == (L, L, "blue", "blue", L) and face_up_to_replace(state)
+    with pytest.raises(IllegalEvent, match="replace the face-up cards first"):
+        apply(state, DrawCard(DECK, "green"))
+    state = apply(state, ReplaceFaceUp())
     assert state.display == ("green", "green", "green", "white", "white")
     assert state.discard[-5:] == (L, L, "blue", "blue", L)
+    assert not face_up_to_replace(state)
+    with pytest.raises(IllegalEvent, match="3 locomotives must be face up"):
+        apply(state, ReplaceFaceUp())
+
+
+def test_at_the_table_the_players_say_when_three_locomotives_show() -> None:
+    state = new_game(("Ana", "Ben"), "usa")
+    state = apply(state, Deal(("?",) * 110, ("?",) * 30))
+    assert not face_up_to_replace(state)             # the face-up cards are unseen
+    state = apply(state, ReplaceFaceUp())            # the players' word is taken
+    assert state.display == ("?",) * 5 and len(state.deck) == 110 - 8 - 10
+    assert state.discard == ("?",) * 5
+    state = playing(display=("red", L, "?", "blue", "green"))
+    with pytest.raises(IllegalEvent, match="3 locomotives must be face up"):
+        apply(state, ReplaceFaceUp())
+
+
+def test_the_deck_runs_out_while_the_face_up_cards_are_replaced() -> None:
+    state = playing(display=(L, L, L, "red", "blue"), deck=("green", "white"),
+                    discard=("black",) * 6)
+    assert face_up_to_replace(state) and not needs_reshuffle(state)
+    state = apply(state, ReplaceFaceUp())
+    assert state.display == ("green", "white") and needs_reshuffle(state)
+    state = apply(state, Reshuffle(("black",) * 6 + (L, L, L, "red", "blue")))
+    assert state.display == ("green", "white", "black", "black", "black")
 
 
 def test_the_deck_is_reshuffled_from_the_discards() -> None:

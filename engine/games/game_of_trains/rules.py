@@ -7,10 +7,11 @@ abilities face up are both discarded, the reshuffle), and the immediate win.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...codec import from_jsonable
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult
 from .cards import (
@@ -32,19 +33,35 @@ from .state import GameOfTrainsState, Phase, Player, Settings
 
 
 def new_game(
-    names: Sequence[str], settings: Settings | None = None, first: int = 0
+    names: Sequence[str], settings: Settings | Mapping[str, Any] | None = None, first: int = 0
 ) -> GameOfTrainsState:
-    """A table of 2 to 4 players (one locomotive each), before the deal; `first` plays first."""
+    """A table of 2 to 4 players (one locomotive each), before the deal; `first` plays first.
+
+    `settings` may also be given in their JSON form (as the journal keeps them).
+    """
     if not 2 <= len(names) <= LOCOMOTIVES:
         raise IllegalEvent(N_("The Game of Trains is for 2 to 4 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    settings = settings or Settings()
+    settings = _settings(settings)
     if len(settings.abilities) != len(WAGONS):
         raise IllegalEvent(N_("Every wagon needs an ability"))
     return GameOfTrainsState(
         settings=settings, players=tuple(Player(name) for name in names), current=first
     )
+
+
+def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
+    if given is None:
+        return Settings()
+    if isinstance(given, Settings):
+        return given
+    try:
+        chosen = from_jsonable(Settings, dict(given))
+    except (ValueError, TypeError) as error:
+        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
+    assert isinstance(chosen, Settings)
+    return chosen
 
 
 def _deal(state: GameOfTrainsState, event: Deal) -> GameOfTrainsState:

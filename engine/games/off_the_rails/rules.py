@@ -9,10 +9,11 @@ cave-in phases, the end and the score. The board itself stays on the table.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...codec import from_jsonable
 from ...deck import trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
@@ -57,19 +58,35 @@ from .tally import result as score_table
 
 
 def new_game(
-    names: Sequence[str], settings: Settings | None = None, first: int = 0
+    names: Sequence[str], settings: Settings | Mapping[str, Any] | None = None, first: int = 0
 ) -> OffTheRailsState:
-    """A table of 2 to 4 players (a colour and two carts each); `first` plays first."""
+    """A table of 2 to 4 players (a colour and two carts each); `first` plays first.
+
+    `settings` may also be given in its JSON form, as stored in the journal.
+    """
     if len(names) not in REMOVED_PER_MINE:
         raise IllegalEvent(N_("Off the Rails is for 2 to 4 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     return OffTheRailsState(
-        settings=settings or Settings(),
+        settings=_settings(settings),
         players=tuple(Player(name) for name in names),
         first=first,
         current=first,
     )
+
+
+def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
+    if given is None:
+        return Settings()
+    if isinstance(given, Settings):
+        return given
+    try:
+        chosen = from_jsonable(Settings, dict(given))
+    except (ValueError, TypeError) as error:
+        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
+    assert isinstance(chosen, Settings)
+    return chosen
 
 
 def _setup(state: OffTheRailsState, event: Setup) -> OffTheRailsState:

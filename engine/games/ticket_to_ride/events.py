@@ -1,8 +1,9 @@
 """Everything that can happen in a game of Ticket to Ride, as recorded events.
 
 Chance outcomes are events too: the dealer's shuffle, a reshuffle of the discards, the cards
-turned over for a tunnel. The simulator draws them from its seeded generator; at the table
-they are scanned, and a card the companion has not seen is "?".
+turned over for a tunnel, the face-up cards replaced when three locomotives show. The
+simulator draws them from its seeded generator; at the table they are scanned, and a card the
+companion has not seen is "?".
 """
 
 from __future__ import annotations
@@ -36,6 +37,19 @@ class Reshuffle(TicketToRideEvent):
 
     kind = "reshuffle"
     deck: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ReplaceFaceUp(TicketToRideEvent):
+    """Three locomotives face up: the five face-up cards are discarded and five new ones laid
+    out from the deck.
+
+    The dealer's move, due whenever the face-up cards show three locomotives (the map's
+    number) and the cards left could do better; at the table the players say so, since the
+    companion has not seen the face-up cards.
+    """
+
+    kind = "replace-face-up"
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
     TicketToRideEvent,
@@ -116,23 +117,49 @@ def _sorted(cards: Iterable[str]) -> tuple[str, ...]:
 
 
 def settle_display(state: TicketToRideState) -> TicketToRideState:
-    """Fill the face-up cards from the deck; with three locomotives face up, discard all five
-    and lay out five more (unless the cards left could never do better)."""
+    """Fill the face-up cards from the deck (until the deck runs out: the discards are
+    reshuffled first, a chance event). Three locomotives face up are then replaced with
+    `ReplaceFaceUp`, the dealer's move."""
     setup = state.board.rules.cards
-    display, deck, discard = list(state.display), list(state.deck), list(state.discard)
-    while True:
-        while len(display) < setup.face_up and deck:
-            display.append(deck.pop(0))
-        if len(display) < setup.face_up and discard:
-            break  # the deck ran out: the discards are reshuffled first (a chance event)
-        limit = setup.face_up_locomotives
-        if (limit and display.count(LOCOMOTIVE) >= limit and UNKNOWN not in display
-                and _could_do_better(deck + discard, setup.face_up, limit)):
-            discard += display
-            display = []
-            continue
-        break
-    return replace(state, display=tuple(display), deck=tuple(deck), discard=tuple(discard))
+    display, deck = list(state.display), list(state.deck)
+    while len(display) < setup.face_up and deck:
+        display.append(deck.pop(0))
+    return replace(state, display=tuple(display), deck=tuple(deck))
+
+
+def face_up_to_replace(state: TicketToRideState) -> bool:
+    """The face-up cards show three locomotives (the map's number) and must be replaced:
+    unless the deck ran out while laying them (the reshuffle comes first) or the cards left
+    could never do better. Face-up cards the companion has not seen never ask for it."""
+    setup = state.board.rules.cards
+    limit = setup.face_up_locomotives
+    display = state.display
+    if (not limit or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
+            or state.tunnel is not None or UNKNOWN in display
+            or (len(display) < setup.face_up and state.discard)):
+        return False
+    return display.count(LOCOMOTIVE) >= limit and _could_do_better(
+        state.deck + state.discard, setup.face_up, limit)
+
+
+def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketToRideState:
+    """Discard the five face-up cards and lay out five new ones. At the table, where the
+    face-up cards are unseen, the players' word is taken when three of them may be
+    locomotives."""
+    setup = state.board.rules.cards
+    display = state.display
+    limit = setup.face_up_locomotives
+    possible = display.count(LOCOMOTIVE) + display.count(UNKNOWN)
+    if (state.phase not in (Phase.START_TICKETS, Phase.PLAY) or state.tunnel is not None
+            or not limit or possible < limit):
+        raise IllegalEvent(N_("{count} locomotives must be face up to replace the cards"),
+                           count=limit)
+    if len(display) < setup.face_up and state.discard:
+        raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
+    if UNKNOWN not in display and not face_up_to_replace(state):
+        raise IllegalEvent(N_("The face-up cards stay: the cards left could not do better"))
+    state = replace(state, display=(), discard=state.discard + display)
+    return settle_display(state)
 
 
 def _could_do_better(cards: Sequence[str], size: int, limit: int) -> bool:
@@ -141,9 +168,10 @@ def _could_do_better(cards: Sequence[str], size: int, limit: int) -> bool:
 
 
 def needs_reshuffle(state: TicketToRideState) -> bool:
-    """The deck has run out and discards wait to be shuffled into a new one."""
-    return state.phase in (Phase.START_TICKETS, Phase.PLAY) and not state.deck and bool(
-        state.discard)
+    """The deck has run out and discards wait to be shuffled into a new one (after the
+    face-up cards are replaced, when they must be)."""
+    return (state.phase in (Phase.START_TICKETS, Phase.PLAY) and not state.deck
+            and bool(state.discard) and not face_up_to_replace(state))
 
 
 def _reshuffle(state: TicketToRideState, event: Reshuffle) -> TicketToRideState:
@@ -455,6 +483,7 @@ def result(state: TicketToRideState) -> TallyResult:
 _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]] = {
     Deal: _deal,
     Reshuffle: _reshuffle,
+    ReplaceFaceUp: _replace_face_up,
     KeepTickets: _keep_tickets,
     DrawCard: _draw_card,
     DrawTickets: _draw_tickets,
@@ -473,7 +502,9 @@ def apply(state: TicketToRideState, event: TicketToRideEvent) -> TicketToRideSta
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise IllegalEvent(N_("Not a Ticket to Ride move"))
-    if needs_reshuffle(state) and not isinstance(event, Reshuffle):
+    if face_up_to_replace(state) and not isinstance(event, ReplaceFaceUp):
+        raise IllegalEvent(N_("Three locomotives face up: replace the face-up cards first"))
+    if needs_reshuffle(state) and not isinstance(event, (Reshuffle, ReplaceFaceUp)):
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if not isinstance(event, Pass):
         state = replace(state, passes=0) if state.passes else state

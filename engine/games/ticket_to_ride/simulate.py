@@ -15,6 +15,7 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
     TicketToRideEvent,
@@ -24,6 +25,7 @@ from .rules import (
     DECK,
     can_draw_card,
     cards_to_reveal,
+    face_up_to_replace,
     long_tickets,
     needs_reshuffle,
     regular_tickets,
@@ -49,6 +51,8 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     """A legal event: the dealer's when chance is due, else the current player's choice."""
     if state.phase is Phase.DEAL:
         return deal(state, rng)
+    if face_up_to_replace(state):
+        return ReplaceFaceUp()
     if needs_reshuffle(state):
         return Reshuffle(shuffled(state.discard, rng))
     player = state.player()

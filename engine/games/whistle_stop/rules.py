@@ -7,10 +7,11 @@ up to two upgrades), the end of the game, the score. The map stays on the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ...codec import from_jsonable
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...last_round import LastRound, turns_after_trigger
@@ -45,9 +46,11 @@ from .tally import result as score_table
 
 
 def new_game(
-    names: Sequence[str], settings: Settings | None = None, first: int = 0
+    names: Sequence[str], settings: Settings | Mapping[str, Any] | None = None, first: int = 0
 ) -> WhistleStopState:
     """A table of 2 to 5 players; `first` is the first player.
+
+    `settings` may also be given in their JSON form (as the journal keeps them).
 
     >>> state = new_game(("Ana", "Ben", "Cleo", "Dan"))
     >>> state.placing[:5], [p.coal for p in state.players]
@@ -57,7 +60,7 @@ def new_game(
         raise IllegalEvent(N_("Whistle Stop is for 2 to 5 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    settings = settings or Settings()
+    settings = _settings(settings)
     if len(names) not in settings.start_space or not all(
         token in TOKENS for token in settings.round_track
     ):
@@ -80,6 +83,19 @@ def new_game(
         placing=placing,
         stations=(-1,) * EAST_COAST_STATIONS,
     )
+
+
+def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
+    if given is None:
+        return Settings()
+    if isinstance(given, Settings):
+        return given
+    try:
+        chosen = from_jsonable(Settings, dict(given))
+    except (ValueError, TypeError) as error:
+        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
+    assert isinstance(chosen, Settings)
+    return chosen
 
 
 def _place_train(state: WhistleStopState, event: PlaceTrain) -> WhistleStopState:

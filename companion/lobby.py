@@ -1,0 +1,186 @@
+"""Before a game: choose it, say how many play and who, with the buttons and personal tags.
+
+A player's personal tag (a card of kind "player" for every game) names them at the table, the
+same name every evening. When the players confirm, the lobby hands over to the game's table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.errors import N_
+from engine.registry import GAMES
+
+from .app import Flash, Registry
+from .inputs import Hold, Input, Press, Tap
+from .screens.model import Menu, Screen, Style
+
+#: The titles printed on the boxes, translated by the catalogue.
+GAME_TITLES = {
+    "freight-train": N_("Freight Train"),
+    "ticket-to-ride": N_("Ticket to Ride"),
+    "game-of-trains": N_("The Game of Trains"),
+    "off-the-rails": N_("Off the Rails"),
+    "whistle-stop": N_("Whistle Stop"),
+}
+
+
+class Step(Enum):
+    GAME = "game"
+    COUNT = "count"
+    NAMES = "names"
+    START = "start"
+
+
+@dataclass
+class Choices:
+    game: str
+    count: int
+    names: list[str] = field(default_factory=list)
+
+
+class Lobby:
+    """Speaks the loop's language (handle, screen, fault, expires_at) until a game starts."""
+
+    def __init__(
+        self,
+        games: Sequence[str],
+        registry: Registry,
+        gettext: Callable[[str], str],
+        start: Callable[[str, tuple[str, ...]], Any],
+        clock: Callable[[], float],
+        default_game: str | None = None,
+        default_names: Sequence[str] = (),
+        notice_seconds: float = 2.0,
+    ) -> None:
+        self.games = list(games)
+        self.registry = registry
+        self._ = gettext
+        self.start = start
+        self.clock = clock
+        self.default_names = list(default_names)
+        self.notice_seconds = notice_seconds
+        first = default_game if default_game in self.games else self.games[0]
+        rules = GAMES[first]
+        count = min(max(len(self.default_names), rules.players.start), rules.players.stop - 1)
+        self.choices = Choices(first, count)
+        self.step = Step.GAME
+        self.choice = self.games.index(first)
+        self.flash: Flash | None = None
+        self.faults: dict[str, str] = {}
+        self.next_app: Any = None
+
+    # --- Inputs -------------------------------------------------------------------------------
+
+    def handle(self, item: Input) -> None:
+        self.flash = None
+        if isinstance(item, Tap):
+            self._tap(item.uid)
+        elif isinstance(item, Press):
+            {Step.GAME: self._game, Step.COUNT: self._count, Step.NAMES: self._names,
+             Step.START: self._start}[self.step](item.button)
+        elif isinstance(item, Hold) and item.button == "back":
+            self._back_to(Step.GAME)
+
+    def _game(self, button: str) -> None:
+        if button in ("up", "down"):
+            self.choice = (self.choice + (1 if button == "down" else -1)) % len(self.games)
+        elif button == "ok":
+            game = self.games[self.choice]
+            players = GAMES[game].players
+            count = min(max(self.choices.count, players.start), players.stop - 1)
+            self.choices = Choices(game, count)
+            self.step = Step.COUNT
+
+    def _count(self, button: str) -> None:
+        players = GAMES[self.choices.game].players
+        if button == "up":
+            self.choices.count = min(players.stop - 1, self.choices.count + 1)
+        elif button == "down":
+            self.choices.count = max(players.start, self.choices.count - 1)
+        elif button == "ok":
+            self.choices.names = []
+            self.step = Step.NAMES
+        elif button == "back":
+            self._back_to(Step.GAME)
+
+    def _names(self, button: str) -> None:
+        if button == "ok":
+            self._name(self._default_name(len(self.choices.names)))
+        elif button == "back":
+            if self.choices.names:
+                self.choices.names.pop()
+            else:
+                self.step = Step.COUNT
+
+    def _start(self, button: str) -> None:
+        if button == "ok":
+            self.next_app = self.start(self.choices.game, tuple(self.choices.names))
+        elif button == "back":
+            self.choices.names.pop()
+            self.step = Step.NAMES
+
+    def _tap(self, uid: str) -> None:
+        card = self.registry.lookup(uid)
+        if self.step is not Step.NAMES:
+            self._show(self._("Tap your tag when asked"), Style.REFUSAL)
+        elif card is None or card.kind != "player":
+            self._show(self._("Not a player's tag"), Style.REFUSAL)
+        else:
+            self._name(card.value)
+
+    def _name(self, name: str) -> None:
+        if name.casefold() in (taken.casefold() for taken in self.choices.names):
+            self._show(self._("{name} already plays").format(name=name), Style.REFUSAL)
+            return
+        self.choices.names.append(name)
+        if len(self.choices.names) == self.choices.count:
+            self.step = Step.START
+
+    def _default_name(self, seat: int) -> str:
+        if seat < len(self.default_names) and self.default_names[seat] not in self.choices.names:
+            return self.default_names[seat]
+        return self._("Player {number}").format(number=seat + 1)
+
+    def _back_to(self, step: Step) -> None:
+        self.step = step
+        self.choices.names = []
+
+    def _show(self, text: str, style: Style) -> None:
+        self.flash = Flash(Screen(top=self._("New game"), title=text, style=style),
+                           self.clock() + self.notice_seconds)
+
+    def fault(self, device: str, message: str | None) -> None:
+        if message is None:
+            self.faults.pop(device, None)
+        else:
+            self.faults[device] = message
+
+    def expires_at(self) -> float | None:
+        return self.flash.until if self.flash else None
+
+    # --- The screen ---------------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        if self.flash is not None and self.clock() < self.flash.until:
+            return self.flash.screen
+        self.flash = None
+        top = self._("New game")
+        if self.step is Step.GAME:
+            titles = tuple(self._(GAME_TITLES.get(game, game)) for game in self.games)
+            return Screen(top=top, title=self._("Which game?"), menu=Menu(titles, self.choice),
+                          hints=self._("ok:choose"))
+        title = self._(GAME_TITLES.get(self.choices.game, self.choices.game))
+        if self.step is Step.COUNT:
+            return Screen(top=title, title=self._("{count} players").format(
+                count=self.choices.count), hints=self._("up/down  ok"))
+        if self.step is Step.NAMES:
+            seat = len(self.choices.names)
+            return Screen(top=title, title=self._("Player {number}").format(number=seat + 1),
+                          body=(self._("Tap your tag, or ok:"), self._default_name(seat)),
+                          progress=(seat, self.choices.count), hints=self._("ok  back"))
+        return Screen(top=title, title=self._("Start?"), body=(", ".join(self.choices.names),),
+                      hints=self._("ok:start  back"), style=Style.CONFIRM)
