@@ -58,6 +58,7 @@ from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .freight_train_text import GAME, Words
+from .menus import moved, toward
 
 
 class Mode(Enum):
@@ -250,7 +251,7 @@ class FreightTrainFlow:
         if button == "back":
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(actions))
+            self.choice = moved(self.choice, button, len(actions))
         elif button == "ok":
             action = actions[self.choice]
             if action is Action.YARD:
@@ -281,7 +282,7 @@ class FreightTrainFlow:
         if pending is not None:
             options = self._options(state, pending)
             if button in ("up", "down"):
-                self.choice = _moved(self.choice, button, len(options))
+                self.choice = moved(self.choice, button, len(options))
                 return NOTHING
             if button == "ok":
                 return self._choose(state, pending, options[self.choice])
@@ -335,7 +336,7 @@ class FreightTrainFlow:
     def _tally_button(self, state: FreightTrainState, button: str) -> Reaction:
         pages = len(state.players) + 1
         if button in ("up", "down"):
-            self.page = _moved(self.page, button, pages)
+            self.page = moved(self.page, button, pages)
         elif button == "ok":
             if self.page < pages - 1:
                 self.page += 1
@@ -347,7 +348,7 @@ class FreightTrainFlow:
     def _setup_button(self, state: FreightTrainState, button: str) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
-            self.page = _moved(self.page, button, pages)
+            self.page = moved(self.page, button, pages)
         elif button == "ok":
             if self.page < pages - 1:
                 self.page += 1
@@ -357,7 +358,7 @@ class FreightTrainFlow:
 
     def _final_button(self, state: FreightTrainState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
-            self.page = _moved(self.page, "down" if button == "ok" else button,
+            self.page = moved(self.page, "down" if button == "ok" else button,
                                len(state.players) + 1)
         return NOTHING
 
@@ -628,7 +629,7 @@ class FreightTrainFlow:
         if mode is Mode.MAIN:
             return Press("ok")
         if mode is Mode.MENU:
-            return _toward(self.choice, self._actions(state).index(action))
+            return toward(self.choice, self._actions(state).index(action))
         if mode is not target_mode:
             return Press("back")
         if isinstance(goal, MoveFromYard):
@@ -651,7 +652,7 @@ class FreightTrainFlow:
         pending = self._pending()
         if pending is not None:
             index = len(self.picks) - 1
-            return _toward(self.choice, self._options(state, pending).index(goal.targets[index]))
+            return toward(self.choice, self._options(state, pending).index(goal.targets[index]))
         return Tap(uid_for("wagon", goal.wagons[len(self.picks)]))
 
     def _toward_yard_move(self, state: FreightTrainState, goal: MoveFromYard,
@@ -661,21 +662,12 @@ class FreightTrainFlow:
             index = len(self.picks) - 1
             options = self._options(state, pending)
             wanted = str(goal.tracks[index]) if pending.track is None else goal.targets[index]
-            return _toward(self.choice, options.index(wanted))
+            return toward(self.choice, options.index(wanted))
         if len(self.picks) < len(goal.wagons):
             return Tap(uid_for("wagon", goal.wagons[len(self.picks)]))
         return Press("ok")
 
 
-def _moved(index: int, button: str, count: int) -> int:
-    step = 1 if button == "down" else -1
-    return (index + step) % count if count else 0
-
-
-def _toward(current: int, wanted: int) -> Input:
-    if current == wanted:
-        return Press("ok")
-    return Press("down" if current < wanted else "up")
 
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

@@ -49,6 +49,7 @@ from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_text import GAME, Words
+from .menus import moved, toward
 
 KIND = "wagon"
 
@@ -198,7 +199,7 @@ class GameOfTrainsFlow:
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
             if button in ("up", "down"):
-                self.page = _moved(self.page, button, SETUP_PAGES)
+                self.page = moved(self.page, button, SETUP_PAGES)
             elif button == "ok":
                 self.page += 1
             return NOTHING
@@ -211,7 +212,7 @@ class GameOfTrainsFlow:
             return NOTHING
         if mode is Mode.FINAL:
             if button in ("up", "down", "ok"):
-                self.page = _moved(self.page, "down" if button == "ok" else button,
+                self.page = moved(self.page, "down" if button == "ok" else button,
                                    len(state.players) + 1)
             return NOTHING
         if mode is Mode.RESHUFFLE:
@@ -254,7 +255,7 @@ class GameOfTrainsFlow:
             return NOTHING
         self.choice = min(self.choice, count - 1)
         if button in ("up", "down"):
-            self.choice = _moved(self.choice, button, count)
+            self.choice = moved(self.choice, button, count)
             return NOTHING
         if button == "ok":
             return chosen(self.choice)
@@ -498,14 +499,14 @@ class GameOfTrainsFlow:
             return Tap(uid_for(KIND, str(goal.card)))
         if self.drawn[0] != goal.card:
             return Press("back")
-        return self._tap_or(uid_for, replaced, lambda: _toward(self.choice, goal.position - 1))
+        return self._tap_or(uid_for, replaced, lambda: toward(self.choice, goal.position - 1))
 
     def _toward_use(self, state: GameOfTrainsState, mode: Mode, goal: UseAbility,
                     uid_for: Callable[[str, str], str]) -> Input:
         if mode is Mode.MAIN:
             return self._tap_or(uid_for, goal.card, lambda: Press("ok"))
         if mode is Mode.FACE_UP:
-            return _toward(self.choice, state.face_up.index(goal.card))
+            return toward(self.choice, state.face_up.index(goal.card))
         if mode is not Mode.USE or self.using != goal.card:
             return Press("back")
         ability = state.settings.ability(goal.card)
@@ -517,8 +518,8 @@ class GameOfTrainsFlow:
         line = state.player().line
         for card in line:
             if _choice_after_tap(line, ability, self.choice, self.line_tap, card) == wanted:
-                return self._tap_or(uid_for, card, lambda: _toward(self.choice, wanted))
-        return _toward(self.choice, wanted)
+                return self._tap_or(uid_for, card, lambda: toward(self.choice, wanted))
+        return toward(self.choice, wanted)
 
     @staticmethod
     def _tap_or(uid_for: Callable[[str, str], str], card: int,
@@ -616,15 +617,6 @@ def _menu(items: tuple[str, ...], choice: int) -> Menu:
     return Menu(items, max(0, min(choice, len(items) - 1)))
 
 
-def _moved(index: int, button: str, count: int) -> int:
-    step = 1 if button == "down" else -1
-    return (index + step) % count if count else 0
-
-
-def _toward(current: int, wanted: int) -> Input:
-    if current == wanted:
-        return Press("ok")
-    return Press("down" if current < wanted else "up")
 
 
 __all__ = ["GAME", "GameOfTrainsFlow"]

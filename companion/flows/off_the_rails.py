@@ -63,6 +63,7 @@ from ..i18n import reason
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
+from .menus import moved, toward
 from .off_the_rails_text import GAME, Words
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
@@ -371,7 +372,7 @@ class OffTheRailsFlow:
     def _list_button(self, state: OffTheRailsState, button: str) -> Reaction:
         items = self._items(state)
         if button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(items))
+            self.choice = moved(self.choice, button, len(items))
             return NOTHING
         if button == "back":
             if state.step is Step.ACTIONS and self.actions:
@@ -497,7 +498,7 @@ class OffTheRailsFlow:
     def _setup_button(self, state: OffTheRailsState, button: str) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
-            self.page = _moved(self.page, button, pages)
+            self.page = moved(self.page, button, pages)
         elif button == "back":
             self.page = max(0, self.page - 1)
         elif button == "ok":
@@ -509,7 +510,7 @@ class OffTheRailsFlow:
 
     def _final_button(self, state: OffTheRailsState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
-            self.page = _moved(self.page, "down" if button == "ok" else button,
+            self.page = moved(self.page, "down" if button == "ok" else button,
                                len(state.players) + 1)
         return NOTHING
 
@@ -731,7 +732,7 @@ class OffTheRailsFlow:
         keys = [k for k, _ in self._items(state)]
         if key not in keys:
             raise IllegalEvent("no table input enters this move")
-        return _toward(self.choice % len(keys), keys.index(key))
+        return toward(self.choice % len(keys), keys.index(key))
 
 
 def split_gems(gems: dict[str, int], home: int) -> list[dict[str, int]]:
@@ -762,15 +763,6 @@ def _entry(entry: Any) -> dict[str, Any]:
     return {"home": {str(g): int(n) for g, n in dict(entry["home"]).items() if g in GEMS_IN_BOX}}
 
 
-def _moved(index: int, button: str, count: int) -> int:
-    step = 1 if button == "down" else -1
-    return (index + step) % count if count else 0
-
-
-def _toward(current: int, wanted: int) -> Input:
-    if current == wanted:
-        return Press("ok")
-    return Press("down" if current < wanted else "up")
 
 
 def _toward_number(current: int, wanted: int, more: str, less: str) -> Input:

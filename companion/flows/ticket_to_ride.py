@@ -77,6 +77,7 @@ from ..i18n import fill
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
+from .menus import moved, toward
 from .ticket_to_ride_text import GAME, Words, city_letter, ticket_code, ticket_codes
 
 
@@ -412,7 +413,7 @@ class TicketToRideFlow:
     def _setup_button(self, state: TicketToRideState, button: str) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
-            self.page = _moved(self.page, button, pages)
+            self.page = moved(self.page, button, pages)
         elif button == "ok":
             if self.page < pages - 1:
                 self.page += 1
@@ -425,7 +426,7 @@ class TicketToRideFlow:
     def _final_button(self, state: TicketToRideState, button: str) -> Reaction:
         pages = len(state.players) + _pages_of(len(self._ranking_lines(state)))
         if button in ("up", "down", "ok"):
-            self.page = _moved(self.page, "down" if button == "ok" else button, pages)
+            self.page = moved(self.page, "down" if button == "ok" else button, pages)
         return NOTHING
 
     def _ack_button(self, state: TicketToRideState, button: str) -> Reaction:
@@ -458,7 +459,7 @@ class TicketToRideFlow:
         if button == "back" and self.picks:
             self.picks.pop()
         elif button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(TRAIN_CARDS))
+            self.choice = moved(self.choice, button, len(TRAIN_CARDS))
         elif button == "ok":
             return self._reveal_tapped(state, Pick(TRAIN_CARDS[self.choice % len(TRAIN_CARDS)],
                                                    ""))
@@ -504,7 +505,7 @@ class TicketToRideFlow:
         if button == "back" or pending is None:
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
-            self.choice = _moved(self.choice, button, 2)
+            self.choice = moved(self.choice, button, 2)
         elif button == "ok":
             index = 0 if self.choice == 0 else DECK
             return self._draw(state, pending, index)
@@ -522,7 +523,7 @@ class TicketToRideFlow:
         if button == "back":
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(actions))
+            self.choice = moved(self.choice, button, len(actions))
         elif button == "ok":
             action = actions[min(self.choice, len(actions) - 1)]
             if action is Action.CLAIM:
@@ -569,7 +570,7 @@ class TicketToRideFlow:
             self._enter(Mode.MAIN)
             return NOTHING
         if button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(options))
+            self.choice = moved(self.choice, button, len(options))
             return NOTHING
         if button != "ok":
             return NOTHING
@@ -1000,7 +1001,7 @@ class TicketToRideFlow:
         if mode is Mode.MAIN:
             return Press("ok")
         if mode is Mode.MENU:
-            return _toward(self.choice, self._actions(state).index(wanted),
+            return toward(self.choice, self._actions(state).index(wanted),
                            len(self._actions(state)))
         if isinstance(goal, ClaimRoute) and self.purpose == CLAIM:
             return self._toward_claim(state, goal, mode, uid_for)
@@ -1024,7 +1025,7 @@ class TicketToRideFlow:
     def _toward_draw(self, state: TicketToRideState, goal: DrawCard, mode: Mode,
                      uid_for: Callable[[str, str], str]) -> Input:
         if mode is Mode.SOURCE:
-            return _toward(self.choice, 1 if goal.index == DECK else 0, 2)
+            return toward(self.choice, 1 if goal.index == DECK else 0, 2)
         if mode not in (Mode.MAIN, Mode.MENU, Mode.SECOND):
             return Press("back")
         return _tap(uid_for, goal.card)
@@ -1036,17 +1037,17 @@ class TicketToRideFlow:
         city = self.city if self.city in wanted.ends else wanted.ends[0]
         if mode is Mode.LETTER:
             letters = self._letters(state)
-            return _toward(self.choice, letters.index(city_letter(city)), len(letters))
+            return toward(self.choice, letters.index(city_letter(city)), len(letters))
         if mode is Mode.CITY:
             if self.letter != city_letter(city):
                 return Press("back")
             cities = self._cities(state, self.letter)
-            return _toward(self.choice, cities.index(city), len(cities))
+            return toward(self.choice, cities.index(city), len(cities))
         if mode is Mode.TRACK:
             if self.city not in wanted.ends:
                 return Press("back")
             kinds = [_track_kind(t, city) for t in self._tracks(state, city)]
-            return _toward(self.choice, kinds.index(_track_kind(wanted, city)), len(kinds))
+            return toward(self.choice, kinds.index(_track_kind(wanted, city)), len(kinds))
         if mode is Mode.PAY:
             chosen = board.track(self.track or "")
             if _track_kind(chosen, city) != _track_kind(wanted, city):
@@ -1059,12 +1060,12 @@ class TicketToRideFlow:
         city = state.board.place(goal.city) or goal.city
         if mode is Mode.LETTER:
             letters = self._letters(state)
-            return _toward(self.choice, letters.index(city_letter(city)), len(letters))
+            return toward(self.choice, letters.index(city_letter(city)), len(letters))
         if mode is Mode.CITY:
             if self.letter != city_letter(city):
                 return Press("back")
             cities = self._cities(state, self.letter)
-            return _toward(self.choice, cities.index(city), len(cities))
+            return toward(self.choice, cities.index(city), len(cities))
         if mode is Mode.PAY:
             if self.city != city:
                 return Press("back")
@@ -1169,17 +1170,6 @@ def _tap(uid_for: Callable[[str, str], str], card: str) -> Tap:
     return Tap(uid_for("train", card))
 
 
-def _moved(index: int, button: str, count: int) -> int:
-    step = 1 if button == "down" else -1
-    return (index + step) % count if count else 0
-
-
-def _toward(current: int, wanted: int, count: int) -> Input:
-    """The press that moves a wrapping list's cursor toward `wanted` (ok when there)."""
-    if current == wanted:
-        return Press("ok")
-    down = (wanted - current) % count
-    return Press("down" if down <= count - down else "up")
 
 
 def _text_or_none(value: object) -> str | None:

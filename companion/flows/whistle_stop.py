@@ -48,6 +48,7 @@ from engine.games.whistle_stop.table import next_step
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
+from .menus import moved, toward
 from .whistle_stop_text import GAME, Words
 
 KIND = "share"
@@ -249,7 +250,7 @@ class WhistleStopFlow:
 
     def _setup_button(self, state: WhistleStopState, button: str) -> Reaction:
         if button in ("up", "down"):
-            self.page = _moved(self.page, button, SETUP_PAGES)
+            self.page = moved(self.page, button, SETUP_PAGES)
         elif button == "ok":
             if self.page < SETUP_PAGES - 1:
                 self.page += 1
@@ -261,7 +262,7 @@ class WhistleStopFlow:
         free = _free_stations(state)
         self.choice = min(self.choice, len(free) - 1)
         if button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(free))
+            self.choice = moved(self.choice, button, len(free))
         elif button == "ok":
             station = free[self.choice]
             return Reaction(PlaceTrain(station),
@@ -275,7 +276,7 @@ class WhistleStopFlow:
 
     def _final_button(self, state: WhistleStopState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
-            self.page = _moved(self.page, "down" if button == "ok" else button,
+            self.page = moved(self.page, "down" if button == "ok" else button,
                                len(state.players) + 2)
         return NOTHING
 
@@ -297,7 +298,7 @@ class WhistleStopFlow:
         if button == "back":
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(actions))
+            self.choice = moved(self.choice, button, len(actions))
         elif button == "ok":
             action = actions[self.choice]
             self.last_action = action
@@ -357,7 +358,7 @@ class WhistleStopFlow:
         options = self._upgrade_options(state)
         self.choice = min(self.choice, len(options) - 1)
         if button in ("up", "down"):
-            self.choice = _moved(self.choice, button, len(options))
+            self.choice = moved(self.choice, button, len(options))
         elif button == "back":
             self._back_to_menu(state, Action.UPGRADE)
         elif button == "ok":
@@ -518,7 +519,7 @@ class WhistleStopFlow:
             return Press("ok")
         if isinstance(goal, PlaceTrain):
             free = _free_stations(state)
-            return _toward(self.choice, free.index(goal.station), len(free))
+            return toward(self.choice, free.index(goal.station), len(free))
         if isinstance(goal, TakeShare):
             if mode not in (Mode.MAIN, Mode.MENU):
                 return Press("back")
@@ -532,21 +533,21 @@ class WhistleStopFlow:
             if mode is not Mode.TOKENS:
                 return self._toward_action(state, mode, Action.TOKENS)
             if self.step == 0:
-                return _number_toward(self.coal, goal.coal)
-            return _number_toward(self.whistles, goal.whistles)
+                return _numbertoward(self.coal, goal.coal)
+            return _numbertoward(self.whistles, goal.whistles)
         if isinstance(goal, GainFame):
             if mode is not Mode.FAME:
                 return self._toward_action(state, mode, Action.FAME)
-            return _number_toward(self.points, goal.points)
+            return _numbertoward(self.points, goal.points)
         if isinstance(goal, BuyUpgrade):
             if mode is Mode.STARS and goal.from_seat is None:
-                return _number_toward(self.stars, goal.stars)
+                return _numbertoward(self.stars, goal.stars)
             if mode is not Mode.UPGRADE:
                 return self._toward_action(state, mode, Action.UPGRADE)
             options = self._upgrade_options(state)
             wanted = options.index((None, 0) if goal.from_seat is None
                                    else (goal.from_seat, goal.stars))
-            return _toward(self.choice, wanted, len(options))
+            return toward(self.choice, wanted, len(options))
         raise IllegalEvent("no table input enters this move")
 
     def _toward_action(self, state: WhistleStopState, mode: Mode, action: Action) -> Input:
@@ -555,7 +556,7 @@ class WhistleStopFlow:
         if mode is not Mode.MENU:
             return Press("back")
         actions = self._actions(state)
-        return _toward(self.choice, actions.index(action), len(actions))
+        return toward(self.choice, actions.index(action), len(actions))
 
 
 def _share(card: CardLike) -> tuple[str, int] | None:
@@ -574,20 +575,9 @@ def _clamped(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
-def _moved(index: int, button: str, count: int) -> int:
-    step = 1 if button == "down" else -1
-    return (index + step) % count if count else 0
 
 
-def _toward(current: int, wanted: int, count: int) -> Input:
-    """The press that moves a wrapping list's highlight toward `wanted` the short way."""
-    if current == wanted:
-        return Press("ok")
-    forward = (wanted - current) % count
-    return Press("down" if forward <= count - forward else "up")
-
-
-def _number_toward(current: int, wanted: int) -> Input:
+def _numbertoward(current: int, wanted: int) -> Input:
     if current == wanted:
         return Press("ok")
     return Press("up" if current < wanted else "down")

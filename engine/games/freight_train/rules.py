@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...codec import from_jsonable
 from ...deck import BottomPart, trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult, most
+from ...rulebook import rule_for, settings_of
 from .cards import (
     DAYS,
     DEALT_TO_YARD,
@@ -62,7 +62,7 @@ def new_game(
         raise IllegalEvent(N_("Freight Train is for 2 to 5 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    chosen = _settings(settings)
+    chosen = settings_of(Settings, settings)
     players = tuple(
         Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
         for name in names
@@ -77,18 +77,6 @@ def new_game(
         bank=-STARTING_TOKENS * len(names),
     )
 
-
-def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
-    if given is None:
-        return Settings()
-    if isinstance(given, Settings):
-        return given
-    try:
-        chosen = from_jsonable(Settings, dict(given))
-    except (ValueError, TypeError) as error:
-        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
-    assert isinstance(chosen, Settings)
-    return chosen
 
 
 def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
@@ -446,11 +434,8 @@ _HANDLERS: dict[type[Any], Callable[[FreightTrainState, Any], FreightTrainState]
 
 def apply(state: FreightTrainState, event: FreightTrainEvent) -> FreightTrainState:
     """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
-    if state.phase is Phase.OVER:
-        raise IllegalEvent(N_("The game is over"))
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise IllegalEvent(N_("Not a Freight Train move"))
+    handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
+                       foreign=N_("Not a Freight Train move"))
     after = handler(state, event)
     return _checked_counts(after) if after.unseen_cards else after
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...codec import from_jsonable
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult
+from ...rulebook import rule_for, settings_of
 from .cards import (
     LINE,
     LOCOMOTIVES,
@@ -43,25 +43,13 @@ def new_game(
         raise IllegalEvent(N_("The Game of Trains is for 2 to 4 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    settings = _settings(settings)
+    settings = settings_of(Settings, settings)
     if len(settings.abilities) != len(WAGONS):
         raise IllegalEvent(N_("Every wagon needs an ability"))
     return GameOfTrainsState(
         settings=settings, players=tuple(Player(name) for name in names), current=first
     )
 
-
-def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
-    if given is None:
-        return Settings()
-    if isinstance(given, Settings):
-        return given
-    try:
-        chosen = from_jsonable(Settings, dict(given))
-    except (ValueError, TypeError) as error:
-        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
-    assert isinstance(chosen, Settings)
-    return chosen
 
 
 def _deal(state: GameOfTrainsState, event: Deal) -> GameOfTrainsState:
@@ -233,11 +221,8 @@ _HANDLERS: dict[type[Any], Callable[[GameOfTrainsState, Any], GameOfTrainsState]
 
 def apply(state: GameOfTrainsState, event: GameOfTrainsEvent) -> GameOfTrainsState:
     """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
-    if state.phase is Phase.OVER:
-        raise IllegalEvent(N_("The game is over"))
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise IllegalEvent(N_("Not a Game of Trains move"))
+    handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
+                       foreign=N_("Not a Game of Trains move"))
     return handler(state, event)
 
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...codec import from_jsonable
 from ...deck import trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...last_round import LastRound, turns_after_trigger
+from ...rulebook import rule_for, settings_of
 from .components import (
     ACTIONS,
     ACTIONS_PER_TURN,
@@ -69,24 +69,12 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     return OffTheRailsState(
-        settings=_settings(settings),
+        settings=settings_of(Settings, settings),
         players=tuple(Player(name) for name in names),
         first=first,
         current=first,
     )
 
-
-def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
-    if given is None:
-        return Settings()
-    if isinstance(given, Settings):
-        return given
-    try:
-        chosen = from_jsonable(Settings, dict(given))
-    except (ValueError, TypeError) as error:
-        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
-    assert isinstance(chosen, Settings)
-    return chosen
 
 
 def _setup(state: OffTheRailsState, event: Setup) -> OffTheRailsState:
@@ -404,11 +392,8 @@ _HANDLERS: dict[type[Any], Callable[[OffTheRailsState, Any], OffTheRailsState]] 
 
 def apply(state: OffTheRailsState, event: OffTheRailsEvent) -> OffTheRailsState:
     """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
-    if state.step is Step.OVER:
-        raise IllegalEvent(N_("The game is over"))
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise IllegalEvent(N_("Not an Off the Rails move"))
+    handler = rule_for(_HANDLERS, event, over=state.step is Step.OVER,
+                       foreign=N_("Not an Off the Rails move"))
     return handler(state, event)
 
 

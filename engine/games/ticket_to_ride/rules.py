@@ -14,6 +14,7 @@ from typing import Any
 
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
+from ...rulebook import rule_for
 from .board import LOCOMOTIVE, Map, Track
 from .events import (
     BuildStation,
@@ -497,11 +498,8 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
 
 def apply(state: TicketToRideState, event: TicketToRideEvent) -> TicketToRideState:
     """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
-    if state.phase is Phase.OVER:
-        raise IllegalEvent(N_("The game is over"))
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise IllegalEvent(N_("Not a Ticket to Ride move"))
+    handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
+                       foreign=N_("Not a Ticket to Ride move"))
     if face_up_to_replace(state) and not isinstance(event, ReplaceFaceUp):
         raise IllegalEvent(N_("Three locomotives face up: replace the face-up cards first"))
     if needs_reshuffle(state) and not isinstance(event, (Reshuffle, ReplaceFaceUp)):

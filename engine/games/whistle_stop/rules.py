@@ -11,10 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...codec import from_jsonable
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...last_round import LastRound, turns_after_trigger
+from ...rulebook import rule_for, settings_of
 from ...seating import TurnOrder
 from .components import (
     COAL,
@@ -60,7 +60,7 @@ def new_game(
         raise IllegalEvent(N_("Whistle Stop is for 2 to 5 players"))
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    settings = _settings(settings)
+    settings = settings_of(Settings, settings)
     if len(names) not in settings.start_space or not all(
         token in TOKENS for token in settings.round_track
     ):
@@ -84,18 +84,6 @@ def new_game(
         stations=(-1,) * EAST_COAST_STATIONS,
     )
 
-
-def _settings(given: Settings | Mapping[str, Any] | None) -> Settings:
-    if given is None:
-        return Settings()
-    if isinstance(given, Settings):
-        return given
-    try:
-        chosen = from_jsonable(Settings, dict(given))
-    except (ValueError, TypeError) as error:
-        raise IllegalEvent(N_("Unknown settings: {error}"), error=str(error)) from error
-    assert isinstance(chosen, Settings)
-    return chosen
 
 
 def _place_train(state: WhistleStopState, event: PlaceTrain) -> WhistleStopState:
@@ -287,11 +275,8 @@ _HANDLERS: dict[type[Any], Callable[[WhistleStopState, Any], WhistleStopState]] 
 
 def apply(state: WhistleStopState, event: WhistleStopEvent) -> WhistleStopState:
     """The state after `event`, or IllegalEvent with the reason (the state is unchanged)."""
-    if state.phase is Phase.OVER:
-        raise IllegalEvent(N_("The game is over"))
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise IllegalEvent(N_("Not a Whistle Stop move"))
+    handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
+                       foreign=N_("Not a Whistle Stop move"))
     return handler(state, event)
 
 
