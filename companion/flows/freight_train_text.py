@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 
-from ..i18n import translator
 from ..names import card_name, category_name, wagon_name
+from .words import TableWords, packed, wrapped
 
 GAME = "freight-train"
 
-#: Characters in a line of the small font.
-LINE = 21
 
 
-def wrapped(text: str, lines: int = 3) -> tuple[str, ...]:
-    """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, LINE))[:lines]
 
-
-class Words:
+class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        self._ = translator(language).gettext
 
     def wagon(self, wagon: str) -> str:
         return wagon_name(wagon, self.language)
@@ -37,9 +26,6 @@ class Words:
         return self._("D{day} · R{round} · {players} players").format(
             day=day, round=round_, players=players)
 
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
-
     def trains_and_yard(self, trains: int, yard: int) -> str:
         return self._("Trains: {trains} · Yard: {yard}").format(trains=trains, yard=yard)
 
@@ -50,9 +36,6 @@ class Words:
         if not names:
             return self._("Last phase of the day")
         return self._("Still to play: {names}").format(names=", ".join(names))
-
-    def menu_title(self, name: str) -> str:
-        return self._("{name}: your move").format(name=name)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -131,34 +114,19 @@ class Words:
     def tally_top(self, day: int) -> str:
         return self._("End of day {day}").format(day=day)
 
-    def final_top(self) -> str:
-        return self._("Final result")
-
     def tally_title(self, name: str, gain: int, total: int) -> str:
         return self._("{name} {gain:+d} = {total}").format(name=name, gain=gain, total=total)
 
     def breakdown(self, paid: Mapping[str, int]) -> tuple[str, ...]:
         if not paid:
             return (self._("No token this day"),)
-        parts = [f"{self.category(key)} {amount:+d}" for key, amount in sorted(paid.items())]
-        lines: list[str] = []
-        for part in parts:
-            if lines and len(lines[-1]) + len(part) + 3 <= LINE:
-                lines[-1] += " · " + part
-            else:
-                lines.append(part)
-        return tuple(lines[:3])
+        return packed([f"{self.category(key)} {amount:+d}" for key, amount in sorted(paid.items())])
 
     def rank(self, place: int, name: str, tokens: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=tokens)
 
     def standings(self, day: int) -> str:
         return self._("After day {day}").format(day=day)
-
-    def winners(self, names: Sequence[str]) -> str:
-        if len(names) == 1:
-            return self._("{name} wins!").format(name=names[0])
-        return self._("Tie: {names}").format(names=", ".join(names))
 
     # Setup guidance
     def setup_top(self, day: int) -> str:
@@ -203,9 +171,6 @@ class Words:
     def hint_main(self) -> str:
         return self._("ok:menu  back:undo")
 
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
-
     def hint_place(self) -> str:
         return self._("ok:place back:cancel")
 
@@ -218,24 +183,12 @@ class Words:
     def hint_rearrange(self) -> str:
         return self._("up/down  ok:pay")
 
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
-
     def hint_tally(self) -> str:
         return self._("up/down  ok:next")
 
     # Refusals
     def not_this_game(self) -> str:
         return self._("Not a Freight Train card")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
 
     def not_a_wagon(self) -> str:
         return self._("Not a wagon card")

@@ -2,31 +2,20 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
-from ..i18n import translator
 from ..names import card_name
+from .words import TableWords, wrapped
 
 GAME = "game-of-trains"
 
-#: Characters in a line of the small font.
-LINE = 21
 
 
-def wrapped(text: str, lines: int = 3) -> tuple[str, ...]:
-    """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, LINE))[:lines]
 
-
-class Words:
+class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        self._ = translator(language).gettext
 
     def ability(self, ability: Ability) -> str:
         return card_name(GAME, "ability", ability.value, self.language)
@@ -42,9 +31,6 @@ class Words:
     # Context and prompts
     def context(self, turn: int, deck: int) -> str:
         return self._("Turn {turn} · Deck {deck}").format(turn=turn, deck=deck)
-
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
 
     def face_up(self, cards: Sequence[int]) -> tuple[str, ...]:
         if not cards:
@@ -130,9 +116,6 @@ class Words:
         return self._("Dealt: {name} starts").format(name=name)
 
     # The end
-    def final_top(self) -> str:
-        return self._("Final result")
-
     def winner(self, name: str) -> str:
         return self._("{name} wins!").format(name=name)
 
@@ -165,30 +148,15 @@ class Words:
     def hint_main(self, face_up: bool) -> str:
         return self._("tap:card ok:face up") if face_up else self._("tap:drawn wagon")
 
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
-
     def hint_tap(self) -> str:
         return self._("tap:wagon back:cancel")
 
     def hint_refill(self) -> str:
         return self._("tap:drawn wagon")
 
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
-
     # Refusals
     def not_this_game(self) -> str:
         return self._("Not a Game of Trains card")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
 
     def not_a_wagon(self) -> str:
         return self._("Not a wagon card")

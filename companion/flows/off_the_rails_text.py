@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 
 from engine.games.off_the_rails.components import mine_of, space_of
 
 from ..i18n import translator
 from ..names import card_name
+from .words import TableWords, wrapped
 
 GAME = "off-the-rails"
 
-#: Characters in a line of the small font.
-LINE = 21
-
-
 #: Characters in a line of an announcement (inside its double border).
 ANNOUNCE_LINE = 19
-
-
-def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
-    """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, width))[:lines]
 
 
 def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-class Words:
+class Words(TableWords):
     """The texts of the screens in the table's language."""
 
     def __init__(self, language: str) -> None:
@@ -79,9 +70,6 @@ class Words:
 
     def cave_ins_top(self, placed: int, total: int) -> str:
         return self._("Cave-ins {placed}/{total}").format(placed=placed, total=total)
-
-    def final_top(self) -> str:
-        return self._("Final result")
 
     # --- Setup guidance ---------------------------------------------------------------------
 
@@ -300,15 +288,7 @@ class Words:
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=total)
 
-    def winners(self, names: Sequence[str]) -> str:
-        if len(names) == 1:
-            return self._("{name} wins!").format(name=names[0])
-        return self._("Tie: {names}").format(names=", ".join(names))
-
     # --- Hints ------------------------------------------------------------------------------
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
 
     def hint_tap(self) -> str:
         return self._("tap:deposit card")
@@ -331,19 +311,10 @@ class Words:
     def hint_token(self) -> str:
         return self._("ok:choose")
 
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
     # --- Refusals ---------------------------------------------------------------------------
 
     def not_this_game(self) -> str:
         return self._("Not an Off the Rails card")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
 
     def already_drawn(self, card: str) -> str:
         return self._("{card} already drawn").format(card=card)

@@ -7,7 +7,6 @@ number each map's tickets in alphabetical order of their ids.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from functools import cache
 
@@ -15,18 +14,12 @@ from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Tra
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 
-from ..i18n import translator
 from ..names import card_name, category_name
+from .words import TableWords, packed, wrapped
 
 GAME = "ticket-to-ride"
 
-#: Characters in a line of the small font.
-LINE = 21
 
-
-def wrapped(text: str, lines: int = 3) -> tuple[str, ...]:
-    """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, LINE))[:lines]
 
 
 @cache
@@ -56,12 +49,8 @@ def city_letter(city: str) -> str:
     return folded[:1].upper() or "?"
 
 
-class Words:
+class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        self._ = translator(language).gettext
 
     # Cards, colours, tickets
     def card(self, card: str) -> str:
@@ -97,9 +86,6 @@ class Words:
             return self._("{map} · last round").format(map=board.title)
         return self._("{map} · {players} players").format(map=board.title, players=players)
 
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
-
     def trains_and_cards(self, trains: int, cards: int) -> str:
         return self._("Trains {trains} · Cards {cards}").format(trains=trains, cards=cards)
 
@@ -110,9 +96,6 @@ class Words:
         if not names:
             return self._("Last turn of the game")
         return self._("Still to play: {names}").format(names=", ".join(names))
-
-    def menu_title(self, name: str) -> str:
-        return self._("{name}: your move").format(name=name)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -311,23 +294,13 @@ class Words:
                 part += f" ({done}/{held})"
             parts.append(part)
         for separator in (" · ", "  ", " "):
-            lines: list[str] = []
-            for part in parts:
-                if lines and len(lines[-1]) + len(separator) + len(part) <= LINE:
-                    lines[-1] += separator + part
-                else:
-                    lines.append(part)
+            lines = packed(parts, lines=4, separator=separator)
             if len(lines) <= 3:
                 break
-        return tuple(lines[:3])
+        return lines[:3]
 
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {total}").format(place=place, name=name, total=total)
-
-    def winners(self, names: Sequence[str]) -> str:
-        if len(names) == 1:
-            return self._("{name} wins!").format(name=names[0])
-        return self._("Tie: {names}").format(names=", ".join(names))
 
     def tiebreak(self, key: str) -> str:
         return {
@@ -343,9 +316,6 @@ class Words:
     def hint_second(self) -> str:
         return self._("tap:card up:3 locos")
 
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
-
     def hint_pay(self) -> str:
         return self._("tap:card back:cancel")
 
@@ -358,24 +328,12 @@ class Words:
     def hint_tunnel_pay(self) -> str:
         return self._("tap:card ok:give up")
 
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
     def hint_reshuffle(self) -> str:
         return self._("ok:done  up:3 locos")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
 
     # Refusals
     def not_this_game(self) -> str:
         return self._("Not a Ticket to Ride card")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
 
     def already_counted(self, card: str) -> str:
         return self._("{card} already counted").format(card=card)

@@ -2,35 +2,20 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 
 from ..i18n import fill, translator
 from ..names import card_name
+from .words import TableWords, packed, wrapped
 
 GAME = "whistle-stop"
 
-#: Characters in a line of the small font.
-LINE = 21
 
 
-def wrapped(text: str, lines: int = 3) -> tuple[str, ...]:
-    """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, LINE))[:lines]
 
 
-def packed(parts: Sequence[str], lines: int = 3) -> tuple[str, ...]:
-    """Short parts joined by " · " into as few small-font lines as they fit."""
-    result: list[str] = []
-    for part in parts:
-        if result and len(result[-1]) + len(part) + 3 <= LINE:
-            result[-1] += " · " + part
-        else:
-            result.append(part)
-    return tuple(result[:lines])
 
-
-class Words:
+class Words(TableWords):
     """The texts of the screens in the table's language."""
 
     def __init__(self, language: str) -> None:
@@ -58,9 +43,6 @@ class Words:
     def last_round_top(self) -> str:
         return self._("Last round")
 
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
-
     def tokens(self, coal: int, whistles: int) -> str:
         return self._("Coal {coal} · Whistle {whistles}").format(coal=coal, whistles=whistles)
 
@@ -71,9 +53,6 @@ class Words:
     def trains(self, on_map: int, arrived: int) -> str:
         return self._("Trains {on_map} · Arrived {arrived}").format(
             on_map=on_map, arrived=arrived)
-
-    def menu_title(self, name: str) -> str:
-        return self._("{name}: your move").format(name=name)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -190,9 +169,6 @@ class Words:
         return self._("Station {station}").format(station=station)
 
     # The end
-    def final_top(self) -> str:
-        return self._("Final result")
-
     def tally_title(self, name: str, total: int) -> str:
         return self._("{name}: {total}").format(name=name, total=total)
 
@@ -204,11 +180,6 @@ class Words:
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=total)
 
-    def winners(self, names: Sequence[str]) -> str:
-        if len(names) == 1:
-            return self._("{name} wins!").format(name=names[0])
-        return self._("Tie: {names}").format(names=", ".join(names))
-
     def not_counted(self) -> tuple[str, tuple[str, ...]]:
         return (self._("Still to add"),
                 wrapped(self._("Gold, resources and special tiles: companion tally.")))
@@ -216,9 +187,6 @@ class Words:
     # Hints
     def hint_main(self) -> str:
         return self._("ok:menu  tap:share")
-
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
 
     def hint_place(self) -> str:
         return self._("up/down  ok:place")
@@ -229,18 +197,9 @@ class Words:
     def hint_handout(self) -> str:
         return self._("ok:handed out")
 
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
-
     # Refusals
     def not_this_game(self) -> str:
         return self._("Not a Whistle Stop card")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
 
     def not_a_share(self) -> str:
         return self._("Not a share card")

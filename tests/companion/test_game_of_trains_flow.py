@@ -565,13 +565,7 @@ def test_every_message_of_the_flow_has_a_french_translation() -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_every_screen_of_a_whole_game_fits(language: str,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    if language == "fr":
-        translations = french()
-        monkeypatch.setattr("companion.flows.game_of_trains_text.translator",
-                            lambda _: translations)
-        monkeypatch.setattr("companion.names.translator", lambda _: translations)
+def test_every_screen_of_a_whole_game_fits(language: str) -> None:
     names = NAMES[:3]
     app, deck, _ = make_app(names)
     app.flow = GameOfTrainsFlow(language)

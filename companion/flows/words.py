@@ -1,0 +1,68 @@
+"""Words every table flow shows alike, through gettext: whose turn, the hints, the result."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from ..i18n import translator
+
+#: Characters in a line of the small font.
+LINE = 21
+
+
+def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
+    """Break a sentence into the small font's lines (at most `lines`)."""
+    return tuple(textwrap.wrap(text, width))[:lines]
+
+
+def packed(parts: Sequence[str], lines: int = 3, separator: str = " · ") -> tuple[str, ...]:
+    """Short parts joined by `separator` into as few small-font lines as they fit.
+
+    >>> packed(["Coal +3", "Tank +2", "Yard +3"])
+    ('Coal +3 · Tank +2', 'Yard +3')
+    """
+    result: list[str] = []
+    for part in parts:
+        if result and len(result[-1]) + len(separator) + len(part) <= LINE:
+            result[-1] += separator + part
+        else:
+            result.append(part)
+    return tuple(result[:lines])
+
+
+class TableWords:
+    """The texts shared by the screens of every game, in the table's language."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._ = translator(language).gettext
+
+    def final_top(self) -> str:
+        return self._("Final result")
+
+    def hint_ack(self) -> str:
+        return self._("ok:continue")
+
+    def hint_choose(self) -> str:
+        return self._("ok:choose back:return")
+
+    def hint_confirm(self) -> str:
+        return self._("ok:yes  back:no")
+
+    def hint_pages(self) -> str:
+        return self._("up/down  ok:next")
+
+    def not_now(self) -> str:
+        return self._("Not now: finish this first")
+
+    def to_play(self, name: str) -> str:
+        return self._("{name} to play").format(name=name.upper())
+
+    def menu_title(self, name: str) -> str:
+        return self._("{name}: your move").format(name=name)
+
+    def winners(self, names: Sequence[str]) -> str:
+        if len(names) == 1:
+            return self._("{name} wins!").format(name=names[0])
+        return self._("Tie: {names}").format(names=", ".join(names))
