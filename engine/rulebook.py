@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .codec import from_jsonable
@@ -45,3 +46,24 @@ def rule_for(
     if rule is None:
         raise IllegalEvent(foreign)
     return rule
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One instruction for the table: an English template (for gettext), its values, who acts."""
+
+    message: str
+    seat: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message.format(**self.params)
+
+
+def refusal(apply: Callable[[S, Any], S], state: S, event: object) -> IllegalEvent | None:
+    """None when `event` may happen now, else the reason it may not (nothing changes)."""
+    try:
+        apply(state, event)
+    except IllegalEvent as error:
+        return error
+    return None

@@ -1,13 +1,14 @@
 """The Game of Trains: rules, simulator and tally."""
 
 from ...game import GameRules
+from ...rulebook import Prompt
 from .cards import Ability
 from .events import GameOfTrainsEvent
 from .notes import RULE_NOTES
 from .rules import apply, is_over, new_game, result
 from .simulate import random_event
 from .state import GameOfTrainsState, Settings
-from .table import Prompt, ability_uses, next_step, why_illegal
+from .table import ability_uses, next_step, why_illegal
 from .tally import tally
 
 RULES: GameRules[GameOfTrainsState, GameOfTrainsEvent] = GameRules(

@@ -7,26 +7,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from ...errors import N_, IllegalEvent
+from ...rulebook import Prompt, refusal
 from .cards import Ability, positions_for
 from .events import GameOfTrainsEvent, UseAbility
 from .rules import apply
 from .state import GameOfTrainsState, Phase
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """One instruction for the table: an English template (for gettext), its values, who acts."""
-
-    message: str
-    seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message.format(**self.params)
 
 
 def next_step(state: GameOfTrainsState) -> Prompt:
@@ -63,8 +49,4 @@ def ability_uses(state: GameOfTrainsState) -> tuple[UseAbility, ...]:
 
 def why_illegal(state: GameOfTrainsState, event: GameOfTrainsEvent) -> IllegalEvent | None:
     """None when `event` may happen now, else the reason it may not."""
-    try:
-        apply(state, event)
-    except IllegalEvent as error:
-        return error
-    return None
+    return refusal(apply, state, event)

@@ -1,12 +1,13 @@
 """Off the Rails: rules, simulator and tally."""
 
 from ...game import GameRules
+from ...rulebook import Prompt
 from .events import OffTheRailsEvent
 from .notes import RULE_NOTES
 from .rules import apply, is_over, new_game, result
 from .simulate import random_event
 from .state import OffTheRailsState, Settings
-from .table import Prompt, next_step, why_illegal
+from .table import next_step, why_illegal
 from .tally import tally
 
 RULES: GameRules[OffTheRailsState, OffTheRailsEvent] = GameRules(

@@ -7,28 +7,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from ...errors import N_, IllegalEvent
+from ...rulebook import Prompt, refusal
 from .events import OffTheRailsEvent
 from .rules import apply
 from .state import Era, OffTheRailsState, Step
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """One instruction for the table: an English template (for gettext), its values, who acts.
-
-    Mine names in `params` are in the catalogue too (see `components.MINES`).
-    """
-
-    message: str
-    seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message.format(**self.params)
 
 
 def next_step(state: OffTheRailsState) -> Prompt:
@@ -76,8 +59,4 @@ def _board_prompt(state: OffTheRailsState) -> Prompt:
 
 def why_illegal(state: OffTheRailsState, event: OffTheRailsEvent) -> IllegalEvent | None:
     """None when `event` may happen now, else the reason it may not."""
-    try:
-        apply(state, event)
-    except IllegalEvent as error:
-        return error
-    return None
+    return refusal(apply, state, event)

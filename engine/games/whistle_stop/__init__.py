@@ -1,12 +1,13 @@
 """Whistle Stop: rules, simulator and tally."""
 
 from ...game import GameRules
+from ...rulebook import Prompt
 from .events import WhistleStopEvent
 from .notes import RULE_NOTES
 from .rules import apply, is_over, new_game, result
 from .simulate import random_event
 from .state import Settings, WhistleStopState
-from .table import Prompt, next_step, why_illegal
+from .table import next_step, why_illegal
 from .tally import tally
 
 RULES: GameRules[WhistleStopState, WhistleStopEvent] = GameRules(

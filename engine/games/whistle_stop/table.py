@@ -7,26 +7,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from ...errors import N_, IllegalEvent
+from ...rulebook import Prompt, refusal
 from .components import COAL, MOVES_PER_TURN
 from .events import WhistleStopEvent
 from .rules import apply, can_move, handout
 from .state import Phase, WhistleStopState
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """One instruction for the table: an English template (for gettext), its values, who acts."""
-
-    message: str
-    seat: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message.format(**self.params)
 
 
 def next_step(state: WhistleStopState) -> Prompt:
@@ -55,8 +41,4 @@ def next_step(state: WhistleStopState) -> Prompt:
 
 def why_illegal(state: WhistleStopState, event: WhistleStopEvent) -> IllegalEvent | None:
     """None when `event` may happen now, else the reason it may not."""
-    try:
-        apply(state, event)
-    except IllegalEvent as error:
-        return error
-    return None
+    return refusal(apply, state, event)
