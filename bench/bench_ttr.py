@@ -111,7 +111,8 @@ def europe_networks(count: int) -> list[tuple[str, Edges]]:
 
 
 def worst_networks(quick: bool = False) -> list[tuple[str, Edges]]:
-    """The hard cases: grids, nearly complete graphs, random dense graphs, the Europe map."""
+    """The hard cases: grids, nearly complete graphs, random dense graphs, random sparse ones
+    with many dead ends, grids with dead ends, the Europe map."""
     cases: list[tuple[str, Edges]] = [
         ("grid 4x7 (45)", grid(4, 7)), ("grid 5x5 (40)", grid(5, 5)),
         ("grid 6x5 cut to 45", grid(6, 5)), ("grid 3x12 cut to 45", grid(3, 12)),

@@ -17,9 +17,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import itertools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 N = TypeVar("N", bound=Hashable)
@@ -89,10 +87,11 @@ def longest_trail(edges: Sequence[Edge[N]]) -> int:
     """The weight of the heaviest trail: exact, for networks of up to a few dozen edges.
 
     Each connected component is solved on its own, heaviest first. A component with at most two
-    odd-degree nodes has an Euler trail: its whole weight. Otherwise a longest trail runs
-    between two odd nodes, so nodes of degree two are contracted away (a trail through one uses
-    both its edges in a row), and a depth-first search over edges starts from the odd nodes only,
-    cut off by an upper bound: the edges still reachable, less what parity forces to be left out.
+    odd-degree nodes has an Euler trail: its whole weight. Otherwise the trees hanging off it
+    are cut down to their longest branches (see `_without_pendant_trees`), nodes of degree two
+    are contracted away (a trail through one uses both its edges in a row), and two searches
+    bounded by parity take turns on what is left (see `_TrailSearch`).
+    Route lengths are never negative: a trail never loses by growing.
     """
     groups = [[edges[i] for i in group] for group in components(edges)]
     groups.sort(key=lambda group: -sum(weight for _, _, weight in group))
@@ -106,55 +105,100 @@ def longest_trail(edges: Sequence[Edge[N]]) -> int:
 
 
 def _component_longest(edges: Sequence[Edge[N]], floor: int) -> int:
+    """The longest trail of one connected network, or `floor` if that is longer."""
     degree: dict[N, int] = {}
     for a, b, _ in edges:
         degree[a] = degree.get(a, 0) + 1
         degree[b] = degree.get(b, 0) + 1
     if sum(1 for d in degree.values() if d % 2) <= 2:
-        return sum(weight for _, _, weight in edges)
-    dead = [edge for edge in edges if 1 in (degree[edge[0]], degree[edge[1]])]
-    contracted = _contracted(edges)
-    if len(dead) <= 2:
-        return _TrailSearch(contracted).run(floor)
-    # Networks with dead ends are often sparse, where trying every trail is quickest; else
-    # peel the dead ends off. Both get a budget, growing fourfold until one finishes.
-    budget = _PLAIN_BUDGET
-    dead_ids = {id(edge) for edge in dead}
-    core = [edge for edge in edges if id(edge) not in dead_ids]
-    core_best: int | None = None
-    while True:
-        with contextlib.suppress(BudgetExceeded):
-            return max(floor, longest_trail_reference(contracted, budget=budget))
-        if core_best is None:
-            core_best = _component_longest(core, 0)
-        with contextlib.suppress(_OutOfSteps):
-            return _peeled(core, core_best, dead, degree, floor, budget)
-        budget *= 4
+        return max(floor, sum(weight for _, _, weight in edges))
+    index: dict[N, int] = {}
+    numbered = [(index.setdefault(a, len(index)), index.setdefault(b, len(index)), weight)
+                for a, b, weight in edges]
+    core, branches, inside = _without_pendant_trees(numbered)
+    floor = max(floor, inside)
+    if not core:
+        return floor  # a tree: its longest path is all there is
+    return _core_longest(core, branches, floor)
 
 
-def _peeled(core: list[Edge[N]], core_best: int, dead: list[Edge[N]], degree: dict[N, int],
-            floor: int, limit: int) -> int:
-    """A trail takes at most two edges into dead ends (nodes of degree one), as its first and
-    last. So the longest trail is the best, over the choices of at most two such edges, of the
-    network without the others (the core); and each choice is worth at most the core's longest
-    trail (`core_best`) plus the edges chosen: most choices are never tried.
+def _core_longest(core: list[tuple[int, int, int]], branches: list[tuple[int, int, int]],
+                  floor: int) -> int:
+    """The longest trail of a network without dead ends (`core`) with edges to new dead ends
+    (`branches`) added, or `floor` if that is longer.
+
+    A trail takes at most two branches, as its first and last edges, around a trail of the
+    core: the core's own longest trail, found first, bounds the rest of the search.
     """
-    # At one node, the heaviest two dead ends serve as well as any others.
-    by_node: dict[N, list[Edge[N]]] = {}
-    for edge in dead:
-        a, b, _ = edge
-        by_node.setdefault(b if degree[a] == 1 else a, []).append(edge)
-    kept = [edge for group in by_node.values()
-            for edge in sorted(group, key=lambda e: -e[2])[:2]]
-    choices: list[tuple[Edge[N], ...]] = [(edge,) for edge in kept]
-    choices += list(itertools.combinations(kept, 2))
-    choices.sort(key=lambda chosen: -sum(edge[2] for edge in chosen))
-    best = max(floor, core_best)
-    for chosen in choices:
-        if core_best + sum(edge[2] for edge in chosen) <= best:
-            break
-        best = max(best, _TrailSearch(_contracted(core + list(chosen))).run(best, limit))
-    return best
+    network = core + branches
+    odd = [0] * (1 + max(max(first, second) for first, second, _ in network))
+    for first, second, _ in network:
+        odd[first] ^= 1
+        odd[second] ^= 1
+    if sum(odd) <= 2:
+        return max(floor, sum(weight for _, _, weight in network))
+    core_best = _core_longest(core, [], 0) if len(branches) > 2 else None
+    return _TrailSearch(_contracted(network)).run(floor, core_best)
+
+
+def _without_pendant_trees(
+    edges: list[tuple[int, int, int]],
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]], int]:
+    """The network with the trees hanging off it cut down, and the longest path inside them.
+
+    Peeling nodes of degree one until none is left strips the trees that hang off the rest (the
+    core) by a single node each. A trail that goes down into such a tree cannot come back up
+    (that would take an edge twice), so it does so only at its ends, and a trail that touches
+    the core is: the heaviest way down into one tree, a trail of the core, the heaviest way down
+    into another. Of the ways down at one node only the heaviest two can serve (a trail has two
+    ends), so each becomes one edge to a new dead end, of the way's weight; the longest trail of
+    the core with those edges is the longest trail touching the core, exactly. A trail that
+    does not touch the core is a path in one tree: the two heaviest ways down from some node.
+
+    Nodes are numbered from 0. Returns the core (empty for a tree: nothing is left), the new
+    edges to dead ends, and the longest path inside the trees.
+    """
+    count = 1 + max(max(a, b) for a, b, _ in edges)
+    degree = [0] * count
+    incident: list[list[int]] = [[] for _ in range(count)]
+    for number, (a, b, _) in enumerate(edges):
+        degree[a] += 1
+        degree[b] += 1  # a loop counts twice: its node never hangs off anything
+        incident[a].append(number)
+        if b != a:
+            incident[b].append(number)
+    removed = [False] * len(edges)
+    #: The heaviest two ways down from each node into the trees peeled off it.
+    down = [[0, 0] for _ in range(count)]
+    leaves = [node for node in range(count) if degree[node] == 1]
+    while leaves:
+        node = leaves.pop()
+        if degree[node] != 1:
+            continue  # its neighbour went first, as the last leaf of a whole tree
+        number = next(number for number in incident[node] if not removed[number])
+        removed[number] = True
+        a, b, weight = edges[number]
+        parent = b if a == node else a
+        degree[node] = 0
+        degree[parent] -= 1
+        depth = down[node][0] + weight
+        ways = down[parent]
+        if depth > ways[0]:
+            ways[0], ways[1] = depth, ways[0]
+        elif depth > ways[1]:
+            ways[1] = depth
+        if degree[parent] == 1:
+            leaves.append(parent)
+    inside = max(first + second for first, second in down)
+    core = [edge for number, edge in enumerate(edges) if not removed[number]]
+    branches = []
+    for node in range(count):
+        if degree[node]:  # in the core
+            for depth in down[node]:
+                if depth > 0:
+                    branches.append((node, count, depth))
+                    count += 1
+    return core, branches, inside
 
 
 def _contracted(edges: Sequence[Edge[N]]) -> list[tuple[int, int, int]]:
@@ -206,18 +250,12 @@ def _bits(mask: int) -> list[int]:
     return numbers
 
 
-class _OutOfSteps(Exception):
-    pass
-
-
-#: Edges the plain search may walk on a network with dead ends before the peeling starts.
-_PLAIN_BUDGET = 10_000
-
 #: With fewer unused edges than this, walking on costs less than the full bound.
 _FULL_BOUND_FROM = 14
 
-#: Steps each search may take in the first round (tests lower it to exercise the hand-overs).
-_FIRST_BUDGET = 100
+#: Steps (of leaving out, or their worth) each search takes in a turn before the other
+#: resumes; tests lower it to one, to hand over at every step.
+_TURN = 200
 
 
 class _TrailSearch:
@@ -227,11 +265,16 @@ class _TrailSearch:
       Quick on sparse, tree-like networks, slow on dense ones where the bound is loose.
     - Leaving out: a trail's edges are a connected set with at most two odd nodes (Euler), so
       the longest trail is the whole network less the lightest set of edges to leave out for
-      that. Branching on the first odd node still to fix, this is quick on dense networks
-      (grids, nearly complete graphs), where little is left out, and slow on sparse ones.
+      that. Each odd node still to fix is an end or loses one of its edges; branching first on
+      dead ends, heaviest first (an end, or left out: once the ends are chosen, the bound on
+      the rest is close), then on the node with the fewest edges left, this is quick on dense
+      networks (grids, nearly complete graphs), where little is left out, and on networks with
+      many dead ends (what is left of the trees hanging off a network: see
+      `_without_pendant_trees`).
 
-    Both run with a step budget, in turn (leaving out first), the budget growing fourfold each
-    round, and share the best length found: the first to finish has the exact answer.
+    Both run in turns of a few hundred steps (leaving out first), each resuming where it
+    stopped, and share the best length found: the first to finish has the exact answer, at
+    most about twice the time it takes on its own.
     """
 
     def __init__(self, edges: list[tuple[int, int, int]]) -> None:
@@ -241,24 +284,26 @@ class _TrailSearch:
         nodes = 1 + max(max(a, b) for a, b, _ in edges)
         self.incident = [0] * nodes
         self.parity_edges = [0] * nodes  # loops never change a node's parity
-        cheapest = [0] * nodes
+        cheapest = [-1] * nodes  # none yet (a route may weigh nothing)
         for number, (a, b, weight) in enumerate(edges):
             self.incident[a] |= 1 << number
             self.incident[b] |= 1 << number
             if a != b:
                 for end in (a, b):
                     self.parity_edges[end] |= 1 << number
-                    cheapest[end] = weight if not cheapest[end] else min(cheapest[end], weight)
+                    cheapest[end] = weight if cheapest[end] < 0 else min(cheapest[end], weight)
         #: The lightest edge that could be left out at each node, to price an odd node.
-        self.cheapest = cheapest
-        #: Per node, its other edges as (bit, other end, weight).
+        self.cheapest = [max(price, 0) for price in cheapest]
+        #: Per node, its other edges as (bit, other end, weight), lightest first.
         self.around = [
-            [(1 << number, b if a == node else a, self.weight[number])
-             for number, (a, b) in enumerate(self.ends)
-             if a != b and node in (a, b)]
+            sorted(((1 << number, b if a == node else a, self.weight[number])
+                    for number, (a, b) in enumerate(self.ends)
+                    if a != b and node in (a, b)), key=lambda option: option[2])
             for node in range(nodes)
         ]
         self.lightest = min(self.weight)
+        #: Per node, its other edges as (bit, other end), for walking over the network.
+        self.neighbours = [[(bit, other) for bit, other, _ in around] for around in self.around]
         #: Edges into a node of degree one: a trail ends when it takes one (unless it starts
         #: there: the edge of a node of degree one is no dead end from that node).
         self.dead_ends = 0
@@ -266,35 +311,44 @@ class _TrailSearch:
         for number, (a, b) in enumerate(self.ends):
             if a != b and (self.incident[a].bit_count() == 1 or self.incident[b].bit_count() == 1):
                 self.dead_ends |= 1 << number
+        #: Nodes of degree one, as bits, heaviest edge first: the leaving out decides them first.
+        self.leaves = [1 << node for node, mask in enumerate(self.incident)
+                       if mask.bit_count() == 1 and self.parity_edges[node]]
+        self.leaves.sort(key=lambda bit: -self.weight[self.incident[bit.bit_length() - 1]
+                                                     .bit_length() - 1])
+        self.leaf_nodes = sum(self.leaves)
+        #: Their edges, in the same order, as (bit, weight).
+        self.branches = [(edge, self.weight[edge.bit_length() - 1])
+                         for edge in (self.incident[bit.bit_length() - 1] for bit in self.leaves)]
+        #: The longest trail without those edges, when known: see `run`.
+        self.core_best: int | None = None
         self.all_edges = (1 << len(edges)) - 1
         self.best = 0
         self.steps = 0
-        self.budget = 0
-        self.seen: set[tuple[int, int]] = set()
+        self.pause_at = 0
+        self.walked: set[tuple[int, int]] = set()
+        self.left_out: set[tuple[int, int]] = set()
 
-    def run(self, floor: int, limit: int | None = None) -> int:
-        """The longest trail, or at least `floor`; past `limit` steps a round, _OutOfSteps."""
+    def run(self, floor: int, core_best: int | None = None) -> int:
+        """The longest trail, or `floor` if that is longer.
+
+        `core_best`, if known: the longest trail without the edges into dead ends. A trail
+        takes at most two of those, as its first and last edges, around a trail of the rest: it
+        is no longer than `core_best` and the two heaviest of them still kept.
+        """
         self.best = floor
+        self.core_best = core_best
         odd = self._odd_mask(self.all_edges)
-        ceiling = self.total - self._fix_price(odd, 0, odd.bit_count() - 2)
-        budget = _FIRST_BUDGET
+        ceiling = self.total - self._fix_price(odd, 0, 2)[0]
+        searches = [self._leave_out(0, odd, 0, 0), self._walk_all(odd)]
         while self.best < ceiling:
-            for method in (self._leave_out_all, self._walk_all):
-                self.steps, self.budget = 0, budget
-                try:
-                    method(odd)
-                except _OutOfSteps:
-                    continue
-                return self.best
-            budget *= 4
-            if limit is not None and budget > limit:
-                raise _OutOfSteps
+            for search in searches:
+                self.pause_at = self.steps + _TURN
+                # A search yields when its turn is over; each step checks the shared best, so
+                # whatever the other found meanwhile only cuts more.
+                if next(search, True):
+                    return self.best
         return self.best
-
-    def _tick(self) -> None:
-        self.steps += 1
-        if self.steps > self.budget:
-            raise _OutOfSteps
 
     def _odd_mask(self, kept: int) -> int:
         mask = 0
@@ -325,38 +379,34 @@ class _TrailSearch:
         nodes = 1 << node
         edges = 0
         frontier = [node]
-        ends = self.ends
         incident = self.incident
-        while frontier:
-            here = frontier.pop()
-            fresh = incident[here] & kept & ~edges
-            edges |= fresh
-            while fresh:
-                low = fresh & -fresh
-                a, b = ends[low.bit_length() - 1]
-                other = b if a == here else a
-                if not nodes >> other & 1:
+        neighbours = self.neighbours
+        for here in frontier:  # grows as it goes
+            edges |= incident[here]
+            for bit, other in neighbours[here]:
+                if bit & kept and not nodes >> other & 1:
                     nodes |= 1 << other
                     frontier.append(other)
-                fresh ^= low
-        return edges, nodes
+        return edges & kept, nodes
 
     # Walking ------------------------------------------------------------------------------------
 
-    def _walk_all(self, odd: int) -> None:
-        self.seen = set()
+    def _walk_all(self, odd: int) -> Iterator[None]:
         starts = odd
         while starts:
             low = starts & -starts
-            self._walk(low.bit_length() - 1, self.all_edges, 0, self.total, odd)
+            yield from self._walk(low.bit_length() - 1, self.all_edges, 0, self.total, odd)
             starts ^= low
 
-    def _walk(self, node: int, unused: int, length: int, left: int, odd: int) -> None:
+    def _walk(self, node: int, unused: int, length: int, left: int, odd: int
+              ) -> Iterator[None]:
         """`left`: the weight of the unused edges; `odd`: their odd nodes."""
-        if (node, unused) in self.seen:
+        if (node, unused) in self.walked:
             return  # same edges used, same place: the same length so far and the same future
-        self._tick()
-        self.seen.add((node, unused))
+        self.steps += 2  # a walking step costs about two of leaving out: turns of equal time
+        if self.steps >= self.pause_at:
+            yield
+        self.walked.add((node, unused))
         if length > self.best:
             self.best = length
         moves = self.incident[node] & unused
@@ -382,8 +432,8 @@ class _TrailSearch:
             moves ^= low
         options.sort()  # heaviest first: good trails early make the bound cut sooner
         for weight, other, bit, a, b in options:
-            self._walk(other, unused & ~bit, length - weight, left + weight,
-                       odd if a == b else odd ^ (1 << a) ^ (1 << b))
+            yield from self._walk(other, unused & ~bit, length - weight, left + weight,
+                                  odd if a == b else odd ^ (1 << a) ^ (1 << b))
 
     def _walk_bound(self, node: int, unused: int, odd_all: int) -> int:
         """The most the trail can still gain from `node` over `unused` edges.
@@ -409,62 +459,98 @@ class _TrailSearch:
 
     # Leaving out --------------------------------------------------------------------------------
 
-    def _leave_out_all(self, odd: int) -> None:
-        self.seen = set()
-        self._leave_out(0, odd, 0, 0)
-
-    def _leave_out(self, left: int, odd: int, ends: int, cost: int) -> None:
+    def _leave_out(self, left: int, odd: int, ends: int, cost: int) -> Iterator[None]:
         """`left`: edges left out so far (weighing `cost`); `odd`: odd nodes of the rest;
         `ends`: odd nodes chosen as the trail's two ends (at most two)."""
-        if (left, ends) in self.seen:
+        if (left, ends) in self.left_out:
             return
-        self._tick()
-        self.seen.add((left, ends))
+        self.steps += 1
+        if self.steps >= self.pause_at:
+            yield
+        self.left_out.add((left, ends))
         to_fix = odd & ~ends
         free_ends = 2 - ends.bit_count()
         must_fix = to_fix.bit_count() - free_ends
         if must_fix <= 0:
             self._settle(self.all_edges & ~left)
             return
-        if self.total - cost - self._fix_price(to_fix, left, must_fix) <= self.best:
+        if self.core_best is not None:
+            most = self.core_best
+            taken = 0
+            for bit, weight in self.branches:
+                if not bit & left:
+                    most += weight
+                    taken += 1
+                    if taken == 2:
+                        break
+            if most <= self.best:
+                return
+        dead = to_fix & self.leaf_nodes
+        if dead and not free_ends:
+            # Both ends chosen: every other dead end loses its edge, all in one step.
+            for bit in self.leaves:
+                if bit & dead:
+                    edge = self.incident[bit.bit_length() - 1]
+                    left |= edge
+                    cost += self.weight[edge.bit_length() - 1]
+                    a, b = self.ends[edge.bit_length() - 1]
+                    odd ^= (1 << a) ^ (1 << b)
+            yield from self._leave_out(left, odd, ends, cost)
             return
-        low = to_fix & -to_fix
+        price, fewest = self._fix_price(to_fix, left, free_ends)
+        if self.total - cost - price <= self.best:
+            return
+        # Dead ends first (an end, or their edge left out): once the ends are chosen, the price
+        # of the rest bounds closely. Then the fewest choices: a narrower tree of branches.
+        low = next(bit for bit in self.leaves if bit & dead) if dead else fewest
         node = low.bit_length() - 1
         if free_ends:
-            self._leave_out(left, odd, ends | low, cost)
-        choices = self.parity_edges[node] & ~left
-        while choices:
-            bit = choices & -choices
-            number = bit.bit_length() - 1
-            a, b = self.ends[number]
-            self._leave_out(left | bit, odd ^ (1 << a) ^ (1 << b), ends,
-                            cost + self.weight[number])
-            choices ^= bit
+            yield from self._leave_out(left, odd, ends | low, cost)
+        # Edges to another odd node first, lightest first: they fix two nodes at once, cheaply.
+        choices = sorted((not to_fix >> other & 1, weight, bit, other)
+                         for bit, other, weight in self.around[node] if not bit & left)
+        for _, weight, bit, other in choices:
+            yield from self._leave_out(left | bit, odd ^ low ^ (1 << other), ends, cost + weight)
 
-    def _fix_price(self, to_fix: int, left: int, must_fix: int) -> int:
-        """The least weight still to leave out so that `must_fix` of the odd nodes become even.
+    def _fix_price(self, to_fix: int, left: int, spare: int) -> tuple[int, int]:
+        """The least weight still to leave out so that the odd nodes `to_fix` become even, all
+        but `spare` of them (at most two: the trail's free ends); and, to branch on, the one
+        with the fewest edges left.
 
         The edges left out pair odd nodes along paths; a node's path is at least as long as the
         way to its nearest odd neighbour, or an edge and another edge; each path serves two.
+        The nodes spared are the dearest.
         """
-        if must_fix <= 0:
-            return 0
-        prices = []
+        total = dearest = second = 0
+        fewest = 1 << 30
+        branch = 0
         lightest = self.lightest
         nodes = to_fix
         while nodes:
             low = nodes & -nodes
             nodes ^= low
-            price = 0
-            for bit, other, weight in self.around[low.bit_length() - 1]:
+            node = low.bit_length() - 1
+            count = (self.parity_edges[node] & ~left).bit_count()
+            if count < fewest:
+                fewest, branch = count, low
+            price = -1  # none yet (a route may weigh nothing)
+            for bit, other, weight in self.around[node]:
                 if bit & left:
                     continue
+                if 0 <= price <= weight:
+                    break  # lightest first: no later edge is cheaper
                 step = weight if to_fix >> other & 1 else weight + lightest
-                if not price or step < price:
+                if price < 0 or step < price:
                     price = step
-            prices.append(price)
-        prices.sort()
-        return (sum(prices[:must_fix]) + 1) // 2
+            if price > 0:
+                total += price
+                if price > dearest:
+                    dearest, second = price, dearest
+                elif price > second:
+                    second = price
+        if spare:
+            total -= dearest if spare == 1 else dearest + second
+        return (total + 1) // 2, branch
 
     def _settle(self, kept: int) -> None:
         """At most two odd nodes remain: every connected part has an Euler trail."""

@@ -50,6 +50,30 @@ def test_separate_networks_do_not_add_up() -> None:
     assert longest_trail([("A", "B", 5), ("C", "D", 3), ("D", "E", 3)]) == 6
 
 
+def test_trees_hanging_off_a_cycle() -> None:
+    # A triangle with a tree at A (ways down: 3 via D-E-F, 2 via G, 1 via H) and one at B.
+    edges = [("A", "B", 1), ("B", "C", 1), ("C", "A", 1), ("A", "D", 1), ("D", "E", 1),
+             ("E", "F", 1), ("A", "G", 2), ("A", "H", 1), ("B", "I", 2)]
+    # Down the tree at B, round the triangle, down the deepest way at A: 2 + 3 + 3.
+    assert longest_trail(edges) == longest_trail_reference(edges) == 8
+    # Round the triangle from A and back down another way there: 3 + 3 + 2.
+    assert longest_trail(edges[:-1]) == longest_trail_reference(edges[:-1]) == 8
+
+
+def test_longest_path_inside_a_tree() -> None:
+    # A small cycle hangs off a long tree, whose longest path never touches it.
+    edges = [("A", "B", 3), ("B", "C", 3), ("C", "D", 3), ("B", "E", 3), ("E", "F", 3),
+             ("D", "X", 1), ("X", "Y", 1), ("Y", "D", 1)]
+    assert longest_trail(edges) == longest_trail_reference(edges) == 15
+    assert longest_trail(edges[:5]) == 12  # the tree alone: its longest path
+
+
+def test_routes_of_no_length() -> None:
+    edges = [(1, 0, 0), (2, 1, 1), (3, 1, 2), (4, 2, 2), (5, 2, 0), (3, 5, 1), (6, 3, 3),
+             (4, 6, 1), (7, 4, 2), (0, 7, 0), (8, 6, 2)]
+    assert longest_trail(edges) == longest_trail_reference(edges)
+
+
 def test_loops_and_contracted_chains() -> None:
     edges = [("A", "A", 2), ("A", "B", 1), ("B", "C", 1), ("C", "D", 1), ("B", "E", 4),
              ("C", "F", 1), ("D", "G", 2)]
@@ -91,8 +115,9 @@ def test_fast_search_agrees_with_reference(edges: list[tuple[int, int, int]]) ->
     assert longest_trail(edges) == longest_trail_reference(edges)
 
 
+# Twelve edges at most: with thirteen, the reference alone may take seconds per run.
 dense = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.just(1)), min_size=8,
-                 max_size=13)
+                 max_size=12)
 
 
 @settings(max_examples=150, deadline=None)
@@ -104,15 +129,15 @@ def test_fast_search_agrees_on_dense_unit_networks(edges: list[tuple[int, int, i
 @settings(max_examples=150, deadline=None)
 @given(multigraphs)
 def test_searches_handing_over_agree_with_reference(edges: list[tuple[int, int, int]]) -> None:
-    # A budget of one step makes the two searches hand over to each other many times.
+    # Turns of one step make the two searches hand over to each other at every step.
     import engine.graph
 
-    saved = engine.graph._FIRST_BUDGET
-    engine.graph._FIRST_BUDGET = 1
+    saved = engine.graph._TURN
+    engine.graph._TURN = 1
     try:
         assert longest_trail(edges) == longest_trail_reference(edges)
     finally:
-        engine.graph._FIRST_BUDGET = saved
+        engine.graph._TURN = saved
 
 
 @st.composite
@@ -128,3 +153,54 @@ def whiskered(draw: st.DrawFn) -> list[tuple[int, int, int]]:
 @given(whiskered())
 def test_fast_search_agrees_on_networks_with_dead_ends(edges: list[tuple[int, int, int]]) -> None:
     assert longest_trail(edges) == longest_trail_reference(edges)
+
+
+@st.composite
+def trees_with_cycles(draw: st.DrawFn) -> list[tuple[int, int, int]]:
+    """A random tree closed into a few cycles (or none): sparse, with trees hanging off."""
+    size = draw(st.integers(2, 20))
+    weights = st.integers(draw(st.sampled_from([0, 1])), draw(st.sampled_from([1, 2, 4])))
+    edges = [(node, draw(st.integers(0, node - 1)), draw(weights)) for node in range(1, size)]
+    chords = draw(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1),
+                                     weights), max_size=5))
+    return draw(st.permutations(edges + chords))
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees_with_cycles())
+def test_fast_search_agrees_on_trees_with_cycles(edges: list[tuple[int, int, int]]) -> None:
+    assert longest_trail(edges) == longest_trail_reference(edges)
+
+
+@st.composite
+def with_pendant_trees(draw: st.DrawFn) -> list[tuple[int, int, int]]:
+    """A small core with trees hanging off many of its nodes: dead ends at several depths."""
+    core = draw(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(1, 3)),
+                         min_size=2, max_size=7))
+    edges = list(core)
+    hanging = draw(st.lists(st.tuples(st.integers(0, 4), st.integers(1, 3)), min_size=3,
+                            max_size=9))
+    for number, (node, weight) in enumerate(hanging):
+        # Hang each new node off the core or off a node hung earlier.
+        parent = draw(st.sampled_from([node] + [10 + earlier for earlier in range(number)]))
+        edges.append((parent, 10 + number, weight))
+    return edges
+
+
+@settings(max_examples=300, deadline=None)
+@given(with_pendant_trees())
+def test_fast_search_agrees_with_pendant_trees(edges: list[tuple[int, int, int]]) -> None:
+    assert longest_trail(edges) == longest_trail_reference(edges)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(trees_with_cycles(), with_pendant_trees()))
+def test_sparse_searches_handing_over_agree(edges: list[tuple[int, int, int]]) -> None:
+    import engine.graph
+
+    saved = engine.graph._TURN
+    engine.graph._TURN = 1
+    try:
+        assert longest_trail(edges) == longest_trail_reference(edges)
+    finally:
+        engine.graph._TURN = saved
