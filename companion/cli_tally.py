@@ -37,6 +37,10 @@ def run(args: argparse.Namespace, language: str) -> int:
     except json.JSONDecodeError as error:
         return _fail(_("{file} is not valid JSON (line {line}, column {column}: {reason})").format(
             file=args.file, line=error.lineno, column=error.colno, reason=error.msg))
+    except (RecursionError, ValueError):
+        # Nested too deeply, or a number too long to read: no table looks like that.
+        return _fail(_("{file} is not a table: nested too deeply or a number too long").format(
+            file=args.file))
     game = table.get("game") if isinstance(table, dict) else None
     if not isinstance(game, str):
         return _fail(_("game: missing; one of {games}").format(games=", ".join(GAMES)))

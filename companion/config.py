@@ -129,6 +129,8 @@ def parse_config(text: str, source: str = "<config>", base: Path | None = None) 
     """Check a TOML text; a relative `state_dir` is taken from `base` (the file's folder)."""
     try:
         document = tomllib.loads(text)
+    except RecursionError as error:
+        raise ConfigError(source, "", N_("not valid TOML: nested too deeply")) from error
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         found = _TOML_POSITION.search(message)

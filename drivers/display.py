@@ -4,7 +4,7 @@ that stops answering, and clear the panel on close.
 luma's ssd1306 sends all 1024 bytes on every display() even for an identical frame, so frames
 are compared by their bytes and an unchanged one is not sent. A write that fails (an I2C
 OSError when a wire comes loose) is reported once as a DriverFault; `show` then only records
-the latest frame, and a background thread probes the bus with back-off (0.1 s doubling to 2 s).
+the latest frame, and a background thread probes the bus with back-off (0.1 s doubling to 1.5 s).
 When the panel answers again it is initialised afresh (it may have lost power), the latest
 frame is sent and DriverRecovered is reported. Over SPI nothing acknowledges a write, so a
 disconnected SPI panel cannot be noticed.

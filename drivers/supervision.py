@@ -16,7 +16,7 @@ from drivers.events import DriverFault, DriverRecovered, EventSink
 class Backoff:
     """Delays of `initial` seconds doubling up to `maximum`."""
 
-    def __init__(self, initial: float = 0.1, maximum: float = 2.0) -> None:
+    def __init__(self, initial: float = 0.1, maximum: float = 1.5) -> None:
         if not 0 < initial <= maximum:
             raise ValueError("need 0 < initial <= maximum")
         self.initial = initial

@@ -31,6 +31,11 @@ def test_a_bad_config_is_refused_in_one_line(tmp_path: Path) -> None:
     done = run(["run", "--config", str(config), "--state-dir", str(tmp_path)])
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "companion.language" in done.stderr
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    done = run(["run", "--config", str(deep), "--state-dir", str(tmp_path)])
+    assert done.returncode == 2 and "nested too deeply" in done.stderr
+    assert "Traceback" not in done.stderr
     bad_driver = tmp_path / "drivers.toml"
     bad_driver.write_text("[display]\nkind = 'crt'\n", encoding="utf-8")
     done = run(["run", "--config", str(bad_driver), "--state-dir", str(tmp_path)])

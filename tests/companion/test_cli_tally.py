@@ -84,6 +84,8 @@ def test_negative_tokens_when_the_table_allows_them(capsys: pytest.CaptureFixtur
              {"name": "B", "trains": {f"u{i}": 1 for i in range(6)}}),
          "players: there are only 11 wagon types (got 12)"),
         ("[1, 2", "is not valid JSON"),
+        ("[" * 100_000, "nested too deeply"),
+        ('{"game": "freight-train", "day": ' + "1" * 5000 + "}", "a number too long"),
         ("[]", "game: missing"),
     ],
 )

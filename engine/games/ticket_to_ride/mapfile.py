@@ -69,6 +69,8 @@ def map_from_toml(source: str) -> Map:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
         raise InvalidInput("", N_("not a valid map file: {detail}"), detail=str(error)) from None
+    except RecursionError:
+        raise InvalidInput("", N_("not a valid map file: nested too deeply")) from None
     return parse_map(data)
 
 

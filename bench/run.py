@@ -1,0 +1,417 @@
+"""Every benchmark figure in one table: each with its aim and, where there is one, the
+alternative measured side by side in the same run.
+
+    python bench/run.py            # a few minutes
+    python bench/run.py --quick    # under a minute (CI)
+    python bench/run.py --json
+
+Nothing here passes or fails on speed: a row whose figure misses its aim says MISS in the
+status column and the run still succeeds. A section that cannot run at all (an exception) is
+reported as an ERROR row, the other sections go on, and the exit status is 1.
+
+Sections: engine (bench_engine), reader and display (bench_drivers), companion
+(bench_companion and bench_journal), Ticket to Ride (bench_ttr). Which figure comes from
+which function is in each section's function below.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+OK, MISS, ERROR, NONE = "ok", "MISS", "ERROR", "-"
+
+
+@dataclass
+class Row:
+    section: str
+    figure: str
+    value: str
+    aim: str = NONE
+    alternative: str = NONE
+    status: str = NONE
+
+
+def judged(met: bool | None) -> str:
+    """The status of a figure against its aim (None: no aim)."""
+    if met is None:
+        return NONE
+    return OK if met else MISS
+
+
+def fmt(value: float | None, digits: int = 1) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+# --- The machine ---------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, str]:
+    model = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.split(":")[0].strip() in ("model name", "Model"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        import os
+
+        cores = str(len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        cores = "?"
+    return {"uname_m": platform.machine(), "cpu": model, "cores": cores,
+            "python": platform.python_version()}
+
+
+# --- Sections ------------------------------------------------------------------------------------
+
+
+def section_engine(quick: bool) -> tuple[list[Row], Any]:
+    """Random complete games per second and the median `apply`, for every game of the engine."""
+    from bench.bench_companion import players_for
+    from bench.bench_engine import measure_game
+    from engine.registry import GAMES
+
+    rows: list[Row] = []
+    raw = []
+    for game in GAMES:
+        f = measure_game(game, players_for(game), 0.3 if quick else 2.0)
+        raw.append(f)
+        game_aim = game == "freight-train"
+        rows.append(Row(
+            "engine", f"{game}: random complete games/s ({f['players']} players)",
+            f"{f['games_per_second']:.1f}/s, {f['ms_per_game']:.1f} ms/game, "
+            f"{f['events_per_game']:.0f} events",
+            "game < 50 ms" if game_aim else NONE, NONE,
+            judged(f["ms_per_game"] < 50 if game_aim else None)))
+        rows.append(Row(
+            "engine", f"{game}: median apply",
+            f"{f['apply_median_us']:.1f} us (p99 {f['apply_p99_us']:.1f} us)",
+            "< 50 us", NONE, judged(f["apply_median_us"] < 50)))
+    return rows, raw
+
+
+def section_reader(quick: bool) -> tuple[list[Row], Any]:
+    """bench_drivers: SPI transfers when idle, against the mfrc522 library; notice times; CPU."""
+    from bench import bench_drivers
+
+    transfers = bench_drivers.measure_idle_transfers(1.0 if quick else 3.0)
+    latency = bench_drivers.measure_latency(3 if quick else 10)
+    cpu = bench_drivers.measure_idle_cpu(2.0 if quick else 5.0)
+    ours, library = transfers["ours_per_second"], transfers["library_per_second"]
+    rows = [
+        Row("reader", "SPI transfers per idle second (MFRC522 chip simulator)",
+            f"{ours:.0f}/s ({transfers['ours_per_poll']} per poll, every "
+            f"{transfers['ours_poll_interval'] * 1000:.0f} ms)",
+            "fewer than the library",
+            "mfrc522 not installed" if library is None else
+            f"mfrc522 read_id_no_block()/100 ms: {library:.0f}/s "
+            f"({transfers['library_per_poll']:.0f}/call), {transfers['ratio']}x",
+            judged(None if library is None else ours < library)),
+        Row("reader", f"card placed -> TagPlaced ({latency['trials']} trials)",
+            f"median {latency['placed_median_ms']} ms, max {latency['placed_max_ms']} ms",
+            "max < 100 ms", NONE, judged(latency["placed_max_ms"] < 100)),
+        Row("reader", "card removed -> TagRemoved",
+            f"median {latency['removed_median_ms']} ms, max {latency['removed_max_ms']} ms",
+            "max < 600 ms (0.5 s silence + 1 poll)", NONE,
+            judged(latency["removed_max_ms"] < 600)),
+        Row("reader", "CPU of the idle simulated driver set (reader, buttons, display)",
+            f"{cpu['percent_of_one_core']} % of one core ({cpu['threads']} threads)",
+            "< 1 % of one core", NONE, judged(cpu["percent_of_one_core"] < 1.0)),
+    ]
+    return rows, {"idle_transfers": transfers, "latency": latency, "idle_cpu": cpu}
+
+
+def luma_unchanged_frame_bytes() -> int:
+    """Bytes luma's own ssd1306 sends for a frame identical to the one before (no skipping)."""
+    from luma.oled.device import ssd1306
+    from PIL import Image, ImageDraw
+
+    from drivers.sim.display import CountingInterface
+
+    interface = CountingInterface()
+    device = ssd1306(interface, width=128, height=64)
+    device.persist = True  # no clearing at exit: the interface is a counter
+    frame = Image.new("1", (128, 64))
+    ImageDraw.Draw(frame).rectangle((10, 10, 60, 40), fill=1)
+    device.display(frame)
+    before = interface.total_bytes
+    device.display(frame.copy())
+    return interface.total_bytes - before
+
+
+def section_display(quick: bool) -> tuple[list[Row], Any]:
+    """bench_drivers: bytes on the bus for an unchanged frame, against luma alone."""
+    from bench import bench_drivers
+
+    frame = bench_drivers.measure_frame_bytes()
+    luma = luma_unchanged_frame_bytes()
+    rows = [
+        Row("display", "bytes sent per unchanged frame (SSD1306)",
+            f"{frame['unchanged_bytes']} (a changed frame: {frame['changed_bytes']})", "0",
+            f"luma ssd1306.display() alone: {luma}", judged(frame["unchanged_bytes"] == 0)),
+    ]
+    return rows, {"frame_bytes": frame, "luma_unchanged_bytes": luma}
+
+
+class Background:
+    """A measurement started early and collected later (the demo game is mostly waiting)."""
+
+    def __init__(self, work: Callable[[], Any]) -> None:
+        self._result: Any = None
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(work,), daemon=True)
+        self._thread.start()
+
+    def _run(self, work: Callable[[], Any]) -> None:
+        try:
+            self._result = work()
+        except BaseException as error:  # handed to the section that collects it
+            self._error = error
+
+    def result(self, timeout: float | None = None) -> Any:
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            raise TimeoutError("the background measurement did not finish")
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+
+def start_peak_rss(quick: bool) -> Callable[[], list[dict[str, Any]]]:
+    """Peak RSS of a demo game per game at the table: in a quick run, started now in the
+    background (it is mostly asleep waiting for simulated hands); else run when collected."""
+    from bench.bench_companion import games_to_measure, measure_peak_rss
+
+    games = games_to_measure(quick)
+    if not quick:
+        return lambda: [measure_peak_rss(game) for game in games]
+    pending = Background(lambda: [measure_peak_rss(game) for game in games])
+    def collect() -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = pending.result(timeout=300)
+        return result
+
+    return collect
+
+
+def section_companion(quick: bool, peak_rss: Callable[[], list[dict[str, Any]]]
+                      ) -> tuple[list[Row], Any]:
+    """bench_companion: tap-to-frame, resume, peak RSS, cold start, import time."""
+    from bench import bench_companion as bc
+
+    rows: list[Row] = []
+    raw: dict[str, Any] = {}
+    errors: list[str] = []
+
+    def part(name: str, work: Callable[[], None]) -> None:
+        try:
+            work()
+        except Exception as error:  # one part failing leaves the others standing
+            errors.append(f"{name}: {type(error).__name__}: {error}")
+            rows.append(Row("companion", name, f"{type(error).__name__}: {error}"[:200],
+                            status=ERROR))
+
+    def taps() -> None:
+        raw["tap_to_frame"] = []
+        for game in bc.games_to_measure(quick):
+            t = bc.measure_tap_to_frame(game, max_taps=150 if quick else None)
+            raw["tap_to_frame"].append(t)
+            fsync = max(t["fsync_median_ms_before_after"])
+            rows.append(Row(
+                "companion",
+                f"{game}: tap-to-frame without the commit ({t['taps_no_commit']} taps)",
+                f"median {fmt(t['no_commit_median_ms'], 2)} ms, p95 "
+                f"{fmt(t['no_commit_p95_ms'], 2)} ms",
+                "median < 2 ms",
+                f"outside the journal: {fmt(t['no_commit_outside_journal_median_ms'], 2)} ms; "
+                f"{t['taps_no_commit_draft_written']} wrote the draft (fsync {fsync:.2f} ms)",
+                judged(None if t["no_commit_median_ms"] is None
+                       else t["no_commit_median_ms"] < bc.AIMS["tap_no_commit_median_ms"])))
+            rows.append(Row(
+                "companion", f"{game}: tap-to-frame with the commit ({t['taps_commit']} taps)",
+                f"median {fmt(t['commit_median_ms'], 2)} ms, p95 {fmt(t['commit_p95_ms'], 2)} ms",
+                NONE, "outside the journal: "
+                f"{fmt(t['commit_outside_journal_median_ms'], 2)} ms", NONE))
+
+    def resume() -> None:
+        raw["resume"] = bc.measure_resume(repeats=3 if quick else 11)
+        for row in raw["resume"]:
+            events = row["events"]
+            worst = "" if events in (500, 5_000) else " (worst case: just before a snapshot)"
+            rows.append(Row(
+                "companion", f"resume at {events:,} events{worst}",
+                f"{row['snapshots_ms']:.2f} ms", "< 100 ms",
+                f"replaying every event, no snapshots: {row['no_snapshots_ms']:.1f} ms",
+                judged(row["snapshots_ms"] < bc.AIMS["resume_5000_ms"])))
+
+    def rss() -> None:
+        raw["peak_rss"] = peak_rss()
+        for r in raw["peak_rss"]:
+            rows.append(Row(
+                "companion", f"peak RSS, companion demo {r['game']} --seed {r['seed']} "
+                f"--players {r['players']}",
+                f"{r['peak_rss_mb']} MB (a {r['wall_s']} s game)", "< 60 MB", NONE,
+                judged(r["peak_rss_mb"] < bc.AIMS["peak_rss_mb"])))
+
+    def cold() -> None:
+        raw["cold_start"] = []
+        for game in bc.games_to_measure(quick):
+            c = bc.measure_cold_start(game, repeats=1 if quick else 5)
+            raw["cold_start"].append(c)
+            rows.append(Row(
+                "companion", f"{game}: cold start to first frame, empty folder "
+                f"({c['repeats']} runs)",
+                f"{c['first_start_s']:.3f} s (max {c['first_start_max_s']:.3f} s)", "<= 1 s",
+                f"restart (game resumed): {c['restart_s']:.3f} s; first start enrols "
+                f"{c['tags_enrolled_at_first_start']} tags, fsync {c['fsync_median_ms']:.2f} ms",
+                judged(c["first_start_max_s"] <= bc.AIMS["cold_start_s"])))
+
+    def imports() -> None:
+        imp = bc.measure_importtime(repeats=2 if quick else 5)
+        raw["importtime"] = imp
+        packages = ", ".join(f"{name} {ms:.0f}" for name, ms in
+                             list(imp["packages_ms"].items())[:4])
+        rows.append(Row(
+            "companion", "import companion.cli (-X importtime, all top-level)",
+            f"{imp['total_ms']:.0f} ms (companion.cli {imp['companion_cli_ms']:.0f} ms)",
+            "- (part of the 1 s start)", f"within it (ms): {packages}", NONE))
+
+    part("tap-to-frame", taps)
+    part("resume", resume)
+    part("peak RSS", rss)
+    part("cold start", cold)
+    part("importtime", imports)
+    raw["errors"] = errors
+    return rows, raw
+
+
+def section_ttr(quick: bool) -> tuple[list[Row], Any]:
+    """bench_ttr: longest route on the worst networks against a plain DFS; station choice."""
+    from bench import bench_ttr
+
+    cap = 0.5 if quick else 10.0
+    rate = bench_ttr.reference_rate()
+    rows: list[Row] = []
+    longest = []
+    for name, edges in bench_ttr.worst_networks(quick):
+        f = bench_ttr.measure_longest(name, edges, cap, rate)
+        longest.append(f)
+        if f["reference_s"] is None:
+            plain = (f"plain DFS over edges: > {f['reference_capped_s']:g} s (capped), "
+                     f"> {f['speedup_at_least']:.0f}x slower")
+        else:
+            plain = (f"plain DFS over edges: {f['reference_s'] * 1000:.1f} ms "
+                     f"({f['speedup']:.2g}x)")
+        rows.append(Row("ticket-to-ride", f"longest route, {name}",
+                        f"{f['fast_ms']:.1f} ms (length {f['longest']}, {f['edges']} routes)",
+                        "< 50 ms", plain, judged(f["fast_ms"] < 50)))
+    stations = bench_ttr.measure_stations()
+    rows.append(Row("ticket-to-ride",
+                    f"station choice: {stations['stations']} stations, {stations['tickets']} "
+                    f"tickets, {stations['opponent_routes']} opponent routes",
+                    f"{stations['worst_ms']:.1f} ms (worst of 3)", "< 50 ms", NONE,
+                    judged(stations["worst_ms"] < 50)))
+    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
+
+
+# --- Running and printing ------------------------------------------------------------------------
+
+
+def run(quick: bool, progress: Callable[[str], None] = lambda text: None) -> dict[str, Any]:
+    began = time.monotonic()
+    rows: list[Row] = []
+    raw: dict[str, Any] = {}
+    errors: list[str] = []
+    try:
+        peak_rss = start_peak_rss(quick)
+    except Exception as error:
+        message = f"{type(error).__name__}: {error}"
+
+        def peak_rss() -> list[dict[str, Any]]:
+            raise RuntimeError(message)
+
+    sections: list[tuple[str, Callable[[], tuple[list[Row], Any]]]] = [
+        ("engine", lambda: section_engine(quick)),
+        ("reader", lambda: section_reader(quick)),
+        ("display", lambda: section_display(quick)),
+        ("companion", lambda: section_companion(quick, peak_rss)),
+        ("ticket-to-ride", lambda: section_ttr(quick)),
+    ]
+    for name, work in sections:
+        progress(f"{name} ...")
+        started = time.monotonic()
+        try:
+            section_rows, section_raw = work()
+        except Exception as error:
+            detail = f"{type(error).__name__}: {error}"
+            errors.append(f"{name}: {detail}")
+            rows.append(Row(name, "section failed", detail[:300], status=ERROR))
+            raw[name] = {"error": detail, "traceback": traceback.format_exc()}
+            continue
+        rows.extend(section_rows)
+        raw[name] = section_raw
+        errors.extend(f"{name}: {text}" for text in
+                      (section_raw.get("errors", []) if isinstance(section_raw, dict) else []))
+        progress(f"{name}: {time.monotonic() - started:.1f} s")
+    return {
+        "machine": machine(),
+        "quick": quick,
+        "seconds": round(time.monotonic() - began, 1),
+        "rows": [asdict(row) for row in rows],
+        "errors": errors,
+        "misses": sum(row.status == MISS for row in rows),
+        "raw": raw,
+    }
+
+
+def table(figures: dict[str, Any]) -> str:
+    m = figures["machine"]
+    lines = [f"machine: {m['uname_m']}, {m['cpu']}, {m['cores']} cores, Python {m['python']}"
+             + ("  (quick run)" if figures["quick"] else "")]
+    headers = ("section", "figure", "value", "aim", "alternative, same run", "status")
+    rows = [(r["section"], r["figure"], r["value"], r["aim"], r["alternative"], r["status"])
+            for r in figures["rows"]]
+    widths = [max(len(h), *(len(row[i]) for row in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+    widths = [min(w, 70) for w in widths]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return " | ".join(cell.ljust(width) if len(cell) <= width else cell
+                          for cell, width in zip(cells, widths)).rstrip()
+
+    lines.append(line(headers))
+    lines.append("-+-".join("-" * width for width in widths))
+    lines.extend(line(row) for row in rows)
+    lines.append(f"{len(rows)} figures, {figures['misses']} missing their aim, "
+                 f"{len(figures['errors'])} errors, {figures['seconds']} s")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a reduced run, under a minute")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    figures = run(args.quick, progress=lambda text: print(f"  {text}", file=sys.stderr,
+                                                          flush=True))
+    print(json.dumps(figures, indent=2) if args.json else table(figures))
+    return 1 if figures["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""Smoke tests of the benchmark and abuse tooling: it imports, its sections report errors as
+rows, and the fast part of the bad-files campaign passes. No timing is asserted."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+import pytest
+
+from bench import faults, run
+from bench.bench_companion import parse_importtime
+
+
+def test_every_section_of_the_quick_run_is_importable() -> None:
+    import bench.bench_companion
+    import bench.bench_drivers
+    import bench.bench_engine
+    import bench.bench_journal
+    import bench.bench_ttr
+
+    for module, names in (
+        (bench.bench_engine, ("measure_game",)),
+        (bench.bench_drivers, ("measure_idle_transfers", "measure_latency", "measure_idle_cpu",
+                               "measure_frame_bytes")),
+        (bench.bench_journal, ("bench_resume",)),
+        (bench.bench_ttr, ("worst_networks", "measure_longest", "measure_stations",
+                           "reference_rate")),
+        (bench.bench_companion, ("measure_tap_to_frame", "measure_resume", "measure_peak_rss",
+                                 "measure_cold_start", "measure_importtime")),
+        (run, ("section_engine", "section_reader", "section_display", "section_companion",
+               "section_ttr")),
+    ):
+        for name in names:
+            assert callable(getattr(module, name)), f"{module.__name__}.{name}"
+
+
+def test_a_section_is_measured_into_rows_that_print_as_a_table_and_as_json() -> None:
+    rows, raw = run.section_display(quick=True)
+    assert rows and all(row.status in (run.OK, run.MISS, run.NONE) for row in rows)
+    figures = {"machine": run.machine(), "quick": True, "seconds": 0.0, "errors": [],
+               "misses": 0, "rows": [asdict(row) for row in rows], "raw": {"display": raw}}
+    assert "bytes sent per unchanged frame" in run.table(figures)
+    json.dumps(figures)
+
+
+def test_a_failing_section_is_an_error_row_and_a_failing_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(quick: bool, *args: Any) -> Any:
+        raise RuntimeError("no such device")
+
+    def nothing(quick: bool, *args: Any) -> Any:
+        return [], {}
+
+    monkeypatch.setattr(run, "start_peak_rss", lambda quick: lambda: [])
+    monkeypatch.setattr(run, "section_engine", broken)
+    for name in ("section_reader", "section_display", "section_companion", "section_ttr"):
+        monkeypatch.setattr(run, name, nothing)
+    assert run.main(["--quick", "--json"]) == 1
+    printed = json.loads(capsys.readouterr().out)
+    (row,) = printed["rows"]
+    assert row["status"] == run.ERROR and "no such device" in row["value"]
+
+
+def test_importtime_lines_are_summed_over_top_level_imports() -> None:
+    text = ("import time: self [us] | cumulative | imported package\n"
+            "import time:       100 |        100 |   _io\n"
+            "import time:       200 |        300 | encodings\n"
+            "import time:        50 |       1000 | companion.cli\n")
+    parsed = parse_importtime(text)
+    assert parsed["top"] == {"encodings": 300, "companion.cli": 1000}
+    assert parsed["watched"] == {}
+    assert parsed["total_ms"] == 1.3
+
+
+def test_the_fast_part_of_the_bad_files_campaign_passes() -> None:
+    campaign = faults.bad_files_campaign(quick=True)
+    assert campaign.cases > 100
+    unexpected = [failure for failure in campaign.failures if not faults.is_known(failure)]
+    assert unexpected == [], "\n".join(unexpected)
