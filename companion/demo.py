@@ -21,6 +21,8 @@ from engine.registry import GAMES
 from .automaton import Deck, Stuck, enter_move, physical_moves
 from .cards import Card, card_kinds, copies
 from .inputs import Hold, Input, Press, Tap
+from .journal import Journal
+from .paths import JOURNAL_FILE
 from .table import Table, open_table
 from .tags import TagRegistry
 
@@ -158,8 +160,13 @@ def run_demo(
     """
     rules = GAMES[game]
     names = PLAYER_NAMES[:players]
+    key = demo_key(game, seed, players, options)
+    played = finished_result(state_dir, key)
+    if played is not None:
+        progress("this demo was played to the end already: its result, from the journal")
+        return played
     table = open_table(state_dir=state_dir, game=game, players=names, language=language,
-                       key=demo_key(game, seed, players, options), on_frame=frames,
+                       key=key, on_frame=frames,
                        driver_config=driver_config or DEMO_DRIVERS, options=options)
     deck = demo_deck(game)
     failure: list[BaseException] = []
@@ -190,6 +197,21 @@ def run_demo(
         return rules.result(table.app.session.state).to_json()
     finally:
         table.close()
+
+
+def finished_result(state_dir: Path, key: str) -> dict[str, Any] | None:
+    """The result of the demo with this key if the journal holds it finished (and none
+    unfinished): running the same command again prints it instead of playing again."""
+    path = state_dir / JOURNAL_FILE
+    if not path.exists():
+        return None
+    with Journal(path) as journal:
+        if journal.unfinished(key) is not None:
+            return None
+        for play in reversed(journal.plays(finished=True)):
+            if play.key == key and play.result is not None:
+                return dict(play.result)
+    return None
 
 
 def final_line(result: dict[str, Any]) -> str:

@@ -36,8 +36,9 @@ def expected_result(seed: int, names: tuple[str, ...] = NAMES) -> dict[str, obje
 def test_a_whole_demo_game_through_the_simulated_hardware(tmp_path: Path) -> None:
     result = run_demo("freight-train", 5, tmp_path, 2, "en")
     assert result == expected_result(5)
+    assert run_demo("freight-train", 5, tmp_path, 2, "en") == result  # read back, not replayed
     with Journal(tmp_path / "journal.sqlite3") as journal:
-        (play,) = journal.plays(finished=True)
+        (play,) = journal.plays(finished=True)  # the second run started no new play
         assert play.result == result
         assert journal.event_count(play.id) == len(physical_moves(RULES, NAMES, 5))
 
