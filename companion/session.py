@@ -22,7 +22,7 @@ from .journal import Journal, JournalError, PlayRecord
 S = TypeVar("S")
 E = TypeVar("E", bound=Event)
 
-#: Stands for a draft that this session has not read or written yet.
+#: Stands for a draft that this GameSession has not read or written yet.
 _UNKNOWN = object()
 
 #: Events between snapshots. Resuming decodes one snapshot and replays fewer than this many
