@@ -16,13 +16,15 @@ import pytest
 
 from companion.automaton import physical_moves
 from companion.cards import Card
-from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
+from companion.demo import demo_deck, run_demo
 from companion.i18n import translator
 from companion.journal import Journal
 from companion.screens.model import Style
-from companion.table import Table, open_table
+from companion.table import Table
 from engine.games.freight_train import RULES
 from engine.games.freight_train.state import Phase
+
+from .hands import Hands, simulated_table
 
 NAMES = ("Ana", "Ben")
 fr = translator("fr").gettext
@@ -45,63 +47,8 @@ def test_a_whole_demo_game_through_the_simulated_hardware(tmp_path: Path) -> Non
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    opened = open_table(state_dir=tmp_path, game="freight-train", players=NAMES,
-                        language="fr", driver_config=DEMO_DRIVERS)
-    enroll_deck(opened.registry, "freight-train", demo_deck("freight-train"))
-    try:
+    with simulated_table(tmp_path, "freight-train", NAMES, "fr") as opened:
         yield opened
-    finally:
-        opened.close()
-
-
-class Hands:
-    """A player's hands on the simulated devices, waiting for each answer."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.last_tap: str | None = None
-
-    def pump(self, inputs: int) -> None:
-        """Run the loop until it has handled `inputs` more player inputs."""
-        loop = self.table.loop
-        goal = loop.inputs_handled + inputs
-        deadline = time.monotonic() + 10
-        while loop.inputs_handled < goal and time.monotonic() < deadline:
-            try:
-                event = self.table.events.get(timeout=0.05)
-            except Exception:
-                continue
-            loop.step(event)
-        assert loop.inputs_handled >= goal, "the table did not answer"
-
-    def press(self, button: str) -> None:
-        sim = self.table.drivers.sim.buttons
-        assert sim is not None
-        sim.click(button)
-        self.pump(1)
-        time.sleep(0.02)
-        while not self.table.events.empty():
-            self.table.loop.step(self.table.events.get())
-
-    def hold_back(self) -> None:
-        sim = self.table.drivers.sim.buttons
-        assert sim is not None
-        sim.hold("back")
-        self.pump(1)
-
-    def tap(self, uid: str) -> None:
-        reader = self.table.drivers.sim.reader
-        assert reader is not None
-        if uid == self.last_tap:  # the reader reports a removal only after a short silence
-            time.sleep(self.table.drivers.settings.reader.removal_after + 0.1)
-        self.last_tap = uid
-        reader.place(uid)
-        self.pump(1)
-        reader.remove(uid)
-
-    def screen(self) -> tuple[str, Style]:
-        screen = self.table.app.screen()
-        return screen.title, screen.style
 
 
 def start_day(hands: Hands) -> None:
