@@ -4,7 +4,8 @@ The companion knows a card once it is tapped: the main yard, the deck and the ya
 unseen cards. A player's phase is entered like this:
 
 - tap a wagon: it is one of the three taken from the main yard; the screen asks where it
-  goes (its train, the mixed train, a yard track) when more than one place is legal;
+  goes (its train, the mixed train, a yard track) when more than one place is legal, then,
+  when different wagons go onto the same yard track, which one enters it first;
 - `ok` opens the menu: from my yard (tap up to four wagons, `ok`), refill a lane (tap the
   departure card if it shows), bring a locomotive, rearrange or pass;
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
@@ -43,6 +44,8 @@ from engine.games.freight_train.rules import (
     can_refill,
     cards_to_shuffle,
     legal_targets,
+    may_rearrange,
+    pass_cost,
     place_wagon,
     refill_as_seen,
 )  # fmt: skip
@@ -103,6 +106,8 @@ class FreightTrainFlow:
         self.words = Words(language)
         self.mode = Mode.MAIN
         self.picks: list[Pick] = []
+        #: Taken wagons whose entry into their yard track is settled, first in first.
+        self.entry: list[int] = []
         self.choice = 0
         self.departure_seen = False
         self.split = 0
@@ -148,7 +153,7 @@ class FreightTrainFlow:
             total = player.yard_size()
             return Screen(top=top, title=w.action(Action.REARRANGE),
                           body=w.rearrange_body(self.split, total - self.split,
-                                                self._rearrange_cost(player)),
+                                                pass_cost(state, player)),
                           hints=w.hint_rearrange())
         if mode is Mode.BRING:
             return Screen(top=top, title=w.bring_question(),
@@ -171,6 +176,12 @@ class FreightTrainFlow:
             labels = tuple(self._option_label(state, pending, option) for option in options)
             return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.choice),
                           hints=w.hint_place(), progress=(done, needed))
+        question = self._order_question()
+        if question is not None:
+            track, wagons = question
+            return Screen(top=top, title=w.enters_first(track + 1),
+                          menu=Menu(tuple(w.wagon(wagon) for wagon in wagons), self.choice),
+                          hints=w.hint_order(), progress=(done, needed))
         if taking:
             return Screen(top=top, title=w.tap_wagon(done + 1, needed), progress=(done, needed),
                           body=self._picked_lines(), hints=w.hint_tap())
@@ -267,6 +278,9 @@ class FreightTrainFlow:
 
     def _move_button(self, state: FreightTrainState, button: str) -> Reaction:
         pending = self._pending()
+        question = self._order_question()
+        if question is not None:
+            return self._order_button(state, question, button)
         if button == "back":
             if (pending is not None and pending.track is not None and self.mode is Mode.YARD
                     and len(self._tracks_for(state, pending.wagon)) > 1):
@@ -293,6 +307,27 @@ class FreightTrainFlow:
             return self._submit_yard_move(state)
         return NOTHING
 
+    def _order_button(self, state: FreightTrainState, question: tuple[int, tuple[str, ...]],
+                      button: str) -> Reaction:
+        """Which of the different wagons going onto one yard track enters it first."""
+        track, wagons = question
+        if button == "back":
+            if self.entry:
+                self.entry.pop()
+            else:
+                self.picks.pop()
+            self.choice = 0
+        elif button in ("up", "down"):
+            self.choice = moved(self.choice, button, len(wagons))
+        elif button == "ok":
+            chosen = wagons[self.choice]
+            self.entry.append(next(index for index in self._unordered(track)
+                                   if self.picks[index].wagon == chosen))
+            self.choice = 0
+            if self._order_question() is None:
+                return self._submit_take(state)
+        return NOTHING
+
     def _refill_button(self, state: FreightTrainState, button: str) -> Reaction:
         if button == "back":
             self._enter(Mode.MAIN)
@@ -313,9 +348,8 @@ class FreightTrainFlow:
         elif button == "down":
             self.split = max(low, self.split - 1)
         elif button == "ok":
-            broke = player.tokens < 1 and not state.settings.tokens_below_zero
-            if broke and self.split == len(player.yard[0]):
-                return Reaction(Rearrange(player.yard))  # a free pass: nothing moved
+            if not may_rearrange(state, player) and self.split == len(player.yard[0]):
+                return Reaction(Rearrange(player.yard))  # a pass: nothing moved
             # The companion cannot see the new order, even with the same split: forget it.
             layout = ((UNKNOWN,) * self.split, (UNKNOWN,) * (total - self.split))
             return Reaction(Rearrange(layout))
@@ -382,6 +416,8 @@ class FreightTrainFlow:
             return Reaction(refusal=w.finish_refill())
         if self._pending() is not None:
             return Reaction(refusal=w.choose_first())
+        if self._order_question() is not None:
+            return Reaction(refusal=w.choose_order_first())
         if mode in (Mode.MAIN, Mode.MENU):
             if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
                 return Reaction(refusal=w.refill_first())
@@ -437,6 +473,8 @@ class FreightTrainFlow:
         pick.target = option
         notice = self.words.counted(pick.wagon, option, self._length_after(state, pick))
         if self.mode is Mode.TAKE and len(self.picks) == TAKE_FROM_MAIN_YARD:
+            if self._order_question() is not None:
+                return Reaction(notice=notice)
             return replace(self._submit_take(state), notice=notice)
         if self.mode is Mode.YARD and len(self.picks) == MOVE_FROM_YARD:
             return replace(self._submit_yard_move(state), notice=notice)
@@ -454,8 +492,21 @@ class FreightTrainFlow:
             lanes[lane] -= 1
             chosen.append(lane)
         event = TakeFromMainYard(tuple(chosen), tuple(p.wagon for p in self.picks),
-                                 tuple(p.target or "" for p in self.picks))
+                                 tuple(p.target or "" for p in self.picks), self._entry_order())
         return Reaction(event, uids=tuple(p.uid for p in self.picks))
+
+    def _entry_order(self) -> tuple[int, ...]:
+        """The order the taken wagons enter the yard: on each track, the wagons said to enter
+        first, then the others as tapped; empty when that is the order of the take."""
+        tapped = [i for i, pick in enumerate(self.picks) if pick.target in YARD_TARGETS]
+        order = list(tapped)
+        for target in YARD_TARGETS:
+            places = [n for n, i in enumerate(tapped) if self.picks[i].target == target]
+            settled = [i for i in self.entry if self.picks[i].target == target]
+            others = [tapped[n] for n in places if tapped[n] not in settled]
+            for place, index in zip(places, settled + others):
+                order[place] = index
+        return () if order == tapped else tuple(order)
 
     def _submit_yard_move(self, state: FreightTrainState) -> Reaction:
         done = [p for p in self.picks if p.target is not None]
@@ -483,8 +534,27 @@ class FreightTrainFlow:
             return self.picks[-1]
         return None
 
+    def _unordered(self, track: int) -> list[int]:
+        """The taken wagons going onto `track` whose turn to enter is not settled yet."""
+        return [i for i, pick in enumerate(self.picks)
+                if pick.target == YARD_TARGETS[track] and i not in self.entry]
+
+    def _order_question(self) -> tuple[int, tuple[str, ...]] | None:
+        """Once the three wagons are placed: a yard track that different wagons still enter in
+        an unsettled order, and those wagons (each type once); None when nothing is left to ask.
+        Wagons of one type need no order: the track looks the same either way."""
+        if (self.mode is not Mode.TAKE or len(self.picks) < TAKE_FROM_MAIN_YARD
+                or self._pending() is not None):
+            return None
+        for track in range(len(YARD_TARGETS)):
+            wagons = tuple(dict.fromkeys(self.picks[i].wagon for i in self._unordered(track)))
+            if len(wagons) > 1:
+                return track, wagons
+        return None
+
     def _player_so_far(self, state: FreightTrainState) -> Player:
-        """The current player with the wagons already placed in this move."""
+        """The current player with the wagons already placed in this move (the yard's order
+        is settled later: only its counts matter here)."""
         player = state.player()
         for pick in self.picks:
             if pick.target is None:
@@ -538,12 +608,10 @@ class FreightTrainFlow:
         actions.append(Action.REARRANGE)
         return actions
 
-    def _rearrange_cost(self, player: Player) -> int:
-        return 1 if player.tokens >= 1 else 0
-
     def _enter(self, mode: Mode) -> None:
         self.mode = mode
         self.picks = []
+        self.entry = []
         self.choice = 0
         self.departure_seen = False
 
@@ -587,6 +655,7 @@ class FreightTrainFlow:
         return {
             "mode": self.mode.value,
             "picks": [asdict(pick) for pick in self.picks],
+            "entry": list(self.entry),
             "choice": self.choice,
             "departure_seen": self.departure_seen,
             "split": self.split,
@@ -598,10 +667,12 @@ class FreightTrainFlow:
         try:
             mode = Mode(draft.get("mode", "main"))
             picks = [Pick(**pick) for pick in draft.get("picks", [])]
+            entry = [int(index) for index in draft.get("entry", [])]
         except (TypeError, ValueError):
             return  # a draft from another version: start the phase afresh
         self.mode = mode if mode not in (Mode.TALLY, Mode.SETUP, Mode.FINAL) else Mode.MAIN
         self.picks = picks
+        self.entry = [index for index in entry if 0 <= index < len(picks)]
         self.choice = int(draft.get("choice", 0))
         self.departure_seen = bool(draft.get("departure_seen", False))
         self.split = int(draft.get("split", 0))
@@ -653,6 +724,14 @@ class FreightTrainFlow:
         if pending is not None:
             index = len(self.picks) - 1
             return toward(self.choice, self._options(state, pending).index(goal.targets[index]))
+        question = self._order_question()
+        if question is not None:
+            track, wagons = question
+            # The wagons are tapped in the goal's order, so pick i is the goal's wagon i.
+            onto = [goal.wagons[i] for i in goal.yard_entries()
+                    if goal.targets[i] == YARD_TARGETS[track]]
+            settled = sum(1 for i in self.entry if self.picks[i].target == YARD_TARGETS[track])
+            return toward(self.choice, wagons.index(onto[settled]))
         return Tap(uid_for("wagon", goal.wagons[len(self.picks)]))
 
     def _toward_yard_move(self, state: FreightTrainState, goal: MoveFromYard,

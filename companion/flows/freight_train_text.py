@@ -79,6 +79,9 @@ class Words(TableWords):
     def from_track(self, track: int) -> str:
         return self._("From track {track}").format(track=track)
 
+    def enters_first(self, track: int) -> str:
+        return self._("First onto track {track}?").format(track=track)
+
     def refill_title(self) -> str:
         return self._("Refill a lane")
 
@@ -183,6 +186,9 @@ class Words(TableWords):
     def hint_rearrange(self) -> str:
         return self._("up/down  ok:pay")
 
+    def hint_order(self) -> str:
+        return self._("ok:first  back:undo")
+
     def hint_tally(self) -> str:
         return self._("up/down  ok:next")
 
@@ -204,6 +210,9 @@ class Words(TableWords):
 
     def refill_first(self) -> str:
         return self._("Under 3 wagons: refill first")
+
+    def choose_order_first(self) -> str:
+        return self._("Say which enters first")
 
     def departure_already(self) -> str:
         return self._("Departure already drawn")

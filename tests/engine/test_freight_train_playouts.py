@@ -69,6 +69,15 @@ def test_random_games_keep_every_invariant(players: int, seed: int) -> None:
     assert set(outcome.winners) == {p.name for p in final.players if p.tokens == best}
 
 
+def test_simulated_players_choose_the_order_wagons_enter_their_yard() -> None:
+    """"Il peut placer les wagons dans sa zone de fret dans n'importe quel ordre qu'il
+    souhaite": the simulator plays both the order of the take and other orders."""
+    _, events = play_checked(3, 11)
+    takes = [event for event in events if isinstance(event, TakeFromMainYard)]
+    assert any(event.entry_order for event in takes)
+    assert any(not event.entry_order and len(event.yard_entries()) > 1 for event in takes)
+
+
 def test_the_same_seed_gives_the_same_game() -> None:
     start = RULES.new_game(NAMES[:4])
     assert play_random(RULES, start, seed=7) == play_random(RULES, start, seed=7)
@@ -116,6 +125,9 @@ def candidate_events(state: FreightTrainState, rng: random.Random) -> FreightTra
     places = tuple(rng.randrange(-1, 6) for _ in range(count))
     wagons = tuple(rng.choice(WAGON_TYPES) for _ in range(count))
     aims = tuple(rng.choice(targets) for _ in range(count))
+    if kind is TakeFromMainYard and rng.random() < 0.5:
+        order = tuple(rng.randrange(-1, 4) for _ in range(rng.randint(0, 3)))
+        return TakeFromMainYard(places, wagons, aims, order)
     return kind(places, wagons, aims)
 
 

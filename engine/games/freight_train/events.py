@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...events import Event
+from .state import YARD_TARGETS
 
 
 class FreightTrainEvent(Event, family=True):
@@ -49,13 +50,24 @@ class TakeFromMainYard(FreightTrainEvent):
 
     The i-th wagon is taken from lane `lanes[i]` (the same lane twice takes the next card),
     is a `wagons[i]`, and goes to `targets[i]`: "train", "mixed", "yard:0" or "yard:1".
-    Wagons entering a yard track do so in the order listed.
+
+    The player places the wagons in the yard "dans n'importe quel ordre qu'il souhaite":
+    `entry_order` lists the indices of the wagons going into the yard in the order they enter
+    (the last one in a track ends at its open end). Empty, as in events journalled before it
+    existed, means the order of the take.
     """
 
     kind = "take-from-main-yard"
     lanes: tuple[int, ...]
     wagons: tuple[str, ...]
     targets: tuple[str, ...]
+    entry_order: tuple[int, ...] = ()
+
+    def yard_entries(self) -> tuple[int, ...]:
+        """The indices of the wagons going into the yard, in the order they enter."""
+        return self.entry_order or tuple(
+            index for index, target in enumerate(self.targets) if target in YARD_TARGETS
+        )
 
 
 @dataclass(frozen=True)

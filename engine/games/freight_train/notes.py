@@ -10,6 +10,10 @@ RULE_NOTES: tuple[str, ...] = (
     N_("The three wagons taken from the main yard may come from one lane or several; each is "
        "taken from the open (left) end of its lane, so the same lane twice gives its next two "
        "wagons."),
+    N_("Wagons taken from the main yard enter your yard in the order you choose, whatever the "
+       "order you took them in (\"dans n'importe quel ordre qu'il souhaite\"); the last one "
+       "onto a track is at its open end. At the table, when different wagons go onto the same "
+       "track, the screen asks which one enters first."),
     N_("Moving wagons from your own yard takes one to four wagons, each from the open end of "
        "either track; moving none is not an action (rearranging is the way to pass)."),
     N_("A lane may be refilled only when two or more lanes are completely empty. With fewer "
@@ -21,9 +25,17 @@ RULE_NOTES: tuple[str, ...] = (
        "day, locomotives stay."),
     N_("Setting 'mixed train scores' (on by default): the mixed trains compete among "
        "themselves for 3 and 1 tokens with the same tie rules as each wagon type."),
-    N_("Setting 'tokens below zero' (off by default): a player with no token may still pass "
-       "(an unchanged rearrangement) for free, but may not really rearrange; the day-3 yard "
-       "penalty takes no more tokens than the player holds."),
+    N_("Setting 'tokens below zero' (off by default): off, a player with no token may still "
+       "pass (an unchanged rearrangement) for free, but may not really rearrange, and the "
+       "day-3 yard penalty takes no more tokens than the player holds. On, rearranging and "
+       "passing always cost 1 token, even at zero, and the penalty is paid in full."),
+    N_("Rule 6 of the end of a day, setting 'tie for second cancels type' (on by default): "
+       "when one player has the longest train of a type and two or more players tie for the "
+       "second longest, nobody scores that type, the leader included (\"aucun joueur ne "
+       "reçoit de jetons pour ce type de wagon\", as in rule 5). Off: only second place is "
+       "cancelled and the leader still gets 3 tokens. The mixed trains follow the same "
+       "rule. When the longest train is tied, rules 3 to 5 apply and second place is never "
+       "paid."),
     N_("The departure card is shuffled into the bottom half of the deck on day 1, the bottom "
        "third on day 2 and the bottom quarter on day 3. Splitting a pile that does not divide "
        "evenly, the bottom part gets the extra cards."),

@@ -42,6 +42,9 @@ from .events import (
 from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
 from .tally import pay_day, settle
 
+#: "Réarranger sa zone de fret coûte toujours 1 jeton."
+REARRANGE_COST = 1
+
 #: Where the departure card is hidden each day: the bottom half, third, then quarter.
 DEPARTURE_PLACEMENT = {1: BottomPart(2), 2: BottomPart(3), 3: BottomPart(4)}
 
@@ -221,8 +224,13 @@ def _take_from_main_yard(state: FreightTrainState, event: TakeFromMainYard) -> F
         raise IllegalEvent(N_("Take exactly three wagons from the main yard"))
     if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
         raise IllegalEvent(N_("Fewer than three wagons in the main yard: refill a lane first"))
+    entries = event.yard_entries()
+    into_yard = [index for index, target in enumerate(event.targets) if target in YARD_TARGETS]
+    if sorted(entries) != into_yard:
+        raise IllegalEvent(N_("The order of entry must list each wagon going into the yard once"))
     lanes = list(state.main_yard)
     player = state.player()
+    taken: list[str] = []
     for lane, said, target in zip(event.lanes, event.wagons, event.targets):
         if not 0 <= lane < LANES:
             raise IllegalEvent(N_("There is no lane {lane}"), lane=lane + 1)
@@ -230,7 +238,12 @@ def _take_from_main_yard(state: FreightTrainState, event: TakeFromMainYard) -> F
             raise IllegalEvent(N_("Lane {lane} is empty"), lane=lane + 1)
         wagon = _reveal(lanes[lane][0], said)
         lanes[lane] = lanes[lane][1:]
-        player = place_wagon(player, wagon, target)
+        taken.append(wagon)
+        if target not in YARD_TARGETS:
+            player = place_wagon(player, wagon, target)
+    # "Il peut placer les wagons dans sa zone de fret dans n'importe quel ordre qu'il souhaite."
+    for index in entries:
+        player = place_wagon(player, taken[index], event.targets[index])
     return _end_phase(replace(state, main_yard=tuple(lanes), players=_with(state, player)))
 
 
@@ -266,14 +279,27 @@ def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
     new_yard: Yard = (tuple(event.yard[0]), tuple(event.yard[1]))
     old = [card for track in player.yard for card in track]
     _check_same_cards(old, [card for track in new_yard for card in track])
-    cost = 1
-    if player.tokens < cost and not state.settings.tokens_below_zero:
-        if new_yard != player.yard:
-            raise IllegalEvent(N_("No token left to rearrange: you may only pass"))
-        cost = 0
+    if new_yard != player.yard and not may_rearrange(state, player):
+        raise IllegalEvent(N_("No token left to rearrange: you may only pass"))
+    cost = pass_cost(state, player)
     player = replace(player, yard=new_yard, tokens=player.tokens - cost)
     state = replace(state, players=_with(state, player), bank=state.bank + cost)
     return _end_phase(state)
+
+
+def may_rearrange(state: FreightTrainState, player: Player) -> bool:
+    """Whether `player` may really rearrange: it takes a token they have, or may owe."""
+    return player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+
+
+def pass_cost(state: FreightTrainState, player: Player) -> int:
+    """What rearranging or passing costs `player` now.
+
+    "Réarranger sa zone de fret coûtera toujours 1 jeton, même si un joueur passe": one
+    token, even below zero when the players allow it; without that setting a player with no
+    token passes for free (and may not really rearrange).
+    """
+    return REARRANGE_COST if may_rearrange(state, player) else 0
 
 
 def _bring_locomotive(state: FreightTrainState, event: BringLocomotive) -> FreightTrainState:
@@ -354,7 +380,8 @@ def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
         for seat, p in enumerate(state.players)
     }
     yards = {str(seat): p.yard_size() for seat, p in enumerate(state.players)}
-    earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores)
+    earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores,
+                     state.settings.tie_for_second_cancels_type)
     return tuple(
         settle(p.tokens, earned[str(seat)], state.settings.tokens_below_zero)
         for seat, p in enumerate(state.players)

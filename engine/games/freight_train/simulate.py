@@ -23,7 +23,7 @@ from .rules import (
     legal_targets,
     place_wagon,
 )  # fmt: skip
-from .state import FreightTrainState, Phase, Player
+from .state import YARD_TARGETS, FreightTrainState, Phase, Player
 
 #: How often a simulated player refills a lane when allowed (always when it must to take).
 REFILL_CHANCE = 0.7
@@ -81,7 +81,12 @@ def _take(state: FreightTrainState, rng: random.Random) -> FreightTrainEvent | N
         picks.append(lane)
         wagons.append(wagon)
         targets.append(target)
-    return TakeFromMainYard(tuple(picks), tuple(wagons), tuple(targets))
+    # The player chooses the order the wagons enter the yard, whatever the order of the take.
+    taken_order = [index for index, target in enumerate(targets) if target in YARD_TARGETS]
+    entries = list(taken_order)
+    rng.shuffle(entries)
+    entry_order = tuple(entries) if entries != taken_order else ()
+    return TakeFromMainYard(tuple(picks), tuple(wagons), tuple(targets), entry_order)
 
 
 def _move(state: FreightTrainState, rng: random.Random) -> FreightTrainEvent | None:

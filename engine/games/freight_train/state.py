@@ -28,6 +28,9 @@ class Settings:
     mixed_train_scores: bool = True
     #: Whether tokens may go below zero (rearranging when broke, day-3 yard penalty).
     tokens_below_zero: bool = False
+    #: Rule 6: a tie for second place cancels the whole type, the leader included ("aucun
+    #: joueur ne reçoit de jetons pour ce type de wagon"); False cancels second place only.
+    tie_for_second_cancels_type: bool = True
     #: TOKEN_PASSES_LEFT is the standard rule; CONTINUOUS is the text's optional turn sequence.
     turn_sequence: FirstPlayerRule = FirstPlayerRule.TOKEN_PASSES_LEFT
     wagon_types: tuple[str, ...] = WAGON_TYPES

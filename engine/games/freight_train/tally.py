@@ -15,10 +15,37 @@ from ...majority import MajorityAward
 from ...table_input import flag, join, obj, players_of, whole_number
 from .cards import CARDS_PER_TYPE, MIXED, WAGON_TYPES
 
-#: 3 tokens to the longest train of a type, 1 to the second; two tied first get 2 each,
-#: three get 1 each, four or more nothing; no second place when first is tied; a tie for
-#: second pays nobody.
+#: Rules 1-5: 3 tokens to the longest train of a type, 1 to the second; two tied first get
+#: 2 each, three get 1 each, four or more nothing; no second place when first is tied; a tie
+#: for second pays no second place (rule 6 may cancel more: see `longest_trains`).
 LONGEST_TRAIN = MajorityAward(first=3, second=1, tied_first=(2, 1))
+
+
+def longest_trains(lengths: Mapping[str, int], tie_for_second_cancels_type: bool = True
+                   ) -> dict[str, int]:
+    """Tokens for one wagon type (or the mixed trains): rules 1 to 6 of the end of a day.
+
+    Rule 6: "Si deux joueurs sont à égalité pour le deuxième plus long train d'un type donné
+    de wagon, aucun joueur ne reçoit de jetons pour ce type de wagon": by default nobody
+    scores the type, the leader included; otherwise only second place is cancelled. Either
+    way three or more tied for second count like two. With the longest train tied, rules 3 to
+    5 already leave second place unpaid and rule 6 changes nothing.
+
+    >>> longest_trains({"Ana": 5, "Ben": 3, "Cleo": 3})
+    {}
+    >>> longest_trains({"Ana": 5, "Ben": 3, "Cleo": 3}, tie_for_second_cancels_type=False)
+    {'Ana': 3}
+    """
+    paid = LONGEST_TRAIN.award(lengths)
+    if tie_for_second_cancels_type and _tied_for_second(lengths):
+        return {}
+    return paid
+
+
+def _tied_for_second(lengths: Mapping[str, int]) -> bool:
+    """One player alone has the longest train, and two or more share the next length."""
+    ranked = sorted((length for length in lengths.values() if length >= 1), reverse=True)
+    return len(ranked) >= 3 and ranked[0] > ranked[1] == ranked[2]
 
 
 def yard_tokens(day: int, wagons: int) -> int:
@@ -35,6 +62,7 @@ def pay_day(
     yards: Mapping[str, int],
     day: int,
     mixed_train_scores: bool = True,
+    tie_for_second_cancels_type: bool = True,
 ) -> dict[str, dict[str, int]]:
     """Tokens earned per player and category, before any limit on a player's tokens.
 
@@ -46,7 +74,7 @@ def pay_day(
         if key == MIXED and not mixed_train_scores:
             continue
         lengths = {who: own.get(key, 0) for who, own in trains.items()}
-        for who, tokens in LONGEST_TRAIN.award(lengths).items():
+        for who, tokens in longest_trains(lengths, tie_for_second_cancels_type).items():
             if tokens:
                 paid[who][key] = tokens
     for who, wagons in yards.items():
@@ -77,6 +105,7 @@ def tally(table: Any) -> TallyResult:
     settings = obj(data.get("settings", {}), "settings")
     mixed_scores = flag(settings, "mixed_train_scores", "settings", default=True)
     below_zero = flag(settings, "tokens_below_zero", "settings", default=False)
+    cancels_type = flag(settings, "tie_for_second_cancels_type", "settings", default=True)
     most_per_type = CARDS_PER_TYPE[len(players)]
     names: list[str] = []
     holdings: dict[str, int] = {}
@@ -105,7 +134,7 @@ def tally(table: Any) -> TallyResult:
     if len(types_on_table) > len(WAGON_TYPES):
         raise InvalidInput("players", N_("there are only {count} wagon types (got {got})"),
                            count=len(WAGON_TYPES), got=len(types_on_table))
-    earned = pay_day(trains, yards, day, mixed_scores)
+    earned = pay_day(trains, yards, day, mixed_scores, cancels_type)
     scores = []
     for name in names:
         breakdown = settle(holdings[name], earned[name], below_zero)
