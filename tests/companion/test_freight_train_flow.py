@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,8 +16,9 @@ from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from engine.games.freight_train import RULES
 from engine.games.freight_train.cards import WAGON_TYPES
-from engine.games.freight_train.events import TakeFromMainYard
-from engine.games.freight_train.state import Phase
+from engine.events import Event
+from engine.games.freight_train.events import MoveFromYard, Rearrange, TakeFromMainYard
+from engine.games.freight_train.state import YARD_TARGETS, Phase, Settings
 
 from .fakes import Card, MemoryRegistry, MemorySession
 
@@ -42,11 +45,11 @@ def freight_deck() -> tuple[Deck, dict[str, Card]]:
     return Deck(uids), cards
 
 
-def make_app(names: tuple[str, ...] = NAMES) -> tuple[TableApp, Deck, Clock]:
+def make_app(names: tuple[str, ...] = NAMES, **options: Any) -> tuple[TableApp, Deck, Clock]:
     deck, cards = freight_deck()
     clock = Clock()
     app = TableApp(
-        session=MemorySession(RULES, names),
+        session=MemorySession(RULES, names, **options),
         flow=FreightTrainFlow("en"),
         registry=MemoryRegistry(cards),
         gettext=lambda text: text,
@@ -88,6 +91,10 @@ def test_a_whole_game_entered_by_taps_and_presses_scores_like_the_real_one(seed:
     assert table.phase is Phase.OVER
     real = RULES.replay(RULES.new_game(NAMES), physical_moves(RULES, NAMES, seed))
     assert RULES.result(table) == RULES.result(real)
+    # the players chose other orders of entry than the take's, and the table followed
+    assert any(event.entry_order for event, _ in app.session.history()
+               if isinstance(event, TakeFromMainYard))
+    assert [p.yard_size() for p in table.players] == [p.yard_size() for p in real.players]
 
 
 def test_a_tapped_wagon_asks_where_it_goes_and_counts_it() -> None:
@@ -186,3 +193,157 @@ def test_after_the_final_count_holding_ok_opens_a_new_game() -> None:
     app.new_game = lambda: "the lobby"
     app.handle(Hold("ok"))
     assert app.next_app == "the lobby"
+
+
+# --- The order wagons enter a yard track -------------------------------------------------------
+
+
+def ready(app: TableApp, clock: Clock) -> None:
+    """Past the day's setup pages and the deal, with the notice gone: Ana to play."""
+    while app.session.state.phase is Phase.DEAL:
+        app.handle(Press("ok"))
+    clock.now += 3
+
+
+def take_to(app: TableApp, clock: Clock, uid: str, target: str) -> None:
+    """Tap a wagon and choose where it goes among the places the screen offers."""
+    app.handle(Tap(uid))
+    menu = app.screen().menu
+    assert menu is not None
+    wanted = {"train": "train", "yard:0": "track 1", "yard:1": "track 2"}[target]
+    place = next(i for i, label in enumerate(menu.items) if wanted in label.lower())
+    for _ in range(place):
+        app.handle(Press("down"))
+    app.handle(Press("ok"))
+    clock.now += 3
+
+
+def enter(app: TableApp, deck: Deck, goal: Event) -> None:
+    """Enter one move as the automated players do, input by input."""
+    enter_move(goal, lambda g: app.flow.next_input(
+        app.session.state, g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+        app.handle, lambda: len(app.session.history()))
+
+
+def wagon(deck: Deck, kind: str, copy: int = 0) -> str:
+    return deck.uids[("wagon", kind)][copy]
+
+
+@pytest.mark.parametrize(("downs", "open_end", "entry_order"),
+                         [(0, ("tank", "coal"), ()), (1, ("coal", "tank"), (1, 0))])
+def test_different_wagons_onto_one_track_ask_which_enters_first(
+        downs: int, open_end: tuple[str, str], entry_order: tuple[int, ...]) -> None:
+    """"Il peut placer les wagons dans sa zone de fret dans n'importe quel ordre qu'il
+    souhaite": the screen asks which enters first, and either answer is recorded."""
+    app, deck, clock = make_app()
+    ready(app, clock)
+    take_to(app, clock, wagon(deck, "coal"), "yard:0")
+    take_to(app, clock, wagon(deck, "tank"), "yard:0")
+    take_to(app, clock, wagon(deck, "box"), "train")
+    screen = app.screen()
+    assert screen.title == "First onto track 1?" and screen.menu is not None
+    assert screen.menu.items == ("Coal", "Tank") and screen.hints == "ok:first  back:undo"
+    assert len(app.session.history()) == 1                  # nothing recorded yet
+    for _ in range(downs):
+        app.handle(Press("down"))
+    app.handle(Press("ok"))
+    event, _ = app.session.history()[-1]
+    assert isinstance(event, TakeFromMainYard) and event.entry_order == entry_order
+    ana = app.session.state.players[0]
+    assert ana.yard[0][:2] == open_end                      # the last one in at the open end
+    assert ana.trains == {"box": 1}
+
+
+def room_on_track_2() -> tuple[TableApp, Deck, Clock]:
+    """Ana to play again with five wagons on her second track (six were dealt)."""
+    app, deck, clock = make_app()
+    ready(app, clock)
+    enter(app, deck, MoveFromYard((1,), ("flat",), ("train",)))
+    while app.session.state.current != 0:
+        enter(app, deck, Rearrange(app.session.state.player().yard))
+    clock.now += 3
+    return app, deck, clock
+
+
+def test_three_different_wagons_take_two_answers_and_an_answer_can_be_taken_back() -> None:
+    """"Il peut placer les wagons dans sa zone de fret dans n'importe quel ordre qu'il
+    souhaite": with three different wagons onto one track, two answers settle the order."""
+    app, deck, clock = room_on_track_2()
+    for kind in ("coal", "tank", "box"):
+        take_to(app, clock, wagon(deck, kind), "yard:1")
+    assert app.screen().title == "First onto track 2?"
+    app.handle(Tap(wagon(deck, "auto")))
+    assert app.screen().title == "Say which enters first"   # a tap now is refused
+    clock.now += 3
+    app.handle(Press("down"))
+    app.handle(Press("ok"))                                  # tank first
+    assert app.screen().menu is not None and app.screen().menu.items == ("Coal", "Box")
+    app.handle(Press("back"))                                # not tank after all
+    assert app.screen().menu is not None and app.screen().menu.items == ("Coal", "Tank", "Box")
+    app.handle(Press("down"))
+    app.handle(Press("down"))
+    app.handle(Press("ok"))                                  # box first
+    app.handle(Press("ok"))                                  # then coal, tank last
+    event, _ = app.session.history()[-1]
+    assert isinstance(event, TakeFromMainYard) and event.entry_order == (2, 0, 1)
+    assert app.session.state.players[0].yard[1][:3] == ("tank", "coal", "box")
+
+
+def test_wagons_of_one_type_onto_a_track_need_no_order() -> None:
+    """"N'importe quel ordre": two coal wagons look the same in either order, so the screen
+    does not ask."""
+    app, deck, clock = make_app()
+    ready(app, clock)
+    take_to(app, clock, wagon(deck, "coal", 0), "yard:0")
+    take_to(app, clock, wagon(deck, "tank"), "yard:1")
+    take_to(app, clock, wagon(deck, "coal", 1), "yard:0")
+    event, _ = app.session.history()[-1]
+    assert isinstance(event, TakeFromMainYard) and event.targets[1] == YARD_TARGETS[1]
+    assert event.entry_order == ()
+
+
+def test_an_unfinished_order_question_survives_a_restart() -> None:
+    """The order chosen so far is part of the draft kept across a power cut."""
+    app, deck, clock = room_on_track_2()
+    for kind in ("coal", "tank", "box"):
+        take_to(app, clock, wagon(deck, kind), "yard:1")
+    app.handle(Press("ok"))                                  # coal first
+    draft = app.flow.draft()
+    again = FreightTrainFlow("en")
+    again.restore(draft)
+    screen = again.screen(app.session.state)
+    assert screen.title == "First onto track 2?"
+    assert screen.menu is not None and screen.menu.items == ("Tank", "Box")
+
+
+# --- What a pass costs --------------------------------------------------------------------------
+
+
+def broke_ana(below_zero: bool) -> tuple[TableApp, Deck, Clock]:
+    """Everybody passes until Ana holds no token, then Ana opens "Rearrange or pass"."""
+    app, deck, clock = make_app(settings=Settings(tokens_below_zero=below_zero))
+    ready(app, clock)
+    while app.session.state.players[0].tokens or app.session.state.current:
+        enter(app, deck, Rearrange(app.session.state.player().yard))
+        clock.now += 3
+    app.handle(Press("ok"))
+    for _ in range(10):
+        if app.screen().menu is not None and "Rearrange or pass" in app.screen().menu.items[
+                app.screen().menu.selected]:
+            break
+        app.handle(Press("down"))
+    app.handle(Press("ok"))
+    return app, deck, clock
+
+
+@pytest.mark.parametrize(("below_zero", "price", "tokens_after"),
+                         [(True, "Costs 1 token", -1), (False, "No token: free pass", 0)])
+def test_the_pass_screen_says_what_the_engine_charges(below_zero: bool, price: str,
+                                                      tokens_after: int) -> None:
+    """"Réarranger sa zone de fret coûtera toujours 1 jeton, même si un joueur passe": the
+    screen shows the price the engine takes, with tokens allowed below zero or not."""
+    app, _, _ = broke_ana(below_zero)
+    screen = app.screen()
+    assert screen.title == "Rearrange or pass" and screen.body[-1] == price
+    app.handle(Press("ok"))                                  # a pass: the split unchanged
+    assert app.session.state.players[0].tokens == tokens_after

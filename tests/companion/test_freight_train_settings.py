@@ -1,0 +1,50 @@
+"""Freight Train's readings of its rules: said by `companion games --rules`, chosen in the
+configuration like every other table choice."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+from companion.config import ConfigError, parse_config
+from engine.games.freight_train import RULES
+
+
+@pytest.mark.parametrize(("language", "readings"), [
+    ("en", ("in the order you choose", "setting 'tie for second cancels type' (on by default)",
+            "nobody scores that type, the leader included", "only second place is cancelled",
+            "rearranging and passing always cost 1 token, even at zero")),
+    ("fr", ("dans l'ordre que vous choisissez", "« égalité pour la deuxième place annule le "
+            "type » (actif par défaut)", "personne ne marque pour ce type, le premier compris",
+            "seule la deuxième place est annulée",
+            "réarranger et passer coûtent toujours 1 jeton, même à zéro")),
+])
+def test_the_rule_readings_are_listed_in_both_languages(
+        language: str, readings: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """"Aucun joueur ne reçoit de jetons pour ce type de wagon", "dans n'importe quel ordre
+    qu'il souhaite", "coûtera toujours 1 jeton, même si un joueur passe": each reading the
+    companion chose is printed for the players, in their language."""
+    assert main(["--lang", language, "games", "--rules", "freight-train"]) == 0
+    printed = capsys.readouterr().out
+    for reading in readings:
+        assert reading in printed
+
+
+@pytest.mark.parametrize("value", [True, False])
+def test_rule_6_is_chosen_in_the_freight_train_section(value: bool) -> None:
+    """"Si deux joueurs sont à égalité pour le deuxième plus long train d'un type donné de
+    wagon, aucun joueur ne reçoit de jetons pour ce type de wagon": the table may keep that
+    reading (the default) or cancel second place only."""
+    text = f"[freight-train]\ntie_for_second_cancels_type = {str(value).lower()}\n"
+    chosen = parse_config(text).game_settings("freight-train")
+    assert chosen == {"tie_for_second_cancels_type": value}
+    state = RULES.new_game(("Ana", "Ben"), settings=chosen)
+    assert state.settings.tie_for_second_cancels_type is value
+    assert RULES.new_game(("Ana", "Ben")).settings.tie_for_second_cancels_type is True
+
+
+def test_a_wrong_value_for_rule_6_is_refused_in_one_line() -> None:
+    with pytest.raises(ConfigError) as caught:
+        parse_config('[freight-train]\ntie_for_second_cancels_type = "yes"\n')
+    assert caught.value.key == "freight-train.tie_for_second_cancels_type"
+    assert "\n" not in str(caught.value)
