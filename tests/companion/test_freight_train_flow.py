@@ -14,9 +14,9 @@ from companion.flows.base import Reaction
 from companion.flows.freight_train import FreightTrainFlow
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
+from engine.events import Event
 from engine.games.freight_train import RULES
 from engine.games.freight_train.cards import WAGON_TYPES
-from engine.events import Event
 from engine.games.freight_train.events import MoveFromYard, Rearrange, TakeFromMainYard
 from engine.games.freight_train.state import YARD_TARGETS, Phase, Settings
 
