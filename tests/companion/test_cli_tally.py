@@ -33,10 +33,11 @@ def test_example_from_the_readme(capsys: pytest.CaptureFixture[str]) -> None:
     result = json.loads(capsys.readouterr().out)
     assert [p["name"] for p in result["players"]] == ["Ana", "Ben", "Cléo"]
     ana = result["players"][0]
-    # coal 4 beats 3 and 3 (tie for second: nobody), tank 2 = 2 (tied first: 2 each),
-    # mixed 5 beats 3, 7 yard wagons on day 1 = 3 pairs
-    assert ana["breakdown"] == {"coal": 3, "tank": 2, "mixed": 3, "yard": 3}
-    assert ana["total"] == 5 + 11
+    # coal 4 then 3 and 3: a tie for second, so nobody scores coal ("aucun joueur ne reçoit
+    # de jetons pour ce type de wagon"); tank 2 = 2 (tied first: 2 each); mixed 5 beats 3;
+    # 7 yard wagons on day 1 = 3 pairs
+    assert ana["breakdown"] == {"tank": 2, "mixed": 3, "yard": 3}
+    assert ana["total"] == 5 + 8
     assert result["winners"] == ["Ana"]
 
 
