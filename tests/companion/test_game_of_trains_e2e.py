@@ -66,8 +66,12 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
         press("ok")
         for card in (84, 70, 60, 50, 40, 30, 20, 1, 2, 3, 4, 5, 6, 83):
             tap(card)
-        assert app.session.state.phase is Phase.PLAY
-        tap(10)
+        assert app.session.state.phase is Phase.OPENING_DRAW
+        tap(10)                                    # Ana draws 1 card, Ben 2
+        tap(11)
+        tap(12)
+        assert app.session.state.phase is Phase.OPENING_KEEP
+        tap(10)                                    # Ana keeps hers in place of her 84
         tap(84)
         assert app.screen().title == "10 in, 84 face up"
         assert app.session.state.face_up == (84,)
@@ -76,6 +80,6 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
         assert app.screen().style is Style.CONFIRM
         press("ok")
         assert app.session.state.face_up == ()
-        assert app.session.event_count == 1
+        assert app.session.event_count == 3
     finally:
         table.close()
