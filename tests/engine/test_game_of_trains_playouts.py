@@ -7,6 +7,8 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.codec import from_jsonable, to_jsonable
 from engine.games.game_of_trains import RULES, GameOfTrainsState, next_step
@@ -110,3 +112,17 @@ def test_the_opening_draws_one_two_three_four_then_each_keeps_one(players: int,
     assert after.current == first and all(not p.drawn for p in after.players)
     assert len(after.discard) + len(after.face_up) == sum(range(1, players + 1))
     assert not isinstance(events[2 * players + 1], (OpeningDraw, OpeningKeep))
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), opening=st.booleans(),
+       first=st.integers(0, 3))
+def test_any_seed_plays_to_the_end_and_replays(players: int, seed: int, opening: bool,
+                                               first: int) -> None:
+    start = RULES.new_game(NAMES[:players], settings=Settings(opening=opening),
+                           first=first % players)
+    playout = play_random(RULES, start, seed=seed)
+    kinds = Counter(event.kind for event in playout.events)
+    assert kinds["opening-draw"] == kinds["opening-keep"] == (players if opening else 0)
+    assert RULES.replay(start, playout.events) == playout.final
+    assert playout.final.winner is not None
