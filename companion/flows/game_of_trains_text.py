@@ -110,7 +110,7 @@ class Words(TableWords):
         return self._("Drew: {cards}").format(cards=" ".join(str(card) for card in cards))
 
     def tap_kept_then_wagon(self) -> tuple[str, ...]:
-        return wrapped(self._("Tap the card kept, then the wagon it replaces."), 2)
+        return wrapped(self._("Tap the card kept and the wagon replaced."), 2)
 
     def tap_kept(self) -> tuple[str, ...]:
         return wrapped(self._("Tap the card kept."), 2)
