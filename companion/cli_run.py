@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import inspect
 import logging
+import re
 import sys
 import threading
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,11 +18,12 @@ from PIL import Image
 
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
+from engine.errors import N_
 from engine.registry import GAMES
 
 from . import service
 from .automaton import Stuck
-from .config import Config, ConfigError, load_config
+from .config import Config, ConfigError, load_config, parse_config
 from .i18n import reason, translator
 from .journal import JournalError
 from .paths import default_state_dir
@@ -29,6 +33,10 @@ log = logging.getLogger("companion")
 
 #: The maps a game of Ticket to Ride can be played on, turn by turn.
 MAPS = ("usa", "europe")
+#: A setting's name as a TOML bare key: `--setting` builds one line of the game's section.
+_SETTING_KEY = re.compile(r"[A-Za-z0-9_-]+")
+SETTING_HELP = ("a setting of the game, as in its configuration section, e.g. "
+                "opening=false (repeat for several)")
 
 
 def register(commands: Any) -> None:
@@ -38,6 +46,8 @@ def register(commands: Any) -> None:
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
     run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
+    run.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
+                     help=SETTING_HELP)
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
@@ -50,6 +60,8 @@ def register(commands: Any) -> None:
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
     demo.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map (default usa)")
+    demo.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
+                      help=SETTING_HELP)
     demo.set_defaults(run=run_demo_command)
 
 
@@ -61,11 +73,16 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     if args.players not in rules.players:
         return _fail(_("--players: {game} is for {low} to {high} players").format(
             game=args.game, low=rules.players.start, high=rules.players.stop - 1))
-    options = None
+    options: dict[str, Any] = {}
     if args.map:
         if not _takes(args.game, "map_name"):
             return _fail(_("--map: {game} has no map").format(game=args.game))
-        options = {"map_name": args.map}
+        options["map_name"] = args.map
+    try:
+        if args.setting:
+            options["settings"] = command_line_settings(args.game, args.setting)
+    except ConfigError as error:
+        return _fail(reason(error, language))
     frames = None
     if args.frames is not None:
         from .screens.frames import FrameWriter
@@ -74,7 +91,7 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     try:
         result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
-                          progress_every=max(1, args.progress_every), options=options)
+                          progress_every=max(1, args.progress_every), options=options or None)
     except (JournalError, DriverError, DriverConfigError, OSError) as error:
         return _fail(reason(error, language))
     except Stuck as error:
@@ -98,6 +115,13 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     # offering the configured names.
     players = tuple(name.strip() for name in args.players.split(",")) if args.players else ()
     state_dir = args.state_dir or config.state_dir or default_state_dir()
+    try:  # the settings given here are the chosen game's, over its configuration section
+        settings = command_line_settings(game, args.setting) if args.setting else {}
+    except ConfigError as error:
+        return _fail(reason(error, language))
+    if settings:
+        config = dataclasses.replace(config, games={
+            **config.games, game: {**config.game_settings(game), **settings}})
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
@@ -144,6 +168,25 @@ def _options(config: Config, game: str, players: tuple[str, ...],
     if config.first_player in players:
         options["first"] = players.index(config.first_player)
     return options
+
+
+def command_line_settings(game: str, given: list[str]) -> dict[str, Any]:
+    """`--setting KEY=VALUE` items (TOML values), checked like the game's configuration section.
+
+    Raises ConfigError naming the item that does not fit.
+    """
+    lines = []
+    for item in given:
+        key, equals, value = (part.strip() for part in item.partition("="))
+        if not equals or not _SETTING_KEY.fullmatch(key) or not value or "\n" in value:
+            raise ConfigError("--setting", item, N_("expected KEY=VALUE, e.g. opening=false"))
+        try:
+            tomllib.loads(f"value = {value}")
+        except tomllib.TOMLDecodeError as error:
+            raise ConfigError("--setting", item,
+                              N_("the value is not a TOML value (text goes in quotes)")) from error
+        lines.append(f"{key} = {value}")
+    return parse_config("\n".join([f"[{game}]", *lines]), "--setting").game_settings(game)
 
 
 def _takes(game: str, option: str) -> bool:

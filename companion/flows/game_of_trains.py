@@ -4,6 +4,8 @@ The deck stays face down: the companion learns a card when it is tapped. The tab
 
 - the deal: each player in turn taps the seven wagons of their line (any order: the line is
   laid out highest first from the locomotive);
+- the opening, unless the table skips it (see `game_of_trains_opening`): each taps the cards
+  drawn, then the card kept and the wagon it replaces;
 - action 1, draw and replace: tap the drawn wagon, then tap the wagon it replaces (or choose
   it with up/down and `ok`); the replaced one goes face up. The two taps may come in either
   order. Two face-up cards with the same ability are discarded at once, and said so;
@@ -39,6 +41,8 @@ from engine.games.game_of_trains.events import (
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
+    OpeningDraw,
+    OpeningKeep,
     Reshuffle,
     UseAbility,
 )  # fmt: skip
@@ -48,6 +52,7 @@ from ..automaton import Stuck
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
+from .game_of_trains_opening import OpeningSteps, arrival_notice
 from .game_of_trains_text import GAME, Words
 from .menus import moved, toward
 
@@ -65,6 +70,7 @@ class Mode(Enum):
     # Derived from the game itself, never stored:
     SETUP = "setup"
     DEAL = "deal"
+    OPENING = "opening"
     REFILL = "refill"
     RESHUFFLE = "reshuffle"
     FINAL = "final"
@@ -94,6 +100,7 @@ class GameOfTrainsFlow:
         self.line_tap: int | None = None
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
+        self.opening = OpeningSteps(self.words)
 
     # --- What the screen shows ----------------------------------------------------------------
 
@@ -102,6 +109,8 @@ class GameOfTrainsFlow:
             return Mode.FINAL
         if state.phase is Phase.DEAL:
             return Mode.DEAL if self.dealt or self.page >= SETUP_PAGES else Mode.SETUP
+        if state.in_opening():
+            return Mode.OPENING
         if state.needs_reshuffle():
             return Mode.RESHUFFLE
         if state.refilling:
@@ -129,6 +138,8 @@ class GameOfTrainsFlow:
                           progress=(len(mine), LINE))
         if mode is Mode.FINAL:
             return self._final_screen(state)
+        if mode is Mode.OPENING:
+            return self.opening.screen(state)
         top = w.context(self.turns + 1, len(state.deck))
         if mode is Mode.RESHUFFLE:
             return Screen(top=top, title=w.deck_empty(), body=w.reshuffle_body(len(state.discard)),
@@ -210,6 +221,8 @@ class GameOfTrainsFlow:
                 else:
                     self.page = SETUP_PAGES - 1
             return NOTHING
+        if mode is Mode.OPENING:
+            return self.opening.on_button(state, button)
         if mode is Mode.FINAL:
             if button in ("up", "down", "ok"):
                 self.page = moved(self.page, "down" if button == "ok" else button,
@@ -280,6 +293,8 @@ class GameOfTrainsFlow:
         seat = _seat_of(state, number)
         if number in state.discard:
             return Reaction(refusal=w.in_discard(number))
+        if mode is Mode.OPENING:
+            return self.opening.on_card(state, number, uid, seat)
         if mode is Mode.REFILL:
             if seat is not None:
                 return self._where(state, number, seat)
@@ -364,12 +379,9 @@ class GameOfTrainsFlow:
     def _submit_draw(self, state: GameOfTrainsState, position: int) -> Reaction:
         assert self.drawn is not None
         card, uid = self.drawn
-        old = state.player().line[position - 1]
-        ability = state.settings.ability(old)
-        twins = [c for c in state.face_up if state.settings.ability(c) is ability]
-        notice = (self.words.pair_discarded(old, twins[0]) if twins
-                  else self.words.replaced(card, old))
-        return self._submit(state, DrawCard(card, position), notice, (uid,))
+        event = DrawCard(card, position)
+        notice = arrival_notice(self.words, state, event, card, position)
+        return self._submit(state, event, notice, (uid,))
 
     def _submit_use(self, state: GameOfTrainsState, position: int) -> Reaction:
         assert self.using is not None
@@ -414,6 +426,7 @@ class GameOfTrainsFlow:
             self.turns += 1
         if isinstance(event, Deal):
             self.dealt = []
+        self.opening.clear()
         self._enter(Mode.MAIN)
         self.page = 0
 
@@ -421,6 +434,7 @@ class GameOfTrainsFlow:
                 history: list[tuple[Event, tuple[str, ...]]]) -> None:
         self.turns = sum(1 for event, _ in history if isinstance(event, (DrawCard, UseAbility)))
         self.dealt = []
+        self.opening.clear()
         self._enter(Mode.MAIN)
         self.page = 0
 
@@ -430,7 +444,7 @@ class GameOfTrainsFlow:
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
-        busy = {uid for _, uid in self.dealt}
+        busy = {uid for _, uid in self.dealt} | self.opening.in_play()
         if self.drawn is not None:
             busy.add(self.drawn[1])
         return busy
@@ -445,6 +459,7 @@ class GameOfTrainsFlow:
             "using": self.using,
             "choice": self.choice,
             "line_tap": self.line_tap,
+            **self.opening.draft(),
         }
 
     def restore(self, draft: dict[str, Any]) -> None:
@@ -458,8 +473,10 @@ class GameOfTrainsFlow:
             self.line_tap = _optional_int(draft.get("line_tap"), WAGONS)
             self.choice = int(draft.get("choice", 0))
             self.page = int(draft.get("page", 0))
+            self.opening.restore(draft)
         except (TypeError, ValueError, IndexError):
             self._enter(Mode.MAIN)  # a draft from another version: start the move afresh
+            self.opening.clear()
             return
         self.mode = mode if mode in STORED else Mode.MAIN
         self.dealt = dealt
@@ -476,6 +493,8 @@ class GameOfTrainsFlow:
                 raise IllegalEvent("the deal comes first")
             seat, index = divmod(len(self.dealt), LINE)
             return Tap(uid_for(KIND, str(goal.lines[seat][index])))
+        if isinstance(goal, (OpeningDraw, OpeningKeep)):
+            return self.opening.next_input(state, goal, uid_for)
         if isinstance(goal, DrawReplacement):
             return self._tap_or(uid_for, goal.card,
                                 lambda: self._any_other_wagon(state, goal.card, uid_for))
@@ -615,8 +634,6 @@ def _choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
 
 def _menu(items: tuple[str, ...], choice: int) -> Menu:
     return Menu(items, max(0, min(choice, len(items) - 1)))
-
-
 
 
 __all__ = ["GAME", "GameOfTrainsFlow"]

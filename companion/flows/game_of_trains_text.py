@@ -6,16 +6,19 @@ from collections.abc import Sequence
 
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
+from ..i18n import translator
 from ..names import card_name
 from .words import TableWords, wrapped
 
 GAME = "game-of-trains"
 
 
-
-
 class Words(TableWords):
     """The texts of the screens in the table's language."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__(language)
+        self.ngettext = translator(language).ngettext
 
     def ability(self, ability: Ability) -> str:
         return card_name(GAME, "ability", ability.value, self.language)
@@ -88,6 +91,35 @@ class Words(TableWords):
     def reshuffle_body(self, count: int) -> tuple[str, ...]:
         return wrapped(self._("Shuffle the {count} discarded wagons into a new deck.").format(
             count=count))
+
+    # The opening
+    def opening_top(self, deck: int) -> str:
+        return self._("Opening · Deck {deck}").format(deck=deck)
+
+    def opening_draw(self, name: str, count: int) -> str:
+        return self.ngettext("{name}: draw {count} card", "{name}: draw {count} cards",
+                             count).format(name=name.upper(), count=count)
+
+    def tap_each_drawn(self) -> tuple[str, ...]:
+        return wrapped(self._("Tap each card drawn from the deck."))
+
+    def keeps_one(self, name: str) -> str:
+        return self._("{name}: keep one").format(name=name.upper())
+
+    def drew_cards(self, cards: Sequence[int]) -> str:
+        return self._("Drew: {cards}").format(cards=" ".join(str(card) for card in cards))
+
+    def tap_kept_then_wagon(self) -> tuple[str, ...]:
+        return wrapped(self._("Tap the card kept and the wagon replaced."), 2)
+
+    def tap_kept(self) -> tuple[str, ...]:
+        return wrapped(self._("Tap the card kept."), 2)
+
+    def keep(self, card: int) -> str:
+        return self._("Keep {card}").format(card=card)
+
+    def drawn_by(self, card: int, name: str) -> str:
+        return self._("{card}: drawn by {name}").format(card=card, name=name)
 
     # Notices
     def replaced(self, card: int, old: int) -> str:

@@ -61,12 +61,13 @@ def deck_and_cards() -> tuple[Deck, dict[str, Card]]:
     return Deck(uids), cards
 
 
-def make_app(names: tuple[str, ...] = NAMES[:2],
-             session: MemorySession | None = None) -> tuple[TableApp, Deck, Clock]:
+def make_app(names: tuple[str, ...] = NAMES[:2], session: MemorySession | None = None,
+             opening: bool = True) -> tuple[TableApp, Deck, Clock]:
+    """The table; the tests of the turns after the opening start without it."""
     deck, cards = deck_and_cards()
     clock = Clock()
     app = TableApp(
-        session=session or MemorySession(RULES, names),
+        session=session or MemorySession(RULES, names, settings=Settings(opening=opening)),
         flow=GameOfTrainsFlow("en"),
         registry=MemoryRegistry(cards),
         gettext=lambda text: text,
@@ -131,7 +132,7 @@ LINES = ((84, 70, 60, 50, 40, 30, 20), (1, 2, 3, 4, 5, 6, 83))
 
 
 def dealt_app() -> tuple[TableApp, Deck, Clock]:
-    app, deck, clock = make_app()
+    app, deck, clock = make_app(opening=False)
     deal(app, LINES)
     clock.now += 3
     return app, deck, clock
@@ -177,7 +178,7 @@ def test_every_player_count_can_be_followed_at_the_table(players: int, seed: int
 
 
 def test_the_deal_is_tapped_line_by_line_and_laid_out_highest_first() -> None:
-    app, _, clock = make_app()
+    app, _, clock = make_app(opening=False)
     assert app.screen().title == "Shuffle the wagons"
     app.handle(Press("ok"))
     assert app.screen().title == "7 wagons each"
@@ -268,7 +269,7 @@ def test_two_face_up_cards_of_one_ability_are_both_discarded_and_said_so() -> No
 
 def swap_neighbours_face_up() -> tuple[TableApp, Deck, Clock]:
     """Ana's 9 (swap neighbours) goes face up; Ben is to play."""
-    app, deck, clock = make_app()
+    app, deck, clock = make_app(opening=False)
     deal(app, ((84, 70, 60, 50, 40, 30, 9), (1, 2, 3, 4, 5, 6, 83)))
     assert default_abilities()[9 - 1] is Ability.SWAP_ADJACENT
     app.handle(Tap(uid(20)))
@@ -309,7 +310,7 @@ def test_a_face_up_card_can_be_chosen_with_the_buttons() -> None:
 
 
 def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
-    app, _, clock = make_app()
+    app, _, clock = make_app(opening=False)
     # 13 carries "remove first"; Ana replaces it so it goes face up.
     assert default_abilities()[13 - 1] is Ability.REMOVE_FIRST
     deal(app, ((84, 70, 60, 50, 40, 30, 13), (1, 2, 3, 4, 5, 6, 83)))
@@ -336,7 +337,7 @@ def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
 
 
 def test_a_locked_wagon_is_spared_by_a_removal() -> None:
-    app, _, clock = make_app()
+    app, _, clock = make_app(opening=False)
     assert default_abilities()[8 - 1] is Ability.LOCK
     deal(app, ((84, 70, 60, 50, 40, 30, 8), (2, 3, 4, 5, 6, 13, 83)))
     app.handle(Tap(uid(20)))                       # 8 (lock) goes face up
@@ -381,7 +382,7 @@ def test_the_win_is_announced_at_once() -> None:
 
 
 def test_an_empty_deck_asks_for_the_reshuffle() -> None:
-    app, _, _ = make_app()
+    app, _, _ = make_app(opening=False)
     session = app.session
     table = state(app)
     deck = tuple(card for card in WAGONS if card > 14)
@@ -437,7 +438,7 @@ def test_undo_asks_first_and_takes_the_move_back() -> None:
 
 
 def test_the_move_being_entered_survives_a_restart() -> None:
-    app, _, _ = make_app()
+    app, _, _ = make_app(opening=False)
     app.handle(Press("ok"))
     app.handle(Press("ok"))
     for card in LINES[0][:3]:
@@ -588,7 +589,8 @@ def test_every_screen_of_a_whole_game_fits(language: str) -> None:
             send, lambda: len(app.session.history()))
     if language == "fr":
         winner = real_game(names, 3).players[state(app).winner or 0].name
-        assert {"7 wagons chacun", "À ANA de jouer", f"{winner} gagne !"} <= seen
+        assert {"7 wagons chacun", "ANA : piochez 1 carte", "BEN : piochez 2 cartes",
+                "ANA : gardez-en une", "À ANA de jouer", f"{winner} gagne !"} <= seen
 
 
 def test_the_settings_may_come_in_their_json_form(tmp_path: Path) -> None:

@@ -27,6 +27,8 @@ SWAP_ADJACENT, SWAP_OVER_ONE, MOVE_RIGHT, MOVE_LEFT = 9, 10, 11, 12
 REMOVE_FIRST, REMOVE_MIDDLE, REMOVE_LAST, LOCK = 13, 14, 15, 16
 ANA_LINE = (70, 60, 50, 40, 30, 20, 1)
 BEN_LINE = (80, 75, 65, 55, 45, 35, 2)
+#: The play rules are tested from a table that skips the opening (tested on its own).
+NO_OPENING = Settings(opening=False)
 
 
 def play(state: GameOfTrainsState, *events: GameOfTrainsEvent) -> GameOfTrainsState:
@@ -39,7 +41,7 @@ def dealt(deck: tuple[int, ...] | None = None, face_up: tuple[int, ...] = ()) ->
     """Ana and Ben, lines as above (already descending), `face_up` beside the deck."""
     lines = (ANA_LINE, BEN_LINE)
     rest = tuple(card for card in WAGONS if card not in ANA_LINE + BEN_LINE)
-    state = apply(new_game(("Ana", "Ben")), Deal(lines, rest))
+    state = apply(new_game(("Ana", "Ben"), NO_OPENING), Deal(lines, rest))
     deck = deck if deck is not None else tuple(c for c in rest if c not in face_up)
     return replace(state, deck=deck, face_up=face_up,
                    discard=tuple(c for c in rest if c not in deck and c not in face_up))
@@ -71,7 +73,9 @@ def test_deal_lays_each_line_in_descending_order() -> None:
     state = apply(new_game(("Ana", "Ben")), Deal(lines, (0,) * 70))
     assert line(state) == (7, 6, 5, 4, 3, 2, 1)
     assert line(state, 1) == (84, 13, 12, 11, 10, 9, 8)
-    assert state.phase is Phase.PLAY and len(state.unseen()) == 70
+    assert state.phase is Phase.OPENING_DRAW and len(state.unseen()) == 70
+    skipped = apply(new_game(("Ana", "Ben"), NO_OPENING), Deal(lines, (0,) * 70))
+    assert skipped.phase is Phase.PLAY
 
 
 @pytest.mark.parametrize(
@@ -175,7 +179,7 @@ def test_removal_takes_no_position() -> None:
 def test_removal_starts_with_its_user_then_clockwise() -> None:
     names = ("Ana", "Ben", "Cleo")
     lines = (ANA_LINE, BEN_LINE, (84, 83, 82, 81, 79, 78, 77))
-    state = apply(new_game(names, first=1), Deal(lines, (0,) * 63))
+    state = apply(new_game(names, NO_OPENING, first=1), Deal(lines, (0,) * 63))
     state = replace(state, face_up=(REMOVE_FIRST,), deck=(0,) * 62)
     assert apply(state, UseAbility(REMOVE_FIRST)).refilling == (1, 2, 0)
 

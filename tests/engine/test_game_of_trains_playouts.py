@@ -7,11 +7,20 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.codec import from_jsonable, to_jsonable
 from engine.games.game_of_trains import RULES, GameOfTrainsState, next_step
 from engine.games.game_of_trains.cards import WAGONS, ascending
-from engine.games.game_of_trains.events import Deal, GameOfTrainsEvent, Reshuffle
+from engine.games.game_of_trains.events import (
+    Deal,
+    GameOfTrainsEvent,
+    OpeningDraw,
+    OpeningKeep,
+    Reshuffle,
+)
+from engine.games.game_of_trains.state import Settings
 from engine.simulate import play_random
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
@@ -20,7 +29,7 @@ SEEDS = range(25)
 
 def check_conserved(state: GameOfTrainsState) -> None:
     """Every wagon is in exactly one place; lines are full unless waiting for a replacement."""
-    places = [card for p in state.players for card in p.line if card]
+    places = [card for p in state.players for card in (*p.line, *p.drawn) if card]
     places += [*state.face_up, *state.discard, *state.deck]
     assert sorted(places) == list(WAGONS)
     holes = sum(p.line.count(0) for p in state.players)
@@ -32,7 +41,9 @@ def check_conserved(state: GameOfTrainsState) -> None:
 @pytest.mark.parametrize("players", RULES.players)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout(players: int, seed: int) -> None:
-    start = RULES.new_game(NAMES[:players], first=seed % players)
+    opening = seed % 5 != 0  # most games play the opening (the default), some skip it
+    start = RULES.new_game(NAMES[:players], settings=Settings(opening=opening),
+                           first=seed % players)
     playout = play_random(RULES, start, seed=seed)
     state = start
     kinds: Counter[str] = Counter()
@@ -43,6 +54,7 @@ def test_random_playout(players: int, seed: int) -> None:
         kinds[event.kind] += 1
         if kinds["deal"]:
             check_conserved(state)
+    assert kinds["opening-draw"] == kinds["opening-keep"] == (players if opening else 0)
     assert RULES.is_over(state) and state.winner is not None
     assert ascending(state.players[state.winner].line)
     assert sum(ascending(p.line) for p in state.players) == 1
@@ -76,3 +88,41 @@ def test_the_table_can_declare_every_card_as_it_comes(players: int) -> None:
         ]
         final = RULES.replay(start, hidden)
         assert final.players == playout.final.players and final.winner == playout.final.winner
+
+
+@pytest.mark.parametrize("players", RULES.players)
+@pytest.mark.parametrize("seed", range(10))
+def test_the_opening_draws_one_two_three_four_then_each_keeps_one(players: int,
+                                                                   seed: int) -> None:
+    """The publisher's rules: "clockwise from the first, players draw 1, 2, 3 and 4 cards
+    (first, second, third, fourth player); then, clockwise from the first, each keeps one of
+    the drawn cards to replace a wagon of their line and discards the others face down"."""
+    first = seed % players
+    start = RULES.new_game(NAMES[:players], first=first)
+    events = play_random(RULES, start, seed=seed).events
+    opening = events[1 : 2 * players + 1]
+    order = [(first + k) % players for k in range(players)]
+    draws, keeps = opening[:players], opening[players:]
+    assert all(isinstance(e, OpeningDraw) for e in draws)
+    assert [e.seat for e in draws] == order  # type: ignore[attr-defined]
+    assert [len(e.cards) for e in draws] == list(range(1, players + 1))  # type: ignore[attr-defined]
+    assert all(isinstance(e, OpeningKeep) for e in keeps)
+    assert [e.seat for e in keeps] == order  # type: ignore[attr-defined]
+    after = RULES.replay(start, events[: 2 * players + 1])
+    assert after.current == first and all(not p.drawn for p in after.players)
+    assert len(after.discard) + len(after.face_up) == sum(range(1, players + 1))
+    assert not isinstance(events[2 * players + 1], (OpeningDraw, OpeningKeep))
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), opening=st.booleans(),
+       first=st.integers(0, 3))
+def test_any_seed_plays_to_the_end_and_replays(players: int, seed: int, opening: bool,
+                                               first: int) -> None:
+    start = RULES.new_game(NAMES[:players], settings=Settings(opening=opening),
+                           first=first % players)
+    playout = play_random(RULES, start, seed=seed)
+    kinds = Counter(event.kind for event in playout.events)
+    assert kinds["opening-draw"] == kinds["opening-keep"] == (players if opening else 0)
+    assert RULES.replay(start, playout.events) == playout.final
+    assert playout.final.winner is not None

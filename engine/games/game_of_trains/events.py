@@ -28,6 +28,27 @@ class Deal(GameOfTrainsEvent):
 
 
 @dataclass(frozen=True)
+class OpeningDraw(GameOfTrainsEvent):
+    """The opening (chance): `seat` draws `cards` from the top of the deck, 1 for the first
+    player, 2 for the next clockwise, and so on."""
+
+    kind = "opening-draw"
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class OpeningKeep(GameOfTrainsEvent):
+    """The opening: `seat` keeps drawn `card` in place of the wagon at `position` (1-7); the
+    other drawn cards are discarded face down, the replaced wagon goes face up."""
+
+    kind = "opening-keep"
+    seat: int
+    card: int
+    position: int
+
+
+@dataclass(frozen=True)
 class DrawCard(GameOfTrainsEvent):
     """Action 1: the top card `card` replaces the wagon at `position` (1-7), which goes face up."""
 

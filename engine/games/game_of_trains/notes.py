@@ -30,6 +30,12 @@ RULE_NOTES: tuple[str, ...] = (
        "draws or acts again."),
     N_("A line with a wagon waiting for its replacement is not in order. The first line in "
        "ascending order wins at once, even in the middle of the replacements after a removal."),
-    N_("Setup draws (1, 2, 3, 4 cards for the players in turn) are not part of the rules "
-       "text; the companion starts with no face-up card, so the first player draws."),
+    N_("The opening is not in the rules text; the companion follows the publisher's: after "
+       "the deal, clockwise from the first player, players draw 1, 2, 3 and 4 cards; then, "
+       "clockwise from the first again, each keeps one drawn card in place of a wagon of their "
+       "line and discards the others face down. The replaced wagons go face up (two equal "
+       "abilities are discarded at once), then the first player takes the first turn."),
+    N_("Tables that skip the opening set `opening = false` in the [game-of-trains] section of "
+       "the configuration (`--setting opening=false` for `companion run` and `companion "
+       "demo`): the first player then starts with no face-up card, so draws."),
 )

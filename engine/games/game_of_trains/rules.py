@@ -1,6 +1,7 @@
 """The Game of Trains: the rules as events.
 
-Read top to bottom like the rulebook: the deal (lines in descending order), the two actions
+Read top to bottom like the rulebook: the deal (lines in descending order), the publisher's
+opening (draw 1, 2, 3, 4 cards; keep one in place of a wagon), the two actions
 (draw a wagon and replace one, or use a face-up card's ability), the other rules (two equal
 abilities face up are both discarded, the reshuffle), and the immediate win.
 """
@@ -26,7 +27,16 @@ from .cards import (
     positions_for,
     rearranged,
 )
-from .events import Deal, DrawCard, DrawReplacement, GameOfTrainsEvent, Reshuffle, UseAbility
+from .events import (
+    Deal,
+    DrawCard,
+    DrawReplacement,
+    GameOfTrainsEvent,
+    OpeningDraw,
+    OpeningKeep,
+    Reshuffle,
+    UseAbility,
+)
 from .state import GameOfTrainsState, Phase, Player, Settings
 
 # --- Setup -------------------------------------------------------------------------------------
@@ -51,7 +61,6 @@ def new_game(
     )
 
 
-
 def _deal(state: GameOfTrainsState, event: Deal) -> GameOfTrainsState:
     """Seven wagons each, laid out from the locomotive in descending order; the rest is the deck."""
     if state.phase is not Phase.DEAL:
@@ -68,7 +77,52 @@ def _deal(state: GameOfTrainsState, event: Deal) -> GameOfTrainsState:
         replace(p, line=tuple(sorted(line, reverse=True)))
         for p, line in zip(state.players, event.lines)
     )
-    return replace(state, players=players, deck=event.deck, phase=Phase.PLAY)
+    phase = Phase.OPENING_DRAW if state.settings.opening else Phase.PLAY
+    return replace(state, players=players, deck=event.deck, phase=phase)
+
+
+# --- The opening (the publisher's rules; the text is silent) -----------------------------------
+
+
+def _opening_draw(state: GameOfTrainsState, event: OpeningDraw) -> GameOfTrainsState:
+    """Clockwise from the first player, each draws 1, 2, 3 or 4 cards from the top of the deck."""
+    _check_opening(state, Phase.OPENING_DRAW, event.seat, N_("{name} draws now"))
+    count = state.opening_draws()
+    if len(event.cards) != count:
+        raise IllegalEvent(N_("{name} draws {count} from the deck, not {got}"),
+                           name=state.player().name, count=count, got=len(event.cards))
+    for card in event.cards:
+        card = _top_card(state, card)
+        player = replace(state.player(), drawn=state.player().drawn + (card,))
+        state = replace(state, deck=state.deck[1:],
+                        players=_replace_at(state.players, state.current, player))
+    following = state.order.next_seat(state.current)
+    everyone_drew = all(p.drawn for p in state.players)
+    return replace(state, current=following,
+                   phase=Phase.OPENING_KEEP if everyone_drew else Phase.OPENING_DRAW)
+
+
+def _opening_keep(state: GameOfTrainsState, event: OpeningKeep) -> GameOfTrainsState:
+    """Clockwise from the first, each keeps one drawn card in place of a wagon of their line;
+    the others go face down to the discard pile, the replaced wagon face up beside the deck."""
+    _check_opening(state, Phase.OPENING_KEEP, event.seat, N_("{name} keeps a card now"))
+    player = state.player()
+    if event.card not in player.drawn:
+        raise IllegalEvent(N_("{name} did not draw wagon {card}"), name=player.name,
+                           card=event.card)
+    _check_position(event.position, POSITIONS)
+    line = list(player.line)
+    replaced, line[event.position - 1] = line[event.position - 1], event.card
+    others = tuple(card for card in player.drawn if card != event.card)
+    player = replace(player, line=tuple(line), drawn=())
+    state = replace(state, players=_replace_at(state.players, state.current, player),
+                    discard=state.discard + others)
+    state = _lay_face_up(state, replaced)
+    # A line dealt in descending order cannot rise after one replacement: nobody wins here.
+    following = state.order.next_seat(state.current)
+    kept_by_all = not any(p.drawn for p in state.players)
+    return replace(state, current=following,
+                   phase=Phase.PLAY if kept_by_all else Phase.OPENING_KEEP)
 
 
 # --- Action 1: draw a card ---------------------------------------------------------------------
@@ -212,6 +266,8 @@ def result(state: GameOfTrainsState) -> TallyResult:
 
 _HANDLERS: dict[type[Any], Callable[[GameOfTrainsState, Any], GameOfTrainsState]] = {
     Deal: _deal,
+    OpeningDraw: _opening_draw,
+    OpeningKeep: _opening_keep,
     DrawCard: _draw_card,
     UseAbility: _use_ability,
     DrawReplacement: _draw_replacement,
@@ -230,8 +286,23 @@ def apply(state: GameOfTrainsState, event: GameOfTrainsEvent) -> GameOfTrainsSta
 
 
 def _check_started(state: GameOfTrainsState) -> None:
-    if state.phase is not Phase.PLAY:
+    if state.phase is Phase.DEAL:
         raise IllegalEvent(N_("Deal the cards first"))
+    if state.in_opening():
+        raise IllegalEvent(N_("Finish the opening first"))
+
+
+def _check_opening(state: GameOfTrainsState, phase: Phase, seat: int, whose: str) -> None:
+    """The opening's step `phase`, taken by the player whose turn it is (`whose` says who)."""
+    if state.phase is Phase.DEAL:
+        raise IllegalEvent(N_("Deal the cards first"))
+    if state.phase is Phase.OPENING_DRAW and phase is Phase.OPENING_KEEP:
+        raise IllegalEvent(N_("Everyone draws before anyone keeps a card"))
+    if state.phase is not phase:
+        raise IllegalEvent(N_("The opening is over") if state.phase is Phase.PLAY
+                           else N_("Everyone has drawn already"))
+    if seat != state.current:
+        raise IllegalEvent(whose, name=state.player().name)
 
 
 def _check_turn(state: GameOfTrainsState) -> None:

@@ -11,7 +11,16 @@ import random
 
 from ...deck import shuffled
 from .cards import LINE, POSITIONS, REMOVED_AT, WAGONS, rearranged
-from .events import Deal, DrawCard, DrawReplacement, GameOfTrainsEvent, Reshuffle, UseAbility
+from .events import (
+    Deal,
+    DrawCard,
+    DrawReplacement,
+    GameOfTrainsEvent,
+    OpeningDraw,
+    OpeningKeep,
+    Reshuffle,
+    UseAbility,
+)
 from .state import GameOfTrainsState, Phase
 from .table import ability_uses
 
@@ -27,15 +36,30 @@ def deal(state: GameOfTrainsState, rng: random.Random) -> Deal:
 
 
 def random_event(state: GameOfTrainsState, rng: random.Random) -> GameOfTrainsEvent:
-    """A legal event: the dealer's, the reshuffle, a replacement, or the player's action."""
+    """A legal event: the dealer's, an opening draw or keep, the reshuffle, a replacement, or
+    the player's action."""
     if state.phase is Phase.DEAL:
         return deal(state, rng)
+    if state.phase is Phase.OPENING_DRAW:
+        return OpeningDraw(state.current, state.deck[: state.opening_draws()])
+    if state.phase is Phase.OPENING_KEEP:
+        keeps: list[GameOfTrainsEvent] = [
+            OpeningKeep(state.current, card, position)
+            for card in state.player().drawn for position in POSITIONS
+        ]
+        return _choose(state, keeps, rng)
     if state.needs_reshuffle():
         return Reshuffle(shuffled(state.discard, rng))
     if state.refilling:
         return DrawReplacement(state.deck[0])
     options: list[GameOfTrainsEvent] = [DrawCard(state.deck[0], p) for p in POSITIONS]
     options += ability_uses(state)
+    return _choose(state, options, rng)
+
+
+def _choose(state: GameOfTrainsState, options: list[GameOfTrainsEvent],
+            rng: random.Random) -> GameOfTrainsEvent:
+    """Now and then the best-looking option, otherwise any."""
     if rng.random() < GREED:
         best = min(_disorder(state, option) for option in options)
         options = [option for option in options if _disorder(state, option) == best]
@@ -45,7 +69,7 @@ def random_event(state: GameOfTrainsState, rng: random.Random) -> GameOfTrainsEv
 def _disorder(state: GameOfTrainsState, option: GameOfTrainsEvent) -> int:
     """Pairs of the player's wagons out of order after `option` (a removal counts as 1)."""
     line = state.player().line
-    if isinstance(option, DrawCard):
+    if isinstance(option, (DrawCard, OpeningKeep)):
         line = line[: option.position - 1] + (option.card,) + line[option.position :]
     elif isinstance(option, UseAbility):
         ability = state.settings.ability(option.card)

@@ -12,15 +12,21 @@ from .cards import UNSEEN, WAGONS, Ability, default_abilities
 class Phase(Enum):
     #: Waiting for the deal (a chance event).
     DEAL = "deal"
+    #: The opening: clockwise from the first player, each draws 1, 2, 3 or 4 cards...
+    OPENING_DRAW = "opening-draw"
+    #: ...then, clockwise again, each keeps one in place of a wagon and discards the others.
+    OPENING_KEEP = "opening-keep"
     PLAY = "play"
     OVER = "over"
 
 
 @dataclass(frozen=True)
 class Settings:
-    """The ability printed on each wagon (index 0 is wagon 1)."""
+    """The ability printed on each wagon (index 0 is wagon 1), and whether the table plays the
+    publisher's opening (off: the first player simply starts by drawing)."""
 
     abilities: tuple[Ability, ...] = field(default_factory=default_abilities)
+    opening: bool = True
 
     def ability(self, card: int) -> Ability:
         return self.abilities[card - 1]
@@ -33,6 +39,8 @@ class Player:
     line: tuple[int, ...] = ()
     #: The wagon protected by a lock until this player's next turn (0: none).
     locked: int = 0
+    #: The opening: the cards this player drew, until one is kept and the others discarded.
+    drawn: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,11 +67,19 @@ class GameOfTrainsState:
     def player(self, seat: int | None = None) -> Player:
         return self.players[self.current if seat is None else seat]
 
+    def in_opening(self) -> bool:
+        return self.phase in (Phase.OPENING_DRAW, Phase.OPENING_KEEP)
+
+    def opening_draws(self) -> int:
+        """How many cards the current player draws in the opening: 1 for the first player,
+        2 for the next clockwise, and so on (everyone who drew holds cards until the keeps)."""
+        return 1 + sum(1 for p in self.players if p.drawn)
+
     def needs_reshuffle(self) -> bool:
         return self.phase is Phase.PLAY and not self.deck
 
     def unseen(self) -> frozenset[int]:
         """The wagons the companion has not located: those behind the deck's unseen cards."""
-        located = {card for p in self.players for card in p.line}
+        located = {card for p in self.players for card in (*p.line, *p.drawn)}
         located.update(self.face_up, self.discard, self.deck)
         return frozenset(WAGONS) - located - {UNSEEN}

@@ -19,6 +19,12 @@ def next_step(state: GameOfTrainsState) -> Prompt:
     """The instruction the screen shows now."""
     if state.phase is Phase.DEAL:
         return Prompt(N_("Deal 7 wagons to each player"))
+    if state.phase is Phase.OPENING_DRAW:
+        return Prompt(N_("{name}: draw {count} from the deck"), state.current,
+                      {"name": state.player().name, "count": state.opening_draws()})
+    if state.phase is Phase.OPENING_KEEP:
+        return Prompt(N_("{name}: keep a drawn card in place of a wagon"), state.current,
+                      {"name": state.player().name})
     if state.phase is Phase.OVER:
         assert state.winner is not None
         return Prompt(N_("{name} wins: the train is in order!"), state.winner,
