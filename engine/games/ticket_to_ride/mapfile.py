@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import N_, InvalidInput
-from ...table_input import flag, items, join, obj, text, whole_number
+from ...table_input import checked, flag, items, join, obj, text, whole_number
 from .board import (
     COLORS,
     GRAY,
@@ -50,6 +50,22 @@ SPECIAL_CARDS = ("locomotive+4", "joker", "boat", "ferry", "passenger")
 TIEBREAKS = ("tickets", "fewest-stations", "longest")
 LAST_ROUNDS = ("one-more-turn-each", "two-more-turns-each")
 
+# What a game can hold: a map or table beyond these is a typing slip, refused with the field.
+#: Points printed on a ticket or a bonus card, and any other count of points.
+MAX_TICKET_POINTS = 99
+MAX_POINTS = 99
+#: Spaces of one route.
+MAX_LENGTH = 12
+#: Trains, cards or tokens of one kind for one player, and copies of one card.
+MAX_PIECES = 99
+#: Stations: the station search tries every borrowing, (d + 1) ** stations at most.
+MAX_STATIONS = 5
+#: Players at one table (a team of two counts two), and players of one team.
+MAX_PLAYERS = 8
+MAX_TEAM = 4
+#: Small counts: cards revealed or dealt, Cités, passengers, depots, face-up cards.
+MAX_FEW = 9
+
 
 def color_of(word: str) -> str | None:
     """A colour's id from its English or French name, or None.
@@ -75,13 +91,23 @@ def map_from_toml(source: str) -> Map:
 
 
 def parse_map(data: Any, path: str = "") -> Map:
-    """A map from its parsed form (TOML tables or JSON objects); `path` prefixes complaints."""
+    """A map from its parsed form (TOML tables or JSON objects); `path` prefixes complaints.
+
+    Every key must be one the format knows: a misspelt one is refused, not ignored.
+    """
+    return checked(lambda tracked: _parse_map(tracked, path), data, path)
+
+
+def _parse_map(data: Any, path: str) -> Map:
     data = obj(data, path)
     name = text(data, "name", path)
     title = text(data, "title", path, default=name)
     other_names = tuple(_texts(data, "other_names", path))
-    cities = _places(data, "cities", path, required=True)
     countries = _places(data, "countries", path, required=False)
+    if "cities" in data:
+        cities = _places(data, "cities", path, required=True)
+    else:
+        cities = _implied_cities(data, path, countries)
     city_names = {fold(city) for city in cities}
     for number, country in enumerate(countries):
         if fold(country) in city_names:
@@ -123,6 +149,26 @@ def _places(data: Mapping[str, Any], key: str, path: str, required: bool) -> tup
     if required and not places:
         raise InvalidInput(join(path, key), N_("needs at least two places"))
     return tuple(places)
+
+
+def _implied_cities(data: Mapping[str, Any], path: str, countries: tuple[str, ...]
+                    ) -> tuple[str, ...]:
+    """Without a `cities` list: every place the routes and tickets name that is no country."""
+    known = {fold(country) for country in countries}
+    found: list[str] = []
+    written: list[Any] = []
+    for key in ("routes", "tickets"):
+        for raw in data.get(key, []) if isinstance(data.get(key, []), list) else []:
+            if isinstance(raw, dict):
+                written += [raw.get("from"), raw.get("to")]
+                written += raw.get("cities", []) if isinstance(raw.get("cities"), list) else []
+    for name in written:
+        if isinstance(name, str) and name.strip() and fold(name) not in known:
+            known.add(fold(name))
+            found.append(name.strip())
+    if len(found) + len(countries) < 2:
+        raise InvalidInput(join(path, "cities"), N_("needs at least two places"))
+    return tuple(found)
 
 
 def _aliases(data: Mapping[str, Any], path: str, places: tuple[str, ...]
@@ -169,7 +215,8 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     routes = items(data, "routes", path)
     if not routes:
         raise InvalidInput(where_all, N_("needs at least one route"))
-    longest = max(length for length, _ in rules.route_points)
+    lengths = dict(rules.route_points)
+    longest = max(lengths)
     companies = {name for name, _, _ in rules.stocks.companies} if rules.stocks else set()
     tracks: list[Track] = []
     seen: dict[frozenset[str], int] = {}
@@ -188,13 +235,17 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
                                          "with several tracks"), a=a, b=b, other=seen[pair])
         seen[pair] = number
         length = whole_number(route, "length", where, minimum=1, maximum=longest)
+        if length not in lengths:
+            raise InvalidInput(join(where, "length"),
+                               N_("rules.route_points gives no points for a length of {length}"),
+                               length=length)
         colors = _track_colors(route, where)
         tunnel = flag(route, "tunnel", where, default=False)
         ferries = whole_number(route, "ferries", where, default=0, minimum=0, maximum=length)
         waves = whole_number(route, "waves", where, default=0, minimum=0,
                              maximum=length - ferries)
-        mountains = whole_number(route, "mountains", where, default=0, minimum=0)
-        toll = whole_number(route, "toll", where, default=0, minimum=0)
+        mountains = whole_number(route, "mountains", where, default=0, minimum=0, maximum=length)
+        toll = whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW)
         sea = flag(route, "sea", where, default=False)
         owners = tuple(_texts(route, "companies", where))
         for index, company in enumerate(owners):
@@ -262,17 +313,19 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
                            for i, name in enumerate(names))
             if len(set(places)) != len(places):
                 raise InvalidInput(join(where, "cities"), N_("a place is named twice"))
-            points = whole_number(ticket, "in_order", where, minimum=1)
+            points = whole_number(ticket, "in_order", where, minimum=1, maximum=MAX_TICKET_POINTS)
             connected = whole_number(ticket, "connected", where, minimum=1, maximum=points)
-            failed = whole_number(ticket, "failed", where, default=-connected, maximum=0)
+            failed = whole_number(ticket, "failed", where, default=-connected,
+                                  minimum=-MAX_TICKET_POINTS, maximum=0)
         else:
             places = (_place(board, ticket.get("from"), join(where, "from")),
                       _place(board, ticket.get("to"), join(where, "to")))
             if places[0] == places[1]:
                 raise InvalidInput(where, N_("a ticket joins two different places"))
-            points = whole_number(ticket, "points", where, minimum=1)
+            points = whole_number(ticket, "points", where, minimum=1, maximum=MAX_TICKET_POINTS)
             connected = 0
-            failed = whole_number(ticket, "failed", where, default=-points, maximum=0)
+            failed = whole_number(ticket, "failed", where, default=-points,
+                                  minimum=-MAX_TICKET_POINTS, maximum=0)
         base = "-".join(places)
         ticket_id, copy = base, 1
         while ticket_id in ids:
@@ -295,14 +348,16 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
 def _rules(raw: Any, path: str, board: Map) -> MapRules:
     data = obj(raw, path)
     players = items(data, "players", path, default=[2, 5])
-    if (len(players) != 2 or not all(isinstance(p, int) and not isinstance(p, bool)
-                                     for p in players) or not 1 <= players[0] <= players[1]):
-        raise InvalidInput(join(path, "players"),
-                           N_("must be the fewest and most players, such as [2, 5]"))
+    if (len(players) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
+            or not 1 <= players[0] <= players[1] <= MAX_PLAYERS):
+        raise InvalidInput(join(path, "players"), N_("must be the fewest and most players (at "
+                                                     "most {most}), such as [2, 5]"),
+                           most=MAX_PLAYERS)
     low, high = players
     points = _route_points(data, path)
-    stations = whole_number(data, "stations", path, default=0, minimum=0)
-    costs = tuple(_numbers(data, "station_costs", path, default=[1, 2, 3]))
+    stations = whole_number(data, "stations", path, default=0, minimum=0, maximum=MAX_STATIONS)
+    costs = tuple(_numbers(data, "station_costs", path, default=[1, 2, 3], most=MAX_FEW))
     if len(costs) < stations:
         raise InvalidInput(join(path, "station_costs"),
                            N_("{stations} stations need {stations} costs (got {count})"),
@@ -320,48 +375,58 @@ def _rules(raw: Any, path: str, board: Map) -> MapRules:
                            choices=", ".join(LAST_ROUNDS))
     meeples = None
     if "meeples" in data:
-        pair = _numbers(data, "meeples", path, default=[])
+        pair = _numbers(data, "meeples", path, default=[], most=MAX_POINTS)
         if len(pair) != 2:
             raise InvalidInput(join(path, "meeples"),
                                N_("must be the points for first and second place"))
         meeples = (pair[0], pair[1])
+    trains = whole_number(data, "trains", path, default=45, minimum=1, maximum=MAX_PIECES)
     return MapRules(
         players=(low, high),
-        trains=whole_number(data, "trains", path, default=45, minimum=1),
-        end_trains=whole_number(data, "end_trains", path, default=2, minimum=0),
+        trains=trains,
+        end_trains=whole_number(data, "end_trains", path, default=2, minimum=0, maximum=trains),
         last_round=last_round,
         route_points=points,
-        longest_bonus=whole_number(data, "longest_bonus", path, default=10, minimum=0),
-        globetrotter=whole_number(data, "globetrotter", path, default=0, minimum=0),
-        double_routes_from=whole_number(data, "double_routes_from", path, default=4, minimum=0),
+        longest_bonus=whole_number(data, "longest_bonus", path, default=10, minimum=0,
+                                   maximum=MAX_POINTS),
+        globetrotter=whole_number(data, "globetrotter", path, default=0, minimum=0,
+                                  maximum=MAX_POINTS),
+        double_routes_from=whole_number(data, "double_routes_from", path, default=4, minimum=0,
+                                        maximum=MAX_PLAYERS + 1),
         tiebreaks=tiebreaks,
         stations=stations,
         station_costs=costs,
-        station_bonus=whole_number(data, "station_bonus", path, default=4, minimum=0),
-        tunnel_reveal=whole_number(data, "tunnel_reveal", path, default=3, minimum=1),
-        mountain_points=whole_number(data, "mountain_points", path, default=2, minimum=0),
+        station_bonus=whole_number(data, "station_bonus", path, default=4, minimum=0,
+                                   maximum=MAX_POINTS),
+        tunnel_reveal=whole_number(data, "tunnel_reveal", path, default=3, minimum=1,
+                                   maximum=MAX_FEW),
+        mountain_points=whole_number(data, "mountain_points", path, default=2, minimum=0,
+                                     maximum=MAX_POINTS),
         cards=_cards(data.get("cards", {}), join(path, "cards")),
         tickets=_ticket_setup(data.get("tickets", {}), join(path, "tickets")),
         tolls=_tolls(data, path, low, high),
         stocks=_stocks(data, path),
         old_west=_old_west(data, path, board),
-        depots=whole_number(data, "depots", path, default=0, minimum=0),
-        depot_bonus=whole_number(data, "depot_bonus", path, default=10, minimum=0),
-        team_size=whole_number(data, "team_size", path, default=0, minimum=0),
-        team_trains=whole_number(data, "team_trains", path, default=27, minimum=1),
+        depots=whole_number(data, "depots", path, default=0, minimum=0, maximum=MAX_FEW),
+        depot_bonus=whole_number(data, "depot_bonus", path, default=10, minimum=0,
+                                 maximum=MAX_POINTS),
+        team_size=whole_number(data, "team_size", path, default=0, minimum=0, maximum=MAX_TEAM),
+        team_trains=whole_number(data, "team_trains", path, default=27, minimum=1,
+                                 maximum=MAX_PIECES),
         meeples=meeples,
         merchandise=_merchandise(data, path),
-        passengers=whole_number(data, "passengers", path, default=0, minimum=0),
+        passengers=whole_number(data, "passengers", path, default=0, minimum=0, maximum=MAX_FEW),
         country_cards=_country_cards(data, path, board),
     )
 
 
-def _numbers(data: Mapping[str, Any], key: str, path: str, default: list[int]) -> list[int]:
+def _numbers(data: Mapping[str, Any], key: str, path: str, default: list[int], most: int
+             ) -> list[int]:
     values = items(data, key, path, default=default)
     for number, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
             raise InvalidInput(join(join(path, key), number),
-                               N_("must be a whole number, 0 or more"))
+                               N_("must be a whole number from 0 to {most}"), most=most)
     return list(values)
 
 
@@ -372,9 +437,12 @@ def _route_points(data: Mapping[str, Any], path: str) -> tuple[tuple[int, int], 
     table = obj(data["route_points"], where)
     points = []
     for key in table:
-        if not key.isdigit() or int(key) < 1:
-            raise InvalidInput(join(where, key), N_("a route length is a whole number from 1"))
-        points.append((int(key), whole_number(table, key, where, minimum=0)))
+        if not key.isdigit() or not 1 <= int(key) <= MAX_LENGTH:
+            raise InvalidInput(join(where, key), N_("a route length is a whole number from 1 to "
+                                                    "{most}"), most=MAX_LENGTH)
+        points.append((int(key), whole_number(table, key, where, minimum=0, maximum=MAX_POINTS)))
+    if not points:
+        raise InvalidInput(where, N_("needs the points of each route length"))
     return tuple(sorted(points))
 
 
@@ -390,21 +458,22 @@ def _cards(raw: Any, path: str) -> CardSetup:
                                card=card, choices=", ".join(SPECIAL_CARDS))
     return CardSetup(
         colors=colors,
-        per_color=whole_number(data, "per_color", path, default=12, minimum=1),
-        locomotives=whole_number(data, "locomotives", path, default=14, minimum=0),
-        hand=whole_number(data, "hand", path, default=4, minimum=0),
-        face_up=whole_number(data, "face_up", path, default=5, minimum=1),
+        per_color=whole_number(data, "per_color", path, default=12, minimum=1, maximum=MAX_PIECES),
+        locomotives=whole_number(data, "locomotives", path, default=14, minimum=0,
+                                 maximum=MAX_PIECES),
+        hand=whole_number(data, "hand", path, default=4, minimum=0, maximum=MAX_FEW),
+        face_up=whole_number(data, "face_up", path, default=5, minimum=1, maximum=MAX_FEW),
         face_up_locomotives=whole_number(data, "face_up_locomotives", path, default=3,
-                                         minimum=0),
+                                         minimum=0, maximum=MAX_FEW),
         special=special,
     )
 
 
 def _ticket_setup(raw: Any, path: str) -> TicketSetup:
     data = obj(raw, path)
-    start = whole_number(data, "start", path, default=3, minimum=0)
-    start_long = whole_number(data, "start_long", path, default=0, minimum=0)
-    draw = whole_number(data, "draw", path, default=3, minimum=1)
+    start = whole_number(data, "start", path, default=3, minimum=0, maximum=MAX_FEW)
+    start_long = whole_number(data, "start_long", path, default=0, minimum=0, maximum=MAX_FEW)
+    draw = whole_number(data, "draw", path, default=3, minimum=1, maximum=MAX_FEW)
     return TicketSetup(
         start=start,
         start_long=start_long,
@@ -428,15 +497,15 @@ def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | N
             raise InvalidInput(join(join(where, "bonus"), key),
                                N_("the toll bonus for {players} players is missing: enter the "
                                   "values printed for that player count"), players=players)
-        values = _numbers(bonus, key, join(where, "bonus"), default=[])
+        values = _numbers(bonus, key, join(where, "bonus"), default=[], most=MAX_POINTS)
         if len(values) != players:
             raise InvalidInput(join(join(where, "bonus"), key),
                                N_("needs one bonus per player ({players}, got {count})"),
                                players=players, count=len(values))
         tables.append((players, tuple(values)))
     return Tolls(
-        tokens=whole_number(tolls, "tokens", where, minimum=0),
-        loan=-whole_number(tolls, "loan_penalty", where, minimum=0),
+        tokens=whole_number(tolls, "tokens", where, minimum=0, maximum=MAX_PIECES),
+        loan=-whole_number(tolls, "loan_penalty", where, minimum=0, maximum=MAX_POINTS),
         bonus=tuple(tables),
     )
 
@@ -449,11 +518,11 @@ def _stocks(data: Mapping[str, Any], path: str) -> Stocks | None:
     companies = []
     for name in table:
         entry = obj(table[name], join(where, name))
-        payouts = _numbers(entry, "payouts", join(where, name), default=[])
+        payouts = _numbers(entry, "payouts", join(where, name), default=[], most=MAX_POINTS)
         if not payouts:
             raise InvalidInput(join(join(where, name), "payouts"),
                                N_("enter the payouts printed on the shares, first place first"))
-        shares = whole_number(entry, "shares", join(where, name), minimum=1)
+        shares = whole_number(entry, "shares", join(where, name), minimum=1, maximum=MAX_PIECES)
         companies.append((name, shares, tuple(payouts)))
     if not companies:
         raise InvalidInput(where, N_("needs at least one company"))
@@ -467,10 +536,10 @@ def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
     table = obj(data["old_west"], where)
     return OldWest(
         alvin_start=_place(board, table.get("alvin_start"), join(where, "alvin_start")),
-        capture=whole_number(table, "capture", where, default=10, minimum=0),
-        final=whole_number(table, "final", where, default=10, minimum=0),
-        cities=whole_number(table, "cities", where, default=3, minimum=0),
-        city_cards=whole_number(table, "city_cards", where, default=2, minimum=0),
+        capture=whole_number(table, "capture", where, default=10, minimum=0, maximum=MAX_POINTS),
+        final=whole_number(table, "final", where, default=10, minimum=0, maximum=MAX_POINTS),
+        cities=whole_number(table, "cities", where, default=3, minimum=0, maximum=MAX_FEW),
+        city_cards=whole_number(table, "city_cards", where, default=2, minimum=0, maximum=MAX_FEW),
     )
 
 
@@ -482,10 +551,11 @@ def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:
     stacks = []
     for color in table:
         entry = obj(table[color], join(where, color))
-        values = _numbers(entry, "values", join(where, color), default=[])
+        values = _numbers(entry, "values", join(where, color), default=[], most=MAX_POINTS)
         if not values:
             raise InvalidInput(join(join(where, color), "values"), N_("needs the token values"))
-        stacks.append((color, whole_number(entry, "stacks", join(where, color), minimum=1),
+        stacks.append((color, whole_number(entry, "stacks", join(where, color), minimum=1,
+                                            maximum=MAX_PIECES),
                        tuple(values)))
     return Merchandise(tuple(stacks))
 
@@ -502,7 +572,8 @@ def _country_cards(data: Mapping[str, Any], path: str, board: Map
         if not board.is_country(country):
             raise InvalidInput(join(where, spelling), N_("{place} is not a neighbouring country"),
                                place=country)
-        piles.append((country, tuple(_numbers(table, spelling, where, default=[]))))
+        piles.append((country, tuple(_numbers(table, spelling, where, default=[],
+                                                most=MAX_POINTS))))
     return tuple(piles)
 
 
