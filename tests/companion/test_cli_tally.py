@@ -214,3 +214,22 @@ def test_companion_tally_gives_one_result_for_every_order_of_a_table(
         return ({p["name"]: p for p in result["players"]}, set(result["winners"]))
 
     assert by_name(first[1]) == by_name(again[1])
+
+
+@pytest.mark.parametrize(("language", "readings"), [
+    ("en", ["whatever order it is written in", "then the most completed tickets",
+            "parallel to one of the owner's", "a route scores when it is claimed",
+            "Depots (Europe 1912) can be added to any map", "a team of two counting two",
+            "Nobody plays in two teams"]),
+    ("fr", ["dans quelque ordre qu'elle soit écrite", "puis le plus de billets réalisés",
+            "parallèle à une route de son propriétaire", "une route rapporte au moment où elle "
+            "est prise", "s'ajoutent à n'importe quel plateau", "une équipe de deux comptant deux",
+            "Personne ne joue dans deux équipes"]),
+])
+def test_the_rules_notes_list_every_changed_reading(
+    language: str, readings: list[str], capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", language, "games", "--rules", "ticket-to-ride"]) == 0
+    notes = capsys.readouterr().out
+    for reading in readings:
+        assert reading in notes

@@ -138,7 +138,8 @@ def test_old_west_refusals() -> None:
                           "cities": [{"city": "B", "claim": 2}]})) == (
         "players[0].routes[0]: A - B needs its claim number: a Cité stands in B")
     assert refused(table(WEST, ana, {"name": "Ben", "routes": [route("B", "C", 1)]})) == (
-        "players[1].routes[0].claim: claim 1 is already players[0].routes[0]")
+        "players[1].routes[0].claim: claim 1 is also given at players[0].routes[0]: each claim "
+        "has its own number")
     assert refused(table(WEST, {**ana, "alvin": True}, {"name": "Ben"})) == (
         "players[0].alvin: Ana holds Alvin but never captured him")
     assert refused(table(WEST, {**ana, "alvin_captures": 2}, {"name": "Ben"})) == (

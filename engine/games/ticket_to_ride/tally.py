@@ -82,7 +82,8 @@ def _read_routes(board: Map, seats: list[Seat], people: int) -> None:
             if claim.order is not None:
                 if claim.order in orders:
                     raise InvalidInput(join(claim.where, "claim"),
-                                       N_("claim {claim} is already {other}"),
+                                       N_("claim {claim} is also given at {other}: each claim "
+                                          "has its own number"),
                                        claim=claim.order, other=orders[claim.order])
                 orders[claim.order] = claim.where
             claims.append(claim)
