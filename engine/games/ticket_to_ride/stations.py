@@ -120,6 +120,13 @@ class _Gains:
         network: PlayerNetwork | None = None
         for ticket, result in self.open:
             if ticket.itinerary:
+                parts: set[Node] | None = None
+                for place in ticket.places:
+                    reached = {find(n) for n in self.nodes[place] + extra.get(place, [])}
+                    parts = reached if parts is None else parts & reached
+                if not parts:  # a city still missing: no trail to look for
+                    gain += ticket.failed - result
+                    continue
                 if network is None:
                     network = PlayerNetwork(list(self.own) + list(chosen), self.board)
                 now = outcome(ticket, network)
