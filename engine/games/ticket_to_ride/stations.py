@@ -122,8 +122,8 @@ class _Gains:
             if ticket.itinerary:
                 parts: set[Node] | None = None
                 for place in ticket.places:
-                    reached = {find(n) for n in self.nodes[place] + extra.get(place, [])}
-                    parts = reached if parts is None else parts & reached
+                    roots = {find(n) for n in self.nodes[place] + extra.get(place, [])}
+                    parts = roots if parts is None else parts & roots
                 if not parts:  # a city still missing: no trail to look for
                     gain += ticket.failed - result
                     continue
