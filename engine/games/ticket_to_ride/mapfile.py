@@ -22,61 +22,10 @@ from typing import Any
 
 from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
-from .board import (
-    COLORS,
-    GRAY,
-    ROUTE_POINTS,
-    CardSetup,
-    Map,
-    MapRules,
-    Merchandise,
-    OldWest,
-    Stocks,
-    Ticket,
-    TicketSetup,
-    Tolls,
-    Track,
-)  # fmt: skip
+from .board import GRAY, Map, MapRules, Ticket, Track
+from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
+from .maprules import check_rules_against_routes, read_rules
 from .names import NameIndex, fold
-
-#: Other words for the colours, English and French.
-COLOR_WORDS = {
-    "grey": GRAY, "gris": GRAY, "grise": GRAY, "any": GRAY,
-    "purple": "pink", "violet": "pink", "rose": "pink",
-    "rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow", "noir": "black",
-    "blanc": "white", "brown": "orange", "marron": "orange",
-}  # fmt: skip
-SPECIAL_CARDS = ("locomotive+4", "joker", "boat", "ferry", "passenger")
-TIEBREAKS = ("tickets", "fewest-stations", "longest")
-LAST_ROUNDS = ("one-more-turn-each", "two-more-turns-each")
-
-# What a game can hold: a map or table beyond these is a typing slip, refused with the field.
-#: Points printed on a ticket or a bonus card, and any other count of points.
-MAX_TICKET_POINTS = 99
-MAX_POINTS = 99
-#: Spaces of one route.
-MAX_LENGTH = 12
-#: Trains, cards or tokens of one kind for one player, and copies of one card.
-MAX_PIECES = 99
-#: Stations: the station search tries every borrowing, (d + 1) ** stations at most.
-MAX_STATIONS = 5
-#: Players at one table (a team of two counts two), and players of one team.
-MAX_PLAYERS = 8
-MAX_TEAM = 4
-#: Small counts: cards revealed or dealt, Cités, passengers, depots, face-up cards.
-MAX_FEW = 9
-
-
-def color_of(word: str) -> str | None:
-    """A colour's id from its English or French name, or None.
-
-    >>> color_of("Violet"), color_of("grey"), color_of("mauve")
-    ('pink', 'gray', None)
-    """
-    folded = fold(word)
-    if folded in COLORS or folded == GRAY:
-        return folded
-    return COLOR_WORDS.get(folded)
 
 
 def map_from_toml(source: str) -> Map:
@@ -102,7 +51,7 @@ def _parse_map(data: Any, path: str) -> Map:
     data = obj(data, path)
     name = text(data, "name", path)
     title = text(data, "title", path, default=name)
-    other_names = tuple(_texts(data, "other_names", path))
+    other_names = tuple(texts(data, "other_names", path))
     countries = _places(data, "countries", path, required=False)
     if "cities" in data:
         cities = _places(data, "cities", path, required=True)
@@ -115,31 +64,21 @@ def _parse_map(data: Any, path: str) -> Map:
                                N_("{place} is listed twice"), place=country)
     aliases = _aliases(data, path, cities + countries)
     board = Map(name, title, cities, countries, (), (), MapRules(), aliases, other_names)
-    rules = _rules(data.get("rules", {}), join(path, "rules"), board)
+    rules = read_rules(data.get("rules", {}), join(path, "rules"), board)
     tracks = _tracks(data, path, board, rules)
     tickets = _tickets(data, path, board, rules)
     board = Map(name, title, cities, countries, tracks, tickets, rules, aliases, other_names)
-    _check_rules_against_routes(board, join(path, "rules"))
+    check_rules_against_routes(board, join(path, "rules"))
     return board
 
 
 # --- Places --------------------------------------------------------------------------------------
 
 
-def _texts(data: Mapping[str, Any], key: str, path: str) -> list[str]:
-    where = join(path, key)
-    found = []
-    for number, value in enumerate(items(data, key, path, default=[])):
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidInput(join(where, number), N_("must be a non-empty text"))
-        found.append(value.strip())
-    return found
-
-
 def _places(data: Mapping[str, Any], key: str, path: str, required: bool) -> tuple[str, ...]:
     if required and key not in data:
         raise InvalidInput(join(path, key), N_("is missing"))
-    places = _texts(data, key, path)
+    places = texts(data, key, path)
     seen: set[str] = set()
     for number, place in enumerate(places):
         if fold(place) in seen:
@@ -197,15 +136,6 @@ def _aliases(data: Mapping[str, Any], path: str, places: tuple[str, ...]
     return tuple(found)
 
 
-def _place(board: Map, value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(where, N_("must name a place"))
-    place = board.place(value)
-    if place is None:
-        raise InvalidInput(where, N_("unknown place {place!r}"), place=value.strip())
-    return place
-
-
 # --- Routes --------------------------------------------------------------------------------------
 
 
@@ -223,8 +153,8 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     for number, raw in enumerate(routes):
         where = join(where_all, number)
         route = obj(raw, where)
-        a = _place(board, route.get("from"), join(where, "from"))
-        b = _place(board, route.get("to"), join(where, "to"))
+        a = place_field(board, route.get("from"), join(where, "from"))
+        b = place_field(board, route.get("to"), join(where, "to"))
         if a == b:
             raise InvalidInput(where, N_("a route joins two different places"))
         if board.is_country(a) and board.is_country(b):
@@ -247,7 +177,7 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
         mountains = whole_number(route, "mountains", where, default=0, minimum=0, maximum=length)
         toll = whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW)
         sea = flag(route, "sea", where, default=False)
-        owners = tuple(_texts(route, "companies", where))
+        owners = tuple(texts(route, "companies", where))
         for index, company in enumerate(owners):
             if company not in companies:
                 raise InvalidInput(join(join(where, "companies"), index),
@@ -273,23 +203,16 @@ def _track_colors(route: Mapping[str, Any], where: str) -> list[str]:
         words = items(route, "colors", where)
         if not 1 <= len(words) <= 3:
             raise InvalidInput(join(where, "colors"), N_("a route has one to three tracks"))
-        colors = [_color(word, join(join(where, "colors"), i)) for i, word in enumerate(words)]
+        colors = [color_field(word, join(join(where, "colors"), i)) for i, word in enumerate(words)]
         tracks = whole_number(route, "tracks", where, default=len(colors), minimum=1, maximum=3)
         if tracks != len(colors):
             raise InvalidInput(join(where, "tracks"),
                                N_("{tracks} tracks need {tracks} colours (got {count})"),
                                tracks=tracks, count=len(colors))
         return colors
-    color = _color(route.get("color", GRAY), join(where, "color"))
+    color = color_field(route.get("color", GRAY), join(where, "color"))
     tracks = whole_number(route, "tracks", where, default=1, minimum=1, maximum=3)
     return [color] * tracks
-
-
-def _color(word: Any, where: str) -> str:
-    color = color_of(word) if isinstance(word, str) else None
-    if color is None:
-        raise InvalidInput(where, N_("unknown colour {color!r}"), color=str(word))
-    return color
 
 
 # --- Tickets -------------------------------------------------------------------------------------
@@ -309,7 +232,7 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
             if len(names) < 3:
                 raise InvalidInput(join(where, "cities"), N_("an itinerary names three places "
                                                              "or more"))
-            places = tuple(_place(board, name, join(join(where, "cities"), i))
+            places = tuple(place_field(board, name, join(join(where, "cities"), i))
                            for i, name in enumerate(names))
             if len(set(places)) != len(places):
                 raise InvalidInput(join(where, "cities"), N_("a place is named twice"))
@@ -318,8 +241,8 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
             failed = whole_number(ticket, "failed", where, default=-connected,
                                   minimum=-MAX_TICKET_POINTS, maximum=0)
         else:
-            places = (_place(board, ticket.get("from"), join(where, "from")),
-                      _place(board, ticket.get("to"), join(where, "to")))
+            places = (place_field(board, ticket.get("from"), join(where, "from")),
+                      place_field(board, ticket.get("to"), join(where, "to")))
             if places[0] == places[1]:
                 raise InvalidInput(where, N_("a ticket joins two different places"))
             points = whole_number(ticket, "points", where, minimum=1, maximum=MAX_TICKET_POINTS)
@@ -342,256 +265,3 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     return tuple(tickets)
 
 
-# --- Rules ---------------------------------------------------------------------------------------
-
-
-def _rules(raw: Any, path: str, board: Map) -> MapRules:
-    data = obj(raw, path)
-    players = items(data, "players", path, default=[2, 5])
-    if (len(players) != 2
-            or not all(isinstance(p, int) and not isinstance(p, bool) for p in players)
-            or not 1 <= players[0] <= players[1] <= MAX_PLAYERS):
-        raise InvalidInput(join(path, "players"), N_("must be the fewest and most players (at "
-                                                     "most {most}), such as [2, 5]"),
-                           most=MAX_PLAYERS)
-    low, high = players
-    points = _route_points(data, path)
-    stations = whole_number(data, "stations", path, default=0, minimum=0, maximum=MAX_STATIONS)
-    costs = tuple(_numbers(data, "station_costs", path, default=[1, 2, 3], most=MAX_FEW))
-    if len(costs) < stations:
-        raise InvalidInput(join(path, "station_costs"),
-                           N_("{stations} stations need {stations} costs (got {count})"),
-                           stations=stations, count=len(costs))
-    tiebreaks = tuple(_texts(data, "tiebreaks", path)) if "tiebreaks" in data else (
-        ("tickets", "fewest-stations", "longest") if stations else ("tickets", "longest"))
-    for number, word in enumerate(tiebreaks):
-        if word not in TIEBREAKS:
-            raise InvalidInput(join(join(path, "tiebreaks"), number),
-                               N_("unknown tie-break {word!r}: one of {choices}"),
-                               word=word, choices=", ".join(TIEBREAKS))
-    last_round = text(data, "last_round", path, default=LAST_ROUNDS[0])
-    if last_round not in LAST_ROUNDS:
-        raise InvalidInput(join(path, "last_round"), N_("must be one of {choices}"),
-                           choices=", ".join(LAST_ROUNDS))
-    meeples = None
-    if "meeples" in data:
-        pair = _numbers(data, "meeples", path, default=[], most=MAX_POINTS)
-        if len(pair) != 2:
-            raise InvalidInput(join(path, "meeples"),
-                               N_("must be the points for first and second place"))
-        meeples = (pair[0], pair[1])
-    trains = whole_number(data, "trains", path, default=45, minimum=1, maximum=MAX_PIECES)
-    return MapRules(
-        players=(low, high),
-        trains=trains,
-        end_trains=whole_number(data, "end_trains", path, default=2, minimum=0, maximum=trains),
-        last_round=last_round,
-        route_points=points,
-        longest_bonus=whole_number(data, "longest_bonus", path, default=10, minimum=0,
-                                   maximum=MAX_POINTS),
-        globetrotter=whole_number(data, "globetrotter", path, default=0, minimum=0,
-                                  maximum=MAX_POINTS),
-        double_routes_from=whole_number(data, "double_routes_from", path, default=4, minimum=0,
-                                        maximum=MAX_PLAYERS + 1),
-        tiebreaks=tiebreaks,
-        stations=stations,
-        station_costs=costs,
-        station_bonus=whole_number(data, "station_bonus", path, default=4, minimum=0,
-                                   maximum=MAX_POINTS),
-        tunnel_reveal=whole_number(data, "tunnel_reveal", path, default=3, minimum=1,
-                                   maximum=MAX_FEW),
-        mountain_points=whole_number(data, "mountain_points", path, default=2, minimum=0,
-                                     maximum=MAX_POINTS),
-        cards=_cards(data.get("cards", {}), join(path, "cards")),
-        tickets=_ticket_setup(data.get("tickets", {}), join(path, "tickets")),
-        tolls=_tolls(data, path, low, high),
-        stocks=_stocks(data, path),
-        old_west=_old_west(data, path, board),
-        depots=whole_number(data, "depots", path, default=0, minimum=0, maximum=MAX_FEW),
-        depot_bonus=whole_number(data, "depot_bonus", path, default=10, minimum=0,
-                                 maximum=MAX_POINTS),
-        team_size=whole_number(data, "team_size", path, default=0, minimum=0, maximum=MAX_TEAM),
-        team_trains=whole_number(data, "team_trains", path, default=27, minimum=1,
-                                 maximum=MAX_PIECES),
-        meeples=meeples,
-        merchandise=_merchandise(data, path),
-        passengers=whole_number(data, "passengers", path, default=0, minimum=0, maximum=MAX_FEW),
-        country_cards=_country_cards(data, path, board),
-    )
-
-
-def _numbers(data: Mapping[str, Any], key: str, path: str, default: list[int], most: int
-             ) -> list[int]:
-    values = items(data, key, path, default=default)
-    for number, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
-            raise InvalidInput(join(join(path, key), number),
-                               N_("must be a whole number from 0 to {most}"), most=most)
-    return list(values)
-
-
-def _route_points(data: Mapping[str, Any], path: str) -> tuple[tuple[int, int], ...]:
-    if "route_points" not in data:
-        return ROUTE_POINTS
-    where = join(path, "route_points")
-    table = obj(data["route_points"], where)
-    points = []
-    for key in table:
-        if not key.isdigit() or not 1 <= int(key) <= MAX_LENGTH:
-            raise InvalidInput(join(where, key), N_("a route length is a whole number from 1 to "
-                                                    "{most}"), most=MAX_LENGTH)
-        points.append((int(key), whole_number(table, key, where, minimum=0, maximum=MAX_POINTS)))
-    if not points:
-        raise InvalidInput(where, N_("needs the points of each route length"))
-    return tuple(sorted(points))
-
-
-def _cards(raw: Any, path: str) -> CardSetup:
-    data = obj(raw, path)
-    colors = tuple(_color(word, join(join(path, "colors"), i))
-                   for i, word in enumerate(items(data, "colors", path, default=list(COLORS))))
-    special = tuple(_texts(data, "special", path))
-    for number, card in enumerate(special):
-        if card not in SPECIAL_CARDS:
-            raise InvalidInput(join(join(path, "special"), number),
-                               N_("unknown card {card!r}: one of {choices}"),
-                               card=card, choices=", ".join(SPECIAL_CARDS))
-    return CardSetup(
-        colors=colors,
-        per_color=whole_number(data, "per_color", path, default=12, minimum=1, maximum=MAX_PIECES),
-        locomotives=whole_number(data, "locomotives", path, default=14, minimum=0,
-                                 maximum=MAX_PIECES),
-        hand=whole_number(data, "hand", path, default=4, minimum=0, maximum=MAX_FEW),
-        face_up=whole_number(data, "face_up", path, default=5, minimum=1, maximum=MAX_FEW),
-        face_up_locomotives=whole_number(data, "face_up_locomotives", path, default=3,
-                                         minimum=0, maximum=MAX_FEW),
-        special=special,
-    )
-
-
-def _ticket_setup(raw: Any, path: str) -> TicketSetup:
-    data = obj(raw, path)
-    start = whole_number(data, "start", path, default=3, minimum=0, maximum=MAX_FEW)
-    start_long = whole_number(data, "start_long", path, default=0, minimum=0, maximum=MAX_FEW)
-    draw = whole_number(data, "draw", path, default=3, minimum=1, maximum=MAX_FEW)
-    return TicketSetup(
-        start=start,
-        start_long=start_long,
-        start_keep=whole_number(data, "start_keep", path, default=min(2, start + start_long),
-                                minimum=0, maximum=start + start_long),
-        draw=draw,
-        draw_keep=whole_number(data, "draw_keep", path, default=1, minimum=1, maximum=draw),
-    )
-
-
-def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | None:
-    if "tolls" not in data:
-        return None
-    where = join(path, "tolls")
-    tolls = obj(data["tolls"], where)
-    bonus = obj(tolls.get("bonus", {}), join(where, "bonus"))
-    tables = []
-    for players in range(low, high + 1):
-        key = str(players)
-        if key not in bonus:
-            raise InvalidInput(join(join(where, "bonus"), key),
-                               N_("the toll bonus for {players} players is missing: enter the "
-                                  "values printed for that player count"), players=players)
-        values = _numbers(bonus, key, join(where, "bonus"), default=[], most=MAX_POINTS)
-        if len(values) != players:
-            raise InvalidInput(join(join(where, "bonus"), key),
-                               N_("needs one bonus per player ({players}, got {count})"),
-                               players=players, count=len(values))
-        tables.append((players, tuple(values)))
-    return Tolls(
-        tokens=whole_number(tolls, "tokens", where, minimum=0, maximum=MAX_PIECES),
-        loan=-whole_number(tolls, "loan_penalty", where, minimum=0, maximum=MAX_POINTS),
-        bonus=tuple(tables),
-    )
-
-
-def _stocks(data: Mapping[str, Any], path: str) -> Stocks | None:
-    if "stocks" not in data:
-        return None
-    where = join(path, "stocks")
-    table = obj(data["stocks"], where)
-    companies = []
-    for name in table:
-        entry = obj(table[name], join(where, name))
-        payouts = _numbers(entry, "payouts", join(where, name), default=[], most=MAX_POINTS)
-        if not payouts:
-            raise InvalidInput(join(join(where, name), "payouts"),
-                               N_("enter the payouts printed on the shares, first place first"))
-        shares = whole_number(entry, "shares", join(where, name), minimum=1, maximum=MAX_PIECES)
-        companies.append((name, shares, tuple(payouts)))
-    if not companies:
-        raise InvalidInput(where, N_("needs at least one company"))
-    return Stocks(tuple(companies))
-
-
-def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
-    if "old_west" not in data:
-        return None
-    where = join(path, "old_west")
-    table = obj(data["old_west"], where)
-    return OldWest(
-        alvin_start=_place(board, table.get("alvin_start"), join(where, "alvin_start")),
-        capture=whole_number(table, "capture", where, default=10, minimum=0, maximum=MAX_POINTS),
-        final=whole_number(table, "final", where, default=10, minimum=0, maximum=MAX_POINTS),
-        cities=whole_number(table, "cities", where, default=3, minimum=0, maximum=MAX_FEW),
-        city_cards=whole_number(table, "city_cards", where, default=2, minimum=0, maximum=MAX_FEW),
-    )
-
-
-def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:
-    if "merchandise" not in data:
-        return None
-    where = join(path, "merchandise")
-    table = obj(data["merchandise"], where)
-    stacks = []
-    for color in table:
-        entry = obj(table[color], join(where, color))
-        values = _numbers(entry, "values", join(where, color), default=[], most=MAX_POINTS)
-        if not values:
-            raise InvalidInput(join(join(where, color), "values"), N_("needs the token values"))
-        stacks.append((color, whole_number(entry, "stacks", join(where, color), minimum=1,
-                                            maximum=MAX_PIECES),
-                       tuple(values)))
-    return Merchandise(tuple(stacks))
-
-
-def _country_cards(data: Mapping[str, Any], path: str, board: Map
-                   ) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    if "country_cards" not in data:
-        return ()
-    where = join(path, "country_cards")
-    table = obj(data["country_cards"], where)
-    piles = []
-    for spelling in table:
-        country = _place(board, spelling, join(where, spelling))
-        if not board.is_country(country):
-            raise InvalidInput(join(where, spelling), N_("{place} is not a neighbouring country"),
-                               place=country)
-        piles.append((country, tuple(_numbers(table, spelling, where, default=[],
-                                                most=MAX_POINTS))))
-    return tuple(piles)
-
-
-def _check_rules_against_routes(board: Map, path: str) -> None:
-    """Rules that need data on every route: refuse rather than guess."""
-    rules = board.rules
-    if rules.tolls is not None:
-        for track in board.tracks:
-            if track.toll < 1:
-                raise InvalidInput(f"routes[{track.route}].toll",
-                                   N_("tolls are on for this map: every route needs its toll"))
-    if rules.stocks is not None and not any(track.companies for track in board.tracks):
-        raise InvalidInput(join(path, "stocks"), N_("no route names a company"))
-    if "ferry" not in rules.cards.special and any(track.waves for track in board.tracks):
-        raise InvalidInput(join(path, "cards.special"),
-                           N_("routes have wave spaces: add \"ferry\" to the special cards"))
-    if any(track.sea for track in board.tracks) and "boat" not in rules.cards.special:
-        raise InvalidInput(join(path, "cards.special"),
-                           N_("the map has sea routes: add \"boat\" to the special cards"))
-    if rules.team_size == 1:
-        raise InvalidInput(join(path, "team_size"), N_("a team has two players or more"))

@@ -24,7 +24,7 @@ from ...table_input import checked, items, join, obj, players_of, whole_number
 from .board import Map, Ticket
 from .claims import Claim, assign_tracks
 from .library import resolve_map
-from .mapfile import MAX_TICKET_POINTS, color_of
+from .mapfields import MAX_TICKET_POINTS, color_of
 from .places import place_of
 from .scoring import GAME_ID, score_table
 from .seat import Seat
