@@ -233,3 +233,51 @@ def test_the_rules_notes_list_every_changed_reading(
     notes = capsys.readouterr().out
     for reading in readings:
         assert reading in notes
+
+
+def _spots(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON value: each key of each object, each item of each list."""
+    found: list[tuple[object, ...]] = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _spots(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _spots(item, (*path, index))
+    return found
+
+
+ODD_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.floats(allow_nan=False),
+    st.text(max_size=5), st.just([]), st.just({}), st.just(["Paris", "Wien"]),
+    st.just({"from": "Denver", "to": "Omaha"}), st.just({"city": "B", "claim": 1}))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), map_name=st.sampled_from(["usa", "europe", "knot"]),
+       spot=st.integers(0, 10**6), value=ODD_VALUES, action=st.sampled_from(["set", "drop",
+                                                                              "rename"]))
+def test_a_damaged_table_is_scored_or_refused_in_one_line(
+    seed: int, map_name: str, spot: int, value: object, action: str
+) -> None:
+    table = random_table(random.Random(seed), map_name)
+    spots = [path for path in _spots(table) if path]
+    path = spots[spot % len(spots)]
+    parent: object = table
+    for step in path[:-1]:
+        parent = parent[step]  # type: ignore[index]
+    last = path[-1]
+    if action == "set":
+        parent[last] = value  # type: ignore[index]
+    elif isinstance(parent, dict):
+        item = parent.pop(last)
+        if action == "rename":
+            parent[f"{last}x"] = item
+    else:
+        del parent[last]  # type: ignore[attr-defined]
+    status, out, err = tally_text(json.dumps(table))
+    assert status in (0, 2), err
+    if status == 2:
+        assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    else:
+        assert err == "" and json.loads(out)["game"] == "ticket-to-ride"
