@@ -48,7 +48,9 @@ def test_a_triple_route_is_assigned_as_a_whole_in_any_order() -> None:
 
 
 def test_a_triple_route_with_no_assignment_is_refused_in_any_order() -> None:
-    """Three players asking for the two gray tracks: no assignment holds, whatever the order."""
+    """« Un même joueur ne peut jamais capturer les deux routes d'une même route double »: one
+    track each, and three players asking for the two gray tracks cannot all have one, whatever
+    the order."""
     gray = [{"name": name, "routes": [{"from": "A", "to": "B", "color": "gray"}]}
             for name in ("Ana", "Ben", "Cleo")]
     for order in itertools.permutations([*gray, {"name": "Dan"}]):
@@ -118,6 +120,24 @@ def test_two_cites_of_one_owner_score_twice_only_once_both_stand() -> None:
         {"name": "Ana", "routes": [route("B", "C", 3)]},
     ))  # fmt: skip
     assert result["Ben"]["routes"] == 2 + 1 + 2 * 4 and result["Ana"]["routes"] == 0
+
+
+def test_the_starting_city_is_a_cite_from_the_start() -> None:
+    """« doit placer Alvin dans une des Cités qu'il contrôle (y compris sa ville de départ) »:
+    the starting city (claim 0) controls every route into it, the first one included."""
+    result = scores(table(
+        WEST,
+        {"name": "Ana", "routes": [route("A", "B", 2)], "cities": [{"city": "B", "claim": 0}]},
+        {"name": "Ben", "routes": [route("B", "C", 1)]},
+    ))  # fmt: skip
+    assert result["Ana"]["routes"] == 2 + 4 and result["Ben"]["routes"] == 0
+    assert refused(table(WEST, {"name": "Ana", "routes": [route("A", "B", 1)],
+                                "cities": [{"city": "C", "claim": 0}]}, {"name": "Ben"})) == (
+        "players[0].cities[0].city: none of Ana's routes reaches C")
+    assert refused(table(WEST, {"name": "Ana", "routes": [route("A", "B", 1)],
+                                "cities": [{"city": "A", "claim": 0}, {"city": "B", "claim": 0}]},
+                         {"name": "Ben"})) == (
+        "players[0].cities[1].claim: Ana has one starting city")
 
 
 def test_old_west_refusals() -> None:

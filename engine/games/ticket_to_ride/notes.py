@@ -80,7 +80,8 @@ RULE_NOTES: tuple[str, ...] = (
        "Cités scores for each owner (twice for one owner); a Cité placed later changes nothing. "
        "A Cité is placed right after its owner claims a route, on one of that route's cities: "
        "the tally takes each route's claim number and the claim each Cité followed (a route "
-       "given with \"claim\": n, a Cité with \"city\" and \"claim\"). At most "
+       "given with \"claim\": n, a Cité with \"city\" and \"claim\"; claim 0 is the "
+       "player's starting city, a Cité from the start). At most "
        "three Cités each, one per city, never in Alvin's starting city. Alvin: 10 points per "
        "capture, 10 more for holding him at the end, which needs a capture; the tally takes the "
        "captures counted at the table."),

@@ -5,7 +5,9 @@ Route points are scored "dès qu'ils prennent possession" of a route, and a Cit�
 route". So the tally needs the order: on an Old West map each route may carry `claim`, its place
 in the order of all the table's claims (any increasing numbers, such as the turn), and each
 Cité is `{"city": ..., "claim": n}`, placed right after the claim numbered n, which must be its
-owner's route into that city. A route into a city with a Cité needs its claim number.
+owner's route into that city. Claim 0 is the player's starting city, which the text counts
+among the Cités a player controls (« y compris sa ville de départ »): placed before any claim.
+A route into a city with a Cité needs its claim number.
 """
 
 from __future__ import annotations
@@ -41,19 +43,17 @@ def read_cites(board: Map, seats: Sequence[Seat]) -> None:
             where = join(where_all, number)
             entry = obj(raw, where)
             city = place_of(board, entry.get("city"), join(where, "city"))
-            after = whole_number(entry, "claim", where, minimum=1)
+            after = whole_number(entry, "claim", where, minimum=0, maximum=len(board.tracks))
             if city == rules.alvin_start:
                 raise InvalidInput(join(where, "city"), N_("no Cité may stand in {city}"),
                                    city=city)
             if city in owner:
                 raise InvalidInput(join(where, "city"), N_("{city} already has a Cité of {other}"),
                                    city=city, other=owner[city])
-            claimer, route = claim_of.get(after, (None, None))
-            if claimer is not seat or route is None or city not in route.ends:
-                raise InvalidInput(join(where, "claim"),
-                                   N_("a Cité is placed on an end of a route its owner has just "
-                                      "claimed: {name} claimed no route into {city} as claim "
-                                      "{claim}"), name=seat.name, city=city, claim=after)
+            if after == 0:
+                _check_start(seat, city, where)
+            else:
+                _check_placed_after(seat, city, after, claim_of.get(after, (None, None)), where)
             owner[city] = seat.name
             seat.cites.append(Cite(city, after))
     for seat in seats:
@@ -63,6 +63,26 @@ def read_cites(board: Map, seats: Sequence[Seat]) -> None:
                 raise InvalidInput(seat.written[track.id],
                                    N_("{route} needs its claim number: a Cité stands in {city}"),
                                    route=shown(track), city=cited[0])
+
+
+def _check_start(seat: Seat, city: str, where: str) -> None:
+    """Claim 0: the player's starting city (« y compris sa ville de départ »), before any claim."""
+    if any(cite.after == 0 for cite in seat.cites):
+        raise InvalidInput(join(where, "claim"), N_("{name} has one starting city"),
+                           name=seat.name)
+    if not any(city in track.ends for track in seat.tracks):
+        raise InvalidInput(join(where, "city"), N_("none of {name}'s routes reaches {city}"),
+                           name=seat.name, city=city)
+
+
+def _check_placed_after(seat: Seat, city: str, after: int,
+                        claimed: tuple[Seat | None, Track | None], where: str) -> None:
+    claimer, route = claimed
+    if claimer is not seat or route is None or city not in route.ends:
+        raise InvalidInput(join(where, "claim"),
+                           N_("a Cité is placed on an end of a route its owner has just "
+                              "claimed: {name} claimed no route into {city} as claim "
+                              "{claim}"), name=seat.name, city=city, claim=after)
 
 
 def read_alvin(board: Map, seats: Sequence[Seat]) -> None:
