@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
 from engine.games.ticket_to_ride import RULES, shipped_map  # noqa: E402
-from engine.games.ticket_to_ride.board import Track  # noqa: E402
+from engine.games.ticket_to_ride.board import Ticket, Track  # noqa: E402
 from engine.games.ticket_to_ride.stations import best_borrowing  # noqa: E402
 from engine.graph import (  # noqa: E402
     BudgetExceeded,
@@ -193,8 +193,17 @@ def measure_stations() -> dict[str, Any]:
                    ["Bucuresti", "Sevastopol", "Constantinople"]):
         worst = max(worst, _seconds(lambda c=cities: best_borrowing(
             board, own, list(board.tickets), c, opponents), repeat=3))
+    # An itinerary left open: tracks parallel to the player's own are tried too, and every
+    # second track of a double route is an opponent's.
+    itinerary = Ticket("itinerary", ("Paris", "Frankfurt", "Wien", "Budapest"), 20, 8, -8)
+    doubles = opponents + [t for t in board.tracks if t.number == 2]
+    parallel = 0.0
+    for cities in (["Wien", "Budapest", "Kyïv"], ["Paris", "Frankfurt", "München"]):
+        parallel = max(parallel, _seconds(lambda c=cities: best_borrowing(
+            board, own, [*board.tickets, itinerary], c, doubles), repeat=3))
     return {"stations": 3, "tickets": len(board.tickets), "own_routes": len(own),
-            "opponent_routes": len(opponents), "worst_ms": 1000 * worst}
+            "opponent_routes": len(opponents), "worst_ms": 1000 * worst,
+            "itinerary_opponent_routes": len(doubles), "itinerary_worst_ms": 1000 * parallel}
 
 
 def measure_games(map_name: str, players: int, seconds: float) -> dict[str, Any]:
@@ -251,7 +260,9 @@ def main() -> int:
               f"{plain:>12}{speedup:>11}")
     s = figures["stations"]
     print(f"station choice: {s['stations']} stations, {s['tickets']} tickets, "
-          f"{s['opponent_routes']} opponent routes: {s['worst_ms']:.1f} ms")
+          f"{s['opponent_routes']} opponent routes: {s['worst_ms']:.1f} ms; with an itinerary "
+          f"open and {s['itinerary_opponent_routes']} opponent tracks: "
+          f"{s['itinerary_worst_ms']:.1f} ms")
     print(f"{'map':<8}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
           f"{'apply med us':>14}")
     for g in figures["games"]:

@@ -1439,7 +1439,8 @@ def _tally_cases() -> list[FileCase]:
         maps: list[tuple[str, Any]] = [
             ("map of the wrong type", 7),
             ("unknown shipped map", "atlantis"),
-            ("map without cities", {k: v for k, v in MINI_MAP.items() if k != "cities"}),
+            ("map without routes", {k: v for k, v in MINI_MAP.items() if k != "routes"}),
+            ("map with a misspelt key", {**MINI_MAP, "rutes": []}),
             ("route to an unknown city", {**MINI_MAP, "routes": [
                 {"from": "Aa", "to": "Zz", "length": 2, "color": "red"}]}),
             ("route length 0", {**MINI_MAP, "routes": [

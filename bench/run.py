@@ -326,6 +326,11 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     f"tickets, {stations['opponent_routes']} opponent routes",
                     f"{stations['worst_ms']:.1f} ms (worst of 3)", "< 50 ms", NONE,
                     judged(stations["worst_ms"] < 50)))
+    rows.append(Row("ticket-to-ride",
+                    f"station choice, an itinerary open: {stations['itinerary_opponent_routes']} "
+                    "opponent tracks, parallel ones tried",
+                    f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
+                    judged(stations["itinerary_worst_ms"] < 50)))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
 
 

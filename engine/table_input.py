@@ -13,12 +13,13 @@ engine.errors.InvalidInput: x.n: must be at least 0 (got -1)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from .errors import N_, InvalidInput
 
 _MISSING = object()
+_T = TypeVar("_T")
 
 
 def join(path: str, key: str | int) -> str:
@@ -121,3 +122,117 @@ def players_of(
 def _show(value: Any) -> str:
     shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
     return shown if len(shown) <= 30 else shown[:27] + "..."
+
+
+# --- Nothing accepted silently -------------------------------------------------------------------
+
+
+class _Read(dict[str, Any]):
+    """A JSON object that remembers which of its keys the reader looked at.
+
+    A key nobody looked at is one the game does not know (often a typo such as "route" for
+    "routes"): `refuse_unread` refuses it instead of letting it change nothing silently.
+    """
+
+    __slots__ = ("path", "seen")
+
+    def __init__(self, pairs: Mapping[str, Any], path: str) -> None:
+        super().__init__(pairs)
+        self.path = path
+        self.seen: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            self.seen.add(key)
+        return super().__contains__(key)
+
+    def __iter__(self) -> Iterator[str]:
+        self.seen.update(super().keys())
+        return super().__iter__()
+
+    def keys(self) -> Any:
+        self.seen.update(super().keys())
+        return super().keys()
+
+    def items(self) -> Any:
+        self.seen.update(super().keys())
+        return super().items()
+
+    def values(self) -> Any:
+        self.seen.update(super().keys())
+        return super().values()
+
+
+def strict(value: Any, path: str = "") -> Any:
+    """The parsed input with every object able to tell which keys were read.
+
+    Also refuses text no keyboard gives (a lone UTF-16 surrogate, which JSON's \\ud800 can
+    carry), in keys and values alike. Objects already made strict are left as they are.
+    """
+    if isinstance(value, _Read):
+        return value
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any, str]] = [(root, 0, path)]
+    while stack:
+        parent, slot, where = stack.pop()
+        # Reading through the strict copy would count as the reader looking at the key.
+        item = parent[slot] if isinstance(parent, list) else dict.__getitem__(parent, slot)
+        if isinstance(item, str):
+            _refuse_surrogates(item, where)
+        elif isinstance(item, dict) and not isinstance(item, _Read):
+            for key in item:
+                if isinstance(key, str):
+                    _refuse_surrogates(key, join(where, key))
+            copy = _Read(item, where)
+            parent[slot] = copy
+            for key in reversed(list(dict.keys(copy))):
+                stack.append((copy, key, join(where, key)))
+        elif isinstance(item, list):
+            copy_list = list(item)
+            parent[slot] = copy_list
+            for index in reversed(range(len(copy_list))):
+                stack.append((copy_list, index, join(where, index)))
+    return root[0]
+
+
+def _refuse_surrogates(value: str, where: str) -> None:
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        raise InvalidInput(where, N_("holds a lone surrogate (\\ud800-\\udfff), which is not "
+                                     "text: retype it"))
+
+
+def refuse_unread(value: Any) -> None:
+    """Refuse the first key, in reading order, that the reader never looked at."""
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Read):
+            for key in dict.keys(item):
+                if key not in item.seen:
+                    raise InvalidInput(join(item.path, key),
+                                       N_("unknown key: check its spelling, or remove it"))
+            stack.extend(reversed(list(dict.values(item))))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+def checked(read: Callable[[Any], _T], table: Any, path: str = "") -> _T:
+    """`read(table)`, refusing afterwards any key of the table that `read` never looked at.
+
+    >>> checked(lambda table: table["name"], {"name": "Ana", "nmae": "Ben"})
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidInput: nmae: unknown key: check its spelling, or remove it
+    """
+    tracked = strict(table, path)
+    result = read(tracked)
+    refuse_unread(tracked)
+    return result

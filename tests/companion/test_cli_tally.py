@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cli import main
+from engine.registry import GAMES
+from tests.engine.test_ticket_to_ride_tally_order import random_table, shuffled
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "freight-train-day1.json"
 
@@ -121,3 +129,156 @@ def test_every_example_table_is_scored(example: Path, capsys: pytest.CaptureFixt
     assert result["game"] == table["game"]
     assert [p["name"] for p in result["players"]] == [p["name"] for p in table["players"]]
     assert result["winners"] and set(result["winners"]) <= {p["name"] for p in table["players"]}
+
+
+README = Path(__file__).parents[2] / "README.md"
+
+
+def readme_tables() -> list[str]:
+    """Every JSON example of the README that is a table (the others show a result)."""
+    blocks = re.findall(r"```json\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    return [block for block in blocks if "winners" not in json.loads(block)]
+
+
+def test_the_readme_has_an_example_for_every_game() -> None:
+    games = {json.loads(block)["game"] for block in readme_tables()}
+    assert games == set(GAMES)
+
+
+@pytest.mark.parametrize("block", readme_tables(), ids=lambda block: json.loads(block)["game"])
+def test_every_json_example_of_the_readme_runs_as_written(
+    block: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, out, err = run(block, capsys, monkeypatch)
+    assert (status, err) == (0, ""), err
+    result = json.loads(out)
+    assert [p["name"] for p in result["players"]] == [
+        p["name"] for p in json.loads(block)["players"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"game": "freight-train", "day": 1, "day": 2, "players": []}',
+         "the key 'day' is given twice in one object; keep one"),
+        ('{"game": "ticket-to-ride", "map": "usa", "players": [{"name": "Ana", "routes": [],'
+         ' "routes": [["Seattle", "Helena"]]}, {"name": "Ben"}]}',
+         "the key 'routes' is given twice"),
+        ('{"game": "ticket-to-ride", "map": "usa", "players": [{"name": "Ana\\ud800"},'
+         ' {"name": "Ben"}]}', "players[0].name: holds a lone surrogate"),
+        ('{"game": "freight-train", "day": 1, "players": [{"name": "A", "yrad": 3},'
+         ' {"name": "B"}]}', "players[0].yrad: unknown key"),
+        ('{"game": "off-the-rails", "players": [{"name": "A", "gems": {}}, {"name": "B"}],'
+         ' "extra": 1}', "extra: unknown key"),
+        ('{"game": "ticket-to-ride", "map": "usa", "players": [{"name": "Ana", "route":'
+         ' [["Seattle", "Helena"]]}, {"name": "Ben"}]}', "players[0].route: unknown key"),
+        ('{"game": "ticket-to-ride", "map": {"name": "M", "routes": [{"from": "A", "to": "B",'
+         ' "length": 2}], "rules": {"route_points": {"1": 1}}}, "players": [{"name": "Ana"},'
+         ' {"name": "Ben"}]}', "map.routes[0].length: must be at most 1 (got 2)"),
+        ('{"game": "ticket-to-ride", "map": {"name": "M", "routes": [{"from": "A", "to": "B",'
+         ' "length": 3}, {"from": "B", "to": "C", "length": 2}], "rules": {"route_points":'
+         ' {"1": 1, "3": 4}}}, "players": [{"name": "Ana"}, {"name": "Ben"}]}',
+         "map.routes[1].length: rules.route_points gives no points for a length of 2"),
+    ],
+)
+def test_refusals_of_every_game_are_one_line(
+    text: str, message: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, out, err = run(text, capsys, monkeypatch)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
+
+
+def tally_text(text: str) -> tuple[int, str, str]:
+    """`companion tally -` in this process, without pytest's function-scoped fixtures."""
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.object(sys, "stdin", io.StringIO(text)), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["tally", "-"])
+    return status, out.getvalue(), err.getvalue()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), order=st.integers(0, 2**32 - 1),
+       map_name=st.sampled_from(["usa", "europe", "knot"]))
+def test_companion_tally_gives_one_result_for_every_order_of_a_table(
+    seed: int, order: int, map_name: str
+) -> None:
+    table = random_table(random.Random(seed), map_name)
+    first = tally_text(json.dumps(table))
+    again = tally_text(json.dumps(shuffled(table, random.Random(order))))
+    assert first[0] == again[0] == 0, first[2] + again[2]
+
+    def by_name(out: str) -> tuple[dict[str, object], set[str]]:
+        result = json.loads(out)
+        return ({p["name"]: p for p in result["players"]}, set(result["winners"]))
+
+    assert by_name(first[1]) == by_name(again[1])
+
+
+@pytest.mark.parametrize(("language", "readings"), [
+    ("en", ["whatever order it is written in", "then the most completed tickets",
+            "parallel to one of the owner's", "a route scores when it is claimed",
+            "Depots (Europe 1912) can be added to any map", "a team of two counting two",
+            "Nobody plays in two teams"]),
+    ("fr", ["dans quelque ordre qu'elle soit écrite", "puis le plus de billets réalisés",
+            "parallèle à une route de son propriétaire", "une route rapporte au moment où elle "
+            "est prise", "s'ajoutent à n'importe quel plateau", "une équipe de deux comptant deux",
+            "Personne ne joue dans deux équipes"]),
+])
+def test_the_rules_notes_list_every_changed_reading(
+    language: str, readings: list[str], capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--lang", language, "games", "--rules", "ticket-to-ride"]) == 0
+    notes = capsys.readouterr().out
+    for reading in readings:
+        assert reading in notes
+
+
+def _spots(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON value: each key of each object, each item of each list."""
+    found: list[tuple[object, ...]] = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _spots(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _spots(item, (*path, index))
+    return found
+
+
+ODD_VALUES = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.floats(allow_nan=False),
+    st.text(max_size=5), st.just([]), st.just({}), st.just(["Paris", "Wien"]),
+    st.just({"from": "Denver", "to": "Omaha"}), st.just({"city": "B", "claim": 1}))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), map_name=st.sampled_from(["usa", "europe", "knot"]),
+       spot=st.integers(0, 10**6), value=ODD_VALUES, action=st.sampled_from(["set", "drop",
+                                                                              "rename"]))
+def test_a_damaged_table_is_scored_or_refused_in_one_line(
+    seed: int, map_name: str, spot: int, value: object, action: str
+) -> None:
+    table = random_table(random.Random(seed), map_name)
+    spots = [path for path in _spots(table) if path]
+    path = spots[spot % len(spots)]
+    parent: object = table
+    for step in path[:-1]:
+        parent = parent[step]  # type: ignore[index]
+    last = path[-1]
+    if action == "set":
+        parent[last] = value  # type: ignore[index]
+    elif isinstance(parent, dict):
+        item = parent.pop(last)
+        if action == "rename":
+            parent[f"{last}x"] = item
+    else:
+        del parent[last]  # type: ignore[attr-defined]
+    status, out, err = tally_text(json.dumps(table))
+    assert status in (0, 2), err
+    if status == 2:
+        assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    else:
+        assert err == "" and json.loads(out)["game"] == "ticket-to-ride"

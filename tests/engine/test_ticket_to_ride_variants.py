@@ -145,7 +145,7 @@ def test_tolls_and_loans() -> None:
                                              "bonus": {"2": [10, 0], "3": [15, 5, 0]}})
     for route in board["routes"]:
         route["toll"] = 2
-    result = scores(board, {"name": "Ana", "toll_tokens": 20, "loans": 1},
+    result = scores(board, {"name": "Ana", "routes": [["A", "B"]], "toll_tokens": 20, "loans": 1},
                     {"name": "Ben", "toll_tokens": 3})
     assert result["Ana"]["tolls"] == 0 and result["Ana"]["loans"] == -5
     assert result["Ben"]["tolls"] == 10 and result["Ben"]["loans"] == 0
@@ -155,12 +155,17 @@ def test_tolls_and_loans() -> None:
 
 def test_meeples_globetrotter_depots_mountains() -> None:
     board = base_map(meeples=[20, 10], globetrotter=15, depots=5)
+    board["cities"] += ["E", "F", "G"]
+    board["routes"] += [{"from": "D", "to": "E", "length": 1},
+                        {"from": "E", "to": "F", "length": 1},
+                        {"from": "F", "to": "G", "length": 1}]
     board["routes"][1]["mountains"] = 2
     result = scores(board,
                     {"name": "Ana", "routes": [["A", "B"], ["B", "C"]], "tickets": [["A", "C"]],
                      "meeples": {"red": 3, "blue": 1}, "depots": 2},
-                    {"name": "Ben", "meeples": {"red": 3, "blue": 2}, "depots": 2},
-                    {"name": "Cleo", "meeples": {"red": 1}, "depots": 0})
+                    {"name": "Ben", "routes": [["C", "D"], ["D", "E"], ["E", "F"]],
+                     "meeples": {"red": 3, "blue": 2}, "depots": 2},
+                    {"name": "Cleo", "routes": [["F", "G"]], "meeples": {"red": 1}, "depots": 0})
     assert result["Ana"]["meeples"] == 20 + 10 and result["Ben"]["meeples"] == 20 + 20
     assert result["Cleo"]["meeples"] == 0  # first place was tied: nobody is second in red
     assert result["Ana"]["globetrotter"] == 15 and result["Ben"]["globetrotter"] == 0
@@ -177,15 +182,16 @@ def test_mountains_cost_trains() -> None:
 
 def test_old_west_cities_and_alvin() -> None:
     board = base_map(old_west={"alvin_start": "D"})
-    result = scores(board, {"name": "Ana", "routes": [["A", "B"]], "cities": ["B"]},
-                    {"name": "Ben", "routes": [["B", "C"]], "alvin_captures": 2, "alvin": True})
-    assert result["Ana"]["routes"] == 2 + 4 and result["Ben"]["routes"] == 0
+    result = scores(board, {"name": "Ana", "routes": [{"from": "A", "to": "B", "claim": 1}],
+                            "cities": [{"city": "B", "claim": 1}]},
+                    {"name": "Ben", "routes": [{"from": "B", "to": "C", "claim": 2},
+                                               {"from": "C", "to": "D", "claim": 3}],
+                     "alvin_captures": 2, "alvin": True})
+    assert result["Ana"]["routes"] == 2 + 4 and result["Ben"]["routes"] == 1
     assert result["Ben"]["alvin"] == 30
-    both = scores(board, {"name": "Ana", "routes": [["A", "B"]], "cities": ["A", "B"]},
-                  {"name": "Ben"})
-    assert both["Ana"]["routes"] == 4  # both ends are Ana's: twice the points
     with pytest.raises(InvalidInput, match="no Cité may stand in D"):
-        scores(board, {"name": "Ana", "cities": ["D"]}, {"name": "Ben"})
+        scores(board, {"name": "Ana", "routes": [{"from": "C", "to": "D", "claim": 1}],
+                       "cities": [{"city": "D", "claim": 1}]}, {"name": "Ben"})
 
 
 def test_marklin_merchandise_and_passengers() -> None:

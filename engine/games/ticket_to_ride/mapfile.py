@@ -21,46 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import N_, InvalidInput
-from ...table_input import flag, items, join, obj, text, whole_number
-from .board import (
-    COLORS,
-    GRAY,
-    ROUTE_POINTS,
-    CardSetup,
-    Map,
-    MapRules,
-    Merchandise,
-    OldWest,
-    Stocks,
-    Ticket,
-    TicketSetup,
-    Tolls,
-    Track,
-)  # fmt: skip
+from ...table_input import checked, flag, items, join, obj, text, whole_number
+from .board import GRAY, Map, MapRules, Ticket, Track
+from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
+from .maprules import check_rules_against_routes, read_rules
 from .names import NameIndex, fold
-
-#: Other words for the colours, English and French.
-COLOR_WORDS = {
-    "grey": GRAY, "gris": GRAY, "grise": GRAY, "any": GRAY,
-    "purple": "pink", "violet": "pink", "rose": "pink",
-    "rouge": "red", "bleu": "blue", "vert": "green", "jaune": "yellow", "noir": "black",
-    "blanc": "white", "brown": "orange", "marron": "orange",
-}  # fmt: skip
-SPECIAL_CARDS = ("locomotive+4", "joker", "boat", "ferry", "passenger")
-TIEBREAKS = ("tickets", "fewest-stations", "longest")
-LAST_ROUNDS = ("one-more-turn-each", "two-more-turns-each")
-
-
-def color_of(word: str) -> str | None:
-    """A colour's id from its English or French name, or None.
-
-    >>> color_of("Violet"), color_of("grey"), color_of("mauve")
-    ('pink', 'gray', None)
-    """
-    folded = fold(word)
-    if folded in COLORS or folded == GRAY:
-        return folded
-    return COLOR_WORDS.get(folded)
 
 
 def map_from_toml(source: str) -> Map:
@@ -75,13 +40,23 @@ def map_from_toml(source: str) -> Map:
 
 
 def parse_map(data: Any, path: str = "") -> Map:
-    """A map from its parsed form (TOML tables or JSON objects); `path` prefixes complaints."""
+    """A map from its parsed form (TOML tables or JSON objects); `path` prefixes complaints.
+
+    Every key must be one the format knows: a misspelt one is refused, not ignored.
+    """
+    return checked(lambda tracked: _parse_map(tracked, path), data, path)
+
+
+def _parse_map(data: Any, path: str) -> Map:
     data = obj(data, path)
     name = text(data, "name", path)
     title = text(data, "title", path, default=name)
-    other_names = tuple(_texts(data, "other_names", path))
-    cities = _places(data, "cities", path, required=True)
+    other_names = tuple(texts(data, "other_names", path))
     countries = _places(data, "countries", path, required=False)
+    if "cities" in data:
+        cities = _places(data, "cities", path, required=True)
+    else:
+        cities = _implied_cities(data, path, countries)
     city_names = {fold(city) for city in cities}
     for number, country in enumerate(countries):
         if fold(country) in city_names:
@@ -89,31 +64,21 @@ def parse_map(data: Any, path: str = "") -> Map:
                                N_("{place} is listed twice"), place=country)
     aliases = _aliases(data, path, cities + countries)
     board = Map(name, title, cities, countries, (), (), MapRules(), aliases, other_names)
-    rules = _rules(data.get("rules", {}), join(path, "rules"), board)
+    rules = read_rules(data.get("rules", {}), join(path, "rules"), board)
     tracks = _tracks(data, path, board, rules)
     tickets = _tickets(data, path, board, rules)
     board = Map(name, title, cities, countries, tracks, tickets, rules, aliases, other_names)
-    _check_rules_against_routes(board, join(path, "rules"))
+    check_rules_against_routes(board, join(path, "rules"))
     return board
 
 
 # --- Places --------------------------------------------------------------------------------------
 
 
-def _texts(data: Mapping[str, Any], key: str, path: str) -> list[str]:
-    where = join(path, key)
-    found = []
-    for number, value in enumerate(items(data, key, path, default=[])):
-        if not isinstance(value, str) or not value.strip():
-            raise InvalidInput(join(where, number), N_("must be a non-empty text"))
-        found.append(value.strip())
-    return found
-
-
 def _places(data: Mapping[str, Any], key: str, path: str, required: bool) -> tuple[str, ...]:
     if required and key not in data:
         raise InvalidInput(join(path, key), N_("is missing"))
-    places = _texts(data, key, path)
+    places = texts(data, key, path)
     seen: set[str] = set()
     for number, place in enumerate(places):
         if fold(place) in seen:
@@ -123,6 +88,26 @@ def _places(data: Mapping[str, Any], key: str, path: str, required: bool) -> tup
     if required and not places:
         raise InvalidInput(join(path, key), N_("needs at least two places"))
     return tuple(places)
+
+
+def _implied_cities(data: Mapping[str, Any], path: str, countries: tuple[str, ...]
+                    ) -> tuple[str, ...]:
+    """Without a `cities` list: every place the routes and tickets name that is no country."""
+    known = {fold(country) for country in countries}
+    found: list[str] = []
+    written: list[Any] = []
+    for key in ("routes", "tickets"):
+        for raw in data.get(key, []) if isinstance(data.get(key, []), list) else []:
+            if isinstance(raw, dict):
+                written += [raw.get("from"), raw.get("to")]
+                written += raw.get("cities", []) if isinstance(raw.get("cities"), list) else []
+    for name in written:
+        if isinstance(name, str) and name.strip() and fold(name) not in known:
+            known.add(fold(name))
+            found.append(name.strip())
+    if len(found) + len(countries) < 2:
+        raise InvalidInput(join(path, "cities"), N_("needs at least two places"))
+    return tuple(found)
 
 
 def _aliases(data: Mapping[str, Any], path: str, places: tuple[str, ...]
@@ -151,15 +136,6 @@ def _aliases(data: Mapping[str, Any], path: str, places: tuple[str, ...]
     return tuple(found)
 
 
-def _place(board: Map, value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidInput(where, N_("must name a place"))
-    place = board.place(value)
-    if place is None:
-        raise InvalidInput(where, N_("unknown place {place!r}"), place=value.strip())
-    return place
-
-
 # --- Routes --------------------------------------------------------------------------------------
 
 
@@ -169,15 +145,16 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     routes = items(data, "routes", path)
     if not routes:
         raise InvalidInput(where_all, N_("needs at least one route"))
-    longest = max(length for length, _ in rules.route_points)
+    lengths = dict(rules.route_points)
+    longest = max(lengths)
     companies = {name for name, _, _ in rules.stocks.companies} if rules.stocks else set()
     tracks: list[Track] = []
     seen: dict[frozenset[str], int] = {}
     for number, raw in enumerate(routes):
         where = join(where_all, number)
         route = obj(raw, where)
-        a = _place(board, route.get("from"), join(where, "from"))
-        b = _place(board, route.get("to"), join(where, "to"))
+        a = place_field(board, route.get("from"), join(where, "from"))
+        b = place_field(board, route.get("to"), join(where, "to"))
         if a == b:
             raise InvalidInput(where, N_("a route joins two different places"))
         if board.is_country(a) and board.is_country(b):
@@ -188,15 +165,19 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
                                          "with several tracks"), a=a, b=b, other=seen[pair])
         seen[pair] = number
         length = whole_number(route, "length", where, minimum=1, maximum=longest)
+        if length not in lengths:
+            raise InvalidInput(join(where, "length"),
+                               N_("rules.route_points gives no points for a length of {length}"),
+                               length=length)
         colors = _track_colors(route, where)
         tunnel = flag(route, "tunnel", where, default=False)
         ferries = whole_number(route, "ferries", where, default=0, minimum=0, maximum=length)
         waves = whole_number(route, "waves", where, default=0, minimum=0,
                              maximum=length - ferries)
-        mountains = whole_number(route, "mountains", where, default=0, minimum=0)
-        toll = whole_number(route, "toll", where, default=0, minimum=0)
+        mountains = whole_number(route, "mountains", where, default=0, minimum=0, maximum=length)
+        toll = whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW)
         sea = flag(route, "sea", where, default=False)
-        owners = tuple(_texts(route, "companies", where))
+        owners = tuple(texts(route, "companies", where))
         for index, company in enumerate(owners):
             if company not in companies:
                 raise InvalidInput(join(join(where, "companies"), index),
@@ -222,23 +203,16 @@ def _track_colors(route: Mapping[str, Any], where: str) -> list[str]:
         words = items(route, "colors", where)
         if not 1 <= len(words) <= 3:
             raise InvalidInput(join(where, "colors"), N_("a route has one to three tracks"))
-        colors = [_color(word, join(join(where, "colors"), i)) for i, word in enumerate(words)]
+        colors = [color_field(word, join(join(where, "colors"), i)) for i, word in enumerate(words)]
         tracks = whole_number(route, "tracks", where, default=len(colors), minimum=1, maximum=3)
         if tracks != len(colors):
             raise InvalidInput(join(where, "tracks"),
                                N_("{tracks} tracks need {tracks} colours (got {count})"),
                                tracks=tracks, count=len(colors))
         return colors
-    color = _color(route.get("color", GRAY), join(where, "color"))
+    color = color_field(route.get("color", GRAY), join(where, "color"))
     tracks = whole_number(route, "tracks", where, default=1, minimum=1, maximum=3)
     return [color] * tracks
-
-
-def _color(word: Any, where: str) -> str:
-    color = color_of(word) if isinstance(word, str) else None
-    if color is None:
-        raise InvalidInput(where, N_("unknown colour {color!r}"), color=str(word))
-    return color
 
 
 # --- Tickets -------------------------------------------------------------------------------------
@@ -258,21 +232,23 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
             if len(names) < 3:
                 raise InvalidInput(join(where, "cities"), N_("an itinerary names three places "
                                                              "or more"))
-            places = tuple(_place(board, name, join(join(where, "cities"), i))
+            places = tuple(place_field(board, name, join(join(where, "cities"), i))
                            for i, name in enumerate(names))
             if len(set(places)) != len(places):
                 raise InvalidInput(join(where, "cities"), N_("a place is named twice"))
-            points = whole_number(ticket, "in_order", where, minimum=1)
+            points = whole_number(ticket, "in_order", where, minimum=1, maximum=MAX_TICKET_POINTS)
             connected = whole_number(ticket, "connected", where, minimum=1, maximum=points)
-            failed = whole_number(ticket, "failed", where, default=-connected, maximum=0)
+            failed = whole_number(ticket, "failed", where, default=-connected,
+                                  minimum=-MAX_TICKET_POINTS, maximum=0)
         else:
-            places = (_place(board, ticket.get("from"), join(where, "from")),
-                      _place(board, ticket.get("to"), join(where, "to")))
+            places = (place_field(board, ticket.get("from"), join(where, "from")),
+                      place_field(board, ticket.get("to"), join(where, "to")))
             if places[0] == places[1]:
                 raise InvalidInput(where, N_("a ticket joins two different places"))
-            points = whole_number(ticket, "points", where, minimum=1)
+            points = whole_number(ticket, "points", where, minimum=1, maximum=MAX_TICKET_POINTS)
             connected = 0
-            failed = whole_number(ticket, "failed", where, default=-points, maximum=0)
+            failed = whole_number(ticket, "failed", where, default=-points,
+                                  minimum=-MAX_TICKET_POINTS, maximum=0)
         base = "-".join(places)
         ticket_id, copy = base, 1
         while ticket_id in ids:
@@ -289,238 +265,3 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     return tuple(tickets)
 
 
-# --- Rules ---------------------------------------------------------------------------------------
-
-
-def _rules(raw: Any, path: str, board: Map) -> MapRules:
-    data = obj(raw, path)
-    players = items(data, "players", path, default=[2, 5])
-    if (len(players) != 2 or not all(isinstance(p, int) and not isinstance(p, bool)
-                                     for p in players) or not 1 <= players[0] <= players[1]):
-        raise InvalidInput(join(path, "players"),
-                           N_("must be the fewest and most players, such as [2, 5]"))
-    low, high = players
-    points = _route_points(data, path)
-    stations = whole_number(data, "stations", path, default=0, minimum=0)
-    costs = tuple(_numbers(data, "station_costs", path, default=[1, 2, 3]))
-    if len(costs) < stations:
-        raise InvalidInput(join(path, "station_costs"),
-                           N_("{stations} stations need {stations} costs (got {count})"),
-                           stations=stations, count=len(costs))
-    tiebreaks = tuple(_texts(data, "tiebreaks", path)) if "tiebreaks" in data else (
-        ("tickets", "fewest-stations", "longest") if stations else ("tickets", "longest"))
-    for number, word in enumerate(tiebreaks):
-        if word not in TIEBREAKS:
-            raise InvalidInput(join(join(path, "tiebreaks"), number),
-                               N_("unknown tie-break {word!r}: one of {choices}"),
-                               word=word, choices=", ".join(TIEBREAKS))
-    last_round = text(data, "last_round", path, default=LAST_ROUNDS[0])
-    if last_round not in LAST_ROUNDS:
-        raise InvalidInput(join(path, "last_round"), N_("must be one of {choices}"),
-                           choices=", ".join(LAST_ROUNDS))
-    meeples = None
-    if "meeples" in data:
-        pair = _numbers(data, "meeples", path, default=[])
-        if len(pair) != 2:
-            raise InvalidInput(join(path, "meeples"),
-                               N_("must be the points for first and second place"))
-        meeples = (pair[0], pair[1])
-    return MapRules(
-        players=(low, high),
-        trains=whole_number(data, "trains", path, default=45, minimum=1),
-        end_trains=whole_number(data, "end_trains", path, default=2, minimum=0),
-        last_round=last_round,
-        route_points=points,
-        longest_bonus=whole_number(data, "longest_bonus", path, default=10, minimum=0),
-        globetrotter=whole_number(data, "globetrotter", path, default=0, minimum=0),
-        double_routes_from=whole_number(data, "double_routes_from", path, default=4, minimum=0),
-        tiebreaks=tiebreaks,
-        stations=stations,
-        station_costs=costs,
-        station_bonus=whole_number(data, "station_bonus", path, default=4, minimum=0),
-        tunnel_reveal=whole_number(data, "tunnel_reveal", path, default=3, minimum=1),
-        mountain_points=whole_number(data, "mountain_points", path, default=2, minimum=0),
-        cards=_cards(data.get("cards", {}), join(path, "cards")),
-        tickets=_ticket_setup(data.get("tickets", {}), join(path, "tickets")),
-        tolls=_tolls(data, path, low, high),
-        stocks=_stocks(data, path),
-        old_west=_old_west(data, path, board),
-        depots=whole_number(data, "depots", path, default=0, minimum=0),
-        depot_bonus=whole_number(data, "depot_bonus", path, default=10, minimum=0),
-        team_size=whole_number(data, "team_size", path, default=0, minimum=0),
-        team_trains=whole_number(data, "team_trains", path, default=27, minimum=1),
-        meeples=meeples,
-        merchandise=_merchandise(data, path),
-        passengers=whole_number(data, "passengers", path, default=0, minimum=0),
-        country_cards=_country_cards(data, path, board),
-    )
-
-
-def _numbers(data: Mapping[str, Any], key: str, path: str, default: list[int]) -> list[int]:
-    values = items(data, key, path, default=default)
-    for number, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidInput(join(join(path, key), number),
-                               N_("must be a whole number, 0 or more"))
-    return list(values)
-
-
-def _route_points(data: Mapping[str, Any], path: str) -> tuple[tuple[int, int], ...]:
-    if "route_points" not in data:
-        return ROUTE_POINTS
-    where = join(path, "route_points")
-    table = obj(data["route_points"], where)
-    points = []
-    for key in table:
-        if not key.isdigit() or int(key) < 1:
-            raise InvalidInput(join(where, key), N_("a route length is a whole number from 1"))
-        points.append((int(key), whole_number(table, key, where, minimum=0)))
-    return tuple(sorted(points))
-
-
-def _cards(raw: Any, path: str) -> CardSetup:
-    data = obj(raw, path)
-    colors = tuple(_color(word, join(join(path, "colors"), i))
-                   for i, word in enumerate(items(data, "colors", path, default=list(COLORS))))
-    special = tuple(_texts(data, "special", path))
-    for number, card in enumerate(special):
-        if card not in SPECIAL_CARDS:
-            raise InvalidInput(join(join(path, "special"), number),
-                               N_("unknown card {card!r}: one of {choices}"),
-                               card=card, choices=", ".join(SPECIAL_CARDS))
-    return CardSetup(
-        colors=colors,
-        per_color=whole_number(data, "per_color", path, default=12, minimum=1),
-        locomotives=whole_number(data, "locomotives", path, default=14, minimum=0),
-        hand=whole_number(data, "hand", path, default=4, minimum=0),
-        face_up=whole_number(data, "face_up", path, default=5, minimum=1),
-        face_up_locomotives=whole_number(data, "face_up_locomotives", path, default=3,
-                                         minimum=0),
-        special=special,
-    )
-
-
-def _ticket_setup(raw: Any, path: str) -> TicketSetup:
-    data = obj(raw, path)
-    start = whole_number(data, "start", path, default=3, minimum=0)
-    start_long = whole_number(data, "start_long", path, default=0, minimum=0)
-    draw = whole_number(data, "draw", path, default=3, minimum=1)
-    return TicketSetup(
-        start=start,
-        start_long=start_long,
-        start_keep=whole_number(data, "start_keep", path, default=min(2, start + start_long),
-                                minimum=0, maximum=start + start_long),
-        draw=draw,
-        draw_keep=whole_number(data, "draw_keep", path, default=1, minimum=1, maximum=draw),
-    )
-
-
-def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | None:
-    if "tolls" not in data:
-        return None
-    where = join(path, "tolls")
-    tolls = obj(data["tolls"], where)
-    bonus = obj(tolls.get("bonus", {}), join(where, "bonus"))
-    tables = []
-    for players in range(low, high + 1):
-        key = str(players)
-        if key not in bonus:
-            raise InvalidInput(join(join(where, "bonus"), key),
-                               N_("the toll bonus for {players} players is missing: enter the "
-                                  "values printed for that player count"), players=players)
-        values = _numbers(bonus, key, join(where, "bonus"), default=[])
-        if len(values) != players:
-            raise InvalidInput(join(join(where, "bonus"), key),
-                               N_("needs one bonus per player ({players}, got {count})"),
-                               players=players, count=len(values))
-        tables.append((players, tuple(values)))
-    return Tolls(
-        tokens=whole_number(tolls, "tokens", where, minimum=0),
-        loan=-whole_number(tolls, "loan_penalty", where, minimum=0),
-        bonus=tuple(tables),
-    )
-
-
-def _stocks(data: Mapping[str, Any], path: str) -> Stocks | None:
-    if "stocks" not in data:
-        return None
-    where = join(path, "stocks")
-    table = obj(data["stocks"], where)
-    companies = []
-    for name in table:
-        entry = obj(table[name], join(where, name))
-        payouts = _numbers(entry, "payouts", join(where, name), default=[])
-        if not payouts:
-            raise InvalidInput(join(join(where, name), "payouts"),
-                               N_("enter the payouts printed on the shares, first place first"))
-        shares = whole_number(entry, "shares", join(where, name), minimum=1)
-        companies.append((name, shares, tuple(payouts)))
-    if not companies:
-        raise InvalidInput(where, N_("needs at least one company"))
-    return Stocks(tuple(companies))
-
-
-def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
-    if "old_west" not in data:
-        return None
-    where = join(path, "old_west")
-    table = obj(data["old_west"], where)
-    return OldWest(
-        alvin_start=_place(board, table.get("alvin_start"), join(where, "alvin_start")),
-        capture=whole_number(table, "capture", where, default=10, minimum=0),
-        final=whole_number(table, "final", where, default=10, minimum=0),
-        cities=whole_number(table, "cities", where, default=3, minimum=0),
-        city_cards=whole_number(table, "city_cards", where, default=2, minimum=0),
-    )
-
-
-def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:
-    if "merchandise" not in data:
-        return None
-    where = join(path, "merchandise")
-    table = obj(data["merchandise"], where)
-    stacks = []
-    for color in table:
-        entry = obj(table[color], join(where, color))
-        values = _numbers(entry, "values", join(where, color), default=[])
-        if not values:
-            raise InvalidInput(join(join(where, color), "values"), N_("needs the token values"))
-        stacks.append((color, whole_number(entry, "stacks", join(where, color), minimum=1),
-                       tuple(values)))
-    return Merchandise(tuple(stacks))
-
-
-def _country_cards(data: Mapping[str, Any], path: str, board: Map
-                   ) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    if "country_cards" not in data:
-        return ()
-    where = join(path, "country_cards")
-    table = obj(data["country_cards"], where)
-    piles = []
-    for spelling in table:
-        country = _place(board, spelling, join(where, spelling))
-        if not board.is_country(country):
-            raise InvalidInput(join(where, spelling), N_("{place} is not a neighbouring country"),
-                               place=country)
-        piles.append((country, tuple(_numbers(table, spelling, where, default=[]))))
-    return tuple(piles)
-
-
-def _check_rules_against_routes(board: Map, path: str) -> None:
-    """Rules that need data on every route: refuse rather than guess."""
-    rules = board.rules
-    if rules.tolls is not None:
-        for track in board.tracks:
-            if track.toll < 1:
-                raise InvalidInput(f"routes[{track.route}].toll",
-                                   N_("tolls are on for this map: every route needs its toll"))
-    if rules.stocks is not None and not any(track.companies for track in board.tracks):
-        raise InvalidInput(join(path, "stocks"), N_("no route names a company"))
-    if "ferry" not in rules.cards.special and any(track.waves for track in board.tracks):
-        raise InvalidInput(join(path, "cards.special"),
-                           N_("routes have wave spaces: add \"ferry\" to the special cards"))
-    if any(track.sea for track in board.tracks) and "boat" not in rules.cards.special:
-        raise InvalidInput(join(path, "cards.special"),
-                           N_("the map has sea routes: add \"boat\" to the special cards"))
-    if rules.team_size == 1:
-        raise InvalidInput(join(path, "team_size"), N_("a team has two players or more"))

@@ -12,7 +12,8 @@ RULE_NOTES: tuple[str, ...] = (
        "cards given must be exactly what the route needs: no card to spare."),
     N_("Double and triple routes: nobody holds two tracks of one route. With fewer players than "
        "the map says (4 on USA and Europe), once one track of a route is claimed the others are "
-       "closed."),
+       "closed. The tally hands out the tracks of each route together: a table is accepted "
+       "whenever some assignment of tracks holds, whatever order it is written in."),
     N_("The last round starts when a player ends a turn with 0, 1 or 2 trains (or the map's own "
        "number); then every player, that one included, plays one more turn."),
     N_("A face-up locomotive taken first counts as two cards and ends the turn; it cannot be the "
@@ -37,9 +38,11 @@ RULE_NOTES: tuple[str, ...] = (
        "colour. Passenger cards never pay for a route."),
     N_("Stations (Europe): up to three, costing 1, 2 then 3 cards of one colour (locomotives "
        "stand in). Each borrows one opponent route into its city, the same one for all of the "
-       "owner's tickets; the companion picks, for every station, the route that gives the best "
-       "ticket score. Stations do not count for the longest route; each unused station scores "
-       "4. Two stations never stand in one city."),
+       "owner's tickets; the companion picks, for every station, the route that gives the most "
+       "ticket points, then the most completed tickets (the first tie-break), whatever order "
+       "the table is written in. A station may borrow a route parallel to one of the owner's "
+       "when an itinerary must pass the same two cities twice. Stations do not count for the "
+       "longest route; each unused station scores 4. Two stations never stand in one city."),
     N_("Longest continuous route: the longest trail over the player's own routes, each route "
        "used once (cities may be passed again). Every tied player scores the bonus; nobody "
        "scores it with no route at all."),
@@ -55,6 +58,9 @@ RULE_NOTES: tuple[str, ...] = (
        "fewest stations used, then the European Express. Players still tied share the win."),
     N_("Globetrotter (most completed tickets), most depots left (Europe 1912): every tied "
        "player scores the bonus; nobody does when the most is zero."),
+    N_("Depots (Europe 1912) can be added to any map, USA and Europe included: 5 depots each, "
+       "and 10 points for the most depots left. Once one player's depots are given, every "
+       "player's are needed."),
     N_("Shares (Pennsylvania): the payouts of each company go by number of shares, first value "
        "to the most; equal numbers are ranked by the lowest-numbered share held. With two "
        "players, the shares of the neutral holder (the tally's 'dummy_shares') take their rank "
@@ -69,11 +75,16 @@ RULE_NOTES: tuple[str, ...] = (
        "table for the player count (the companion never guesses one); players with a loan get "
        "none and take no rank; tied players all get the best bonus of the ranks they share and "
        "the ranks they fill are skipped."),
-    N_("Old West: a route into a city with a Cité scores for the Cité's owner instead of the "
-       "route's owner; a route between two Cités scores for each owner (twice for one owner). "
-       "At most three Cités each, one per city, never in Alvin's starting city. Alvin: 10 points "
-       "per capture, 10 more for holding him at the end; the tally takes the captures counted "
-       "at the table."),
+    N_("Old West: a route scores when it is claimed. A route into a city where a Cité already "
+       "stands scores for the Cité's owner instead of the route's owner; a route between two "
+       "Cités scores for each owner (twice for one owner); a Cité placed later changes nothing. "
+       "A Cité is placed right after its owner claims a route, on one of that route's cities: "
+       "the tally takes each route's claim number and the claim each Cité followed (a route "
+       "given with \"claim\": n, a Cité with \"city\" and \"claim\"; claim 0 is the "
+       "player's starting city, a Cité from the start). At most "
+       "three Cités each, one per city, never in Alvin's starting city. Alvin: 10 points per "
+       "capture, 10 more for holding him at the end, which needs a capture; the tally takes the "
+       "captures counted at the table."),
     N_("Mountains (Legendary Asia): each cross costs one extra train and scores 2 points, shown "
        "apart as 'mountains'."),
     N_("Märklin: a passenger moves along claimed routes, never the same route twice, one "
@@ -83,7 +94,10 @@ RULE_NOTES: tuple[str, ...] = (
        "countries or more takes the top card of each linked country's pile; the tally checks "
        "that the cards taken of each country are the top of its pile."),
     N_("Team play (Asia): a team is scored as one player with its members' routes and tickets "
-       "together, and the trains of all its members."),
+       "together, and the trains of all its members; a team holds one track of a route at most. "
+       "The players of the map count teams; the players from whom both tracks of double routes "
+       "are used count people, a team of two counting two: the six players in three teams of "
+       "the rules use both tracks. Nobody plays in two teams."),
     N_("Only USA, Europe and maps with the same rules are played turn by turn; the other maps' "
        "special rules are scored with the tally."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "

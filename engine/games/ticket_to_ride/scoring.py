@@ -18,6 +18,14 @@ GAME_ID = "ticket-to-ride"
 
 
 @dataclass(frozen=True)
+class Cite:
+    """Old West: a Cité on `city`, placed right after the claim numbered `after`."""
+
+    city: str
+    after: int
+
+
+@dataclass(frozen=True)
 class Holding:
     """What one player (or team) has on the table at the end."""
 
@@ -25,8 +33,10 @@ class Holding:
     tracks: tuple[Track, ...]
     tickets: tuple[Ticket, ...]
     stations: tuple[str, ...] = ()
-    #: Old West: the cities this player's Cités stand on.
-    cities: tuple[str, ...] = ()
+    #: Old West: this player's Cités.
+    cites: tuple[Cite, ...] = ()
+    #: Old West: each track's place in the order of all claims (track id -> number).
+    claimed: Mapping[str, int] = field(default_factory=dict)
     #: Points from variant rules worked out elsewhere (category -> points).
     bonuses: Mapping[str, int] = field(default_factory=dict)
 
@@ -42,13 +52,22 @@ class PlayerCount:
 
 
 def route_points(board: Map, holdings: Sequence[Holding]) -> list[int]:
-    """Points for claimed routes. Old West: a route into a Cité scores for the Cité's owner."""
+    """Points for claimed routes.
+
+    Old West: points are scored "dès qu'ils prennent possession" of the route, so a route into
+    a city whose Cité was already placed when it was claimed scores for the Cité's owner; a Cité
+    placed later changes nothing. A route with no claim number counts as claimed last.
+    """
     points = [0] * len(holdings)
-    owner_of_city = {city: seat for seat, h in enumerate(holdings) for city in h.cities}
+    cite_at = {cite.city: (seat, cite.after) for seat, h in enumerate(holdings)
+               for cite in h.cites}
     for seat, holding in enumerate(holdings):
         for track in holding.tracks:
             value = board.rules.points_for(track.length)
-            controllers = [owner_of_city[end] for end in track.ends if end in owner_of_city]
+            claimed = holding.claimed.get(track.id)
+            controllers = [owner for owner, after in (cite_at[end] for end in track.ends
+                                                      if end in cite_at)
+                           if claimed is None or after < claimed]
             for scorer in controllers or [seat]:
                 points[scorer] += value
     return points
@@ -62,6 +81,8 @@ def count_player(board: Map, holdings: Sequence[Holding], seat: int) -> PlayerCo
     if rules.stations and holding.stations:
         opponents = [track for other, h in enumerate(holdings) if other != seat
                      for track in h.tracks]
+        # The same choice, whatever order the opponents and their routes were written in.
+        opponents.sort(key=lambda track: track.id)
         choice = best_borrowing(board, holding.tracks, holding.tickets, holding.stations,
                                 opponents)
         borrowed = choice.borrowed

@@ -1,9 +1,14 @@
 """Stations (Europe): each borrows one opponent track into its city for all the owner's tickets.
 
-The owner chooses at the end; the companion chooses for them the tracks that give the best
-ticket score, by trying every combination (one track or none per station). Tracks joining the
-same two places are the same choice; a track the player could already travel adds nothing; the
-search stops once every ticket scores its most.
+The owner chooses at the end; the companion chooses for them: the most ticket points, then the
+most completed tickets (the first tie-break, and the only one a station's choice can change:
+stations never count for the longest route). It tries every combination (one track or none
+per station): at most (d + 1) ** s combinations for s stations (at most 5 on any map, 3 on
+Europe) in cities with d opponent tracks each. Opponent tracks joining the same two places are
+one choice (two when an itinerary is open: a trail may pass the same two cities twice, so a
+track parallel to the player's own may help then). Candidates are tried in a fixed order, so
+the choice never depends on the order players or routes were written in; the search stops once
+every ticket scores its most.
 
 >>> from .library import shipped_map
 >>> europe = shipped_map("europe")
@@ -11,8 +16,8 @@ search stops once every ticket scores its most.
 >>> theirs = [europe.track("Frankfurt-Berlin#2"), europe.track("Berlin-Wien")]
 >>> best = best_borrowing(europe, own, [europe.ticket("Paris-Wien")], ["Frankfurt", "Berlin"],
 ...                       theirs)
->>> best.points, [track.id for track in best.borrowed]
-(8, ['Frankfurt-Berlin#2', 'Berlin-Wien'])
+>>> best.points, best.completed, [track.id for track in best.borrowed]
+(8, 1, ['Frankfurt-Berlin#2', 'Berlin-Wien'])
 """
 
 from __future__ import annotations
@@ -22,12 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Map, Ticket, Track
-from .tickets import Node, PlayerNetwork, node, ticket_points
+from .tickets import Node, Outcome, PlayerNetwork, node, outcome, points_for
 
 
 @dataclass(frozen=True)
 class Borrowing:
     points: int
+    #: Tickets completed with the borrowed tracks.
+    completed: int
     #: The track each station borrows, in the order of the stations (None: no use found).
     borrowed: tuple[Track | None, ...]
 
@@ -41,23 +48,35 @@ def best_borrowing(
 ) -> Borrowing:
     """The best ticket score with one borrowed opponent track (or none) per station city."""
     base = PlayerNetwork(own, board)
-    results = [ticket_points(ticket, base) for ticket in tickets]
-    best = Borrowing(sum(results), (None,) * len(stations))
+    results = [outcome(ticket, base) for ticket in tickets]
+    points = sum(points_for(ticket, result) for ticket, result in zip(tickets, results))
+    completed = results.count(Outcome.COMPLETED)
+    best = Borrowing(points, completed, (None,) * len(stations))
     # Borrowing only adds connections: only tickets short of their best can gain.
-    open_tickets = [(t, r) for t, r in zip(tickets, results) if r < t.points]
+    open_tickets = [(t, points_for(t, r)) for t, r in zip(tickets, results)
+                    if r is not Outcome.COMPLETED]
     if not open_tickets or not stations:
         return best
-    ceiling = best.points + sum(ticket.points - result for ticket, result in open_tickets)
-    gain_of = _Gains(board, base, own, open_tickets)
-    choices = [_candidates(board, city, own, opponents) for city in stations]
+    ceiling = (points + sum(ticket.points - result for ticket, result in open_tickets),
+               completed + len(open_tickets))
+    parallel = any(ticket.itinerary for ticket, _ in open_tickets)
+    gains = _Gains(board, base, own, open_tickets)
+    order = sorted(range(len(stations)), key=lambda seat: stations[seat])
+    choices = [_candidates(stations[seat], own, opponents, parallel) for seat in order]
+    best_key = (points, completed)
     for picked in itertools.product(*choices):
         chosen = [track for track in picked if track is not None]
-        if not chosen:
+        if not chosen or len({track.id for track in chosen}) < len(chosen):
             continue
-        score = sum(results) + gain_of(chosen)
-        if score > best.points:
-            best = Borrowing(score, picked)
-            if score >= ceiling:
+        gained_points, gained_tickets = gains(chosen)
+        key = (points + gained_points, completed + gained_tickets)
+        if key > best_key:
+            best_key = key
+            borrowed: list[Track | None] = [None] * len(stations)
+            for seat, track in zip(order, picked):
+                borrowed[seat] = track
+            best = Borrowing(key[0], key[1], tuple(borrowed))
+            if key >= ceiling:
                 break
     return best
 
@@ -79,7 +98,8 @@ class _Gains:
         places = {place for ticket, _ in open_tickets for place in ticket.places}
         self.nodes = {place: base.nodes_of(place) for place in places}
 
-    def __call__(self, chosen: Sequence[Track]) -> int:
+    def __call__(self, chosen: Sequence[Track]) -> tuple[int, int]:
+        """Points and completed tickets gained."""
         parent: dict[Node, Node] = {}
 
         def find(item: Node) -> Node:
@@ -96,27 +116,46 @@ class _Gains:
             root_a, root_b = find(a), find(b)
             if root_a != root_b:
                 parent[root_a] = root_b
-        gain = 0
+        gain = completed = 0
         network: PlayerNetwork | None = None
         for ticket, result in self.open:
             if ticket.itinerary:
+                parts: set[Node] | None = None
+                for place in ticket.places:
+                    roots = {find(n) for n in self.nodes[place] + extra.get(place, [])}
+                    parts = roots if parts is None else parts & roots
+                if not parts:  # a city still missing: no trail to look for
+                    gain += ticket.failed - result
+                    continue
                 if network is None:
                     network = PlayerNetwork(list(self.own) + list(chosen), self.board)
-                gain += ticket_points(ticket, network) - result
+                now = outcome(ticket, network)
+                gain += points_for(ticket, now) - result
+                completed += now is Outcome.COMPLETED
                 continue
             first, second = ticket.places
             ends_a = {find(n) for n in self.nodes[first] + extra.get(first, [])}
             if any(find(n) in ends_a for n in self.nodes[second] + extra.get(second, [])):
                 gain += ticket.points - result
-        return gain
+                completed += 1
+        return gain, completed
 
 
-def _candidates(board: Map, city: str, own: Sequence[Track], opponents: Sequence[Track]
+def _candidates(city: str, own: Sequence[Track], opponents: Sequence[Track], parallel: bool
                 ) -> list[Track | None]:
+    """The tracks a station in `city` may borrow, in a fixed order (by track id).
+
+    For connections a track joining two places the player already joins directly adds nothing,
+    and one opponent track per pair of places is enough. A trail may use two tracks between
+    the same places: with an itinerary open, keep up to two per pair, owned pairs included.
+    """
     owned = {frozenset(track.ends) for track in own}
-    found: dict[frozenset[str], Track] = {}
-    for track in opponents:
+    found: dict[frozenset[str], list[Track]] = {}
+    for track in sorted(opponents, key=lambda track: track.id):
         ends = frozenset(track.ends)
-        if city in track.ends and ends not in owned:
-            found.setdefault(ends, track)
-    return [None, *found.values()]
+        if city not in track.ends or (ends in owned and not parallel):
+            continue
+        kept = found.setdefault(ends, [])
+        if len(kept) < (2 if parallel else 1):
+            kept.append(track)
+    return [None, *(track for tracks in found.values() for track in tracks)]
