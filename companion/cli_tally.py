@@ -10,6 +10,7 @@ from typing import Any
 from engine.errors import InvalidInput
 from engine.registry import GAMES
 
+from .files import MAX_TALLY_BYTES, InputFileError, read_text
 from .i18n import reason, translator
 
 
@@ -22,16 +23,9 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        return _fail(_("cannot read {file}: {reason}").format(
-            file=args.file, reason=error.strerror or error))
-    except UnicodeDecodeError:
-        return _fail(_("{file} is not UTF-8 text").format(file=args.file))
+        text = read_text(args.file, MAX_TALLY_BYTES)
+    except InputFileError as error:
+        return _fail(reason(error, language))
     try:
         table = json.loads(text)
     except json.JSONDecodeError as error:

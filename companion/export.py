@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from .journal import PlayRecord
+from .spreadsheet import neutralise
 
 SOURCE_NAME = "Tabletop companion"
 FORMATS = ("bgstats", "csv", "json")
@@ -128,7 +129,7 @@ def csv_text(plays: Sequence[PlayRecord]) -> str:
     writer.writeheader()
     for play in plays:
         for row in player_rows(play):
-            writer.writerow({
+            writer.writerow({column: neutralise(value) for column, value in {
                 "play_uuid": play.uuid,
                 "play_id": play.id,
                 "game": play.game,
@@ -139,7 +140,7 @@ def csv_text(plays: Sequence[PlayRecord]) -> str:
                 "winner": "yes" if row["winner"] else "no",
                 "start_player": "yes" if row["start_player"] else "no",
                 "breakdown": json.dumps(row["breakdown"], ensure_ascii=False, sort_keys=True),
-            })
+            }.items()})
     return out.getvalue()
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from ...errors import N_, InvalidInput
 from ...table_input import flag, items, join, obj, text, whole_number
+from ...tomlkeys import MAX_KEY_PARTS, long_key_line
 from .board import (
     COLORS,
     GRAY,
@@ -49,6 +50,8 @@ COLOR_WORDS = {
 SPECIAL_CARDS = ("locomotive+4", "joker", "boat", "ferry", "passenger")
 TIEBREAKS = ("tickets", "fewest-stations", "longest")
 LAST_ROUNDS = ("one-more-turn-each", "two-more-turns-each")
+#: The shipped maps are about 12 000 characters; no map needs a hundred times that.
+MAX_MAP_CHARS = 1_000_000
 
 
 def color_of(word: str) -> str | None:
@@ -63,8 +66,19 @@ def color_of(word: str) -> str | None:
     return COLOR_WORDS.get(folded)
 
 
-def map_from_toml(source: str) -> Map:
-    """A map from the text of a map file."""
+def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
+    """A map from the text of a map file; the caller reads the file (the engine does no I/O).
+
+    A text longer than `max_chars`, or with a dotted key too long for tomllib to read in
+    reasonable time, is refused before it is parsed.
+    """
+    if len(source) > max_chars:
+        raise InvalidInput("", N_("not a valid map file: more than {count} characters"),
+                           count=max_chars)
+    long_key = long_key_line(source)
+    if long_key is not None:
+        raise InvalidInput("", N_("not a valid map file: line {line} has a key of more than "
+                                  "{parts} parts"), line=long_key, parts=MAX_KEY_PARTS)
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
