@@ -215,7 +215,11 @@ def _status(journal: Journal | None, args: argparse.Namespace, language: str) ->
 
 def _export(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
-    text = export(journal.plays(finished=True) if journal else [], args.format)
+    plays = journal.plays(finished=True) if journal else []
+    # Dates and durations come from the journal's own order of events (see export.timeline).
+    stamps = {play.id: [record.recorded for record in journal.records(play.id)]
+              for play in plays} if journal and args.format == "bgstats" else {}
+    text = export(plays, args.format, stamps)
     if not args.output:
         sys.stdout.write(text)
         return 0

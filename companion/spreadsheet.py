@@ -16,14 +16,22 @@ T = TypeVar("T")
 
 
 def neutralise(value: T) -> T | str:
-    """`value` with a quote in front when it is text a spreadsheet would take as a formula."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+    """`value` with a quote in front when it is text a spreadsheet would take as a formula.
+
+    Text that already starts with quotes before such a character gets one more, so that
+    `restore` gives back exactly what was written.
+    """
+    if isinstance(value, str) and _looks_like_formula(value):
         return QUOTE + value
     return value
 
 
 def restore(cell: str) -> str:
     """A cell as written by `neutralise`, back to its text (for reading an export again)."""
-    if cell.startswith(QUOTE) and cell[1:].startswith(FORMULA_STARTS):
+    if cell.startswith(QUOTE) and _looks_like_formula(cell):
         return cell[1:]
     return cell
+
+
+def _looks_like_formula(text: str) -> bool:
+    return text.lstrip(QUOTE).startswith(FORMULA_STARTS)
