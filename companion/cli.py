@@ -15,6 +15,8 @@ EXIT_BAD_INPUT = 2
 #: Options that mean the same before the subcommand and after it.
 LANG_OPTION = "--lang"
 STATE_DIR_OPTION = "--state-dir"
+#: Options naming a file or a folder: an empty name would quietly mean the current folder.
+PATH_OPTIONS = (STATE_DIR_OPTION, "--config", "--frames", "--output")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -99,6 +101,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     _Parser.language = _language_given(words)
     parser = build_parser()
+    for index, word in enumerate(words):
+        option, equals, value = word.partition("=")
+        if option in PATH_OPTIONS and (
+                value == "" if equals else index + 1 < len(words) and words[index + 1] == ""):
+            parser.error(translator(_Parser.language).gettext(
+                "argument {option}: the name is empty").format(option=option))
     args = parser.parse_args(state_dir_after_command(words))
     language = args.lang or default_language()
     try:

@@ -78,11 +78,6 @@ def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> i
         finally:
             if journal is not None:
                 journal.close()
-    except BrokenPipeError:
-        # The reader went away (`companion log | head`): not an error worth a traceback.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
     except _Refused as refusal:
         message = str(refusal)
     except JournalError as error:

@@ -26,7 +26,7 @@ class InputFileError(ValueError):
     its `params` (for `companion.i18n.reason()`)."""
 
     def __init__(self, file: str | Path, reason: str, /, **params: Any) -> None:
-        self.field = str(file)
+        self.field = str(file) or "''"
         self.reason = reason
         self.params = params
         super().__init__(f"{self.field}: {reason.format(**params)}")
