@@ -63,28 +63,29 @@ def _each_subcommand(parser: argparse.ArgumentParser,
 
 
 def state_dir_after_command(argv: Sequence[str]) -> list[str]:
-    """`--state-dir DIR` given before the subcommand, moved after it.
+    """Every `--state-dir DIR` moved to the end of the line (before a `--`).
 
     Each subcommand that keeps state reads its own `--state-dir` (some require it), so the
-    option typed first is handed to it; a subcommand without one refuses it in one line.
+    option typed before the subcommand, or between `tags` and its action, is handed to it; a
+    subcommand without one refuses it in one line.
     """
-    argv = list(argv)
-    before: list[str] = []
+    words = list(argv)
+    end = words.index("--") if "--" in words else len(words)
+    kept: list[str] = []
+    moved: list[str] = []
     index = 0
-    while index < len(argv) and argv[index].startswith("-") and argv[index] != "--":
-        word = argv[index]
-        takes_value = word in (LANG_OPTION, STATE_DIR_OPTION)
-        if word == STATE_DIR_OPTION or word.startswith(STATE_DIR_OPTION + "="):
-            before.extend(argv[index:index + 1 + takes_value])
-            del argv[index:index + 1 + takes_value]
-            continue
-        index += 1 + takes_value
-    if not before:
-        return argv
-    if index >= len(argv):  # no subcommand: argparse says what is missing
-        return [*before, *argv]
-    end = argv.index("--") if "--" in argv[index:] else len(argv)
-    return [*argv[:end], *before, *argv[end:]]
+    while index < end:
+        word = words[index]
+        if word == STATE_DIR_OPTION:
+            moved.extend(words[index:min(index + 2, end)])
+            index += 2
+        elif word.startswith(STATE_DIR_OPTION + "="):
+            moved.append(word)
+            index += 1
+        else:
+            kept.append(word)
+            index += 1
+    return [*kept, *moved, *words[end:]]
 
 
 def _language_given(argv: Sequence[str]) -> str:

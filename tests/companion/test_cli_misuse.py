@@ -56,20 +56,23 @@ def test_state_dir_before_the_subcommand(capsys: Capture, tmp_path: Path) -> Non
         assert outcome(capsys, f"--state-dir={tmp_path}", *command)[0] == 0
     assert outcome(capsys, "--state-dir", str(tmp_path), "--lang", "en", "tags", "enroll",
                    "01020304", "*", "player", "Ana")[0] == 0
-    assert outcome(capsys, "tags", "list", "--state-dir", str(tmp_path))[1] == (
-        "01020304\t*\tplayer\tAna\n")
+    for line in (["tags", "list", "--state-dir", str(tmp_path)],
+                 ["tags", "--state-dir", str(tmp_path), "list"]):
+        assert outcome(capsys, *line)[1] == "01020304\t*\tplayer\tAna\n"
     assert "no state folder" in refused(capsys, "--state-dir", str(tmp_path / "none"), "log")
     assert "unrecognized arguments: --state-dir" in refused(
         capsys, "--state-dir", str(tmp_path), "games")
 
 
-def test_state_dir_is_moved_after_the_subcommand_only() -> None:
+def test_state_dir_is_moved_to_the_end() -> None:
     assert state_dir_after_command(["--state-dir", "S", "--lang", "fr", "log", "--json"]) == [
         "--lang", "fr", "log", "--json", "--state-dir", "S"]
     assert state_dir_after_command(["--state-dir=S", "tags", "import", "--", "-x.csv"]) == [
         "tags", "import", "--state-dir=S", "--", "-x.csv"]
+    assert state_dir_after_command(["tags", "--state-dir", "S", "list"]) == [
+        "tags", "list", "--state-dir", "S"]
     assert state_dir_after_command(["log", "--state-dir", "S"]) == ["log", "--state-dir", "S"]
-    assert state_dir_after_command(["--state-dir", "S"]) == ["--state-dir", "S"]
+    assert state_dir_after_command(["--state-dir"]) == ["--state-dir"]
 
 
 # --- Misuses -----------------------------------------------------------------------------------
