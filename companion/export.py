@@ -44,8 +44,9 @@ class GameInfo:
     source_id: str = ""
 
 
-#: By engine game id. An id is given only where it was checked: BG Stats matches a game by
-#: name when there is none, which is better than matching the wrong game.
+#: By engine game id. An id is given only where it was checked (against the addresses of the
+#: games' BoardGameGeek pages, boardgame/9209/ticket-ride and boardgame/14996/ticket-ride-europe):
+#: BG Stats matches a game by name when there is none, which is better than the wrong game.
 GAMES: dict[str, GameInfo] = {
     "freight-train": GameInfo("Freight Train"),
     "whistle-stop": GameInfo("Whistle Stop"),
