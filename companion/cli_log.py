@@ -78,11 +78,6 @@ def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> i
         finally:
             if journal is not None:
                 journal.close()
-    except BrokenPipeError:
-        # The reader went away (`companion log | head`): not an error worth a traceback.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
     except _Refused as refusal:
         message = str(refusal)
     except JournalError as error:
@@ -215,7 +210,11 @@ def _status(journal: Journal | None, args: argparse.Namespace, language: str) ->
 
 def _export(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
-    text = export(journal.plays(finished=True) if journal else [], args.format)
+    plays = journal.plays(finished=True) if journal else []
+    # Dates and durations come from the journal's own order of events (see export.timeline).
+    stamps = {play.id: [record.recorded for record in journal.records(play.id)]
+              for play in plays} if journal and args.format == "bgstats" else {}
+    text = export(plays, args.format, stamps)
     if not args.output:
         sys.stdout.write(text)
         return 0

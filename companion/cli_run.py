@@ -87,7 +87,14 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     if args.frames is not None:
         from .screens.frames import FrameWriter
 
-        frames = FrameWriter(args.frames).write
+        if args.frames.exists() and not args.frames.is_dir():
+            return _fail(_("--frames: {folder} is a file; name a folder for the frames").format(
+                folder=args.frames))
+        try:
+            frames = FrameWriter(args.frames).write
+        except OSError as error:
+            return _fail(_("--frames: cannot save frames in {folder}: {problem}").format(
+                folder=args.frames, problem=error.strerror or error))
     try:
         result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),

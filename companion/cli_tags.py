@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, CardError
+from .files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from .i18n import reason, translator
 from .paths import default_state_dir
 from .tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
@@ -91,16 +92,9 @@ def run_list(args: argparse.Namespace, language: str) -> int:
 def run_import(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8", newline="") as handle:
-                text = handle.read()
-    except OSError as error:
-        return _fail(_("cannot read {file}: {reason}").format(
-            file=args.file, reason=error.strerror or error))
-    except UnicodeDecodeError:
-        return _fail(_("{file} is not UTF-8 text").format(file=args.file))
+        text = read_text(args.file, MAX_TAGS_CSV_BYTES)
+    except InputFileError as error:
+        return _fail(reason(error, language))
     try:
         with _registry(args) as registry:
             count = registry.import_csv(text, replace=args.replace)
@@ -127,6 +121,8 @@ def run_export(args: argparse.Namespace, language: str) -> int:
             sys.stdout.write(text)
         else:
             _write_atomically(Path(args.file), text)
+    except BrokenPipeError:
+        raise  # the reader of standard output went away: `companion.cli.main` ends quietly
     except OSError as error:
         return _fail(_("cannot write {file}: {reason}").format(
             file=args.file, reason=error.strerror or error))

@@ -11,6 +11,7 @@ from engine.errors import InvalidInput
 from engine.registry import GAMES
 from engine.table_input import checked, strict
 
+from .files import MAX_TALLY_BYTES, InputFileError, read_text
 from .i18n import reason, translator
 
 
@@ -23,16 +24,9 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        return _fail(_("cannot read {file}: {reason}").format(
-            file=args.file, reason=error.strerror or error))
-    except UnicodeDecodeError:
-        return _fail(_("{file} is not UTF-8 text").format(file=args.file))
+        text = read_text(args.file, MAX_TALLY_BYTES)
+    except InputFileError as error:
+        return _fail(reason(error, language))
     try:
         table = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
     except _RepeatedKey as repeated:

@@ -20,12 +20,16 @@ from typing import Any
 
 from engine.codec import from_jsonable
 from engine.errors import N_
+from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
+from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 DRIVER_SECTIONS = ("reader", "buttons", "display")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
+#: A notice longer than this would hide the table from the players, not inform them.
+MAX_NOTICE_SECONDS = 30.0
 
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 
@@ -114,19 +118,18 @@ def load_config(path: str | Path | None = None) -> Config:
         path = DEFAULT_PATH
     path = Path(path)
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ConfigError(str(path), "", N_("cannot read it: {problem}"),
-                          problem=error.strerror or str(error)) from error
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ConfigError(str(path), "", N_("not UTF-8 text")) from error
+        text = read_text(path, MAX_CONFIG_BYTES)
+    except InputFileError as error:
+        raise ConfigError(error.field, "", error.reason, **error.params) from error
     return parse_config(text, str(path), base=path.parent)
 
 
 def parse_config(text: str, source: str = "<config>", base: Path | None = None) -> Config:
     """Check a TOML text; a relative `state_dir` is taken from `base` (the file's folder)."""
+    long_key = long_key_line(text)
+    if long_key is not None:
+        raise ConfigError(source, "", N_("line {line}: a key of more than {parts} parts"),
+                          line=long_key, parts=MAX_KEY_PARTS)
     try:
         document = tomllib.loads(text)
     except RecursionError as error:
@@ -204,7 +207,8 @@ class _Checker:
             "game": game,
             "players": players,
             "first_player": first,
-            "notice_seconds": self.seconds(section, "notice_seconds", defaults.notice_seconds),
+            "notice_seconds": self.seconds(section, "notice_seconds", defaults.notice_seconds,
+                                           MAX_NOTICE_SECONDS),
         }
 
     def text(self, section: dict[str, Any], name: str, default: str) -> str:
@@ -213,14 +217,16 @@ class _Checker:
             raise self.fail(f"companion.{name}", N_("expected text, got {value!r}"), value=value)
         return value
 
-    def seconds(self, section: dict[str, Any], name: str, default: float) -> float:
+    def seconds(self, section: dict[str, Any], name: str, default: float,
+                high: float) -> float:
         value = section.get(name, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(f"companion.{name}", N_("expected a number of seconds, got {value!r}"),
                             value=value)
-        if not (math.isfinite(value) and value > 0):
-            raise self.fail(f"companion.{name}", N_("must be more than 0, not {value!r}"),
-                            value=value)
+        if not (math.isfinite(value) and 0 < value <= high):
+            raise self.fail(f"companion.{name}",
+                            N_("must be more than 0 and at most {high}, not {value!r}"),
+                            value=value, high=high)
         return float(value)
 
     def state_dir(self, section: dict[str, Any]) -> Path | None:

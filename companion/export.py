@@ -1,12 +1,17 @@
 """Finished plays for other tools: BG Stats, a spreadsheet (CSV) or plain JSON.
 
-The BG Stats form is the play JSON that the app documents for other apps to hand it a play
-("push plays to BG Stats"): `sourceName`, `sourcePlayId`, `playDate`, `durationMin`, a `game`
-(`name`, `bggId`, `highestWins`, `noPoints`, `sourceGameId`) and `players` (`name`, `score`,
-`winner`, `startPlayer`, `rank`). `sourcePlayId` is the play's journal uuid, which never
-changes, so exporting a play again updates it in BG Stats instead of adding a copy. The export
-is a JSON list of such plays. (BG Stats' own backup file is another shape, with tables of
-"games", "players", "locations" and "plays" joined by ids; it is not written here.)
+The BG Stats form is the play JSON that the app takes from other apps ("push plays to BG
+Stats"): `sourceName`, `sourcePlayId`, `playDate`, `durationMin`, `board`, a `game` (`name`,
+`bggId`, `highestWins`, `noPoints`, `sourceGameId`) and `players` (`name`, `score`, `winner`,
+`startPlayer`, `rank`). Only fields seen in public apps that push plays to BG Stats are written;
+`board` (the map played) appears there as a plain text field of the play. `sourcePlayId` is the
+play's journal uuid, which never changes, so exporting a play again updates it in BG Stats
+instead of adding a copy. The export is a JSON list of such plays. (BG Stats' own backup file
+is another shape, with tables of "games", "players", "locations" and "plays" joined by ids; it
+is not written here.)
+
+Winners come from the engine's tally as journalled; ranks follow them (see `ranks`). Dates and
+durations come from the journal's stamps in the order the journal wrote them (see `timeline`).
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from .journal import PlayRecord
+from .spreadsheet import neutralise
 
 SOURCE_NAME = "Tabletop companion"
 FORMATS = ("bgstats", "csv", "json")
@@ -32,18 +38,37 @@ class GameInfo:
     name: str
     bgg_id: int | None = None
     highest_wins: bool = True
+    #: Won or lost, without points (BG Stats' `noPoints`).
+    no_points: bool = False
+    #: BG Stats' `sourceGameId`; empty: the engine's game id.
+    source_id: str = ""
 
 
-#: By engine game id. An id is given only where it was checked: BG Stats matches a game by
-#: name when there is none, which is better than matching the wrong game.
+#: By engine game id. An id is given only where it was checked (against the addresses of the
+#: games' BoardGameGeek pages, boardgame/9209/ticket-ride and boardgame/14996/ticket-ride-europe):
+#: BG Stats matches a game by name when there is none, which is better than the wrong game.
 GAMES: dict[str, GameInfo] = {
     "freight-train": GameInfo("Freight Train"),
     "whistle-stop": GameInfo("Whistle Stop"),
     "ticket-to-ride": GameInfo("Ticket to Ride", 9209),
-    "ticket-to-ride-europe": GameInfo("Ticket to Ride: Europe", 14996),
-    "game-of-trains": GameInfo("The Game of Trains"),
+    # A line is ascending or not: the engine's 1 or 0 is a win, not points.
+    "game-of-trains": GameInfo("The Game of Trains", no_points=True),
     "off-the-rails": GameInfo("Off the Rails"),
 }
+
+#: Games whose map is a game of its own on BoardGameGeek, by (engine game id, map name).
+MAP_GAMES: dict[tuple[str, str], GameInfo] = {
+    ("ticket-to-ride", "europe"): GameInfo("Ticket to Ride: Europe", 14996,
+                                           source_id="ticket-to-ride-europe"),
+}
+
+#: The day this companion was first built. A Raspberry Pi has no battery-backed clock: after a
+#: power cut it counts from 1970 (or from a saved time) until the network sets it, so a stamp
+#: dated before this day was written by a clock not yet set, like systemd's TIME_EPOCH.
+BUILT = date(2026, 11, 29)
+#: Between two journal entries longer than this is a pause or a clock set forward: the table
+#: cannot tell them apart, and neither is playing time.
+LONGEST_MOVE = timedelta(minutes=30)
 
 CSV_COLUMNS = (
     "play_uuid", "play_id", "game", "game_name", "started", "finished", "seat", "player",
@@ -51,15 +76,24 @@ CSV_COLUMNS = (
 )  # fmt: skip
 
 
-def game_info(game: str) -> GameInfo:
+def game_info(game: str, options: Mapping[str, Any] | None = None) -> GameInfo:
+    """The game as other tools know it; a map that is a game of its own names that game."""
+    board = (options or {}).get("map_name")
+    if isinstance(board, str) and (game, board) in MAP_GAMES:
+        return MAP_GAMES[(game, board)]
     return GAMES.get(game, GameInfo(game))
 
 
-def export(plays: Sequence[PlayRecord], form: str) -> str:
-    """The finished plays among `plays` in one of FORMATS, as text ending with a newline."""
+def export(plays: Sequence[PlayRecord], form: str,
+           stamps: Mapping[int, Sequence[str]] | None = None) -> str:
+    """The finished plays among `plays` in one of FORMATS, as text ending with a newline.
+
+    `stamps` are the `recorded` stamps of each play's events in journal order, by play id.
+    """
     finished = [play for play in plays if play.finished is not None and play.result]
+    stamps = stamps or {}
     if form == "bgstats":
-        return _json([bgstats_play(play) for play in finished])
+        return _json([bgstats_play(play, stamps.get(play.id, ())) for play in finished])
     if form == "csv":
         return csv_text(finished)
     if form == "json":
@@ -67,37 +101,51 @@ def export(plays: Sequence[PlayRecord], form: str) -> str:
     raise ValueError(f"unknown export format {form!r}; one of {', '.join(FORMATS)}")
 
 
-def bgstats_play(play: PlayRecord) -> dict[str, Any]:
-    """One finished play in BG Stats' import form."""
-    info = game_info(play.game)
+def bgstats_play(play: PlayRecord, events: Sequence[str] = ()) -> dict[str, Any]:
+    """One finished play in BG Stats' import form; `events` are its events' stamps."""
+    info = game_info(play.game, play.options)
     game: dict[str, Any] = {
         "name": info.name,
         "highestWins": info.highest_wins,
-        "noPoints": False,
-        "sourceGameId": play.game,
+        "noPoints": info.no_points,
+        "sourceGameId": info.source_id or play.game,
     }
     if info.bgg_id is not None:
         game["bggId"] = info.bgg_id
     body: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play.uuid,
-        "playDate": play_date(play.started),
     }
-    minutes = duration_minutes(play)
+    times = timeline(play, events)
+    when = first_set(times)
+    if when is not None:
+        body["playDate"] = when.strftime("%Y-%m-%d %H:%M:%S")
+    minutes = playing_minutes(times)
     if minutes is not None:
         body["durationMin"] = minutes
+    board = board_name(play)
+    if board:
+        body["board"] = board
     body["game"] = game
-    body["players"] = [
-        {
-            "name": row["player"],
-            "score": row["score"],
-            "winner": row["winner"],
-            "startPlayer": row["start_player"],
-            "rank": row["rank"],
-        }
-        for row in player_rows(play)
-    ]
+    body["players"] = []
+    for row in player_rows(play):
+        player = {"name": row["player"], "winner": row["winner"],
+                  "startPlayer": row["start_player"]}
+        if not info.no_points:
+            player.update(score=row["score"], rank=row["rank"])
+        body["players"].append(player)
     return body
+
+
+def board_name(play: PlayRecord) -> str:
+    """The map a play was on, as its title ("Europe"); empty for a game without maps."""
+    name = play.options.get("map_name")
+    if play.game != "ticket-to-ride":
+        return ""
+    from engine.games.ticket_to_ride.library import find_map  # only Ticket to Ride has maps
+
+    board = find_map(name if isinstance(name, str) else "usa")
+    return board.title if board is not None else str(name)
 
 
 def player_rows(play: PlayRecord) -> list[dict[str, Any]]:
@@ -107,17 +155,36 @@ def player_rows(play: PlayRecord) -> list[dict[str, Any]]:
     winners = set(result.get("winners", []))
     first = play.options.get("first", 0)
     totals = [score.get("total", 0) for score in scores]
+    won = [score.get("name") in winners for score in scores]
     return [
         {
             "seat": seat,
             "player": score.get("name", ""),
-            "score": score.get("total", 0),
-            "rank": 1 + sum(1 for other in totals if other > score.get("total", 0)),
-            "winner": score.get("name") in winners,
+            "score": totals[seat],
+            "rank": rank,
+            "winner": won[seat],
             "start_player": seat == first,
             "breakdown": dict(score.get("breakdown", {})),
         }
-        for seat, score in enumerate(scores)
+        for seat, (score, rank) in enumerate(zip(scores, ranks(totals, won)))
+    ]
+
+
+def ranks(totals: Sequence[int], won: Sequence[bool]) -> list[int]:
+    """1 for every winner the engine named (its tie-breaks decided them); the others after
+    them by total, equal totals sharing a place.
+
+    The rules' tie-breaks decide who wins, not the places below, so a player who lost a
+    tie-break ranks second, not first.
+
+    >>> ranks([100, 100, 80, 80, 60], [True, False, False, False, False])
+    [1, 2, 3, 3, 5]
+    """
+    count = sum(won)
+    return [
+        1 if won[seat] else 1 + count + sum(
+            1 for other, total in enumerate(totals) if not won[other] and total > totals[seat])
+        for seat in range(len(totals))
     ]
 
 
@@ -128,18 +195,18 @@ def csv_text(plays: Sequence[PlayRecord]) -> str:
     writer.writeheader()
     for play in plays:
         for row in player_rows(play):
-            writer.writerow({
+            writer.writerow({column: neutralise(value) for column, value in {
                 "play_uuid": play.uuid,
                 "play_id": play.id,
                 "game": play.game,
-                "game_name": game_info(play.game).name,
+                "game_name": game_info(play.game, play.options).name,
                 "started": play.started,
                 "finished": play.finished or "",
                 **row,
                 "winner": "yes" if row["winner"] else "no",
                 "start_player": "yes" if row["start_player"] else "no",
                 "breakdown": json.dumps(row["breakdown"], ensure_ascii=False, sort_keys=True),
-            })
+            }.items()})
     return out.getvalue()
 
 
@@ -165,15 +232,50 @@ def play_date(stamp: str) -> str:
         return stamp
 
 
-def duration_minutes(play: PlayRecord) -> int | None:
-    if play.finished is None:
-        return None
-    try:
-        seconds = (datetime.fromisoformat(play.finished)
-                   - datetime.fromisoformat(play.started)).total_seconds()
-    except (ValueError, TypeError):  # a damaged stamp, or one naive and one with an offset
-        return None
-    return round(seconds / 60) if seconds >= 0 else None
+def timeline(play: PlayRecord, events: Sequence[str] = ()) -> list[datetime | None]:
+    """The play's stamps in the order the journal wrote them: its start, each event, its end.
+
+    A stamp that cannot be read is None.
+    """
+    times: list[datetime | None] = []
+    for stamp in (play.started, *events, play.finished or ""):
+        try:
+            times.append(datetime.fromisoformat(stamp))
+        except (TypeError, ValueError):
+            times.append(None)
+    return times
+
+
+def clock_set(moment: datetime | None) -> bool:
+    """Whether a stamp was written by a clock that had been set (not before BUILT)."""
+    return moment is not None and moment.date() >= BUILT
+
+
+def first_set(times: Sequence[datetime | None]) -> datetime | None:
+    """The first stamp written with the clock set: the play's start, or when it was already
+    going (the clock was set during it); None when the clock never was."""
+    return next((moment for moment in times if moment is not None and clock_set(moment)), None)
+
+
+def playing_minutes(times: Sequence[datetime | None]) -> int | None:
+    """The time between each journal entry and the next, added up; None if none is known.
+
+    Only the order of the journal is trusted: a step back in time, a step across the day the
+    clock was set, or a step longer than LONGEST_MOVE counts for nothing.
+    """
+    total = timedelta()
+    known = False
+    for earlier, later in zip(times, times[1:]):
+        if earlier is None or later is None or clock_set(earlier) != clock_set(later):
+            continue
+        try:
+            step = later - earlier
+        except TypeError:  # one naive and one with an offset
+            continue
+        if timedelta() <= step <= LONGEST_MOVE:
+            total += step
+            known = True
+    return round(total.total_seconds() / 60) if known else None
 
 
 def _json(value: Any) -> str:

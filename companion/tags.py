@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import N_
 
 from .cards import Card, CardError, check_card
+from .spreadsheet import neutralise, restore
 
 FILENAME = "tags.sqlite3"
 CSV_COLUMNS = ("uid", "game", "kind", "value")
@@ -169,7 +170,7 @@ class TagRegistry:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
         for uid, card in self.all():
-            writer.writerow((uid, card.game, card.kind, card.value))
+            writer.writerow([neutralise(cell) for cell in (uid, card.game, card.kind, card.value)])
         return out.getvalue()
 
     # --- Inside --------------------------------------------------------------------------------
@@ -232,7 +233,7 @@ def parse_csv(text: str) -> list[tuple[str, Card, int]]:
     try:
         for row in reader:
             line = reader.line_num
-            cells = [cell.strip() for cell in row]
+            cells = [restore(cell.strip()) for cell in row]
             if not any(cells) or cells[0].startswith("#"):
                 continue
             if columns is None:

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from companion import config as config_module
 from companion.config import Config, ConfigError, load_config, parse_config
+from companion.files import MAX_CONFIG_BYTES
 from companion.i18n import reason
 from engine.registry import GAMES
+from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "config.toml"
 
@@ -170,6 +172,7 @@ def test_a_section_that_is_not_a_table() -> None:
     ("[companion]\nnotice_seconds = true\n", "companion.notice_seconds", "expected a number"),
     ("[companion]\nnotice_seconds = 0\n", "companion.notice_seconds", "more than 0"),
     ("[companion]\nnotice_seconds = nan\n", "companion.notice_seconds", "more than 0"),
+    ("[companion]\nnotice_seconds = 31536000\n", "companion.notice_seconds", "at most 30"),
     ('[companion]\nplayers = "Ana"\n', "companion.players", "expected a list of names"),
     ('[companion]\nplayers = ["Ana", 2]\n', "companion.players", "expected a list of names"),
     ('[companion]\nplayers = ["Ana", " "]\n', "companion.players", "a name is empty"),
@@ -222,3 +225,51 @@ def test_any_text_is_a_config_or_one_config_error(text: str) -> None:
         parse_config(text, "fuzz.toml")
     except ConfigError as error:
         assert "\n" not in str(error)
+
+
+def test_a_file_too_large_or_a_folder_is_refused_before_parsing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: list[str] = []
+    monkeypatch.setattr(config_module, "parse_config", lambda text, *a, **k: parsed.append(text))
+    large = tmp_path / "large.toml"
+    large.write_bytes(b"# padding\n" * (MAX_CONFIG_BYTES // 10 + 1))
+    with pytest.raises(ConfigError, match="larger than 256 kB"):
+        load_config(large)
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: a folder, not a file"
+    assert parsed == []
+
+
+def long_dotted_key(size: int) -> str:
+    parts = [f"k{number}" for number in range(size // 6)]
+    return "[reader]\n" + ".".join(parts) + " = 1\n"
+
+
+def test_a_100_kb_dotted_key_is_refused_without_parsing_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # tomllib's work is quadratic in the parts of one dotted key: refused before it runs.
+    calls: list[int] = []
+    monkeypatch.setattr(config_module.tomllib, "loads", lambda text: calls.append(len(text)))
+    text = long_dotted_key(100_000)
+    assert len(text) > 100_000
+    error = refused(text)
+    assert str(error) == f"test.toml: line 2: a key of more than {MAX_KEY_PARTS} parts"
+    assert calls == []
+
+
+def test_keys_at_the_bound_are_parsed_and_the_check_is_one_pass() -> None:
+    deepest = ".".join(["a"] * MAX_KEY_PARTS)
+    assert long_key_line(f"{deepest} = 1\n") is None
+    assert long_key_line(f"x = 1\n{deepest}.b = 1\n") == 2
+    assert long_key_line(f'x = "{deepest}.b" # {deepest}.b\n[{deepest}.b]\n') == 2
+    assert long_key_line(f"x = \"\"\"\n{deepest}.b\n\"\"\"\ny = 1.5\n") is None
+    # With every key within the bound tomllib's work grows with the text: 100 kB of the
+    # deepest keys allowed is read.
+    prefix = "a." * (MAX_KEY_PARTS - 1)
+    count = 100_000 // (len(prefix) + 16)
+    lines = "".join(f"{prefix}k{number} = {number}\n" for number in range(count))
+    table = parse_config("[reader]\n" + lines).reader
+    for _ in range(MAX_KEY_PARTS - 1):
+        table = table["a"]
+    assert len(table) == count and table[f"k{count - 1}"] == count - 1

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import sqlite3
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -110,7 +111,20 @@ def test_status_is_idle_when_no_play_is_open(tmp_path: Path, capsys: Capture) ->
         '{"status": "idle"}\n')
 
 
+def spread_stamps(state_dir: Path, started: str, finished: str) -> None:
+    """Play 1's events stamped evenly from `started` to `finished`, as a set clock would."""
+    begin, end = datetime.fromisoformat(started), datetime.fromisoformat(finished)
+    with sqlite3.connect(state_dir / "journal.sqlite3") as db:
+        seqs = [seq for (seq,) in db.execute("SELECT seq FROM events WHERE play_id = 1")]
+        step = (end - begin) / (len(seqs) + 1)
+        db.executemany("UPDATE events SET recorded = ? WHERE play_id = 1 AND seq = ?",
+                       [((begin + step * seq).isoformat(), seq) for seq in seqs])
+        db.execute("UPDATE plays SET started = ?, finished = ? WHERE id = 1", (started, finished))
+    db.close()
+
+
 def test_export_bgstats(state_dir: Path, capsys: Capture) -> None:
+    spread_stamps(state_dir, "2026-12-05T20:15:00+01:00", "2026-12-05T21:40:30+01:00")
     status, out, _ = run(capsys, "export", "--format", "bgstats", "--state-dir", str(state_dir))
     assert status == 0
     (play,) = json.loads(out)  # finished plays only
@@ -118,7 +132,7 @@ def test_export_bgstats(state_dir: Path, capsys: Capture) -> None:
         record = journal.plays(finished=True)[0]
     assert play["sourceName"] == "Tabletop companion"
     assert play["sourcePlayId"] == record.uuid
-    assert play["playDate"] == "2024-05-01 20:15:00"
+    assert play["playDate"] == "2026-12-05 20:15:00"
     assert play["durationMin"] == 86
     assert play["game"] == {"name": "Freight Train", "highestWins": True, "noPoints": False,
                             "sourceGameId": "freight-train"}
