@@ -82,13 +82,15 @@ class _StderrHandler(logging.Handler):
 
 
 _installed: logging.Handler | None = None
+#: The root logger's level before `configure`, put back by `remove`.
+_level_before = logging.WARNING
 
 
 def configure(level: str, *, stream: TextIO | None = None,
               journal: bool | None = None) -> logging.Handler:
     """Send log lines at `level` and above to `stream` (standard error); calling it again
     replaces the earlier set-up. `journal` None: decided from JOURNAL_STREAM."""
-    global _installed
+    global _installed, _level_before
     if level not in LEVELS:
         raise ValueError(f"unknown log level {level!r}: one of {', '.join(LEVELS)}")
     if journal is None:
@@ -102,6 +104,8 @@ def configure(level: str, *, stream: TextIO | None = None,
     root = logging.getLogger()
     if _installed is not None:
         root.removeHandler(_installed)
+    else:
+        _level_before = root.level
     root.addHandler(handler)
     root.setLevel(level.upper())
     _installed = handler
@@ -117,4 +121,4 @@ def remove(handler: logging.Handler | None = None) -> None:
     logging.getLogger().removeHandler(handler)
     if _installed is handler:
         _installed = None
-        logging.getLogger().setLevel(logging.WARNING)
+        logging.getLogger().setLevel(_level_before)

@@ -150,3 +150,19 @@ def test_a_game_finished_is_logged_with_its_play(tmp_path: Path,
     assert messages[0] == "game started: freight-train, play 1, players Ana, Ben"
     assert messages[-1] == (f"game finished: freight-train, play 1, after "
                             f"{session.event_count} events")
+
+
+def test_removing_the_set_up_puts_the_previous_level_back() -> None:
+    root = logging.getLogger()
+    before = root.level
+    root.setLevel(logging.DEBUG)
+    try:
+        logs.configure("warning", stream=io.StringIO())
+        logs.configure("error", stream=io.StringIO())  # replaces, does not stack
+        ours = [h for h in root.handlers if isinstance(h, logs._StderrHandler)]
+        assert root.level == logging.ERROR and len(ours) == 1
+        logs.remove()
+        assert root.level == logging.DEBUG
+        assert not any(isinstance(h, logs._StderrHandler) for h in root.handlers)
+    finally:
+        root.setLevel(before)
