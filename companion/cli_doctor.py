@@ -74,7 +74,8 @@ def format_check(check: Check, language: str) -> str:
 
 
 def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
-             dev: Path = Path("/dev"), now: Callable[[], float] = time.time) -> list[Check]:
+             dev: Path = Path("/dev"), now: Callable[[], float] = time.time,
+             running: Callable[[], list[int]] | None = None) -> list[Check]:
     """Every check, in the order a person would fix them."""
     _ = translator(language).gettext
     checks: list[Check] = []
@@ -88,11 +89,37 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
     if settings is not None:
         checks.extend(_buses(settings, language, dev))
         checks.extend(_nodes(settings, language, dev))
-        checks.extend(_devices(settings, language))
+        tables = (running or running_tables)()
+        if tables and config is not None and not config.simulated:
+            # Opening the reader resets the chip under the running table: leave it alone.
+            checks.append(Check(SKIPPED, _("devices"), _(
+                "companion run holds them (process {pid})").format(pid=tables[0]),
+                _("sudo systemctl stop companion, then run the doctor again")))
+        else:
+            checks.extend(_devices(settings, language))
     folder = state_dir or (config.state_dir if config else None) or default_state_dir()
     checks.extend(_state_folder(folder, language))
     checks.append(_clock(folder, language, now()))
     return checks
+
+
+def running_tables(proc: Path = Path("/proc")) -> list[int]:
+    """The ids of other `companion run` processes on this machine."""
+    found = []
+    for entry in proc.glob("[0-9]*/cmdline"):
+        pid = int(entry.parent.name)
+        if pid == os.getpid():
+            continue
+        try:
+            words = entry.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for index, word in enumerate(words):
+            if word in (b"companion", b"companion.cli") or word.endswith(b"/companion"):
+                if b"run" in words[index + 1:]:
+                    found.append(pid)
+                break
+    return sorted(found)
 
 
 def _configuration(path: Path | None, language: str

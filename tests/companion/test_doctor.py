@@ -4,12 +4,15 @@ hardware and on a machine without any."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from companion import cli_doctor
 from companion.cli import main
-from companion.cli_doctor import FAILED, OK, SKIPPED, diagnose, format_check
+from companion.cli_doctor import FAILED, OK, SKIPPED, diagnose, format_check, running_tables
 
 SIMULATED = '[reader]\nkind = "sim"\n[buttons]\nkind = "sim"\n[display]\nkind = "sim"\n'
 PI = ('[reader]\nkind = "mfrc522"\n[buttons]\nkind = "gpio"\n'
@@ -41,7 +44,7 @@ def test_without_any_hardware_each_missing_piece_says_what_to_do(tmp_path: Path)
     config = write(tmp_path, "pi.toml", PI)
     empty_dev = tmp_path / "dev"
     empty_dev.mkdir()
-    checks = diagnose(config, tmp_path / "state", "en", dev=empty_dev)
+    checks = diagnose(config, tmp_path / "state", "en", dev=empty_dev, running=lambda: [])
     by_name = {check.name: check for check in checks}
     assert by_name["configuration"].status == OK
     assert by_name["SPI bus"].status == FAILED
@@ -59,7 +62,10 @@ def test_without_any_hardware_each_missing_piece_says_what_to_do(tmp_path: Path)
 
 @pytest.mark.skipif(os.path.exists("/dev/spidev0.0"), reason="this machine has an SPI bus")
 def test_without_any_hardware_the_devices_do_not_answer(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+                                                        capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Another program's `companion run` on this machine would make the doctor leave them be.
+    monkeypatch.setattr(cli_doctor, "running_tables", lambda: [])
     config = write(tmp_path, "pi.toml", PI)
     status = main(["--lang", "en", "doctor", "--config", str(config),
                    "--state-dir", str(tmp_path)])
@@ -107,3 +113,24 @@ def test_a_clock_behind_the_journal_fails(tmp_path: Path) -> None:
     assert behind["clock"].status == FAILED and "journal" in behind["clock"].finding
     on_time = {c.name: c for c in diagnose(config, tmp_path, "en", now=lambda: written + 1)}
     assert on_time["clock"].status == OK
+
+
+def test_devices_held_by_a_running_table_are_left_alone(tmp_path: Path) -> None:
+    table = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--lang", "en", "run", "--state-dir",
+         str(tmp_path / "table"), "--players", "Ana,Ben"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert table.stdout is not None and table.stdout.readline()  # its first frame: it runs
+        assert table.pid in running_tables()
+        config = write(tmp_path, "pi.toml", PI)
+        checks = {check.name: check for check in diagnose(config, tmp_path, "en",
+                                                          dev=tmp_path)}
+        assert checks["devices"].status == SKIPPED and str(table.pid) in checks["devices"].finding
+        assert "systemctl stop companion" in checks["devices"].advice
+        assert "reader" not in checks
+    finally:
+        assert table.stdin is not None
+        table.stdin.close()
+        table.wait()
+    assert table.pid not in running_tables()
