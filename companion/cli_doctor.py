@@ -58,7 +58,6 @@ def register(commands: Any) -> None:
 
 def run_doctor(args: argparse.Namespace, language: str) -> int:
     checks = diagnose(args.config, args.state_dir, language)
-    _ = translator(language).gettext
     for check in checks:
         print(format_check(check, language), flush=True)
     return 1 if any(check.status == FAILED for check in checks) else 0
