@@ -92,7 +92,8 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
         if tables and config is not None and not config.simulated:
             # Opening the reader resets the chip under the running table: leave it alone.
             checks.append(Check(SKIPPED, _("devices"), _(
-                "companion run holds them (process {pid})").format(pid=tables[0]),
+                "companion run holds them (process {pid})").format(
+                    pid=", ".join(map(str, tables))),
                 _("sudo systemctl stop companion, then run the doctor again")))
         else:
             checks.extend(_devices(settings, language))
