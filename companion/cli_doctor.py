@@ -143,7 +143,7 @@ def _buses(settings: DriverSettings, language: str, dev: Path) -> list[Check]:
     from drivers.probe import bus_enabled, device_nodes
 
     _ = translator(language).gettext
-    used = {node.bus for node in device_nodes(settings)}
+    used = {node.bus for node in device_nodes(settings, dev)}
     checks = []
     for bus, option in (("spi", "do_spi"), ("i2c", "do_i2c")):
         name = _("{bus} bus").format(bus=bus.upper())
@@ -162,7 +162,7 @@ def _nodes(settings: DriverSettings, language: str, dev: Path) -> list[Check]:
     from drivers.probe import device_nodes
 
     _ = translator(language).gettext
-    nodes = device_nodes(settings)
+    nodes = device_nodes(settings, dev)
     if not nodes:
         return [Check(SKIPPED, _("device files"), _("every device is simulated"))]
     checks = []

@@ -49,13 +49,16 @@ class DeviceNode:
     bus: str  # "spi", "i2c", "gpio" or "serial"
 
 
-def device_nodes(settings: DriverSettings) -> list[DeviceNode]:
-    """The `/dev` files the configured (not simulated) devices open."""
+def device_nodes(settings: DriverSettings, dev: Path = Path("/dev")) -> list[DeviceNode]:
+    """The `/dev` files the configured (not simulated) devices open (`dev`: where to look)."""
     nodes: list[DeviceNode] = []
     reader, display, buttons = settings.reader, settings.display, settings.buttons
     if reader.kind == "mfrc522":
         nodes.append(DeviceNode(f"/dev/spidev{reader.bus}.{reader.device}", "spi", "spi"))
-        nodes.append(DeviceNode("/dev/gpiomem", "gpio", "gpio"))  # RPi.GPIO drives RST
+        # RPi.GPIO drives RST through /dev/gpiomem (Pi 1-4); rpi-lgpio, its stand-in on a
+        # Pi 5 (which has no /dev/gpiomem), through the GPIO character device.
+        gpio = "gpiomem" if (dev / "gpiomem").exists() else "gpiochip0"
+        nodes.append(DeviceNode(f"/dev/{gpio}", "gpio", "gpio"))
     elif reader.kind in ("rdm6300", "serial-lines") and reader.port.startswith("/dev/"):
         nodes.append(DeviceNode(reader.port, "dialout", "serial"))
     if display.kind in ("ssd1306", "sh1106"):

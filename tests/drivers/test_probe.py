@@ -45,8 +45,12 @@ def test_simulated_devices_need_no_device_file() -> None:
     assert device_nodes(parse_settings(SIMULATED)) == []
 
 
-def test_real_devices_name_their_device_files_and_groups() -> None:
-    nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL))}
+def test_real_devices_name_their_device_files_and_groups(tmp_path: Path) -> None:
+    # A Pi 5: no /dev/gpiomem, the reader's reset line goes through the GPIO chip.
+    nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL), tmp_path)}
+    assert nodes == {"/dev/spidev0.0": "spi", "/dev/gpiochip0": "gpio", "/dev/i2c-1": "i2c"}
+    (tmp_path / "gpiomem").touch()  # a Pi 1 to 4, where RPi.GPIO maps the registers
+    nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL), tmp_path)}
     assert nodes == {"/dev/spidev0.0": "spi", "/dev/gpiomem": "gpio", "/dev/i2c-1": "i2c",
                      "/dev/gpiochip0": "gpio"}
 
