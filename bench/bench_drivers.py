@@ -36,6 +36,10 @@ if str(ROOT) not in sys.path:
 
 from PIL import Image, ImageDraw  # noqa: E402
 
+from tests.vendor import use_mfrc522_wheel  # noqa: E402
+
+use_mfrc522_wheel()  # the library to compare against, without its C dependencies
+
 from drivers import TagPlaced, TagRemoved, build_drivers  # noqa: E402
 from drivers.display import OledDisplay  # noqa: E402
 from drivers.luma_devices import interface_target  # noqa: E402

@@ -8,8 +8,9 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from . import cli_games, cli_log, cli_run, cli_tags, cli_tally
+from . import cli_doctor, cli_games, cli_log, cli_run, cli_tags, cli_tally, logs
 from .i18n import LANGUAGES, default_language, translator
+from .version import version_line
 
 EXIT_BAD_INPUT = 2
 #: Options that mean the same before the subcommand and after it.
@@ -44,8 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         STATE_DIR_OPTION, metavar="DIR",
         help="the state folder, for the commands that keep one; before or after COMMAND",
     )  # fmt: skip
+    parser.add_argument("--log-level", choices=logs.LEVELS, default=None,
+                        help="least important log line shown (default: info for run, "
+                             "else warning)")
+    parser.add_argument("--version", action="version", version=version_line())
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (cli_run, cli_tally, cli_games, cli_tags, cli_log):
+    for module in (cli_run, cli_tally, cli_games, cli_tags, cli_log, cli_doctor):
         module.register(commands)
     _each_subcommand(parser, lambda sub: sub.add_argument(
         LANG_OPTION, choices=LANGUAGES, default=argparse.SUPPRESS,
@@ -110,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "argument {option}: the name is empty").format(option=option))
     args = parser.parse_args(state_dir_after_command(words))
     language = args.lang or default_language()
+    logs.configure(args.log_level or logs.DEFAULT_COMMAND_LEVEL)
     try:
         status: int = args.run(args, language)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
@@ -121,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    finally:
+        logs.remove()
     return status
 
 

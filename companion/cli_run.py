@@ -21,7 +21,7 @@ from drivers.errors import DriverError
 from engine.errors import N_
 from engine.registry import GAMES
 
-from . import service
+from . import logs, service
 from .automaton import Stuck
 from .config import Config, ConfigError, load_config, parse_config
 from .i18n import reason, translator
@@ -115,7 +115,8 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         config = load_config(args.config)
     except ConfigError as error:
         return _fail(reason(error, language))
-    language = args.lang or config.language
+    language = args.lang or config.language or language
+    logs.configure(args.log_level or config.log_level)
     _ = translator(language).gettext
     game = args.game or config.game
     # Names on the command line start that game at once; else the lobby asks the table,

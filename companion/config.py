@@ -24,6 +24,7 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
+from .logs import LEVELS
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 DRIVER_SECTIONS = ("reader", "buttons", "display")
@@ -60,7 +61,10 @@ class Config:
 
     #: The file it came from; empty for the built-in defaults.
     source: str = ""
-    language: str = "en"
+    #: None: the language of the environment (`companion.i18n.default_language()`).
+    language: str | None = None
+    #: The least important log line `companion run` writes (`companion.logs.LEVELS`).
+    log_level: str = "info"
     #: None: `companion.paths.default_state_dir()`.
     state_dir: Path | None = None
     #: The game a new table starts with.
@@ -180,16 +184,21 @@ class _Checker:
     def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
         defaults = Config()
         fields = ("language", "state_dir", "game", "players", "first_player",
-                  "notice_seconds")
+                  "notice_seconds", "log_level")
         for name in section:
             if name not in fields:
                 raise self.fail(f"companion.{name}", N_("unknown key; the keys are {keys}"),
                                 keys=", ".join(fields))
-        language = self.text(section, "language", defaults.language)
-        if language not in LANGUAGES:
+        language = self.text(section, "language", "") if "language" in section else None
+        if language is not None and language not in LANGUAGES:
             raise self.fail("companion.language",
                             N_("unknown language {value!r}; one of {choices}"),
                             value=language, choices=", ".join(LANGUAGES))
+        log_level = self.text(section, "log_level", defaults.log_level)
+        if log_level not in LEVELS:
+            raise self.fail("companion.log_level",
+                            N_("unknown log level {value!r}; one of {choices}"),
+                            value=log_level, choices=", ".join(LEVELS))
         game = self.text(section, "game", defaults.game)
         if game not in games:
             raise self.fail("companion.game", N_("unknown game {value!r}; one of {choices}"),
@@ -203,6 +212,7 @@ class _Checker:
                                 N_("{value!r} is not one of companion.players"), value=first)
         return {
             "language": language,
+            "log_level": log_level,
             "state_dir": self.state_dir(section),
             "game": game,
             "players": players,

@@ -70,10 +70,10 @@ class TableLoop:
     def step(self, event: Any) -> None:
         """Handle one driver event and show the result."""
         if isinstance(event, DriverFault):
-            log.warning("%s: %s", event.device, event.message)
+            log.warning("device lost: %s: %s", event.device, event.message)
             self.app.fault(event.device, event.message)
         elif isinstance(event, DriverRecovered):
-            log.info("%s works again", event.device)
+            log.info("device back: %s", event.device)
             self.app.fault(event.device, None)
         inputs = from_driver(event)
         for item in inputs:

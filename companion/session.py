@@ -8,6 +8,7 @@ too, so resuming after a power cut replays at most that many events.
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -18,6 +19,8 @@ from engine.game import GameRules
 from engine.registry import GAMES
 
 from .journal import Journal, JournalError, PlayRecord
+
+log = logging.getLogger(__name__)
 
 S = TypeVar("S")
 E = TypeVar("E", bound=Event)
@@ -102,6 +105,7 @@ class GameSession(Generic[S, E]):
         setup = {"players": list(players), "options": to_jsonable(dict(options or {}))}
         state = initial_state(rules, setup)
         play = journal.start_play(rules.id, setup, key=key, started=started)
+        log.info("game started: %s, play %s, players %s", rules.id, play.id, ", ".join(players))
         return cls(journal, rules, play, state, 0, snapshot_every)
 
     @classmethod
@@ -112,6 +116,8 @@ class GameSession(Generic[S, E]):
         rules = rules or rules_for(play)
         state, count = rebuild(journal, rules, play)
         session: GameSession[Any, Any] = cls(journal, rules, play, state, count, snapshot_every)
+        if play.finished is None:
+            log.info("game resumed: %s, play %s, after %d events", rules.id, play.id, count)
         if play.finished is None and rules.is_over(state):
             # The power went between the last event's commit and the play's finish.
             session._finish()
@@ -156,6 +162,8 @@ class GameSession(Generic[S, E]):
     def _finish(self) -> None:
         self._play = self._journal.finish(self._play.id,
                                           self._rules.result(self._state).to_json())
+        log.info("game finished: %s, play %s, after %d events", self._rules.id, self._play.id,
+                 self._count)
 
     # --- What the table reads ------------------------------------------------------------------
 

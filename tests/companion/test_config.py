@@ -37,7 +37,8 @@ def test_no_file_at_all_simulates_everything(monkeypatch: pytest.MonkeyPatch,
     assert config == Config()
     assert config.simulated
     assert config.reader == config.buttons == config.display == {"kind": "sim"}
-    assert (config.language, config.game, config.notice_seconds) == ("en", "freight-train", 2.0)
+    assert (config.language, config.game, config.notice_seconds) == (None, "freight-train", 2.0)
+    assert config.log_level == "info"
     assert config.state_dir is None
 
 

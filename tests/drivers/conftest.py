@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from drivers.sim.fake_pi import SimulatedSpiBus, is_simulated, mfrc522_installed
+from drivers.sim.fake_pi import SimulatedSpiBus, is_simulated
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
 
 from .driver_helpers import Events, ManualClock, SimulatedMfrc522
@@ -52,8 +52,6 @@ def restore_gpiozero_factory() -> Iterator[None]:
 
 @pytest.fixture
 def sim_mfrc522() -> Iterator[SimulatedMfrc522]:
-    if not mfrc522_installed():
-        pytest.skip("mfrc522 package not installed")
     chip = Mfrc522ChipSimulator()
     bus = SimulatedSpiBus()
     bus.attach(0, 0, chip)

@@ -1,0 +1,275 @@
+"""`companion doctor`: is this machine ready to follow a game? One line per check.
+
+Each line gives a status, what was checked, what was found and, when it is not fine, what to
+do. The devices are asked through `drivers.probe`, so a simulated table is checked through its
+simulators and a Pi through its buses. Exit status 0 when nothing failed, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import grp
+import os
+import shutil
+import stat
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drivers.config import DriverSettings, parse_settings
+from drivers.errors import ConfigError as DriverConfigError
+
+from .config import Config, ConfigError, load_config
+from .i18n import N_, reason, translator
+from .paths import default_state_dir, journal_path
+
+OK, WARNING, FAILED, SKIPPED = "ok", "warning", "failed", "skipped"
+STATUS_WORDS = {OK: N_("ok"), WARNING: N_("warning"), FAILED: N_("FAILED"),
+                SKIPPED: N_("skipped")}
+#: Below this much free space the journal may soon fail to write; below the second, warn.
+FREE_FAIL_BYTES = 10 * 1024 * 1024
+FREE_WARN_BYTES = 100 * 1024 * 1024
+#: No clock set by a person or by the network reads earlier than this: the release year.
+CLOCK_FLOOR = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report; `finding` and `advice` are already in the reader's language."""
+
+    status: str
+    name: str
+    finding: str
+    advice: str = ""
+
+
+def register(commands: Any) -> None:
+    doctor = commands.add_parser("doctor", help="check the configuration, devices, state "
+                                                "folder and clock, one line each")
+    doctor.add_argument("--config", type=Path, help="configuration file (TOML)")
+    doctor.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
+    doctor.set_defaults(run=run_doctor)
+
+
+def run_doctor(args: argparse.Namespace, language: str) -> int:
+    checks = diagnose(args.config, args.state_dir, language)
+    for check in checks:
+        print(format_check(check, language), flush=True)
+    return 1 if any(check.status == FAILED for check in checks) else 0
+
+
+def format_check(check: Check, language: str) -> str:
+    _ = translator(language).gettext
+    line = _("{status}: {check}: {finding}").format(
+        status=_(STATUS_WORDS[check.status]), check=check.name, finding=check.finding)
+    if check.advice:
+        line = _("{line}; to do: {advice}").format(line=line, advice=check.advice)
+    return line
+
+
+def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
+             dev: Path = Path("/dev"), now: Callable[[], float] = time.time,
+             running: Callable[[], list[int]] | None = None) -> list[Check]:
+    """Every check, in the order a person would fix them."""
+    _ = translator(language).gettext
+    checks: list[Check] = []
+    config, settings, problem = _configuration(config_path, language)
+    if problem is not None:
+        checks.append(problem)
+    else:
+        assert config is not None
+        where = config.source or _("built-in defaults: every device simulated")
+        checks.append(Check(OK, _("configuration"), where))
+    if settings is not None:
+        checks.extend(_buses(settings, language, dev))
+        checks.extend(_nodes(settings, language, dev))
+        tables = (running or running_tables)()
+        if tables and config is not None and not config.simulated:
+            # Opening the reader resets the chip under the running table: leave it alone.
+            checks.append(Check(SKIPPED, _("devices"), _(
+                "companion run holds them (process {pid})").format(
+                    pid=", ".join(map(str, tables))),
+                _("sudo systemctl stop companion, then run the doctor again")))
+        else:
+            checks.extend(_devices(settings, language))
+    folder = state_dir or (config.state_dir if config else None) or default_state_dir()
+    checks.extend(_state_folder(folder, language))
+    checks.append(_clock(folder, language, now()))
+    return checks
+
+
+def running_tables(proc: Path = Path("/proc")) -> list[int]:
+    """The ids of other `companion run` processes on this machine."""
+    found = []
+    for entry in proc.glob("[0-9]*/cmdline"):
+        pid = int(entry.parent.name)
+        if pid == os.getpid():
+            continue
+        try:
+            words = entry.read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for index, word in enumerate(words):
+            if word in (b"companion", b"companion.cli") or word.endswith(b"/companion"):
+                if b"run" in words[index + 1:]:
+                    found.append(pid)
+                break
+    return sorted(found)
+
+
+def _configuration(path: Path | None, language: str
+                   ) -> tuple[Config | None, DriverSettings | None, Check | None]:
+    _ = translator(language).gettext
+    name = _("configuration")
+    try:
+        config = load_config(path)
+    except ConfigError as error:
+        return None, None, Check(FAILED, name, reason(error, language),
+                                 _("correct the file, then run the doctor again"))
+    try:
+        settings = parse_settings(config.driver_sections())
+    except DriverConfigError as error:
+        return config, None, Check(FAILED, name, reason(config.driver_error(error), language),
+                                   _("correct the file, then run the doctor again"))
+    return config, settings, None
+
+
+def _buses(settings: DriverSettings, language: str, dev: Path) -> list[Check]:
+    from drivers.probe import bus_enabled, device_nodes
+
+    _ = translator(language).gettext
+    used = {node.bus for node in device_nodes(settings, dev)}
+    checks = []
+    for bus, option in (("spi", "do_spi"), ("i2c", "do_i2c")):
+        name = _("{bus} bus").format(bus=bus.upper())
+        if bus not in used:
+            checks.append(Check(SKIPPED, name, _("no configured device uses it")))
+        elif bus_enabled(bus, dev):
+            checks.append(Check(OK, name, _("enabled")))
+        else:
+            checks.append(Check(FAILED, name, _("not enabled: no {pattern} in {dev}").format(
+                pattern="spidev*" if bus == "spi" else "i2c-*", dev=dev),
+                _("sudo raspi-config nonint {option} 0, then reboot").format(option=option)))
+    return checks
+
+
+def _nodes(settings: DriverSettings, language: str, dev: Path) -> list[Check]:
+    from drivers.probe import device_nodes
+
+    _ = translator(language).gettext
+    nodes = device_nodes(settings, dev)
+    if not nodes:
+        return [Check(SKIPPED, _("device files"), _("every device is simulated"))]
+    checks = []
+    for node in nodes:
+        path = dev / Path(node.path).relative_to("/dev")
+        name = _("device file {path}").format(path=node.path)
+        try:
+            info = path.stat()
+        except OSError:
+            checks.append(Check(FAILED, name, _("missing"), _missing_advice(node.bus, language)))
+            continue
+        try:
+            group = grp.getgrgid(info.st_gid).gr_name
+        except KeyError:
+            group = str(info.st_gid)
+        group_can = group == node.group and info.st_mode & (stat.S_IRGRP | stat.S_IWGRP) == (
+            stat.S_IRGRP | stat.S_IWGRP)
+        if group_can or os.access(path, os.R_OK | os.W_OK):
+            checks.append(Check(OK, name, _("group {group}, read and write").format(
+                group=group)))
+        else:
+            checks.append(Check(FAILED, name, _("group {group}, mode {mode}").format(
+                group=group, mode=oct(info.st_mode & 0o777)),
+                _("the service joins group {expected}: give the file to that group "
+                  "(a udev rule) or add {group} to SupplementaryGroups").format(
+                    expected=node.group, group=group)))
+    return checks
+
+
+def _missing_advice(bus: str, language: str) -> str:
+    _ = translator(language).gettext
+    if bus == "spi":
+        return _("sudo raspi-config nonint do_spi 0, then reboot")
+    if bus == "i2c":
+        return _("sudo raspi-config nonint do_i2c 0, then reboot")
+    if bus == "serial":
+        return _("check reader.port and the cable (ls /dev/serial* /dev/tty*)")
+    return _("this is not a Raspberry Pi, or its GPIO driver is not loaded")
+
+
+def _devices(settings: DriverSettings, language: str) -> list[Check]:
+    from drivers.probe import Probe, probe_buttons, probe_display, probe_reader
+
+    _ = translator(language).gettext
+    names = {"reader": _("reader"), "display": _("display"), "buttons": _("buttons")}
+    probes: list[Probe] = []
+    with warnings.catch_warnings():  # gpiozero's fallback warnings: the probe says it all
+        warnings.simplefilter("ignore")
+        probes.append(probe_reader(settings.reader))
+        probes.append(probe_display(settings.display))
+        probes.append(probe_buttons(settings.buttons))
+    checks = []
+    for probe in probes:
+        finding = f"{probe.label}: {probe.detail}"
+        if probe.answered:
+            checks.append(Check(OK, names[probe.device], finding))
+        else:
+            checks.append(Check(FAILED, names[probe.device], finding,
+                                _("check: {what}").format(what=probe.check) if probe.check
+                                else _("check the wiring in wiring.md")))
+    return checks
+
+
+def _state_folder(folder: Path, language: str) -> list[Check]:
+    _ = translator(language).gettext
+    name = _("state folder {path}").format(path=folder)
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    checks = []
+    try:
+        with tempfile.NamedTemporaryFile(dir=existing, prefix=".doctor-"):
+            pass
+    except OSError as error:
+        checks.append(Check(FAILED, name, _("cannot write in {path}: {problem}").format(
+            path=existing, problem=error.strerror or error),
+            _("run as the service user, or give it the folder (StateDirectory=companion)")))
+    else:
+        found = _("writable") if existing == folder else _(
+            "does not exist yet; it will be made in {path}").format(path=existing)
+        checks.append(Check(OK, name, found))
+    free = shutil.disk_usage(existing).free
+    space = _("free space")
+    megabytes = _("{size} MB free").format(size=free // (1024 * 1024))
+    if free < FREE_FAIL_BYTES:
+        checks.append(Check(FAILED, space, megabytes, _("free some space on that disk")))
+    elif free < FREE_WARN_BYTES:
+        checks.append(Check(WARNING, space, megabytes, _("free some space on that disk")))
+    else:
+        checks.append(Check(OK, space, megabytes))
+    return checks
+
+
+def _clock(folder: Path, language: str, now: float) -> Check:
+    _ = translator(language).gettext
+    name = _("clock")
+    shown = dt.datetime.fromtimestamp(now, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    advice = _("set the time (sudo timedatectl set-ntp true with a network, or "
+               "sudo date -s 'YYYY-MM-DD HH:MM')")
+    if now < CLOCK_FLOOR.timestamp():
+        return Check(FAILED, name, _("{time}: earlier than this release").format(time=shown),
+                     advice)
+    try:
+        last_write = journal_path(folder).stat().st_mtime
+    except OSError:
+        last_write = None
+    if last_write is not None and now + 60 < last_write:  # a minute of leeway: clock steps
+        return Check(FAILED, name, _("{time}: earlier than the journal's last write").format(
+            time=shown), advice)
+    return Check(OK, name, shown)
