@@ -126,7 +126,7 @@ class GameSession(Generic[S, E]):
         """
         after = self._rules.apply(self._state, event)  # IllegalEvent: nothing is written
         seq = self._journal.append(self._play.id, event.to_json(), uids=uids)
-        self._draft_written = _UNKNOWN  # the commit above removed the draft
+        self._draft_written = None  # the commit above removed the draft
         if seq != self._count + 1:
             raise JournalError(N_("play {play} was changed by another program"),
                                play=self._play.id)
