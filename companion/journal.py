@@ -2,9 +2,10 @@
 
 One SQLite file (standard library) in write-ahead-log mode with `synchronous=FULL`: each
 `append` is one transaction, and when it returns the event has been written and synced, so a
-power cut cannot take it back. Plays, their events, periodic state snapshots (to resume
-quickly) and the half-entered move ("draft") of the table live in four tables; drafts are
-written on a second connection, without a sync.
+power cut cannot take it back. Plays, their events and periodic state snapshots (to resume
+quickly) live in three tables; the half-entered move ("draft") of the table is kept in a
+small file beside it, rewritten in place without a sync (`companion.draft_file`). A fourth
+table held drafts in earlier versions and is still read.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
@@ -32,6 +33,11 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from engine.errors import N_
+
+from .draft_file import DraftFile
+
+#: The draft file sits beside the journal: journal.sqlite3-draft.
+DRAFT_SUFFIX = "-draft"
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
 SCHEMA_VERSION = 1
@@ -156,9 +162,7 @@ class Journal:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise self._failure(error) from error
-        self._timeout = timeout
-        self._durable = durable
-        self._drafts_db: sqlite3.Connection | None = None
+        self._drafts = DraftFile(self.path.with_name(self.path.name + DRAFT_SUFFIX))
         try:
             self._prepare(durable)
         except sqlite3.Error as error:
@@ -418,44 +422,24 @@ class Journal:
 
     # --- Drafts --------------------------------------------------------------------------------
 
-    def _drafts(self) -> sqlite3.Connection:
-        """The connection drafts are written on: `synchronous=NORMAL`, so a draft is committed
-        to the write-ahead log without a sync of its own. A power cut may lose the last draft
-        (a half-entered move), never a move: the next synced commit, a move's, syncs the log
-        with every draft before it."""
-        if self._drafts_db is None:
-            # Opened by whichever thread writes the first draft and closed by the one that
-            # closes the journal: one at a time, as with the main connection.
-            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None,
-                                 check_same_thread=False)
-            try:
-                db.execute(f"PRAGMA synchronous={'NORMAL' if self._durable else 'OFF'}")
-                db.execute("PRAGMA foreign_keys=ON")
-            except sqlite3.Error:
-                db.close()
-                raise
-            self._drafts_db = db
-        return self._drafts_db
-
     @_guarded
     def set_draft(self, play_id: int, draft: dict[str, Any] | None) -> None:
-        """Keep (or, with None, forget) the move the table is entering; not synced."""
-        db = self._drafts()
-        db.execute("BEGIN IMMEDIATE")
+        """Keep (or, with None, forget) the move the table is entering: in the draft file
+        beside the journal, without a sync and without growing the log (see `DraftFile`)."""
         try:
-            if draft is None:
-                db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
-            else:
-                db.execute("INSERT OR REPLACE INTO drafts (play_id, draft) VALUES (?, ?)",
-                           (play_id, _dumps(draft)))
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+            self._drafts.write(play_id, self.event_count(play_id), draft)
+        except OSError as error:
+            raise JournalError(N_("cannot open {file} for writing: {reason}"),
+                               file=str(self._drafts.path),
+                               reason=error.strerror or str(error)) from error
 
     @_guarded
     def draft(self, play_id: int) -> dict[str, Any] | None:
+        """The move being entered, while the play is still at the move it was written at."""
+        known, draft = self._drafts.read(play_id, self.event_count(play_id))
+        if known:
+            return draft
+        # A draft an earlier version kept in the journal itself (a move clears it).
         row = self._db.execute("SELECT draft FROM drafts WHERE play_id = ?",
                                (play_id,)).fetchone()
         return None if row is None else self._loads(row[0], play_id)
@@ -472,9 +456,7 @@ class Journal:
 
     def close(self) -> None:
         try:
-            if self._drafts_db is not None:
-                self._drafts_db.close()
-                self._drafts_db = None
+            self._drafts.close()
         finally:
             self._db.close()
 

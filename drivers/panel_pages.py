@@ -6,10 +6,12 @@ for each page of 8 rows (the top row in the low bit), and take writes addressed 
 a column, so a changed line or a moved cursor needs only the bytes of its pages, and within
 them of the columns that changed:
 
-- SSD1306 (luma sets horizontal addressing): one window per run of adjacent changed pages,
-  `COLUMNADDR c0 c1, PAGEADDR p0 p1`, then the window's bytes page by page;
-- SH1106 (page addressing only, 132 columns with the visible 128 at an offset): per changed
-  page, `0xB0+page`, the column's low and high nibbles, then the bytes.
+- SSD1306 (luma sets horizontal addressing): a window `COLUMNADDR c0 c1, PAGEADDR p0 p1` per
+  run of changed columns, shared by adjacent pages whose run is the same, then its bytes;
+- SH1106 (page addressing only, 132 columns with the visible 128 at an offset): per run,
+  `0xB0+page`, the column's low and high nibbles, then the bytes.
+
+Runs of changes a few columns apart go as one, since a new address costs about as much.
 
 The first frame, and the first after the panel was initialised again, is sent whole.
 """
@@ -40,12 +42,22 @@ def pages_of(image: Image.Image) -> list[bytes]:
 
 def changed_columns(old: bytes, new: bytes) -> tuple[int, int] | None:
     """The first and last column where two pages differ, or None when they are equal."""
-    if old == new:
-        return None
-    first = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
-    last = len(new) - 1 - next(i for i, (a, b) in enumerate(zip(reversed(old), reversed(new)))
-                               if a != b)
-    return first, last
+    spans = changed_spans(old, new, len(new))
+    return (spans[0][0], spans[-1][1]) if spans else None
+
+
+def changed_spans(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
+    """The runs of columns where two pages differ, as (first, last); runs fewer than `gap`
+    equal columns apart are sent as one (a new address costs about that many bytes)."""
+    spans: list[tuple[int, int]] = []
+    for column, (was, now) in enumerate(zip(old, new)):
+        if was == now:
+            continue
+        if spans and column - spans[-1][1] - 1 < gap:
+            spans[-1] = (spans[-1][0], column)
+        else:
+            spans.append((column, column))
+    return spans
 
 
 def panel_kind(device: Any) -> str | None:
@@ -83,36 +95,34 @@ class PageWriter:
         pages = pages_of(self.device.preprocess(frame))
         held, self._held = self._held, None  # unknown until every write has gone through
         width = len(pages[0])
+        # An address costs 6 command bytes on an SSD1306 (a window), 3 on an SH1106.
+        gap = 6 if self.kind == "ssd1306" else 3
         spans: list[tuple[int, int, int]] = []  # (page, first column, last column)
         for page, data in enumerate(pages):
-            span = (0, width - 1) if held is None else changed_columns(held[page], data)
-            if span is not None:
-                spans.append((page, *span))
+            runs = [(0, width - 1)] if held is None else changed_spans(held[page], data, gap)
+            spans.extend((page, first, last) for first, last in runs)
         if self.kind == "ssd1306":
             self._write_ssd1306(pages, spans)
         else:
             self._write_sh1106(pages, spans)
-        self.pages_sent += len(spans)
+        self.pages_sent += len({page for page, _, _ in spans})
         self._held = pages
 
     def _write_ssd1306(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
+        """One window per span; spans of the same columns on adjacent pages share one (a whole
+        frame is a single window)."""
         colstart = int(getattr(self.device, "_colstart", 0))
-        run: list[tuple[int, int, int]] = []
-        for span in spans:
-            if run and span[0] != run[-1][0] + 1:
-                self._ssd1306_window(pages, run, colstart)
-                run = []
-            run.append(span)
-        if run:
-            self._ssd1306_window(pages, run, colstart)
-
-    def _ssd1306_window(self, pages: list[bytes], run: list[tuple[int, int, int]],
-                        colstart: int) -> None:
-        first = min(span[1] for span in run)
-        last = max(span[2] for span in run)
-        self.device.command(_COLUMNADDR, colstart + first, colstart + last,
-                            _PAGEADDR, run[0][0], run[-1][0])
-        self.device.data(list(b"".join(pages[page][first:last + 1] for page, _, _ in run)))
+        windows: list[tuple[int, int, int, int]] = []  # first page, last page, columns
+        for page, first, last in spans:
+            if windows and windows[-1][1] == page - 1 and windows[-1][2:] == (first, last):
+                windows[-1] = (windows[-1][0], page, first, last)
+            else:
+                windows.append((page, page, first, last))
+        for first_page, last_page, first, last in windows:
+            self.device.command(_COLUMNADDR, colstart + first, colstart + last,
+                                _PAGEADDR, first_page, last_page)
+            self.device.data(list(b"".join(pages[page][first:last + 1]
+                                           for page in range(first_page, last_page + 1))))
 
     def _write_sh1106(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
         offset = int(getattr(self.device, "_page_address_offset", 2))

@@ -1,8 +1,10 @@
 """The tap path does not wait for the disk: the frame first, then the half-entered move,
-written without a sync, once per burst of presses when the loop runs on its own."""
+written without a sync and outside the journal's log, once per burst of presses when the loop
+runs on its own."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from companion.automaton import enter_move, physical_moves
 from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
 from companion.inputs import Input, Press, Tap
-from companion.journal import Journal
+from companion.journal import DRAFT_SUFFIX, Journal
 from companion.table import Table, open_table
 from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
 from engine.registry import GAMES
@@ -87,27 +89,65 @@ def test_a_burst_of_presses_is_one_draft_write_when_the_loop_runs(
             opened.events.put(event)
     del log[:]
     stop = threading.Event()
-    runner = threading.Thread(target=opened.loop.run, args=(opened.events, stop))
-    runner.start()
-    try:
-        assert opened.loop.wait_for_inputs(20, timeout=60)
-    finally:
-        stop.set()
-        runner.join()
+    loop = opened.loop
+
+    def stop_when_done() -> None:  # the loop's watchdog ping, at the top of every turn
+        if loop.inputs_handled >= 20:
+            stop.set()
+
+    loop.watchdog = stop_when_done
+    loop.run(opened.events, stop)  # on this thread, which owns the journal, as in the service
+    assert loop.inputs_handled == 20
     assert log.count("draft") == 1  # at the first idle moment, or at the stop
     assert log.count("frame") >= 2  # the cursor did move
     assert opened.journal.draft(opened.app.session.play.id) == opened.app.flow.draft()
 
 
-def test_drafts_are_written_on_a_connection_that_does_not_sync(tmp_path: Path) -> None:
-    with Journal(tmp_path / "journal.sqlite3") as journal:
+def test_drafts_do_not_grow_the_log_and_go_stale_with_the_next_move(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        play = journal.start_play(GAME, {"players": list(NAMES), "options": {}})
+        journal.append(play.id, {"kind": "x"})
+        wal = path.with_name(path.name + "-wal").stat().st_size
+        for n in range(30):
+            journal.set_draft(play.id, {"mode": "main", "choice": n})
+        assert path.with_name(path.name + "-wal").stat().st_size == wal
+        assert journal.draft(play.id) == {"mode": "main", "choice": 29}
+        # The next move makes the draft stale: it was the start of that move.
+        journal.append(play.id, {"kind": "y"})
+        assert journal.draft(play.id) is None
+        journal.set_draft(play.id, {"mode": "yard"})
+        other = journal.start_play(GAME, {"players": list(NAMES), "options": {}})
+        assert journal.draft(other.id) is None
+    with Journal(path) as again:
+        assert again.draft(play.id) == {"mode": "yard"}
+        again.pop(play.id)  # undone: the draft belonged to the move after it
+        assert again.draft(play.id) is None
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00" * 40, b'{"play": 1, "eve', b"[1, 2]",
+                                    b'{"play": 1, "events": 0, "draft": 7}'])
+def test_a_torn_or_strange_draft_file_reads_as_no_draft(tmp_path: Path, damage: bytes) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
         play = journal.start_play(GAME, {"players": list(NAMES), "options": {}})
         journal.set_draft(play.id, {"mode": "main"})
-        drafts = journal._drafts()
-        assert drafts.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
-        assert journal.pragmas()["synchronous"] == 2  # moves stay FULL
-        # The next move takes the draft with it, in its own (synced) transaction.
-        journal.append(play.id, {"kind": "x"})
+    path.with_name(path.name + DRAFT_SUFFIX).write_bytes(damage)
+    with Journal(path) as journal:
         assert journal.draft(play.id) is None
-    with Journal(tmp_path / "journal.sqlite3") as again:
-        assert again.draft(play.id) is None and again.event_count(play.id) == 1
+        journal.set_draft(play.id, {"mode": "yard", "picks": []})
+        assert journal.draft(play.id) == {"mode": "yard", "picks": []}
+
+
+def test_a_draft_an_earlier_version_kept_in_the_journal_is_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        play = journal.start_play(GAME, {"players": list(NAMES), "options": {}})
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO drafts (play_id, draft) VALUES (?, ?)", (play.id, '{"mode":"old"}'))
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert journal.draft(play.id) == {"mode": "old"}
+        journal.set_draft(play.id, None)  # the file now speaks for this move
+        assert journal.draft(play.id) is None

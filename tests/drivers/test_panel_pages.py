@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageDraw
 from drivers.display import OledDisplay
 from drivers.events import DriverFault, DriverRecovered
 from drivers.luma_devices import interface_target
-from drivers.panel_pages import changed_columns, pages_of
+from drivers.panel_pages import changed_columns, changed_spans, pages_of
 from drivers.sim.panel_memory import PanelMemory
 
 from .driver_helpers import Events
@@ -175,3 +175,13 @@ def test_changed_columns() -> None:
     assert changed_columns(b"abcd", b"xbcd") == (0, 0)
     assert changed_columns(b"abcd", b"abxy") == (2, 3)
     assert changed_columns(b"abcd", b"xbcy") == (0, 3)
+
+
+def test_changed_spans_join_runs_closer_than_an_address_costs() -> None:
+    old = bytes(20)
+    new = bytearray(old)
+    for column in (2, 3, 6, 15):
+        new[column] = 1
+    assert changed_spans(old, bytes(new), 3) == [(2, 6), (15, 15)]
+    assert changed_spans(old, bytes(new), 1) == [(2, 3), (6, 6), (15, 15)]
+    assert changed_spans(old, old, 3) == []
