@@ -19,9 +19,9 @@ How each is measured (nothing here is timed by a test):
    file and the tag registry) in each phase.
 3. Display bus: the frames of the probe's moves, replayed into the display driver over a
    counting SSD1306 interface; luma's `display()` sends 1,030 bytes for any change.
-4. Idle CPU: `companion run` on simulated devices, resumed, left alone; its user and system
-   CPU time from /proc over a few seconds of wall time (every thread: loop, reader,
-   buttons, display, the desktop's keyboard).
+4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
+   time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
+   /proc/PID/task/*/schedstat over a few seconds of wall time.
 """
 
 from __future__ import annotations
@@ -168,8 +168,14 @@ def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
 
 
 def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time of every thread of `pid`: from schedstat (nanoseconds) where the kernel has
+    it, else from stat (clock ticks, 10 ms, too coarse for a few idle seconds)."""
+    try:
+        return sum(int((task / "schedstat").read_text().split()[0])
+                   for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any]:
