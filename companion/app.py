@@ -148,8 +148,11 @@ class TableApp:
             self.settle()
 
     def settle(self) -> None:
-        """Keep the move being entered in the journal, if it changed since it was last kept
-        (a write without a sync: see `Journal.set_draft`)."""
+        """Write what could wait for the frame: a due snapshot, and the move being entered
+        if it changed since it was last kept (a write without a sync: `Journal.set_draft`)."""
+        settle = getattr(self.session, "settle", None)  # a session in memory has none
+        if settle is not None:
+            settle()
         if self._draft_due:
             self._draft_due = False
             self.session.draft = self.flow.draft()

@@ -125,6 +125,9 @@ class GameSession(Generic[S, E]):
         # The draft last written, to skip rewriting (and syncing) one that has not changed.
         self._draft_written: object = _UNKNOWN
         self._start: Any = _UNKNOWN
+        #: When set, a due snapshot waits for `settle` (the table's: after the frame).
+        self.defer_snapshots = False
+        self._pending_snapshot: tuple[int, S] | None = None
 
     @classmethod
     def start(cls, journal: Journal, rules: GameRules[S, E], players: Sequence[str],
@@ -167,11 +170,21 @@ class GameSession(Generic[S, E]):
                                play=self._play.id)
         self._state, self._count = after, seq
         if seq % self.snapshot_every == 0:
-            self._journal.snapshot(self._play.id, seq,
-                                   compact_snapshot(self._start_json(), to_jsonable(after)))
+            self._pending_snapshot = (seq, after)
+            if not self.defer_snapshots:
+                self.settle()
         if self._rules.is_over(after):
             self._finish()
         return after
+
+    def settle(self) -> None:
+        """Write the snapshot that is due, unless its event has been undone meanwhile."""
+        pending, self._pending_snapshot = self._pending_snapshot, None
+        if pending is None or pending[0] > self._count:
+            return
+        seq, state = pending
+        self._journal.snapshot(self._play.id, seq,
+                               compact_snapshot(self._start_json(), to_jsonable(state)))
 
     def _start_json(self) -> Any:
         """The initial state's JSON form, which snapshots leave out the unchanged parts of."""

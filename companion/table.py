@@ -147,7 +147,8 @@ def open_table(
                                                                    "read_text") else None
         app = make_app(session, registry, language, clock, notice_seconds, lobby,
                        tag_memory=cast(TagMemory | None, memory))
-        app.defer_drafts = True  # the loop keeps the draft once the frame is shown
+        # The loop writes the draft and a due snapshot once the frame is shown.
+        app.defer_drafts = session.defer_snapshots = True
         return app
 
     def start(chosen: str, names: tuple[str, ...]) -> TableApp:

@@ -151,3 +151,38 @@ def test_a_draft_an_earlier_version_kept_in_the_journal_is_still_read(tmp_path: 
         assert journal.draft(play.id) == {"mode": "old"}
         journal.set_draft(play.id, None)  # the file now speaks for this move
         assert journal.draft(play.id) is None
+
+
+def test_a_due_snapshot_waits_for_the_frame_at_the_table(
+        table: tuple[Table, list[str]]) -> None:
+    opened, log = table
+    session = opened.app.session
+    assert session.defer_snapshots
+    session.snapshot_every = 1
+    snapshots: list[int] = []
+    write = opened.journal.snapshot
+
+    def logged(play_id: int, seq: int, state: Any) -> None:
+        log.append("snapshot")
+        snapshots.append(seq)
+        write(play_id, seq, state)
+
+    opened.journal.snapshot = logged  # type: ignore[method-assign]
+    deck = demo_deck(GAME)
+
+    def uid_for(kind: str, value: str) -> str:
+        return deck.pick(kind, value, opened.app.flow.in_play())
+
+    def send(item: Input) -> None:
+        for event in driver_events(item):
+            del log[:]
+            opened.loop.step(event)
+            if "snapshot" in log and "frame" in log:
+                assert log.index("frame") < log.index("snapshot")
+
+    for goal in physical_moves(GAMES[GAME], NAMES, 2)[:3]:
+        enter_move(goal, lambda goal: opened.app.flow.next_input(session.state, goal, uid_for),
+                   send, lambda: session.event_count)
+    assert snapshots == [1, 2, 3]
+    latest = opened.journal.latest_snapshot(session.play.id)
+    assert latest is not None and latest[0] == 3

@@ -308,3 +308,20 @@ def test_compact_and_expand_are_inverse() -> None:
     assert expand_snapshot(lambda: start, stored) == state
     assert compact_snapshot(start, {"b": 2}) == {"b": 2}  # nothing in common: stored whole
     assert expand_snapshot(lambda: 1 / 0, {"b": 2}) == {"b": 2}  # start not needed
+
+
+def test_a_deferred_snapshot_of_an_undone_move_is_not_written(journal: Journal) -> None:
+    session = GameSession.start(journal, RULES, NAMES[:3], snapshot_every=1)
+    session.defer_snapshots = True
+    playout = play_random(RULES, session.state, seed=3)
+    session.submit(playout.events[0])
+    session.submit(playout.events[1])
+    assert journal.latest_snapshot(session.play.id) is None  # waiting for settle
+    session.settle()
+    assert journal.latest_snapshot(session.play.id) == (2, compact_snapshot(
+        to_jsonable(initial_state(RULES, session.play.setup)), to_jsonable(session.state)))
+    session.submit(playout.events[2])
+    session.undo()
+    session.settle()
+    latest = journal.latest_snapshot(session.play.id)
+    assert latest is not None and latest[0] == 2
