@@ -99,3 +99,14 @@ def test_syncs_are_counted_between_the_probes_markers() -> None:
     ])
     assert count_syncs(trace) == {"before": 1, "first-start": 2, "presses": 0, "moves": 1,
                                   "end": 0}
+
+
+def test_the_table_probe_counts_presses_and_moves() -> None:
+    from bench.bench_gentle import trace_probe
+
+    probe = trace_probe(moves=3)
+    assert probe["moves"] == 3 and probe["presses"] == 20
+    assert probe["bus"]["frame_changes"] > 0
+    if probe["strace"]:
+        assert probe["per_press"]["syncs"] == 0  # a press that completes no move never syncs
+        assert 0 < probe["per_move"]["syncs"] <= 2
