@@ -1,8 +1,10 @@
 """The table loop: one thread owns the app; drivers' events come in through a queue.
 
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
-shown. The loop also wakes when a notice expires (the screen changes by itself) and pings the
-service watchdog. Tap-to-frame latency is measured from the driver event's timestamp.
+shown; only then, when the queue is empty, does the app write what can wait (the move being
+entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
+notice expires (the screen changes by itself) and pings the service watchdog. Tap-to-frame
+latency is measured from the driver event's timestamp.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ class TableLoop:
         self.settle()
 
     def settle(self) -> None:
-        """Let the app write what can wait for the frame (the half-entered move)."""
+        """Let the app write what can wait for the frame: the half-entered move, a snapshot."""
         settle = getattr(self.app, "settle", None)
         if settle is not None:
             settle()
