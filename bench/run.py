@@ -169,7 +169,15 @@ def section_display(quick: bool) -> tuple[list[Row], Any]:
             f"{frame['unchanged_bytes']} (a changed frame: {frame['changed_bytes']})", "0",
             f"luma ssd1306.display() alone: {luma}", judged(frame["unchanged_bytes"] == 0)),
     ]
-    return rows, {"frame_bytes": frame, "luma_unchanged_bytes": luma}
+    changes = bench_drivers.measure_screen_changes()
+    for name, sent in changes.items():
+        small = name != "a new screen"
+        rows.append(Row(
+            "display", f"bytes sent for a table screen change: {name} (SSD1306)", str(sent),
+            "<= 1/3 of a frame (343)" if small else NONE, f"luma ssd1306.display(): {luma}",
+            judged(sent <= luma / 3 if small else None),
+            f"{sent * 9 / 400:.1f} ms on I2C at 400 kHz"))
+    return rows, {"frame_bytes": frame, "luma_unchanged_bytes": luma, "screen_changes": changes}
 
 
 class Background:

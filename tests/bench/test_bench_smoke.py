@@ -24,7 +24,7 @@ def test_every_section_of_the_quick_run_is_importable() -> None:
     for module, names in (
         (bench.bench_engine, ("measure_game",)),
         (bench.bench_drivers, ("measure_idle_transfers", "measure_latency", "measure_idle_cpu",
-                               "measure_frame_bytes")),
+                               "measure_frame_bytes", "measure_screen_changes")),
         (bench.bench_journal, ("bench_resume",)),
         (bench.bench_ttr, ("worst_networks", "measure_longest", "measure_stations",
                            "reference_rate")),
