@@ -261,3 +261,37 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def measure_screen_changes() -> dict[str, Any]:
+    """Bytes on an SSD1306's bus for the small changes of the table's own screens, drawn by
+    the companion's renderer: a menu cursor moved one line, a line of the body changed (a
+    count, a flashed word), and a new screen; luma's display() sends 1,030 for each."""
+    from companion.screens.model import Menu, Screen
+    from companion.screens.render import render
+
+    menu = ("Box train (0)", "Mixed train (0)", "Yard track 1 (6/8)", "Yard track 2 (0/8)")
+    screens = {
+        "before": Screen(top="D1 - R1 - 4 players", title="Box", menu=Menu(menu, 0),
+                         hints="ok:place back:cancel"),
+        "cursor moved one line": Screen(top="D1 - R1 - 4 players", title="Box",
+                                        menu=Menu(menu, 1), hints="ok:place back:cancel"),
+        "a count changed in a line": Screen(
+            top="D1 - R1 - 4 players", title="Box", hints="ok:place back:cancel",
+            menu=Menu(("Box train (1)", *menu[1:]), 1)),
+        "a new screen": Screen(top="D1 - R1 - 4 players", title="Ana's turn",
+                               body=("Tap wagons", "or press ok"), hints="ok:done"),
+    }
+    interface = CountingInterface()
+    display = OledDisplay(interface_target("ssd1306", interface), queue.Queue())
+    display.open()
+    result: dict[str, Any] = {}
+    try:
+        for name, screen in screens.items():
+            before = interface.total_bytes
+            display.show(render(screen))
+            if name != "before":
+                result[name] = interface.total_bytes - before
+    finally:
+        display.close()
+    return result

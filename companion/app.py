@@ -110,6 +110,9 @@ class TableApp:
         self.enrolling: str | None = None
         self.enroll_choice = 0
         self.faults: dict[str, str] = {}
+        #: When set, `handle` leaves the draft to `settle` (the loop's: after the frame).
+        self.defer_drafts = False
+        self._draft_due = False
         draft = session.draft
         flow.rebuild(session.state, session.history())
         if draft:
@@ -140,7 +143,19 @@ class TableApp:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
             self._react(self.flow.on_button(self.session.state, item.button))
-        self.session.draft = self.flow.draft()
+        self._draft_due = True
+        if not self.defer_drafts:
+            self.settle()
+
+    def settle(self) -> None:
+        """Write what could wait for the frame: a due snapshot, and the move being entered
+        if it changed since it was last kept (a write without a sync: `Journal.set_draft`)."""
+        settle = getattr(self.session, "settle", None)  # a session in memory has none
+        if settle is not None:
+            settle()
+        if self._draft_due:
+            self._draft_due = False
+            self.session.draft = self.flow.draft()
 
     def fault(self, device: str, message: str | None) -> None:
         """A driver failed (`message`) or recovered (None)."""

@@ -10,18 +10,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import N_
-from engine.games.freight_train.cards import DEPARTURE, WAGON_TYPES
-from engine.games.game_of_trains.cards import WAGONS as GAME_OF_TRAINS_WAGONS
-from engine.games.off_the_rails.components import CAVE_IN_CARD, deposit_cards
-from engine.games.ticket_to_ride.board import COLORS as TICKET_TO_RIDE_COLORS
-from engine.games.whistle_stop.simulate import COMPANIES as WHISTLE_STOP_COMPANIES
-from engine.games.whistle_stop.simulate import SHARES_PER_COMPANY as WHISTLE_STOP_SHARES
-
-from .flows.ticket_to_ride_text import ticket_codes
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.
 ANY_GAME = "*"
@@ -36,20 +29,71 @@ TEXT_LIMIT = 48
 #: `None` accepts any short text, such as a player's name.
 Values = tuple[str, ...] | None
 
-#: The card kinds of each game, by game id. A game adds its own row when its table flow
-#: starts reading cards.
-CATALOGUE: dict[str, dict[str, Values]] = {
-    ANY_GAME: {"player": None},
-    "freight-train": {"wagon": WAGON_TYPES, DEPARTURE: ()},
+def _freight_train() -> dict[str, Values]:
+    from engine.games.freight_train.cards import DEPARTURE, WAGON_TYPES
+
+    return {"wagon": WAGON_TYPES, DEPARTURE: ()}
+
+
+def _ticket_to_ride() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
     # companion.flows.ticket_to_ride_text.ticket_codes).
-    "ticket-to-ride": {"train": TICKET_TO_RIDE_COLORS, "locomotive": (),
-                       "ticket": tuple(ticket_codes())},
-    "game-of-trains": {"wagon": tuple(str(number) for number in GAME_OF_TRAINS_WAGONS)},
-    "whistle-stop": {"share": tuple(f"{company}-{number}" for company in WHISTLE_STOP_COMPANIES
-                                    for number in range(1, WHISTLE_STOP_SHARES + 1))},
-    "off-the-rails": {"deposit": deposit_cards(), CAVE_IN_CARD: ()},
-}
+    from engine.games.ticket_to_ride.board import COLORS
+
+    from .flows.ticket_to_ride_text import ticket_codes
+
+    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
+
+
+def _game_of_trains() -> dict[str, Values]:
+    from engine.games.game_of_trains.cards import WAGONS
+
+    return {"wagon": tuple(str(number) for number in WAGONS)}
+
+
+def _whistle_stop() -> dict[str, Values]:
+    from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
+
+    return {"share": tuple(f"{company}-{number}" for company in COMPANIES
+                           for number in range(1, SHARES_PER_COMPANY + 1))}
+
+
+def _off_the_rails() -> dict[str, Values]:
+    from engine.games.off_the_rails.components import CAVE_IN_CARD, deposit_cards
+
+    return {"deposit": deposit_cards(), CAVE_IN_CARD: ()}
+
+
+class _Catalogue(Mapping[str, dict[str, Values]]):
+    """Each game's card kinds, worked out from the game's own data when first asked for (a
+    table of one game does not load the maps and decks of the others)."""
+
+    def __init__(self, makers: Mapping[str, Callable[[], dict[str, Values]]]) -> None:
+        self._makers = makers
+        self._made: dict[str, dict[str, Values]] = {}
+
+    def __getitem__(self, game: str) -> dict[str, Values]:
+        if game not in self._made:
+            self._made[game] = self._makers[game]()
+        return self._made[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+#: The card kinds of each game, by game id. A game adds its own row when its table flow
+#: starts reading cards.
+CATALOGUE: Mapping[str, dict[str, Values]] = _Catalogue({
+    ANY_GAME: lambda: {"player": None},
+    "freight-train": _freight_train,
+    "ticket-to-ride": _ticket_to_ride,
+    "game-of-trains": _game_of_trains,
+    "whistle-stop": _whistle_stop,
+    "off-the-rails": _off_the_rails,
+})
 
 
 #: How many physical cards of each value a box holds, by (game, kind); one when not listed.
@@ -126,7 +170,7 @@ def check_card(card: Card, games: frozenset[str] | None = None) -> Card:
     always allowed. Raises `CardError` naming the field that is wrong.
     """
     if games is None:
-        from engine.registry import GAMES  # imported late: the registry loads every game
+        from engine.registry import GAMES
 
         games = frozenset(GAMES)
     game = card.game.strip().lower()

@@ -1,16 +1,20 @@
-"""The `companion` command: one subcommand per job, each in a small module of its own."""
+"""The `companion` command: one subcommand per job, each in a small module of its own.
+
+Only the module of the subcommand being run is imported (a tally does not load the table's
+drivers, screens or every game); `--help` without a subcommand lists them all.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NoReturn
 
-from . import cli_doctor, cli_games, cli_log, cli_run, cli_tags, cli_tally, logs
+from . import logs
 from .i18n import LANGUAGES, default_language, translator
-from .version import version_line
 
 EXIT_BAD_INPUT = 2
 #: Options that mean the same before the subcommand and after it.
@@ -31,7 +35,30 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, problem=message) + "\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: Each subcommand and the module that registers and runs it (`register(commands)`).
+COMMANDS: dict[str, str] = {
+    "run": "companion.cli_run",
+    "demo": "companion.cli_run",
+    "tally": "companion.cli_tally",
+    "games": "companion.cli_games",
+    "tags": "companion.cli_tags",
+    "log": "companion.cli_log",
+    "status": "companion.cli_log",
+    "export": "companion.cli_log",
+    "doctor": "companion.cli_doctor",
+}
+
+
+def command_modules(argv: Sequence[str] | None) -> list[str]:
+    """The modules to load for `argv`: the named subcommand's, or every one (for help and
+    for a command line without a known subcommand). Before the subcommand only options and
+    their values can come, and no option value is a subcommand's name."""
+    named = next((word for word in argv or () if word in COMMANDS), None)
+    modules = [COMMANDS[named]] if named is not None else list(COMMANDS.values())
+    return list(dict.fromkeys(modules))
+
+
+def build_parser(modules: Iterable[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
         description="A table companion for train board games.",
@@ -48,14 +75,25 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--log-level", choices=logs.LEVELS, default=None,
                         help="least important log line shown (default: info for run, "
                              "else warning)")
-    parser.add_argument("--version", action="version", version=version_line())
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (cli_run, cli_tally, cli_games, cli_tags, cli_log, cli_doctor):
-        module.register(commands)
+    for name in dict.fromkeys(COMMANDS.values()) if modules is None else modules:
+        importlib.import_module(name).register(commands)
     _each_subcommand(parser, lambda sub: sub.add_argument(
         LANG_OPTION, choices=LANGUAGES, default=argparse.SUPPRESS,
         help="language of messages"))  # SUPPRESS: not given here keeps the one given before
     return parser
+
+
+class _Version(argparse.Action):
+    """`--version`, reading the installed distribution's metadata only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from .version import version_line
+
+        sys.stdout.write(version_line() + "\n")
+        parser.exit()
 
 
 def _each_subcommand(parser: argparse.ArgumentParser,
@@ -106,7 +144,7 @@ def _language_given(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     _Parser.language = _language_given(words)
-    parser = build_parser()
+    parser = build_parser(command_modules(words))
     for index, word in enumerate(words):
         option, equals, value = word.partition("=")
         if option in PATH_OPTIONS and (

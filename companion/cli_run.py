@@ -150,12 +150,12 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         restore()
         return _fail(reason(error, language))
     try:
+        table.loop.refresh()  # the first frame before the desktop's tags are enrolled
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             Keyboard(table, stop).start()
-        table.loop.refresh()
         service.ready(_("following {game}").format(game=game))
         table.loop.run(table.events, stop)
     finally:

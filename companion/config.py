@@ -165,7 +165,7 @@ class _Checker:
         return ConfigError(self.source, key, reason, **params)
 
     def config(self, document: dict[str, Any]) -> Config:
-        from engine.registry import GAMES  # imported late: the registry loads every game
+        from engine.registry import GAMES
 
         known = ("companion", *DRIVER_SECTIONS, *GAMES)
         for name, value in document.items():

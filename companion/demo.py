@@ -63,11 +63,15 @@ def demo_deck(game: str) -> Deck:
     return Deck(uids)
 
 
+def deck_tags(game: str, deck: Deck) -> list[tuple[str, Card]]:
+    """Every tag of the deck with the card it stands for."""
+    return [(uid, Card(game, kind, value)) for (kind, value), uids in deck.uids.items()
+            for uid in uids]
+
+
 def enroll_deck(registry: TagRegistry, game: str, deck: Deck) -> None:
-    for (kind, value), uids in deck.uids.items():
-        for uid in uids:
-            if registry.lookup(uid) is None:
-                registry.enroll(uid, Card(game, kind, value))
+    """Enrol the deck's tags not enrolled yet, in one transaction."""
+    registry.enroll_missing(deck_tags(game, deck))
 
 
 class Automaton:

@@ -2,8 +2,10 @@
 
 One SQLite file (standard library) in write-ahead-log mode with `synchronous=FULL`: each
 `append` is one transaction, and when it returns the event has been written and synced, so a
-power cut cannot take it back. Plays, their events, periodic state snapshots (to resume
-quickly) and the half-entered move ("draft") of the table live in four tables.
+power cut cannot take it back. Plays, their events and periodic state snapshots (to resume
+quickly) live in three tables; the half-entered move ("draft") of the table is kept in a
+small file beside it, rewritten in place without a sync (`companion.draft_file`). A fourth
+table held drafts in earlier versions and is still read.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
@@ -31,6 +33,11 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from engine.errors import N_
+
+from .draft_file import DraftFile
+
+#: The draft file sits beside the journal: journal.sqlite3-draft.
+DRAFT_SUFFIX = "-draft"
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
 SCHEMA_VERSION = 1
@@ -155,6 +162,7 @@ class Journal:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise self._failure(error) from error
+        self._drafts = DraftFile(self.path.with_name(self.path.name + DRAFT_SUFFIX))
         try:
             self._prepare(durable)
         except sqlite3.Error as error:
@@ -390,16 +398,25 @@ class Journal:
 
     @_guarded
     def snapshot(self, play_id: int, seq: int, state: dict[str, Any]) -> None:
-        """Keep the state reached after event `seq` (its JSON form)."""
+        """Keep the state reached after event `seq` (its JSON form).
+
+        Committed without a sync of its own: a snapshot only saves replaying, so a power cut
+        that takes it costs a longer resume, and the next move's synced commit keeps it.
+        """
         text = _dumps(state)
-        with self._write() as db:
-            last = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
-                              (play_id,)).fetchone()[0]
-            if not 0 <= seq <= last:
-                raise JournalError(N_("play {play} has no event {seq} to snapshot"),
-                                   play=play_id, seq=seq)
-            db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state) VALUES (?, ?, ?)",
-                       (play_id, seq, text))
+        level = int(self._db.execute("PRAGMA synchronous").fetchone()[0])
+        self._db.execute(f"PRAGMA synchronous={min(level, 1)}")  # NORMAL, or OFF if it was
+        try:
+            with self._write() as db:
+                last = db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
+                                  (play_id,)).fetchone()[0]
+                if not 0 <= seq <= last:
+                    raise JournalError(N_("play {play} has no event {seq} to snapshot"),
+                                       play=play_id, seq=seq)
+                db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state) "
+                           "VALUES (?, ?, ?)", (play_id, seq, text))
+        finally:
+            self._db.execute(f"PRAGMA synchronous={level}")
 
     @_guarded
     def latest_snapshot(self, play_id: int,
@@ -416,16 +433,22 @@ class Journal:
 
     @_guarded
     def set_draft(self, play_id: int, draft: dict[str, Any] | None) -> None:
-        """Keep (or, with None, forget) the move the table is entering."""
-        with self._write() as db:
-            if draft is None:
-                db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
-            else:
-                db.execute("INSERT OR REPLACE INTO drafts (play_id, draft) VALUES (?, ?)",
-                           (play_id, _dumps(draft)))
+        """Keep (or, with None, forget) the move the table is entering: in the draft file
+        beside the journal, without a sync and without growing the log (see `DraftFile`)."""
+        try:
+            self._drafts.write(play_id, self.event_count(play_id), draft)
+        except OSError as error:
+            raise JournalError(N_("cannot open {file} for writing: {reason}"),
+                               file=str(self._drafts.path),
+                               reason=error.strerror or str(error)) from error
 
     @_guarded
     def draft(self, play_id: int) -> dict[str, Any] | None:
+        """The move being entered, while the play is still at the move it was written at."""
+        known, draft = self._drafts.read(play_id, self.event_count(play_id))
+        if known:
+            return draft
+        # A draft an earlier version kept in the journal itself (a move clears it).
         row = self._db.execute("SELECT draft FROM drafts WHERE play_id = ?",
                                (play_id,)).fetchone()
         return None if row is None else self._loads(row[0], play_id)
@@ -441,7 +464,10 @@ class Journal:
         }
 
     def close(self) -> None:
-        self._db.close()
+        try:
+            self._drafts.close()
+        finally:
+            self._db.close()
 
     def __enter__(self) -> Journal:
         return self

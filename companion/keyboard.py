@@ -86,13 +86,17 @@ DESKTOP_PLAYERS = ("Ana", "Ben", "Cléo", "Dan", "Eve")
 
 
 def enroll_desktop_tags(registry: TagRegistry) -> None:
-    """A full box of tags for every game followed at the table, and five personal tags."""
-    from .demo import demo_deck, enroll_deck
+    """A full box of tags for every game followed at the table, and five personal tags.
+
+    All in one transaction, so when the last personal tag is there the whole box is, and a
+    restart does not work out every game's deck again.
+    """
+    from .demo import deck_tags, demo_deck
     from .table import FLOWS
 
-    for game in FLOWS:
-        enroll_deck(registry, game, demo_deck(game))
-    for seat, name in enumerate(DESKTOP_PLAYERS):
-        uid = f"F1A7{seat:04X}"
-        if registry.lookup(uid) is None:
-            registry.enroll(uid, Card(ANY_GAME, "player", name))
+    personal = [(f"F1A7{seat:04X}", Card(ANY_GAME, "player", name))
+                for seat, name in enumerate(DESKTOP_PLAYERS)]
+    if registry.lookup(personal[-1][0]) is not None:
+        return
+    box = [tag for game in FLOWS for tag in deck_tags(game, demo_deck(game))]
+    registry.enroll_missing([*box, *personal])

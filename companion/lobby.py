@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any
 
 from engine.errors import N_
-from engine.registry import GAMES
+from engine.registry import entry
 
 from .app import Flash, Registry
 from .inputs import Hold, Input, Press, Tap
@@ -64,7 +64,7 @@ class Lobby:
         self.default_names = list(default_names)
         self.notice_seconds = notice_seconds
         first = default_game if default_game in self.games else self.games[0]
-        rules = GAMES[first]
+        rules = entry(first)
         count = min(max(len(self.default_names), rules.players.start), rules.players.stop - 1)
         self.choices = Choices(first, count)
         self.step = Step.GAME
@@ -90,13 +90,13 @@ class Lobby:
             self.choice = (self.choice + (1 if button == "down" else -1)) % len(self.games)
         elif button == "ok":
             game = self.games[self.choice]
-            players = GAMES[game].players
+            players = entry(game).players
             count = min(max(self.choices.count, players.start), players.stop - 1)
             self.choices = Choices(game, count)
             self.step = Step.COUNT
 
     def _count(self, button: str) -> None:
-        players = GAMES[self.choices.game].players
+        players = entry(self.choices.game).players
         if button == "up":
             self.choices.count = min(players.stop - 1, self.choices.count + 1)
         elif button == "down":

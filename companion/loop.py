@@ -1,8 +1,10 @@
 """The table loop: one thread owns the app; drivers' events come in through a queue.
 
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
-shown. The loop also wakes when a notice expires (the screen changes by itself) and pings the
-service watchdog. Tap-to-frame latency is measured from the driver event's timestamp.
+shown; only then, when the queue is empty, does the app write what can wait (the move being
+entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
+notice expires (the screen changes by itself) and pings the service watchdog. Tap-to-frame
+latency is measured from the driver event's timestamp.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from PIL import Image
@@ -68,7 +71,19 @@ class TableLoop:
         self._handled = threading.Condition()
 
     def step(self, event: Any) -> None:
-        """Handle one driver event and show the result."""
+        """Handle one driver event, show the result, then keep the move being entered."""
+        self.handle_event(event)
+        self.settle()
+
+    def settle(self) -> None:
+        """Let the app write what can wait for the frame: the half-entered move, a snapshot."""
+        settle = getattr(self.app, "settle", None)
+        if settle is not None:
+            settle()
+
+    def handle_event(self, event: Any) -> None:
+        """Handle one driver event and show the result; nothing waits for the disk unless
+        the event completed a move."""
         if isinstance(event, DriverFault):
             log.warning("device lost: %s: %s", event.device, event.message)
             self.app.fault(event.device, event.message)
@@ -79,6 +94,7 @@ class TableLoop:
         for item in inputs:
             self.app.handle(item)
             if self.app.next_app is not None:
+                self.settle()
                 previous, self.app = self.app, self.app.next_app
                 previous.next_app = None
                 for device, message in previous.faults.items():
@@ -109,15 +125,24 @@ class TableLoop:
             if self.watchdog is not None:
                 self.watchdog()
             try:
-                event = events.get(timeout=self._wait())
+                event = events.get_nowait()
             except queue.Empty:
-                self.refresh()
-                continue
-            try:
-                self.step(event)
-            except Exception:
-                # The table must keep going: log the bug, keep the last good state on screen.
-                log.exception("handling %r failed", event)
+                # Idle: a burst of presses is kept as one draft write, not one per press.
+                self._guarded(self.settle, "keeping the draft")
+                try:
+                    event = events.get(timeout=self._wait())
+                except queue.Empty:
+                    self.refresh()
+                    continue
+            self._guarded(partial(self.handle_event, event), event)
+        self._guarded(self.settle, "keeping the draft")
+
+    def _guarded(self, work: Callable[[], None], what: object) -> None:
+        try:
+            work()
+        except Exception:
+            # The table must keep going: log the bug, keep the last good state on screen.
+            log.exception("handling %r failed", what)
 
     def _wait(self) -> float:
         expires = self.app.expires_at()

@@ -2,12 +2,14 @@
 
 An event is checked by the rules first, then committed to the journal, and only then does the
 state in memory (and so the screen) move on. Every `SNAPSHOT_EVERY` events the state is kept
-too, so resuming after a power cut replays at most that many events.
+too, less the parts still as the setup made them (a map, a box of cards), so resuming after
+a power cut replays at most that many events.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import logging
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
@@ -48,6 +50,36 @@ def initial_state(rules: GameRules[S, E], setup: dict[str, Any]) -> S:
     return rules.new_game(tuple(setup["players"]), **setup.get("options", {}))
 
 
+#: In a snapshot, the names of the state's fields that are as the setup made them (a map, a
+#: box of cards): left out of the row and taken from the initial state when it is read.
+SAME_AS_START = "~start"
+
+
+def compact_snapshot(start: Any, state: Any) -> Any:
+    """The state's JSON form less the fields equal to the initial state's (named instead)."""
+    if not isinstance(state, dict) or not isinstance(start, dict):
+        return state
+    same = [name for name, value in state.items() if name in start and start[name] == value]
+    if not same:
+        return state
+    compact = {**{name: value for name, value in state.items() if name not in same},
+               SAME_AS_START: same}
+    # Naming small fields can take more room than they do: keep the shorter form.
+    return compact if len(json.dumps(compact)) < len(json.dumps(state)) else state
+
+
+def expand_snapshot(start: Any, snapshot: Any) -> Any:
+    """A snapshot's full JSON form, its left-out fields taken from `start` (a callable
+    giving the initial state's JSON form, called only when a field was left out)."""
+    if not isinstance(snapshot, dict) or SAME_AS_START not in snapshot:
+        return snapshot
+    initial = start()
+    same = snapshot[SAME_AS_START]
+    full = {name: initial[name] for name in same}
+    full.update((name, value) for name, value in snapshot.items() if name != SAME_AS_START)
+    return full
+
+
 def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord) -> tuple[S, int]:
     """The play's current state and event count: the latest snapshot plus the events after it.
 
@@ -59,9 +91,11 @@ def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord) -> tuple
         try:
             snapshot = journal.latest_snapshot(play.id)
             if snapshot is not None:
-                state = from_jsonable(rules.state_type, snapshot[1])
+                data = expand_snapshot(
+                    lambda: to_jsonable(initial_state(rules, play.setup)), snapshot[1])
+                state = from_jsonable(rules.state_type, data)
                 seq = snapshot[0]
-        except (ValueError, TypeError, JournalError):
+        except (ValueError, TypeError, KeyError, JournalError):
             # A snapshot this version cannot read (the state's form changed, or the row is
             # damaged): the events are the record, so replay them all instead.
             state, seq = None, 0
@@ -93,6 +127,10 @@ class GameSession(Generic[S, E]):
         self.snapshot_every = snapshot_every
         # The draft last written, to skip rewriting (and syncing) one that has not changed.
         self._draft_written: object = _UNKNOWN
+        self._start: Any = _UNKNOWN
+        #: When set, a due snapshot waits for `settle` (the table's: after the frame).
+        self.defer_snapshots = False
+        self._pending_snapshot: tuple[int, S] | None = None
 
     @classmethod
     def start(cls, journal: Journal, rules: GameRules[S, E], players: Sequence[str],
@@ -132,16 +170,33 @@ class GameSession(Generic[S, E]):
         """
         after = self._rules.apply(self._state, event)  # IllegalEvent: nothing is written
         seq = self._journal.append(self._play.id, event.to_json(), uids=uids)
-        self._draft_written = _UNKNOWN  # the commit above removed the draft
+        self._draft_written = None  # the commit above removed the draft
         if seq != self._count + 1:
             raise JournalError(N_("play {play} was changed by another program"),
                                play=self._play.id)
         self._state, self._count = after, seq
         if seq % self.snapshot_every == 0:
-            self._journal.snapshot(self._play.id, seq, to_jsonable(after))
+            self._pending_snapshot = (seq, after)
+            if not self.defer_snapshots:
+                self.settle()
         if self._rules.is_over(after):
             self._finish()
         return after
+
+    def settle(self) -> None:
+        """Write the snapshot that is due, unless its event has been undone meanwhile."""
+        pending, self._pending_snapshot = self._pending_snapshot, None
+        if pending is None or pending[0] > self._count:
+            return
+        seq, state = pending
+        self._journal.snapshot(self._play.id, seq,
+                               compact_snapshot(self._start_json(), to_jsonable(state)))
+
+    def _start_json(self) -> Any:
+        """The initial state's JSON form, which snapshots leave out the unchanged parts of."""
+        if self._start is _UNKNOWN:
+            self._start = to_jsonable(initial_state(self._rules, self._play.setup))
+        return self._start
 
     def undo(self) -> E | None:
         """Take back the last event (reopening a finished play); None when there is none."""

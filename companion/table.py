@@ -6,6 +6,7 @@ import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,11 +18,6 @@ from engine.registry import GAMES
 from .app import TableApp, TagMemory
 from .cards import Card
 from .flows.base import TableFlow
-from .flows.freight_train import FreightTrainFlow
-from .flows.game_of_trains import GameOfTrainsFlow
-from .flows.off_the_rails import OffTheRailsFlow
-from .flows.ticket_to_ride import TicketToRideFlow
-from .flows.whistle_stop import WhistleStopFlow
 from .i18n import reason, translator
 from .journal import Journal
 from .lobby import Lobby
@@ -31,13 +27,25 @@ from .screens.render import render
 from .session import GameSession
 from .tags import TagRegistry
 
+
+def _flow(module: str, name: str) -> Callable[[str], TableFlow]:
+    """A game's flow class, imported when a table of that game opens (not before)."""
+
+    def make(language: str) -> TableFlow:
+        flow: Callable[[str], TableFlow] = getattr(import_module(module), name)
+        return flow(language)
+
+    make.__qualname__ = name
+    return make
+
+
 #: The games that can be followed at the table, with their flows.
 FLOWS: dict[str, Callable[[str], TableFlow]] = {
-    "freight-train": FreightTrainFlow,
-    "game-of-trains": GameOfTrainsFlow,
-    "off-the-rails": OffTheRailsFlow,
-    "ticket-to-ride": TicketToRideFlow,
-    "whistle-stop": WhistleStopFlow,
+    "freight-train": _flow("companion.flows.freight_train", "FreightTrainFlow"),
+    "game-of-trains": _flow("companion.flows.game_of_trains", "GameOfTrainsFlow"),
+    "off-the-rails": _flow("companion.flows.off_the_rails", "OffTheRailsFlow"),
+    "ticket-to-ride": _flow("companion.flows.ticket_to_ride", "TicketToRideFlow"),
+    "whistle-stop": _flow("companion.flows.whistle_stop", "WhistleStopFlow"),
 }
 
 SIMULATED: dict[str, dict[str, Any]] = {
@@ -137,8 +145,11 @@ def open_table(
         # A reader that can keep card identities on the tags offers them to the app.
         memory = drivers.reader if drivers is not None and hasattr(drivers.reader,
                                                                    "read_text") else None
-        return make_app(session, registry, language, clock, notice_seconds, lobby,
-                        tag_memory=cast(TagMemory | None, memory))
+        app = make_app(session, registry, language, clock, notice_seconds, lobby,
+                       tag_memory=cast(TagMemory | None, memory))
+        # The loop writes the draft and a due snapshot once the frame is shown.
+        app.defer_drafts = session.defer_snapshots = True
+        return app
 
     def start(chosen: str, names: tuple[str, ...]) -> TableApp:
         return table_app(GameSession.start(journal, GAMES[chosen], names,

@@ -2,9 +2,11 @@
 that stops answering, and clear the panel on close.
 
 luma's ssd1306 sends all 1024 bytes on every display() even for an identical frame, so frames
-are compared by their bytes and an unchanged one is not sent. A write that fails (an I2C
-OSError when a wire comes loose) is reported once as a DriverFault; `show` then only records
-the latest frame, and a background thread probes the bus with back-off (0.1 s doubling to 1.5 s).
+are compared by their bytes and an unchanged one is not sent; on an SSD1306 or SH1106 a
+changed frame is sent as the pages (8 rows) and columns that changed (`panel_pages`). A write
+that fails (an I2C OSError when a wire comes loose) is reported once as a DriverFault; `show`
+then only records the latest frame, and a background thread probes the bus with back-off (0.1 s
+doubling to 1.5 s).
 When the panel answers again it is initialised afresh (it may have lost power), the latest
 frame is sent and DriverRecovered is reported. Over SPI nothing acknowledges a write, so a
 disconnected SPI panel cannot be noticed.
@@ -25,6 +27,7 @@ from PIL import Image
 
 from drivers.errors import DeviceIOError, DriverError
 from drivers.events import EventSink
+from drivers.panel_pages import PageWriter
 from drivers.supervision import Backoff, FaultReporter
 
 logger = logging.getLogger(__name__)
@@ -78,6 +81,7 @@ class OledDisplay:
         self._recovery: threading.Thread | None = None
         self._interface: Any = None
         self._device: Any = None
+        self._pages: PageWriter | None = None
         self._latest: Image.Image | None = None
         self._sent: bytes | None = None
         self._opened = False
@@ -104,6 +108,7 @@ class OledDisplay:
             return
         with self._lock:
             self._interface, self._device = interface, device
+            self._pages = PageWriter.for_device(device)
             self._opened = True
 
     def close(self) -> None:
@@ -173,7 +178,7 @@ class OledDisplay:
                 self.frames_skipped += 1
                 return False
             try:
-                self._device.display(frame)
+                self._write(frame)
             except self.target.transient_errors as exc:
                 self._sent = None
                 self._enter_fault(str(DeviceIOError(self.target.label, f"write failed ({exc})",
@@ -182,6 +187,13 @@ class OledDisplay:
             self._sent = data
             self.frames_sent += 1
             return True
+
+    def _write(self, frame: Image.Image) -> None:
+        """Called with the lock held: the changed pages where the panel allows it."""
+        if self._pages is not None:
+            self._pages.write(frame)
+        else:
+            self._device.display(frame)
 
     def clear(self) -> bool:
         return self.show(Image.new("1", self.size, 0))
@@ -222,9 +234,13 @@ class OledDisplay:
         self._interface.command(_NOP_COMMAND)
         device = self.target.make_device(self._interface)
         frame = self._latest if self._latest is not None else Image.new("1", self.size, 0)
-        device.display(frame)
+        pages = PageWriter.for_device(device)  # knows nothing yet: the frame goes whole
+        if pages is not None:
+            pages.write(frame)
+        else:
+            device.display(frame)
         if self._device is not None:
             self._device.persist = True  # the old device's atexit hook must not blank the panel
-        self._device = device
+        self._device, self._pages = device, pages
         self._sent = frame.tobytes()
         self.frames_sent += 1

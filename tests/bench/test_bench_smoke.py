@@ -17,20 +17,23 @@ def test_every_section_of_the_quick_run_is_importable() -> None:
     import bench.bench_companion
     import bench.bench_drivers
     import bench.bench_engine
+    import bench.bench_gentle
     import bench.bench_journal
     import bench.bench_ttr
 
     for module, names in (
         (bench.bench_engine, ("measure_game",)),
         (bench.bench_drivers, ("measure_idle_transfers", "measure_latency", "measure_idle_cpu",
-                               "measure_frame_bytes")),
+                               "measure_frame_bytes", "measure_screen_changes")),
         (bench.bench_journal, ("bench_resume",)),
         (bench.bench_ttr, ("worst_networks", "measure_longest", "measure_stations",
                            "reference_rate")),
         (bench.bench_companion, ("measure_tap_to_frame", "measure_resume", "measure_peak_rss",
                                  "measure_cold_start", "measure_importtime")),
         (run, ("section_engine", "section_reader", "section_display", "section_companion",
-               "section_ttr")),
+               "section_pi", "section_ttr")),
+        (bench.bench_gentle, ("measure_tally_start", "measure_hardware_python", "trace_probe",
+                              "measure_idle_cpu")),
     ):
         for name in names:
             assert callable(getattr(module, name)), f"{module.__name__}.{name}"
@@ -55,7 +58,8 @@ def test_a_failing_section_is_an_error_row_and_a_failing_run(
 
     monkeypatch.setattr(run, "start_peak_rss", lambda quick: lambda: [])
     monkeypatch.setattr(run, "section_engine", broken)
-    for name in ("section_reader", "section_display", "section_companion", "section_ttr"):
+    for name in ("section_reader", "section_display", "section_companion", "section_pi",
+                 "section_ttr"):
         monkeypatch.setattr(run, name, nothing)
     assert run.main(["--quick", "--json"]) == 1
     printed = json.loads(capsys.readouterr().out)
@@ -79,3 +83,30 @@ def test_the_fast_part_of_the_bad_files_campaign_passes() -> None:
     assert campaign.cases > 100
     unexpected = [failure for failure in campaign.failures if not faults.is_known(failure)]
     assert unexpected == [], "\n".join(unexpected)
+
+
+def test_syncs_are_counted_between_the_probes_markers() -> None:
+    from bench.bench_gentle import count_syncs
+
+    trace = "\n".join([
+        '12 fdatasync(3) = 0',
+        '12 access("/bench-marker/first-start", F_OK) = -1 ENOENT',
+        '12 fsync(4) = 0', '13 fdatasync(3) = 0',
+        '12 access("/bench-marker/presses", F_OK) = -1 ENOENT',
+        '12 access("/bench-marker/moves", F_OK) = -1 ENOENT',
+        '12 fdatasync(3) = 0',
+        '12 access("/bench-marker/end", F_OK) = -1 ENOENT',
+    ])
+    assert count_syncs(trace) == {"before": 1, "first-start": 2, "presses": 0, "moves": 1,
+                                  "end": 0}
+
+
+def test_the_table_probe_counts_presses_and_moves() -> None:
+    from bench.bench_gentle import trace_probe
+
+    probe = trace_probe(moves=3)
+    assert probe["moves"] == 3 and probe["presses"] == 20
+    assert probe["bus"]["frame_changes"] > 0
+    if probe["strace"]:
+        assert probe["per_press"]["syncs"] == 0  # a press that completes no move never syncs
+        assert 0 < probe["per_move"]["syncs"] <= 2

@@ -241,3 +241,14 @@ def test_the_error_carries_a_template_for_translation(path: Path) -> None:
     assert error.reason == "{file} is locked by another program; try again"
     assert error.params == {"file": "j.sqlite3"}
     assert str(error) == "j.sqlite3 is locked by another program; try again"
+
+
+def test_a_snapshot_leaves_the_moves_synced(journal: Journal) -> None:
+    play = journal.start_play("freight-train", SETUP)
+    journal.append(play.id, {"kind": "e"})
+    journal.snapshot(play.id, 1, {"at": 1})
+    assert journal.pragmas()["synchronous"] == 2  # FULL again for the next move
+    assert journal.latest_snapshot(play.id) == (1, {"at": 1})
+    with pytest.raises(JournalError):
+        journal.snapshot(play.id, 5, {"at": 5})
+    assert journal.pragmas()["synchronous"] == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from collections.abc import Iterator
@@ -12,8 +13,15 @@ from typing import Any
 import pytest
 
 from companion.journal import Journal, JournalError
-from companion.session import SNAPSHOT_EVERY, GameSession
-from engine.codec import to_jsonable
+from companion.session import (
+    SAME_AS_START,
+    SNAPSHOT_EVERY,
+    GameSession,
+    compact_snapshot,
+    expand_snapshot,
+    initial_state,
+)
+from engine.codec import from_jsonable, to_jsonable
 from engine.errors import IllegalEvent
 from engine.games.freight_train import RULES, Settings
 from engine.games.freight_train.events import BringLocomotive, Rearrange
@@ -240,3 +248,80 @@ def test_draft_and_history(journal: Journal) -> None:
     session.undo()
     assert session.draft is None
     assert session.history() == [(playout.events[0], ())]
+
+
+@pytest.mark.parametrize("game", ["freight-train", "whistle-stop", "game-of-trains",
+                                  "off-the-rails", "ticket-to-ride"])
+def test_snapshots_leave_out_what_the_setup_made_and_resume_to_the_same_state(
+        path: Path, game: str) -> None:
+    from engine.registry import GAMES
+
+    rules = GAMES[game]
+    with Journal(path) as journal:
+        session = GameSession.start(journal, rules, NAMES[:3], snapshot_every=7)
+        playout = play_random(rules, session.state, seed=4)
+        for event in playout.events[:45]:
+            session.submit(event)
+        expected, play, count = session.state, session.play, session.event_count
+        latest = journal.latest_snapshot(play.id)
+    assert latest is not None and latest[0] == count - count % 7
+    stored = latest[1]
+    with Journal(path) as journal:
+        resumed = GameSession.resume(journal, play)
+        assert resumed.state == expected
+        # Resuming from the snapshot itself, with no event after it, gives its state.
+        state, seq = rebuild_at(journal, rules, play, latest[0])
+    assert seq == latest[0]
+    full = to_jsonable(state)
+    assert compact_snapshot(to_jsonable(initial_state(rules, play.setup)), full) == stored
+    assert len(json.dumps(stored)) <= len(json.dumps(full))
+
+
+def rebuild_at(journal: Journal, rules: Any, play: Any, seq: int) -> tuple[Any, int]:
+    """The state at the snapshot of `seq`: the events after it are left out."""
+    snapshot = journal.latest_snapshot(play.id, at_most=seq)
+    assert snapshot is not None
+    data = expand_snapshot(lambda: to_jsonable(initial_state(rules, play.setup)), snapshot[1])
+    return from_jsonable(rules.state_type, data), snapshot[0]
+
+
+def test_a_ticket_to_ride_snapshot_does_not_carry_its_map(path: Path) -> None:
+    from engine.registry import GAMES
+
+    rules = GAMES["ticket-to-ride"]
+    with Journal(path) as journal:
+        session = GameSession.start(journal, rules, NAMES[:4], snapshot_every=10)
+        for event in play_random(rules, session.state, seed=1).events[:10]:
+            session.submit(event)
+        snapshot = journal.latest_snapshot(session.play.id)
+        full = to_jsonable(session.state)
+    assert snapshot is not None and "board" in snapshot[1][SAME_AS_START]
+    assert "board" not in snapshot[1]
+    assert len(json.dumps(snapshot[1])) * 5 < len(json.dumps(full))
+
+
+def test_compact_and_expand_are_inverse() -> None:
+    start = {"a": 1, "b": [1, 2], "c": {"x": 1}}
+    state = {"a": 1, "b": [1, 3], "c": {"x": 1}, "d": 4}
+    stored = compact_snapshot(start, state)
+    assert stored == {"b": [1, 3], "d": 4, SAME_AS_START: ["a", "c"]}
+    assert expand_snapshot(lambda: start, stored) == state
+    assert compact_snapshot(start, {"b": 2}) == {"b": 2}  # nothing in common: stored whole
+    assert expand_snapshot(lambda: 1 / 0, {"b": 2}) == {"b": 2}  # start not needed
+
+
+def test_a_deferred_snapshot_of_an_undone_move_is_not_written(journal: Journal) -> None:
+    session = GameSession.start(journal, RULES, NAMES[:3], snapshot_every=1)
+    session.defer_snapshots = True
+    playout = play_random(RULES, session.state, seed=3)
+    session.submit(playout.events[0])
+    session.submit(playout.events[1])
+    assert journal.latest_snapshot(session.play.id) is None  # waiting for settle
+    session.settle()
+    assert journal.latest_snapshot(session.play.id) == (2, compact_snapshot(
+        to_jsonable(initial_state(RULES, session.play.setup)), to_jsonable(session.state)))
+    session.submit(playout.events[2])
+    session.undo()
+    session.settle()
+    latest = journal.latest_snapshot(session.play.id)
+    assert latest is not None and latest[0] == 2

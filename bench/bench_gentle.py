@@ -1,0 +1,239 @@
+"""Figures for the table's real home, a Raspberry Pi Zero 2 W on an SD card: start-up beside a
+bare Python, syncs and bytes written per press and per move, bytes on the display bus, the
+idle CPU of the whole appliance.
+
+    python bench/bench_gentle.py [--quick] [--json]
+
+How each is measured (nothing here is timed by a test):
+
+1. `companion tally` of a two-player Freight Train table, spawn to exit, against
+   `python -c "import json, sqlite3, argparse"` with the same interpreter, runs interleaved,
+   medians. The first frame of `companion run` is compared (in bench/run.py) with a Python
+   that imports only the hardware libraries (PIL, luma.oled, gpiozero, pyserial).
+2. Syncs and bytes: bench/table_probe.py in a child process under
+   `strace -f -e trace=fsync,fdatasync,access` (SQLite syncs from C, so wrapping os.fsync
+   would miss them). The probe marks its phases with `access("/bench-marker/PHASE")`; the
+   syncs between two markers belong to the phase. Without strace the sync counts are
+   reported as missing, with how to install it. Bytes written are the probe's own `wchar`
+   (/proc/self/io: every write(2) and pwrite(2) it made, so the journal, its log, the draft
+   file and the tag registry) in each phase.
+3. Display bus: the frames of the probe's moves, replayed into the display driver over a
+   counting SSD1306 interface; luma's `display()` sends 1,030 bytes for any change.
+4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
+   time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
+   /proc/PID/task/*/schedstat over a few seconds of wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+
+#: A Pi Zero 2 W core against this machine's, for CPU-bound figures (an estimate).
+PI_SLOWER = 8
+#: One byte on I2C at 400 kHz: 8 bits and the acknowledge.
+I2C_BYTE_SECONDS = 9 / 400_000
+#: A full frame through luma's ssd1306.display(): the window command and 1,024 bytes.
+FULL_FRAME_BYTES = 1_030
+#: What a sync costs on an SD card, for the estimate: "milliseconds to tens of milliseconds".
+SD_FSYNC_MS = (2.0, 20.0)
+
+STRACE_MISSING = "strace not installed (apt-get install strace): syncs not counted"
+BARE_PYTHON = "import json, sqlite3, argparse"
+HARDWARE_PYTHON = "import PIL.Image, luma.oled.device, gpiozero, serial"
+
+
+def child_env(root: Path = ROOT) -> dict[str, str]:
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONUNBUFFERED": "1", "COMPANION_LANG": "en",
+            "PYTHONPATH": str(root) + (os.pathsep + path if path else "")}
+
+
+def _wall(command: list[str], env: dict[str, str]) -> float:
+    began = time.perf_counter()
+    subprocess.run(command, env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE, timeout=120)
+    return time.perf_counter() - began
+
+
+def two_player_table(folder: Path) -> Path:
+    """The README's Freight Train example, its first two players."""
+    table = json.loads((ROOT / "examples" / "freight-train-day1.json").read_text("utf-8"))
+    table["players"] = table["players"][:2]
+    path = folder / "freight-train-2p.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    return path
+
+
+# --- 1. Start-up ---------------------------------------------------------------------------------
+
+
+def measure_tally_start(repeats: int = 7) -> dict[str, Any]:
+    """`companion tally` of a small table against a bare Python start, interleaved."""
+    env = child_env()
+    with tempfile.TemporaryDirectory(prefix="bench-tally-") as name:
+        table = two_player_table(Path(name))
+        tally = [sys.executable, "-m", "companion.cli", "tally", str(table)]
+        bare = [sys.executable, "-c", BARE_PYTHON]
+        _wall(tally, env)  # every .pyc written before anything is timed
+        tallies, bares = [], []
+        for _ in range(repeats):
+            tallies.append(_wall(tally, env))
+            bares.append(_wall(bare, env))
+    ours, alone = statistics.median(tallies), statistics.median(bares)
+    return {"repeats": repeats, "tally_ms": round(ours * 1000, 1),
+            "bare_python_ms": round(alone * 1000, 1), "ratio": round(ours / alone, 2)}
+
+
+def measure_hardware_python(repeats: int = 5) -> dict[str, Any]:
+    """A Python importing only the hardware libraries, spawn to exit (median)."""
+    env = child_env()
+    command = [sys.executable, "-c", HARDWARE_PYTHON]
+    _wall(command, env)
+    times = [_wall(command, env) for _ in range(repeats)]
+    return {"repeats": repeats, "hardware_python_s": round(statistics.median(times), 3)}
+
+
+# --- 2 and 3. Syncs, bytes written, bus bytes ----------------------------------------------------
+
+
+def count_syncs(trace: str) -> dict[str, int]:
+    """fsync and fdatasync calls per phase of a probe's strace output (see table_probe)."""
+    counts: dict[str, int] = {}
+    phase = "before"
+    for line in trace.splitlines():
+        if "/bench-marker/" in line:
+            phase = line.split("/bench-marker/", 1)[1].split('"', 1)[0]
+            counts.setdefault(phase, 0)
+        elif "fsync(" in line or "fdatasync(" in line:
+            counts[phase] = counts.get(phase, 0) + 1
+    return counts
+
+
+def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
+                root: Path = ROOT) -> dict[str, Any]:
+    """Run the probe (under strace when installed) on the code in `root`."""
+    strace = shutil.which("strace")
+    with tempfile.TemporaryDirectory(prefix="bench-probe-") as name:
+        folder = Path(name)
+        command = [sys.executable, str(ROOT / "bench" / "table_probe.py"),
+                   str(folder / "state"), "--game", game, "--players", str(players),
+                   "--moves", str(moves)]
+        trace_file = folder / "trace.txt"
+        if strace is not None:
+            traced = [strace, "-f", "-qq", "-o", str(trace_file),
+                      "-e", "trace=fsync,fdatasync,access,faccessat,faccessat2"]
+            # With a seccomp filter only the traced calls stop the child: far quicker.
+            fast = subprocess.run([strace, "--seccomp-bpf", "-f", "-qq", "-o", os.devnull,
+                                   "true"], capture_output=True).returncode == 0
+            command = [*traced[:1], *(["--seccomp-bpf"] if fast else []), *traced[1:],
+                       *command]
+        done = subprocess.run(command, env=child_env(root), cwd=ROOT, capture_output=True,
+                              text=True, timeout=900)
+        if done.returncode != 0:
+            raise RuntimeError(f"the table probe failed: {done.stderr.strip()[-300:]}")
+        result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+        result["syncs"] = count_syncs(trace_file.read_text()) if strace else None
+    result["strace"] = strace is not None
+    moved = max(1, result["moves"])
+    written = result["written_bytes"]
+    syncs = result["syncs"]
+    result["per_press"] = {
+        "syncs": None if syncs is None else syncs.get("presses", 0) / result["presses"],
+        "bytes": None if written["presses"] is None else written["presses"] / result["presses"],
+    }
+    result["per_move"] = {
+        "syncs": None if syncs is None else round(syncs.get("moves", 0) / moved, 2),
+        "bytes": None if written["moves"] is None else round(written["moves"] / moved),
+    }
+    result["first_start_syncs"] = None if syncs is None else syncs.get("first-start", 0)
+    return result
+
+
+# --- 4. Idle CPU ---------------------------------------------------------------------------------
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time of every thread of `pid`: from schedstat (nanoseconds) where the kernel has
+    it, else from stat (clock ticks, 10 ms, too coarse for a few idle seconds)."""
+    try:
+        return sum(int((task / "schedstat").read_text().split()[0])
+                   for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any]:
+    """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc)."""
+    from bench.bench_companion import PLAYER_NAMES
+
+    with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
+        folder = Path(name)
+        config = folder / "config.toml"
+        config.write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
+        command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config),
+                   "--state-dir", str(folder / "state"), "--game", "freight-train",
+                   "--players", ",".join(PLAYER_NAMES[:2])]
+        child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, env=child_env(), cwd=ROOT)
+        assert child.stdout is not None and child.stdin is not None
+        try:
+            ready, _, _ = select.select([child.stdout], [], [], 60)
+            if not ready or not os.read(child.stdout.fileno(), 65536):
+                raise RuntimeError("companion run showed no frame")
+            time.sleep(settle)  # past the first start's enrolment
+            cpu_before, wall_before = _cpu_seconds(child.pid), time.monotonic()
+            time.sleep(seconds)
+            cpu = _cpu_seconds(child.pid) - cpu_before
+            wall = time.monotonic() - wall_before
+            threads = len(os.listdir(f"/proc/{child.pid}/task"))
+        finally:
+            child.communicate(input=b"", timeout=60)
+    return {"seconds": round(wall, 2), "cpu_seconds": round(cpu, 3),
+            "percent_of_one_core": round(100 * cpu / wall, 3), "threads": threads}
+
+
+# --- The Pi estimate -----------------------------------------------------------------------------
+
+
+def bus_ms(byte_count: float) -> float:
+    """Milliseconds on I2C at 400 kHz."""
+    return byte_count * I2C_BYTE_SECONDS * 1000
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    return {
+        "tally": measure_tally_start(3 if quick else 9),
+        "hardware_python": measure_hardware_python(3 if quick else 7),
+        "probe": trace_probe(moves=60 if quick else 0),
+        "idle_cpu": measure_idle_cpu(3.0 if quick else 10.0),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    figures = run(args.quick)
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""A table run in phases, for counting what reaches the disk and the display bus.
+
+    python bench/table_probe.py STATE_DIR [--game GAME] [--players N] [--moves N]
+
+Run by bench/bench_gentle.py in a child process, under `strace` when it is installed, with the
+code under test first on PYTHONPATH (so the same probe measures this checkout or an older one).
+Each phase starts with a marker the tracer sees, `access("/bench-marker/PHASE")`:
+
+- first-start: a table opens on an empty state folder (simulated devices, a new game) and the
+  desktop's box of tags is enrolled, as `companion run` does on a desktop;
+- presses: 20 presses of up and down that complete no move, each stepped through the loop;
+- moves: the demo game's moves entered tap by tap and press by press through the loop;
+- end: the table closes.
+
+It prints one JSON line: the moves entered, the bytes this process wrote (Linux /proc
+`wchar`) in each phase, the journal's write-ahead log size, and the bytes an SSD1306 on a
+counting bus received for the frames of the moves phase, against luma's full frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import sys
+from pathlib import Path
+from typing import Any
+
+MARKER = "/bench-marker/"
+
+
+def mark(phase: str) -> None:
+    """A syscall the tracer sees, naming the phase that starts."""
+    os.access(MARKER + phase, os.F_OK)
+
+
+def written_bytes() -> int | None:
+    try:
+        for line in Path("/proc/self/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
+    """Bytes an SSD1306 on a counting interface received per frame change, through the
+    display driver on the path, and what luma's full `display()` sends per frame."""
+    from PIL import Image
+
+    from drivers.display import OledDisplay
+    from drivers.luma_devices import interface_target
+    from drivers.sim.display import CountingInterface
+
+    interface = CountingInterface()
+    display = OledDisplay(interface_target("ssd1306", interface), queue.Queue())
+    display.open()
+    changes = 0
+    before = 0
+    try:
+        previous: bytes | None = None
+        for index, data in enumerate(frames):
+            if index == 1:
+                before = interface.total_bytes  # the first frame goes whole on any driver
+            if data == previous:
+                continue
+            changes += index > 0
+            display.show(Image.frombytes("1", size, data))
+            previous = data
+        total = interface.total_bytes - before
+    finally:
+        display.close()
+    return {"frame_changes": changes, "bytes": total,
+            "per_change": round(total / changes, 1) if changes else None}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("state_dir", type=Path)
+    parser.add_argument("--game", default="freight-train")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=0, help="at most this many (0: all)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    from companion.automaton import enter_move, physical_moves
+    from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
+    from companion.inputs import Input, Press, Tap
+    from companion.keyboard import enroll_desktop_tags
+    from companion.paths import JOURNAL_FILE
+    from companion.table import open_table
+    from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
+    from engine.registry import GAMES
+
+    names = PLAYER_NAMES[:args.players]
+    frames: list[bytes] = []
+    written: dict[str, int | None] = {}
+
+    def phase(name: str) -> None:
+        mark(name)
+        written[name] = written_bytes()
+
+    phase("first-start")
+    table = open_table(state_dir=args.state_dir, game=args.game, players=names, language="en",
+                       on_frame=lambda image: frames.append(image.convert("1").tobytes()))
+    size = table.drivers.display.size
+    table.loop.refresh()
+    enroll_desktop_tags(table.registry)
+    deck = demo_deck(args.game)
+    enroll_deck(table.registry, args.game, deck)  # a no-op after the desktop box
+    loop, session = table.loop, table.app.session
+    last_tap: list[str] = []
+
+    def send(item: Input) -> None:
+        if isinstance(item, Tap):
+            loop.step(TagPlaced("reader", item.uid))
+            loop.step(TagRemoved("reader", item.uid))
+            last_tap[:] = [item.uid]
+        elif isinstance(item, Press):
+            loop.step(ButtonPressed(item.button))
+            loop.step(ButtonReleased(item.button, held=False))
+        else:
+            raise TypeError(f"the probe does not send {item!r}")
+
+    def uid_for(kind: str, value: str) -> str:
+        return deck.pick(kind, value, table.app.flow.in_play() | set(last_tap))
+
+    phase("presses")
+    for press in range(20):
+        send(Press("down" if press % 2 == 0 else "up"))
+    moves_at = session.event_count
+
+    phase("moves")
+    del frames[:-1]  # the last frame shown is where the moves start from
+    moves = physical_moves(GAMES[args.game], names, args.seed)
+    if args.moves:
+        moves = moves[:args.moves]
+    for goal in moves[session.event_count:]:
+        enter_move(goal, lambda goal: table.app.flow.next_input(session.state, goal, uid_for),
+                   send, lambda: session.event_count)
+    entered = session.event_count - moves_at
+
+    phase("end")
+    wal = args.state_dir / (JOURNAL_FILE + "-wal")
+    wal_bytes = wal.stat().st_size if wal.exists() else 0
+    table.close()
+    deltas = {}
+    order = ["first-start", "presses", "moves", "end"]
+    for start, stop in zip(order, order[1:]):
+        first, last = written.get(start), written.get(stop)
+        deltas[start] = None if first is None or last is None else last - first
+    print(json.dumps({
+        "game": args.game, "players": len(names), "moves": entered,
+        "presses": 20, "written_bytes": deltas, "wal_bytes": wal_bytes,
+        "bus": bus_bytes(frames, size),
+    }), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

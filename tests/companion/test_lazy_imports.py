@@ -1,0 +1,86 @@
+"""A command loads only what it needs: games through the registry's table, subcommands on use.
+
+Each check runs in a fresh interpreter, since this test process has long since imported
+everything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.registry import CATALOGUE, GAMES, GameEntry, LazyGames, entry
+
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "examples" / "freight-train-day1.json"
+
+#: Prints the modules loaded after running `companion ARGS...` in-process.
+_PROBE = """
+import json, sys
+from companion.cli import main
+status = main(sys.argv[1:])
+print("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
+"""
+
+
+def modules_after(*args: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True,
+                          text=True, cwd=ROOT, check=True,
+                          env={"PYTHONPATH": str(ROOT), "COMPANION_LANG": "en"})
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def loaded(modules: set[str], prefix: str) -> list[str]:
+    return sorted(name for name in modules if name == prefix or name.startswith(prefix + "."))
+
+
+def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
+    modules = modules_after("tally", str(EXAMPLE))
+    assert "engine.games.freight_train.tally" in modules  # the probe did run the tally
+    others = [game.module for game in CATALOGUE if game.id != "freight-train"]
+    for prefix in (*others, "PIL", "luma", "gpiozero", "serial", "drivers", "sqlite3",
+                   "companion.table", "companion.flows", "companion.screens",
+                   "companion.cli_run", "companion.cli_tags", "companion.cli_log",
+                   "companion.cards"):
+        assert loaded(modules, prefix) == [], prefix
+
+
+def test_listing_the_games_loads_each_game_but_no_table() -> None:
+    modules = modules_after("games")
+    assert all(game.module in modules for game in CATALOGUE)
+    assert loaded(modules, "PIL") == [] and loaded(modules, "companion.table") == []
+
+
+@pytest.mark.parametrize("game", [game.id for game in CATALOGUE])
+def test_the_catalogue_says_what_each_game_says_of_itself(game: str) -> None:
+    row = entry(game)
+    rules = GAMES[game]
+    assert rules.id == row.id == game
+    assert rules.players == row.players
+
+
+def test_the_registry_imports_a_game_only_when_it_is_read() -> None:
+    registry = LazyGames({"freight-train": entry("freight-train"),
+                          "nowhere": GameEntry("nowhere", "Nowhere", range(2, 3),
+                                               "engine.games.no_such_game")})
+    assert list(registry) == ["freight-train", "nowhere"] and "nowhere" in registry
+    assert registry.loaded() == frozenset()
+    assert registry["freight-train"].id == "freight-train"
+    assert registry.loaded() == {"freight-train"}
+    with pytest.raises(ModuleNotFoundError):
+        registry["nowhere"]
+    with pytest.raises(KeyError):
+        registry["chess"]
+    assert registry.get("chess") is None
+
+
+def test_a_module_whose_rules_are_another_games_is_refused() -> None:
+    wrong = LazyGames({"whistle-stop": GameEntry("whistle-stop", "Whistle Stop", range(2, 6),
+                                                 "engine.games.freight_train")})
+    with pytest.raises(RuntimeError, match="not the rules of whistle-stop"):
+        wrong["whistle-stop"]

@@ -1,0 +1,187 @@
+"""Partial updates of the OLED: after any sequence of frames sent as changed pages, the
+simulated panel's memory holds exactly what luma's full frame would have left there."""
+
+from __future__ import annotations
+
+import errno
+import random
+import threading
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from drivers.display import OledDisplay
+from drivers.events import DriverFault, DriverRecovered
+from drivers.luma_devices import interface_target
+from drivers.panel_pages import changed_columns, changed_spans, pages_of
+from drivers.sim.panel_memory import PanelMemory
+
+from .driver_helpers import Events
+
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Image.Image.getdata is deprecated:DeprecationWarning"  # inside luma, Pillow 13
+)
+
+SIZE = (128, 64)
+KINDS = ("ssd1306", "sh1106")
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a.convert("L"), b.convert("L")).getbbox() is None
+
+
+def random_frame(rng: random.Random, previous: Image.Image | None) -> Image.Image:
+    """A frame like the table's: a small change of the last one (a cursor, a line flashed,
+    inverted), the same again, or a new screen."""
+    kind = rng.choice(("cursor", "line", "same", "invert", "new", "pixel"))
+    image = Image.new("1", SIZE) if previous is None or kind == "new" else previous.copy()
+    draw = ImageDraw.Draw(image)
+    if kind == "new":
+        for _ in range(rng.randint(1, 6)):
+            x, y = rng.randrange(128), rng.randrange(64)
+            draw.rectangle((x, y, x + rng.randrange(40), y + rng.randrange(20)),
+                           fill=rng.randint(0, 1), outline=1)
+        draw.text((rng.randrange(60), rng.randrange(50)), "Coal 3", fill=1)
+    elif kind == "cursor":
+        y = rng.randrange(0, 56)
+        draw.rectangle((0, 0, 5, 63), fill=0)
+        draw.polygon(((0, y), (5, y + 3), (0, y + 6)), fill=1)
+    elif kind == "line":
+        y = rng.randrange(0, 55)
+        draw.rectangle((0, y, 127, y + 9), fill=rng.randint(0, 1))
+    elif kind == "invert":
+        y = rng.randrange(0, 55)
+        box = (rng.randrange(64), y, 64 + rng.randrange(64), y + 9)
+        region = image.crop(box)
+        image.paste(Image.eval(region.convert("L"), lambda v: 255 - v).convert("1"), box)
+    elif kind == "pixel":
+        image.putpixel((rng.randrange(128), rng.randrange(64)), rng.randint(0, 1))
+    return image
+
+
+def reference_memory(kind: str, frame: Image.Image, rotate: int) -> PanelMemory:
+    """A fresh panel after luma's own `display()` of the whole frame."""
+    memory = PanelMemory(kind)
+    device = interface_target(kind, memory, rotate=rotate).make_device(memory)
+    device.persist = True
+    device.display(frame)
+    return memory
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_memory_model_reads_back_lumas_full_frame(kind: str) -> None:
+    frame = random_frame(random.Random(7), None)
+    memory = reference_memory(kind, frame, rotate=0)
+    assert same(memory.image(), frame)
+    assert [bytes(page[2 if kind == "sh1106" else 0:][:128]) for page in memory.memory] == \
+        pages_of(frame)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("rotate", [0, 2])
+@pytest.mark.parametrize("seed", range(6))
+def test_any_sequence_of_partial_updates_leaves_the_full_frame(
+        events: Events, kind: str, rotate: int, seed: int) -> None:
+    rng = random.Random(seed)
+    memory = PanelMemory(kind)
+    display = OledDisplay(interface_target(kind, memory, rotate=rotate), events)
+    display.open()
+    frame: Image.Image | None = None
+    full = 0
+    try:
+        for _ in range(40):
+            frame = random_frame(rng, frame)
+            before = memory.data_bytes
+            display.show(frame)
+            assert memory.memory == reference_memory(kind, frame, rotate).memory
+            if rotate == 0:
+                assert same(memory.image(), frame)
+            full += memory.data_bytes - before == 1024
+    finally:
+        display.close()
+    assert full <= 12  # most changes went as a part of the frame
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_cursor_move_costs_a_fraction_of_a_frame(events: Events, kind: str) -> None:
+    memory = PanelMemory(kind)
+    display = OledDisplay(interface_target(kind, memory), events)
+    display.open()
+    menu = Image.new("1", SIZE)
+    draw = ImageDraw.Draw(menu)
+    for row in range(5):
+        draw.text((10, row * 12), f"Choice {row}", fill=1)
+    frames = []
+    for row in range(5):
+        frame = menu.copy()
+        ImageDraw.Draw(frame).polygon(((0, row * 12), (5, row * 12 + 3), (0, row * 12 + 6)),
+                                      fill=1)
+        frames.append(frame)
+    display.show(frames[0])
+    before = memory.total_bytes
+    for frame in frames[1:]:
+        display.show(frame)
+        assert same(memory.image(), frame)
+    per_move = (memory.total_bytes - before) / (len(frames) - 1)
+    assert per_move < 1024 / 16
+    display.close()
+
+
+class FlakyPanel(PanelMemory):
+    """A panel whose bus fails, mid-frame, while `broken` is set (a loose wire)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.broken = threading.Event()
+
+    def command(self, *cmd: int) -> None:
+        if self.broken.is_set():
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        super().command(*cmd)
+
+    def data(self, data: Any) -> None:
+        if self.broken.is_set():
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        super().data(data)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_after_a_failed_write_the_panel_gets_the_whole_latest_frame(
+        events: Events, kind: str) -> None:
+    panel = FlakyPanel(kind)
+    display = OledDisplay(interface_target(kind, panel), events)
+    display.open()
+    rng = random.Random(3)
+    first = random_frame(rng, None)
+    display.show(first)
+    panel.broken.set()
+    second = random_frame(rng, first)
+    while same(second, first):
+        second = random_frame(rng, first)
+    assert not display.show(second)
+    assert isinstance(events.next(), DriverFault)
+    panel.broken.clear()
+    assert isinstance(events.wait_for(DriverRecovered), DriverRecovered)
+    assert same(panel.image(), second)
+    third = random_frame(rng, second)
+    display.show(third)
+    assert panel.memory == reference_memory(kind, third, 0).memory
+    display.close()
+
+
+def test_changed_columns() -> None:
+    assert changed_columns(b"abcd", b"abcd") is None
+    assert changed_columns(b"abcd", b"xbcd") == (0, 0)
+    assert changed_columns(b"abcd", b"abxy") == (2, 3)
+    assert changed_columns(b"abcd", b"xbcy") == (0, 3)
+
+
+def test_changed_spans_join_runs_closer_than_an_address_costs() -> None:
+    old = bytes(20)
+    new = bytearray(old)
+    for column in (2, 3, 6, 15):
+        new[column] = 1
+    assert changed_spans(old, bytes(new), 3) == [(2, 6), (15, 15)]
+    assert changed_spans(old, bytes(new), 1) == [(2, 3), (6, 6), (15, 15)]
+    assert changed_spans(old, old, 3) == []
