@@ -14,7 +14,7 @@ import pytest
 
 from companion.cli import main
 from companion.journal import SCHEMA_VERSION, Journal
-from companion.paths import default_state_dir
+from companion.paths import default_state_dir, demo_state_dir
 from companion.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
@@ -231,3 +231,14 @@ def test_default_state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         tmp_path / "home" / ".local" / "state" / "companion")
     system.mkdir()
     assert default_state_dir({}, system) == system
+
+
+def test_a_demo_has_its_own_folder_in_the_users_state_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    home_state = tmp_path / "home" / ".local" / "state" / "companion"
+    assert demo_state_dir("freight-train", {}) == home_state / "demo-freight-train"
+    assert demo_state_dir("whistle-stop", {"XDG_STATE_HOME": "/xdg"}) == Path(
+        "/xdg/companion/demo-whistle-stop")
+    assert demo_state_dir("off-the-rails", {"COMPANION_STATE_DIR": "/srv/table"}) == Path(
+        "/srv/table/demo-off-the-rails")
