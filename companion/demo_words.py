@@ -30,11 +30,12 @@ class DemoWords:
             done=done, total=total)
 
     def move(self, done: int, total: int, screen: Screen, standing: TallyResult | None) -> str:
-        """`Move 25 of 142 · D2 · R3 · 3 players · scores: Ana 12, Ben 9, Cléo 7`."""
+        """`Move 25 of 142 · D2 · R3 · 3 players · scores: Ana 12, Ben 9, Cléo 7`; the scores
+        only once someone has a point (a Game of Trains table has none until it is won)."""
         parts = [self._("Move {done} of {total}").format(done=done, total=total)]
         if screen.top:
             parts.append(screen.top)
-        if standing is not None:
+        if standing is not None and any(player.total for player in standing.players):
             parts.append(self._("scores: {scores}").format(scores=", ".join(
                 f"{player.name} {player.total}" for player in standing.players)))
         return " · ".join(parts)

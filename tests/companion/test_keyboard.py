@@ -29,8 +29,8 @@ def held_buttons_the_table_reads() -> set[str]:
 
 
 def gestures() -> set[Input]:
-    return ({Press(button) for button in BUTTONS}
-            | {Hold(button) for button in held_buttons_the_table_reads()})
+    pressed: set[Input] = {Press(button) for button in BUTTONS}
+    return pressed | {Hold(button) for button in held_buttons_the_table_reads()}
 
 
 def typed(word: str) -> Input:
@@ -95,7 +95,7 @@ class _Recorder:
 
 #: What each typed line gives the table. `ok` acts when pressed, so a held `ok` is first a
 #: press, then the long press, as on the Pi; `back` acts on release, so a held one is not.
-SEEN = {
+SEEN: dict[str, list[Input]] = {
     "new": [Press("ok"), Hold("ok")],
     "bb": [Hold("back")],
     "o": [Press("ok")],
