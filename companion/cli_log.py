@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import spreadsheet
 from .export import FORMATS, export, play_date
 from .i18n import reason, translator
 from .journal import Journal, JournalError, PlayRecord
@@ -44,6 +45,7 @@ def register(commands: Any) -> None:
     exporting.add_argument("--format", required=True, choices=FORMATS,
                            help="bgstats (BG Stats play JSON), csv (a row per player) or json")
     exporting.add_argument("--output", metavar="FILE", help="write to FILE, not standard output")
+    spreadsheet.add_options(exporting)
     exporting.set_defaults(run=run_export)
 
 
@@ -210,11 +212,15 @@ def _status(journal: Journal | None, args: argparse.Namespace, language: str) ->
 
 def _export(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
+    if spreadsheet.asked(args) and args.format != "csv":
+        raise _Refused(_("--separator and --excel shape CSV; add --format csv"))
     plays = journal.plays(finished=True) if journal else []
     # Dates and durations come from the journal's own order of events (see export.timeline).
     stamps = {play.id: [record.recorded for record in journal.records(play.id)]
               for play in plays} if journal and args.format == "bgstats" else {}
     text = export(plays, args.format, stamps)
+    if args.format == "csv":
+        text = spreadsheet.shaped(text, args, language)
     if not args.output:
         sys.stdout.write(text)
         return 0

@@ -23,10 +23,11 @@ from engine.registry import GAMES
 
 from . import logs, service
 from .automaton import Stuck
+from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .i18n import reason, translator
 from .journal import JournalError
-from .paths import default_state_dir
+from .paths import default_state_dir, demo_state_dir
 from .table import FLOWS
 
 log = logging.getLogger("companion")
@@ -53,8 +54,9 @@ def register(commands: Any) -> None:
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
     demo.add_argument("game", choices=sorted(FLOWS))
     demo.add_argument("--seed", type=int, default=1, help="the same seed gives the same game")
-    demo.add_argument("--state-dir", type=Path, required=True,
-                      help="journal folder; an unfinished demo there is resumed")
+    demo.add_argument("--state-dir", type=Path,
+                      help="journal folder; an unfinished demo there is resumed (default: "
+                           "demo-GAME in the user's state folder)")
     demo.add_argument("--players", type=int, default=3, help="how many players (default 3)")
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
@@ -67,6 +69,7 @@ def register(commands: Any) -> None:
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
     from .demo import final_line, run_demo
+    from .demo_words import DemoWords
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
@@ -95,8 +98,10 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         except OSError as error:
             return _fail(_("--frames: cannot save frames in {folder}: {problem}").format(
                 folder=args.frames, problem=error.strerror or error))
+    state_dir = args.state_dir or demo_state_dir(args.game)
+    print(DemoWords(language).folder(args.game, state_dir), flush=True)
     try:
-        result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
+        result = run_demo(args.game, args.seed, state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
                           progress_every=max(1, args.progress_every), options=options or None)
     except (JournalError, DriverError, DriverConfigError, OSError) as error:
@@ -121,7 +126,10 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     game = args.game or config.game
     # Names on the command line start that game at once; else the lobby asks the table,
     # offering the configured names.
-    players = tuple(name.strip() for name in args.players.split(",")) if args.players else ()
+    try:
+        players = player_names(args.players) if args.players is not None else ()
+    except ConfigError as error:
+        return _fail(reason(error, language))
     state_dir = args.state_dir or config.state_dir or default_state_dir()
     try:  # the settings given here are the chosen game's, over its configuration section
         settings = command_line_settings(game, args.setting) if args.setting else {}

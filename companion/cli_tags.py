@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import spreadsheet
 from .cards import Card, CardError
 from .files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from .i18n import reason, translator
@@ -49,6 +50,7 @@ def register(commands: Any) -> None:
     save = actions.add_parser("export", parents=[common], help="write every tag as CSV")
     save.add_argument("file", nargs="?", default="-",
                       help="the CSV file (default: standard output)")
+    spreadsheet.add_options(save)
     save.set_defaults(run=run_export)
 
     forget = actions.add_parser("forget", parents=[common], help="remove a tag")
@@ -116,6 +118,7 @@ def run_export(args: argparse.Namespace, language: str) -> int:
             text = registry.export_csv()
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    text = spreadsheet.shaped(text, args, language)
     try:
         if args.file == "-":
             sys.stdout.write(text)

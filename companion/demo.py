@@ -16,10 +16,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.game import TallyResult
 from engine.registry import GAMES
 
 from .automaton import Deck, Stuck, enter_move, physical_moves
 from .cards import Card, card_kinds, copies
+from .demo_words import DemoWords
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
 from .paths import JOURNAL_FILE
@@ -129,11 +131,12 @@ class Automaton:
             return self.deck.pick(kind, value, busy)
 
     def play(self, moves: Sequence[Any], progress: Callable[[str], None],
-             every: int = PROGRESS_EVERY) -> None:
+             every: int = PROGRESS_EVERY, words: DemoWords | None = None) -> None:
         app = self.table.app
         session = app.session
+        words = words or DemoWords("en")
         if session.event_count:
-            progress(f"resuming at move {session.event_count} of {len(moves)}")
+            progress(words.resuming(session.event_count, len(moves)))
         # Only the loop's thread touches the journal: the players read what is in memory.
         for goal in moves[session.event_count:]:
             enter_move(
@@ -143,7 +146,17 @@ class Automaton:
                 lambda: session.event_count,
             )
             if session.event_count % every == 0 or session.event_count == len(moves):
-                progress(f"move {session.event_count} of {len(moves)}: {app.screen().title}")
+                progress(words.move(session.event_count, len(moves),
+                                    app.flow.screen(session.state), _standing(session)))
+
+
+def _standing(session: Any) -> TallyResult | None:
+    """The tally if the game ended now; None where the game cannot say yet."""
+    try:
+        result: TallyResult = session.rules.result(session.state)
+    except (ValueError, TypeError):
+        return None
+    return result
 
 
 def run_demo(
@@ -165,9 +178,10 @@ def run_demo(
     rules = GAMES[game]
     names = PLAYER_NAMES[:players]
     key = demo_key(game, seed, players, options)
+    words = DemoWords(language)
     played = finished_result(state_dir, key)
     if played is not None:
-        progress("this demo was played to the end already: its result, from the journal")
+        progress(words.played_already())
         return played
     table = open_table(state_dir=state_dir, game=game, players=names, language=language,
                        key=key, on_frame=frames,
@@ -182,7 +196,7 @@ def run_demo(
 
         def players_at_work() -> None:
             try:
-                automaton.play(moves, progress, progress_every)
+                automaton.play(moves, progress, progress_every, words)
                 # Let the last notice pass, so the final frame is the result.
                 expires = table.app.expires_at()
                 if expires is not None:

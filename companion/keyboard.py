@@ -3,6 +3,7 @@
     u / d      up / down           (also + and -)
     Enter, o   ok
     b          back                 bb or undo: hold back (undo)
+    oo, new    hold ok              (a new game, once a game is over)
     coal       tap a card by name   (any enrolled card of the game: wagon name, departure)
     DEADBEEF   tap a tag by UID
 
@@ -24,7 +25,8 @@ from .tags import TagRegistry
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
-HOLDS = {"bb", "undo", "hold"}
+#: Typed lines for a long press, and the button held.
+HOLDS = {"bb": "back", "undo": "back", "hold": "back", "oo": "ok", "new": "ok"}
 TAP_SECONDS = 0.3
 #: How long the table is given to answer the last typed line before the end of input closes it.
 SETTLE_SECONDS = 0.3
@@ -62,7 +64,7 @@ class Keyboard(threading.Thread):
             # beyond the debounce window, or the panel would take them for contact bounce.
             time.sleep(self.table.drivers.settings.buttons.debounce * 2 + SETTLE_SECONDS / 10)
         elif word.lower() in HOLDS and sim.buttons is not None:
-            sim.buttons.hold("back")
+            sim.buttons.hold(HOLDS[word.lower()])
         elif sim.reader is not None and word:
             uid = self.uid_of(word)
             sim.reader.place(uid)

@@ -24,10 +24,27 @@ def default_state_dir(environ: Mapping[str, str] | None = None,
         return Path(chosen).expanduser()
     if system_dir.is_dir() and os.access(system_dir, os.W_OK | os.X_OK):
         return system_dir
+    return user_state_dir(env)
+
+
+def user_state_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """$XDG_STATE_HOME/companion, by default ~/.local/state/companion."""
+    env = os.environ if environ is None else environ
     xdg = env.get("XDG_STATE_HOME", "")
     # The XDG rules say a relative value is to be ignored.
     base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "state"
     return base / "companion"
+
+
+def demo_state_dir(game: str, environ: Mapping[str, str] | None = None) -> Path:
+    """A demo's own folder, `demo-GAME` in COMPANION_STATE_DIR or the user's state folder.
+
+    Never the service's folder: a demo's journal is not the table's.
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get(STATE_DIR_VARIABLE)
+    base = Path(chosen).expanduser() if chosen else user_state_dir(env)
+    return base / f"demo-{game}"
 
 
 def journal_path(state_dir: Path) -> Path:

@@ -237,10 +237,12 @@ def _checked(card: Card, line: int | None = None) -> Card:
 def parse_csv(text: str) -> list[tuple[str, Card, int]]:
     """(UID, card, line number) for each row; raises `TagError` at the first bad line.
 
-    Blank lines and lines starting with `#` are skipped; the `value` column may be left out.
+    Columns are separated by commas, or semicolons or tabs as spreadsheets write them. Blank
+    lines and lines starting with `#` are skipped; the `value` column may be left out.
     A UID listed twice must name the same card both times.
     """
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff")), strict=True)
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text), delimiter=_separator(text), strict=True)
     columns: dict[str, int] | None = None
     entries: list[tuple[str, Card, int]] = []
     seen: dict[str, Card] = {}
@@ -260,6 +262,15 @@ def parse_csv(text: str) -> list[tuple[str, Card, int]]:
     if columns is None:
         raise TagError("", N_("no header line ({columns})"), columns=",".join(CSV_COLUMNS))
     return entries
+
+
+def _separator(text: str) -> str:
+    """The header line's separator: a comma, or the semicolon or tab of a spreadsheet's CSV
+    (as `companion tags export --excel` writes it in French)."""
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return next((mark for mark in (",", ";", "\t") if mark in line), ",")
+    return ","
 
 
 def _header(cells: list[str], line: int) -> dict[str, int]:

@@ -80,10 +80,10 @@ def test_state_dir_is_moved_to_the_end() -> None:
 
 @pytest.mark.parametrize("argv", [
     [], ["nosuch"], ["--lang", "de", "games"], ["games", "--lang", "xx"], ["games", "--rules"],
-    ["games", "--rules", "monopoly"], ["tally"], ["tally", "a.json", "b.json"],
+    ["games", "--rules", "monopoly"], ["tally"], ["tally", "-", "-"],
     ["demo", "freight-train", "--state-dir", "S", "--seed", "x"],
     ["demo", "freight-train", "--state-dir", "S", "--players", "three"],
-    ["demo", "freight-train"], ["demo", "chess", "--state-dir", "S"],
+    ["demo", "chess", "--state-dir", "S"],
     ["log", "--play", "first"], ["export"], ["export", "--format", "xml"],
     ["tags"], ["tags", "enroll", "0102"], ["tags", "list", "--game"],
     ["log", "--state-dir", ""], ["--state-dir=", "log"], ["export", "--format", "csv", "--output="],

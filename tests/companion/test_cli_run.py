@@ -53,3 +53,17 @@ def test_a_journal_from_a_newer_companion_is_refused_and_kept(tmp_path: Path) ->
     assert done.returncode == 2
     assert "newer" in done.stderr and "Traceback" not in done.stderr
     assert journal.read_bytes() == before
+
+
+def test_player_names_given_twice_or_empty_are_refused_before_anything_opens(
+        tmp_path: Path) -> None:
+    for given, message in (("Ana,Ana", "--players: Ana is named twice"),
+                           ("Ana,ANA ", "--players: ANA is named twice"),
+                           ("Ana,,Ben", "--players: a name is empty"),
+                           (" ", "--players: no name given")):
+        done = run(["--lang", "en", "run", "--state-dir", str(tmp_path / "state"),
+                    "--game", "freight-train", "--players", given])
+        assert done.returncode == 2, given
+        assert done.stderr.startswith(f"companion: {message}")
+        assert done.stderr.count("\n") == 1 and done.stdout == ""
+    assert not (tmp_path / "state").exists()  # refused before the journal is opened

@@ -282,3 +282,38 @@ def test_a_damaged_table_is_scored_or_refused_in_one_line(
         assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
     else:
         assert err == "" and json.loads(out)["game"] == "ticket-to-ride"
+
+
+def test_several_files_give_one_result_line_each_in_order(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    examples = sorted(EXAMPLE.parent.glob("*.json"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(examples[0].read_text(encoding="utf-8")))
+    assert main(["tally", *map(str, examples), "-"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert err == "" and len(lines) == len(examples) + 1
+    for example, line in zip([*examples, examples[0]], lines, strict=True):
+        assert main(["tally", str(example)]) == 0
+        assert json.loads(line) == json.loads(capsys.readouterr().out)
+
+
+def test_a_refused_file_among_several_is_named_and_the_others_still_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "freight-train"}', encoding="utf-8")
+    missing = tmp_path / "missing.json"
+    assert main(["tally", str(EXAMPLE), str(bad), str(missing), str(EXAMPLE)]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["game"] for line in out.splitlines()] == ["freight-train"] * 2
+    refusals = err.splitlines()
+    assert len(refusals) == 2
+    assert refusals[0] == f"companion tally: {bad}: players: is missing"
+    assert refusals[1].startswith(f"companion tally: {missing}: cannot read it:")
+
+
+def test_standard_input_is_read_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tally", "-", str(EXAMPLE), "-"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "standard input" in err

@@ -15,7 +15,7 @@ import pytest
 
 from companion.cli import main
 from companion.journal import SCHEMA_VERSION, Journal
-from companion.paths import default_state_dir
+from companion.paths import default_state_dir, demo_state_dir
 from companion.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
@@ -245,3 +245,56 @@ def test_default_state_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
         tmp_path / "home" / ".local" / "state" / "companion")
     system.mkdir()
     assert default_state_dir({}, system) == system
+
+
+def test_a_demo_has_its_own_folder_in_the_users_state_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    home_state = tmp_path / "home" / ".local" / "state" / "companion"
+    assert demo_state_dir("freight-train", {}) == home_state / "demo-freight-train"
+    assert demo_state_dir("whistle-stop", {"XDG_STATE_HOME": "/xdg"}) == Path(
+        "/xdg/companion/demo-whistle-stop")
+    assert demo_state_dir("off-the-rails", {"COMPANION_STATE_DIR": "/srv/table"}) == Path(
+        "/srv/table/demo-off-the-rails")
+
+
+def test_export_csv_for_a_french_spreadsheet(state_dir: Path, capsys: Capture,
+                                             tmp_path: Path) -> None:
+    plain = run(capsys, "export", "--format", "csv", "--state-dir", str(state_dir))[1]
+    target = tmp_path / "parties.csv"
+    status, out, _ = run(capsys, "--lang", "fr", "export", "--format", "csv", "--excel",
+                         "--output", str(target), "--state-dir", str(state_dir))
+    assert status == 0 and out == ""
+    raw = target.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # the UTF-8 mark: Excel shows "Cléo", not "ClÃ©o"
+    text = raw.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("play_uuid;play_id;game;")
+    # The same cells: only the separator differs.
+    assert list(csv.reader(io.StringIO(text), delimiter=";")) == list(
+        csv.reader(io.StringIO(plain)))
+    # In English, Excel expects commas; --separator picks the separator outright.
+    english = run(capsys, "--lang", "en", "export", "--format", "csv", "--excel",
+                  "--state-dir", str(state_dir))[1]
+    assert english == "\ufeff" + plain
+    semicolons = run(capsys, "export", "--format", "csv", "--separator", "semicolon",
+                     "--state-dir", str(state_dir))[1]
+    assert semicolons == text
+
+
+def test_every_number_in_the_csv_is_a_whole_number(state_dir: Path, capsys: Capture) -> None:
+    """A French spreadsheet reads "1.5" as text: the export must never need a decimal mark."""
+    text = run(capsys, "export", "--format", "csv", "--state-dir", str(state_dir))[1]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows
+    for row in rows:
+        for column in ("play_id", "seat", "score", "rank"):
+            assert re.fullmatch(r"-?\d+", row[column]), (column, row[column])
+        assert all(isinstance(points, int) for points in json.loads(row["breakdown"]).values())
+        assert not any(re.fullmatch(r"-?\d*[.,]\d+", cell) for cell in row.values())
+
+
+def test_spreadsheet_options_need_the_csv_format(state_dir: Path, capsys: Capture) -> None:
+    status, out, err = run(capsys, "--lang", "en", "export", "--format", "json", "--excel",
+                           "--state-dir", str(state_dir))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "--format csv" in err

@@ -88,8 +88,9 @@ def test_taps_presses_refusals_and_undo_in_french(table: Table) -> None:
 
 def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     """SIGKILL the demo at random moments; the journal keeps every move it announced."""
-    command = [sys.executable, "-m", "companion.cli", "demo", "freight-train", "--seed", "9",
-               "--players", "2", "--state-dir", str(tmp_path), "--progress-every", "1"]
+    command = [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "freight-train",
+               "--seed", "9", "--players", "2", "--state-dir", str(tmp_path),
+               "--progress-every", "1"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     rng = random.Random(4)
     for _ in range(3):
@@ -97,7 +98,7 @@ def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
         time.sleep(rng.uniform(1.5, 5.0))
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate()
-        announced = [int(line.split()[1]) for line in out.splitlines() if line.startswith("move ")]
+        announced = [int(line.split()[1]) for line in out.splitlines() if line.startswith("Move ")]
         with Journal(tmp_path / "journal.sqlite3") as journal:
             (play,) = journal.plays()
             assert journal.event_count(play.id) >= max(announced, default=0)

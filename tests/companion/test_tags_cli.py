@@ -158,3 +158,22 @@ def test_a_state_dir_that_cannot_be_created(tmp_path: Path,
 
 def test_french_is_accepted(tags: Tags) -> None:
     assert tags("enroll", "01020304", "freight-train", "departure", lang="fr")[0] == 0
+
+
+def test_export_for_a_french_spreadsheet_reads_back(tags: Tags, tmp_path: Path) -> None:
+    assert tags("import", str(EXAMPLE))[0] == 0
+    assert tags("enroll", "1A2B3C4D", "*", "player", "Cléo; la reine")[0] == 0
+    before = tags.cards()
+    target = tmp_path / "tags.csv"
+    assert tags("export", str(target), "--excel", lang="fr") == (0, "", "")
+    raw = target.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    lines = raw.decode("utf-8-sig").splitlines()
+    assert lines[0] == "uid;game;kind;value"
+    assert '1A2B3C4D;*;player;"Cléo; la reine"' in lines
+    # Into another companion: the file a spreadsheet saved reads back as the same tags.
+    other = Tags(tmp_path / "other", tags.capsys)
+    assert other("import", str(target))[0] == 0
+    assert other.cards() == before
+    status, out, _ = tags("export", "--separator", "tab")
+    assert status == 0 and out.splitlines()[0] == "uid\tgame\tkind\tvalue"

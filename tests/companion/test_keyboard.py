@@ -1,0 +1,121 @@
+"""The desktop's typed lines: one for every gesture the table understands, all in the README."""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion import keyboard
+from companion.inputs import BUTTONS, Hold, Input, Press, Tap
+from companion.keyboard import HOLDS, KEYS, Keyboard
+from companion.table import Table
+
+from .hands import Hands, simulated_table
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A long press the table acts on: `isinstance(item, Hold) and item.button == "ok"`.
+_HOLD_TEST = re.compile(r"isinstance\(item, Hold\) and item\.button == \"(\w+)\"")
+
+
+def held_buttons_the_table_reads() -> set[str]:
+    """Every button whose long press some screen acts on, found in the companion's code."""
+    found: set[str] = set()
+    for source in (ROOT / "companion").rglob("*.py"):
+        found.update(_HOLD_TEST.findall(source.read_text(encoding="utf-8")))
+    return found
+
+
+def gestures() -> set[Input]:
+    pressed: set[Input] = {Press(button) for button in BUTTONS}
+    return pressed | {Hold(button) for button in held_buttons_the_table_reads()}
+
+
+def typed(word: str) -> Input:
+    """The gesture a typed line stands for, per the keyboard's tables."""
+    if word.lower() in KEYS:
+        return Press(KEYS[word.lower()])
+    if word.lower() in HOLDS:
+        return Hold(HOLDS[word.lower()])
+    return Tap(word.upper())
+
+
+def test_the_code_holds_back_and_ok() -> None:
+    # The scan above must find what the table reads, or the next test proves nothing.
+    assert held_buttons_the_table_reads() == {"back", "ok"}
+
+
+def test_every_gesture_has_a_typed_line() -> None:
+    words = [*KEYS, *HOLDS]
+    assert gestures() <= {typed(word) for word in words}
+    assert typed("new") == Hold("ok") and typed("oo") == Hold("ok")
+    assert typed("bb") == Hold("back")
+
+
+def readme_typed_lines() -> dict[str, str]:
+    """The README's table of typed lines: each typed word and what the table says it does."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("| type | does |"):].split("\n\n", 1)[0]
+    lines: dict[str, str] = {}
+    for row in table.splitlines()[2:]:
+        _, typed_cell, does, _ = row.split("|", 3)
+        for word in re.findall(r"`([^`]+)`", typed_cell):
+            lines[word] = does.strip()
+        if "Enter" in typed_cell:
+            lines[""] = does.strip()
+    return lines
+
+
+def test_the_readme_table_lists_a_line_for_every_gesture() -> None:
+    documented = readme_typed_lines()
+    for gesture in gestures():
+        assert any(typed(word) == gesture for word in documented), gesture
+    # Rows other than taps show words the keyboard knows, not words it would take for a tag.
+    buttons = {word for word, does in documented.items() if not does.startswith("tap")}
+    assert buttons and buttons <= set(KEYS) | set(HOLDS)
+    assert "new" in documented and "oo" in documented
+
+
+class _Recorder:
+    """Stands in front of the app to see which inputs reach it."""
+
+    def __init__(self, table: Table) -> None:
+        self.seen: list[Input] = []
+        app = table.loop.app
+        original = app.handle
+
+        def handle(item: Input) -> None:
+            self.seen.append(item)
+            original(item)
+
+        app.handle = handle  # type: ignore[method-assign]
+
+
+#: What each typed line gives the table. `ok` acts when pressed, so a held `ok` is first a
+#: press, then the long press, as on the Pi; `back` acts on release, so a held one is not.
+SEEN: dict[str, list[Input]] = {
+    "new": [Press("ok"), Hold("ok")],
+    "bb": [Hold("back")],
+    "o": [Press("ok")],
+    "d": [Press("down")],
+}
+
+
+@pytest.mark.parametrize("word", sorted(SEEN))
+def test_a_typed_line_reaches_the_table_as_its_gesture(tmp_path: Path, word: str) -> None:
+    with simulated_table(tmp_path, "freight-train", ("Ana", "Ben"), "en") as table:
+        recorder = _Recorder(table)
+        typist = Keyboard(table, threading.Event(), stream=None)
+        # The keyboard holds a button as long as a finger would; the loop runs here meanwhile.
+        acting = threading.Thread(target=typist.act, args=(word,))
+        acting.start()
+        Hands(table).pump(len(SEEN[word]))
+        acting.join()
+        assert recorder.seen == SEEN[word]
+        assert recorder.seen[-1] == typed(word)
+
+
+def test_the_module_says_how_to_type_a_new_game() -> None:
+    assert "new" in (keyboard.__doc__ or "")

@@ -1,0 +1,294 @@
+"""Every command line of the README runs as written, or the test says why it cannot.
+
+The command lines are those of the README's ```sh blocks, of its indented blocks and its inline
+code that starts with a command. Each one is either run (in a temporary folder, with HOME and
+the state folder in it, every device simulated), or a synopsis (it shows placeholders such as
+FILE or [--json]: its options must exist, and one whose brackets hold no placeholder is run
+with and without them), or listed below as skipped by design with the reason. A command the
+test does not know fails it, so a new README command gets a check.
+
+The demos are slow on two cores but mostly wait on their simulated devices: they are started
+together once, and each README mention of one reads the shared result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from companion.cli import build_parser
+from companion.config import DEFAULT_PATH
+from engine.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+COMPANION = [sys.executable, "-m", "companion.cli"]
+#: How the README names the programs, and what runs them here.
+PROGRAMS = {
+    "companion": COMPANION,
+    ".venv/bin/companion": COMPANION,
+    "python": [sys.executable],
+    "python3": [sys.executable],
+    ".venv/bin/python": [sys.executable],
+}
+#: Commands that cannot run as written on a desktop test, by their start, with the reason.
+SKIPPED = {
+    ".venv/bin/python -m pytest": "the test suite itself, which this test is part of",
+    "python -m pytest": "the test suite itself, which this test is part of",
+    "python3 -m venv .venv": "the install: the tests already run in an installed environment",
+    ".venv/bin/pip install": "installs from the package index; tests use no network",
+    "pip install": "installs on a Raspberry Pi from the package index; tests use no network",
+    "python3 -m venv --system-site-packages": "the install on a Raspberry Pi",
+    "sudo ": "changes the system (apt, /etc/systemd, systemctl): done once on the Pi",
+    "journalctl ": "reads the service's log on the Pi, and follows it forever",
+    "systemd-analyze ": "needs systemd; test_systemd_unit checks the unit file",
+    "python -m companion.i18n_catalog update": "rewrites the catalogue in the source tree; "
+                                               "`check` below proves it is up to date",
+    "python -m companion.i18n_catalog compile": "rewrites companion.mo in the source tree; "
+                                                "test_i18n_catalog checks it matches",
+    "systemd/install.sh --dry-run": "tests/packaging/test_install_script.py runs the dry run "
+                                    "and checks its steps",
+    "UPDATE_GOLDEN=1 ": "rewrites the golden frames, deliberately",
+    "python bench/": "benchmarks run for minutes on a busy machine; CI runs `bench/run.py "
+                     "--quick`",
+}
+#: Commands named in the prose, which need their arguments (given in the lines that run).
+NAMES = {"companion", "companion tally", "companion export", "companion tags",
+         "companion tags import"}
+#: A placeholder of a synopsis: FILE, GAME, FILE.csv, KEY=VALUE, FILE..., a|b choice.
+_PLACEHOLDER = re.compile(r"^(?:[A-Z]+(?:\.\w+)?(?:\.\.\.)?|[A-Z]+=[A-Z]+)$")
+
+
+def readme_commands() -> list[str]:
+    """The README's command lines, in order, one per line (a chain of `&&` kept whole)."""
+    text = README.read_text(encoding="utf-8")
+    found: list[tuple[int, str]] = []
+    for block in re.finditer(r"```sh\n(.*?)```", text, re.S):
+        found += [(block.start(), line) for line in block.group(1).splitlines()]
+    prose = re.sub(r"```.*?```", lambda block: " " * len(block.group()), text, flags=re.S)
+    for indented in re.finditer(r"(?m)^    (\S.*)$", prose):
+        found.append((indented.start(), indented.group(1)))
+    programs = {*PROGRAMS, "sudo", "pip", "journalctl", "systemd-analyze"}
+    for span in re.finditer(r"`([^`]+)`", prose):
+        words = " ".join(span.group(1).split())
+        if words.split()[0] in programs or words.startswith("UPDATE_GOLDEN="):
+            found.append((span.start(), words))
+    commands = []
+    for _, line in sorted(found):
+        command = line.split(" #", 1)[0].strip()
+        if command and not command.startswith("#"):
+            commands.append(command)
+    return commands
+
+
+def skipped(command: str) -> str | None:
+    return next((why for start, why in SKIPPED.items() if command.startswith(start)), None)
+
+
+def is_synopsis(command: str) -> bool:
+    words = command.replace("[", " ").replace("]", " ").split()
+    return "[" in command or any(_PLACEHOLDER.match(word) or "|" in word for word in words)
+
+
+def options_of(command: list[str]) -> set[str]:
+    """Every option the companion's parser accepts for the subcommand `command` names."""
+    parser = build_parser()
+    options = {option for action in parser._actions for option in action.option_strings}
+    for word in command:
+        chosen = next((action.choices[word] for action in parser._actions
+                       if isinstance(action.choices, dict) and word in action.choices), None)
+        if chosen is not None:
+            parser = chosen
+            options |= {option for action in parser._actions for option in action.option_strings}
+    return options
+
+
+def synopsis_forms(command: str) -> list[str]:
+    """A synopsis as it runs: without its optional parts, then with them all, each form that
+    has no placeholder left."""
+    bare = re.sub(r"\s*\[[^\]]*\]", "", command)
+    full = re.sub(r"\[([^\]]*)\]", r"\1", command)
+    return [form for form in dict.fromkeys((bare, full))
+            if not any(_PLACEHOLDER.match(word) or "|" in word for word in form.split())]
+
+
+# --- Running -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Place:
+    """The temporary folder the README's commands run in."""
+
+    root: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def work(self) -> Path:
+        return self.root / "work"
+
+    @property
+    def state(self) -> Path:
+        return self.root / "state"
+
+    def argv(self, command: str) -> list[str]:
+        words = shlex.split(command)
+        if words[:2] == ["companion", "run"] and DEFAULT_PATH.exists():
+            # A machine with a table configured: the test must not drive its devices.
+            empty = self.root / "empty.toml"
+            empty.touch()
+            words += ["--config", str(empty)]
+        return [*PROGRAMS[words[0]], *words[1:]]
+
+    def start(self, command: str, **env: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(self.argv(command), cwd=self.work, env={**self.env, **env},
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def run(self, command: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(self.argv(command), cwd=self.work, env={**self.env, **env},
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              check=False)
+
+
+#: The README demo run in French: its progress must read French.
+FRENCH_DEMO = "companion demo game-of-trains"
+
+
+@pytest.fixture(scope="module")
+def place(tmp_path_factory: pytest.TempPathFactory) -> Place:
+    root = tmp_path_factory.mktemp("readme")
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("COMPANION_", "XDG_", "LC_", "LANG"))}
+    env.update(HOME=str(root / "home"), COMPANION_STATE_DIR=str(root / "state"),
+               COMPANION_LANG="en", PYTHONUNBUFFERED="1")
+    (root / "work").mkdir()
+    (root / "work" / "examples").symlink_to(ROOT / "examples")
+    return Place(root, env)
+
+
+@pytest.fixture(scope="module")
+def demos(place: Place) -> Iterator[dict[str, subprocess.CompletedProcess[str]]]:
+    """Every demo command of the README, started together, each read once it has ended."""
+    commands = []
+    for line in readme_commands():
+        for part in line.split("&&"):
+            command = part.strip()
+            if " demo " in f" {command} " and not skipped(command) and not is_synopsis(command):
+                commands.append(command)
+    running = {command: place.start(command, **({"COMPANION_LANG": "fr"}
+                                                if command == FRENCH_DEMO else {}))
+               for command in dict.fromkeys(commands)}
+    results = {}
+    for command, child in running.items():
+        out, err = child.communicate()
+        results[command] = subprocess.CompletedProcess(child.args, child.returncode, out, err)
+    yield results
+
+
+def check_demo(place: Place, command: str, done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    args = shlex.split(command)
+    game = args[args.index("demo") + 1]
+    folder = (place.work / args[args.index("--state-dir") + 1] if "--state-dir" in args
+              else place.state / f"demo-{game}")
+    assert lines[0].endswith(str(folder.relative_to(place.work) if "--state-dir" in args
+                                 else folder)), lines[0]
+    assert (folder / "journal.sqlite3").is_file()
+    assert json.loads(lines[-1])["game"] == game
+    progress = lines[1:-1]
+    assert progress
+    if command == FRENCH_DEMO:
+        assert lines[0].startswith("Démonstration de game-of-trains")
+        assert all(line.startswith("Coup ") and " sur " in line for line in progress), progress
+    else:
+        assert all(re.match(r"Move \d+ of \d+", line) for line in progress), progress
+    if "--frames" in args:
+        assert list((place.work / args[args.index("--frames") + 1]).glob("*.png"))
+        again = place.run(command)  # "Run the same command again and it prints the same result"
+        assert again.returncode == 0 and again.stdout.splitlines()[-1] == lines[-1]
+
+
+def test_the_readme_shows_commands_of_every_kind() -> None:
+    commands = readme_commands()
+    assert "companion tags forget 04A31F2B" in commands
+    assert "companion demo whistle-stop" in commands
+    assert "journalctl -u companion -f" in commands
+    assert any(command.startswith("python3 -m venv .venv && ") for command in commands)
+
+
+def test_every_readme_command_runs_as_written(
+        place: Place, demos: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    ran: list[str] = []
+    for line in readme_commands():
+        for part in line.split(" && "):
+            command = part.strip()
+            if skipped(command) or command in NAMES:
+                continue
+            if is_synopsis(command):
+                options = options_of(shlex.split(command.replace("[", " ").replace("]", " ")))
+                for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", command):
+                    assert option in options, f"{command}: {option} is no option of it"
+                forms = synopsis_forms(command)
+            else:
+                forms = [command]
+            for form in forms:
+                assert shlex.split(form)[0] in PROGRAMS, f"the test does not know {command!r}"
+                if form in demos:
+                    check_demo(place, form, demos[form])
+                else:
+                    check(place, form, place.run(form, **state_for(place, form)))
+                ran.append(form)
+    # The lines that prove the items: the demo without --state-dir, the README's own example,
+    # the tags, the spreadsheet export, the typed-lines table's `companion run`.
+    for needed in ("companion demo freight-train", "companion run", "companion games",
+                   "companion tags forget 04A31F2B", "companion status --json",
+                   "companion --lang fr export --format csv --excel --output parties.csv"):
+        assert needed in ran
+
+
+def state_for(place: Place, command: str) -> dict[str, str]:
+    """The journal commands read the finished game of `companion demo freight-train`."""
+    words = shlex.split(command)
+    if "tags" not in words and {"log", "status", "export"} & set(words):
+        return {"COMPANION_STATE_DIR": str(place.state / "demo-freight-train")}
+    return {}
+
+
+def check(place: Place, command: str, done: subprocess.CompletedProcess[str]) -> None:
+    """The command worked, and did what the README says where that is cheap to see."""
+    assert done.returncode == 0, f"{command}: {done.stderr}"
+    assert "Traceback" not in done.stderr
+    out = done.stdout
+    if command == "companion run":
+        assert "█" in out  # the OLED, drawn in the terminal; the closed input ended the table
+    elif command == "companion games":
+        assert all(game in out for game in GAMES)
+    elif command.startswith("companion tags import"):
+        assert out.startswith("26 tags enrolled")
+    elif command.startswith("companion tags enroll 04:A3:1F:2B"):
+        assert out.startswith("04A31F2B enrolled as")
+    elif command == "companion tags list":
+        assert "04A31F2B\tfreight-train\twagon\tcoal" in out.splitlines()
+        assert "1A2B3C4D\t*\tplayer\tAna" in out.splitlines()
+    elif command == "companion tags list --game freight-train":
+        assert "1A2B3C4D" not in out and "04A31F2B" in out
+    elif command == "companion tags forget 04A31F2B":
+        assert out.strip() == "04A31F2B forgotten"
+    elif command == "companion status --json":
+        assert json.loads(out) == {"status": "idle"}  # the demo's game is over
+    elif command.startswith("companion --lang fr export --format csv --excel"):
+        text = (place.work / "parties.csv").read_bytes()
+        assert text.startswith(b"\xef\xbb\xbfplay_uuid;play_id;game;")
+        assert len(text.decode("utf-8-sig").splitlines()) == 1 + 3  # the demo's three players
+    elif command.startswith("python -m companion.i18n_catalog check"):
+        assert "catalogues complete" in out
