@@ -21,8 +21,9 @@ from . import service
 from .automaton import Stuck
 from .config import Config, ConfigError, load_config
 from .i18n import reason, translator
-from .journal import JournalError
+from .journal import EXIT_BUSY, JournalError, StateFolderBusy
 from .paths import default_state_dir
+from .state_files import take_folder
 from .table import FLOWS
 
 log = logging.getLogger("companion")
@@ -38,6 +39,8 @@ def register(commands: Any) -> None:
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
     run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
+    run.add_argument("--wait", action="store_true",
+                     help="wait for the process that uses the state folder to stop")
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
@@ -50,6 +53,8 @@ def register(commands: Any) -> None:
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
     demo.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map (default usa)")
+    demo.add_argument("--wait", action="store_true",
+                      help="wait for the process that uses the state folder to stop")
     demo.set_defaults(run=run_demo_command)
 
 
@@ -74,9 +79,10 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     try:
         result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
-                          progress_every=max(1, args.progress_every), options=options)
+                          progress_every=max(1, args.progress_every), options=options,
+                          wait=args.wait, on_wait=_waiting(language))
     except (JournalError, DriverError, DriverConfigError, OSError) as error:
-        return _fail(reason(error, language))
+        return _fail(reason(error, language), _status_of(error))
     except Stuck as error:
         return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
     print(final_line(result), flush=True)
@@ -102,7 +108,10 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
     try:
+        owner = take_folder(Path(state_dir), "companion run", wait=args.wait,
+                            on_wait=_waiting(language))
         table = open_table(
+            owner=owner,
             state_dir=state_dir, game=game, players=players or config.players,
             language=language, options=_options(config, game, players, args.map),
             start_now=bool(players),
@@ -116,7 +125,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(config.driver_error(error), language))
     except (JournalError, DriverError, OSError, ValueError) as error:
         restore()
-        return _fail(reason(error, language))
+        return _fail(reason(error, language), _status_of(error))
     try:
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
@@ -165,6 +174,20 @@ def _preview() -> Callable[[Image.Image], None]:
         def draw(image: Image.Image) -> None:
             print(to_text(image), flush=True)
     return draw
+
+
+def _status_of(error: Exception) -> int:
+    """75 when the state folder is busy (try again later), else 2."""
+    return EXIT_BUSY if isinstance(error, StateFolderBusy) else 2
+
+
+def _waiting(language: str) -> Callable[[str], None]:
+    _ = translator(language).gettext
+
+    def say(holder: str) -> None:
+        print(_("waiting for {holder} to release the state folder").format(holder=holder),
+              file=sys.stderr, flush=True)
+    return say
 
 
 def _fail(message: str, status: int = 2) -> int:

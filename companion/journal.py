@@ -19,8 +19,10 @@ quickly) and the half-entered move ("draft") of the table live in four tables.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -72,17 +74,53 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {}
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
+#: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
+#: the commit that passes the bound). SQLite's default, 1000 pages, kept the first hundred
+#: or so moves of a game in the log alone; `bench/bench_journal.py` measures the cost.
+CHECKPOINT_PAGES = 64
+#: The start-up integrity check stops after this long (a very large journal is checked in
+#: part rather than delaying the table).
+CHECK_SECONDS = 2.0
+#: Beside the journal: the last committed move of the open play, kept outside the database
+#: so that a lost or rolled-back log is noticed.
+PROGRESS_SUFFIX = ".last-move"
+
+log = logging.getLogger("companion.journal")
+
 P = ParamSpec("P")
 T = TypeVar("T")
+
+
+#: EX_TEMPFAIL: try again later.
+EXIT_BUSY = 75
 
 
 class JournalError(Exception):
     """The journal cannot be used: a reason template (for gettext) and its parameters."""
 
+    #: The exit status of a command that stops on it (75: a temporary failure).
+    exit_status = EXIT_BUSY
+
     def __init__(self, template: str, /, **params: Any) -> None:
         self.reason = template
         self.params = params
         super().__init__(template.format(**params) if params else template)
+
+
+class StateFolderBusy(JournalError):
+    """Another process owns the state folder (see `state_files.take_folder`)."""
+
+
+class StateFolderRefused(JournalError):
+    """The state folder or a file in it is not safe to write: another owner, or a link."""
+
+    exit_status = 2
+
+
+class JournalDamaged(JournalError):
+    """The file is not a readable journal, or its content no longer matches its checks."""
+
+    exit_status = 2
 
 
 @dataclass(frozen=True)
@@ -150,6 +188,11 @@ class Journal:
             raise JournalError(N_("cannot create the folder {folder}: {reason}"),
                                folder=str(self.path.parent),
                                reason=error.strerror or str(error)) from error
+        from .state_files import refuse_links, sqlite_files
+
+        refuse_links(*sqlite_files(self.path), self.progress_path)
+        self._durable = durable
+        self.read_only = False
         try:
             # Autocommit mode: this class opens and commits every transaction itself.
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
@@ -163,6 +206,35 @@ class Journal:
         except JournalError:
             self._db.close()
             raise
+
+    @classmethod
+    def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
+        """The journal as it is now, copied into memory: reading it changes nothing on disk,
+        and works while the companion runs. An older layout is upgraded in the copy only."""
+        from .state_files import read_only_copy
+
+        journal = cls.__new__(cls)
+        journal.path = Path(path)
+        journal._durable = False
+        journal.read_only = True
+        try:
+            journal._db = read_only_copy(journal.path)
+        except sqlite3.Error as error:
+            raise journal._failure(error) from error
+        try:
+            version = journal._version()
+            if version > SCHEMA_VERSION:
+                raise journal._newer(version)
+            journal._db.execute("PRAGMA foreign_keys=ON")
+            if version < SCHEMA_VERSION:
+                journal._upgrade()
+        except sqlite3.Error as error:
+            journal._db.close()
+            raise journal._failure(error) from error
+        except JournalError:
+            journal._db.close()
+            raise
+        return journal
 
     # --- Opening -------------------------------------------------------------------------------
 
@@ -179,6 +251,7 @@ class Journal:
         # FULL: the write-ahead log is synced at every commit, so a committed event survives
         # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         self._db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
@@ -220,7 +293,8 @@ class Journal:
         text = str(error)
         file = str(self.path)
         if "not a database" in text or "malformed" in text:
-            return JournalError(N_("{file} is damaged or is not a companion journal"), file=file)
+            return JournalDamaged(N_("{file} is damaged or is not a companion journal"),
+                                  file=file)
         if "locked" in text or "busy" in text:
             return JournalError(N_("{file} is locked by another program; try again"), file=file)
         if "unable to open" in text or "readonly" in text or "read-only" in text:
@@ -267,6 +341,7 @@ class Journal:
                 "INSERT INTO plays (uuid, game, setup, key, started) VALUES (?, ?, ?, ?, ?)",
                 (record.uuid, game, _dumps(setup), key, record.started),
             )
+        self._note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
 
@@ -312,11 +387,13 @@ class Journal:
 
     @_guarded
     def append(self, play_id: int, event: dict[str, Any], recorded: str | None = None,
-               uids: Sequence[str] = ()) -> int:
+               uids: Sequence[str] = (), expected_seq: int | None = None) -> int:
         """Add the next event; when this returns it is committed. Returns its seq (from 1).
 
         `uids` are the tags scanned for it (the table must know them after a power cut). The
-        play's draft goes in the same transaction: it was the move now recorded.
+        play's draft goes in the same transaction: it was the move now recorded. With
+        `expected_seq`, an event that would get another seq (another program added one
+        meanwhile) is refused inside the transaction: a move is never committed twice.
         """
         text = _dumps(event)
         tags = _dumps(list(uids))
@@ -329,11 +406,16 @@ class Journal:
                                    play=play_id)
             seq = 1 + db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
                                  (play_id,)).fetchone()[0]
+            if expected_seq is not None and seq != expected_seq:
+                raise self._changed(play_id)
             db.execute(
                 "INSERT INTO events (play_id, seq, event, recorded, uids) VALUES (?, ?, ?, ?, ?)",
                 (play_id, seq, text, recorded or now(), tags),
             )
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
+            play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
+                                   (play_id,)).fetchone()[0]
+        self._note_progress(play_uuid, int(seq))
         return int(seq)
 
     @_guarded
@@ -365,10 +447,11 @@ class Journal:
         return int(row[0])
 
     @_guarded
-    def pop(self, play_id: int) -> dict[str, Any] | None:
+    def pop(self, play_id: int, expected_seq: int | None = None) -> dict[str, Any] | None:
         """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
 
-        One transaction, so a power cut leaves either the event or none of it.
+        One transaction, so a power cut leaves either the event or none of it. With
+        `expected_seq`, the last event must be that one.
         """
         with self._write() as db:
             row = db.execute(
@@ -378,6 +461,13 @@ class Journal:
             if row is None:
                 return None
             seq, text = row
+            if expected_seq is not None and seq != expected_seq:
+                raise self._changed(play_id)
+            play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
+                                   (play_id,)).fetchone()[0]
+            # Lowered before the commit: a power cut in between leaves the count file behind
+            # the journal (harmless), never ahead of it (a false loss).
+            self._note_progress(play_uuid, seq - 1)
             db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
             db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
@@ -440,7 +530,88 @@ class Journal:
             for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")
         }
 
+    @_guarded
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file and empty it (end of a round, of a
+        game, a clean stop): the file alone then holds every move."""
+        if not self.read_only:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+    @property
+    def progress_path(self) -> Path:
+        return self.path.with_name(self.path.name + PROGRESS_SUFFIX)
+
+    def committed_progress(self) -> tuple[str, int] | None:
+        """(play uuid, seq) of the last move committed, as noted outside the database."""
+        try:
+            with open(os.open(self.progress_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC),
+                      encoding="utf-8") as handle:
+                data = json.load(handle)
+            return str(data["play"]), int(data["seq"])
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise JournalDamaged(N_("{file} cannot be read: {reason}"),
+                                 file=str(self.progress_path), reason=str(error)) from error
+
+    def _note_progress(self, play_uuid: str, seq: int) -> None:
+        if self.read_only:
+            return
+        from .state_files import write_atomically
+
+        try:
+            write_atomically(self.progress_path,
+                             _dumps({"play": play_uuid, "seq": seq}).encode(), self._durable)
+        except OSError as error:
+            # The move itself is committed: a full disk here weakens the loss check, and
+            # failing the move would be worse.
+            log.warning("cannot write %s: %s", self.progress_path, error)
+
+    @_guarded
+    def losses(self) -> Loss | None:
+        """The moves the companion committed that this journal no longer holds, if any."""
+        noted = self.committed_progress()
+        if noted is None:
+            return None
+        play_uuid, seq = noted
+        row = self._db.execute("SELECT id FROM plays WHERE uuid = ?", (play_uuid,)).fetchone()
+        held = 0 if row is None else self.event_count(int(row[0]))
+        if held >= seq and row is not None:
+            return None
+        return Loss(play_uuid, None if row is None else int(row[0]), held, seq)
+
+    @_guarded
+    def damage(self, seconds: float = CHECK_SECONDS) -> str | None:
+        """What SQLite's quick check finds wrong (None when nothing, or when it ran out of
+        time: it stops after `seconds`)."""
+        deadline = time.monotonic() + seconds
+        self._db.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+        try:
+            rows = self._db.execute("PRAGMA quick_check(5)").fetchall()
+        except sqlite3.OperationalError as error:
+            if "interrupted" in str(error):
+                return None
+            raise
+        finally:
+            self._db.set_progress_handler(None, 0)
+        found = [str(row[0]) for row in rows]
+        return None if found == ["ok"] else "; ".join(found)
+
+    def check(self) -> Loss | None:
+        """At start: JournalDamaged when the file is damaged, else the moves lost, if any."""
+        problem = self.damage()
+        if problem is not None:
+            raise JournalDamaged(N_("{file} is damaged: {problem}"), file=str(self.path),
+                                 problem=problem)
+        return self.losses()
+
     def close(self) -> None:
+        """Close the file; a clean stop leaves every move in the main file."""
+        if not self.read_only:
+            try:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error:
+                pass  # a reader holds the log: SQLite checkpoints at a later commit
         self._db.close()
 
     def __enter__(self) -> Journal:
@@ -472,8 +643,35 @@ class Journal:
             raise JournalError(N_("{file}: play {play} has a damaged entry"),
                                file=str(self.path), play=play_id) from error
 
+    def _changed(self, play_id: int) -> JournalError:
+        return JournalError(N_("play {play} was changed by another program"), play=play_id)
+
     def _no_play(self, play_id: int) -> JournalError:
         return JournalError(N_("there is no play {play} in the journal"), play=play_id)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Moves committed once that the journal no longer holds: `held` of `committed`."""
+
+    play_uuid: str
+    play_id: int | None
+    held: int
+    committed: int
+
+    def error(self, file: Path) -> JournalError:
+        """The loss in one line, naming the moves lost."""
+        if self.play_id is None:
+            return JournalError(
+                N_("{file} lost a whole play ({committed} moves committed): restore a backup "
+                   "or run companion journal recover"),
+                file=str(file), committed=self.committed)
+        first = self.held + 1
+        return JournalError(
+            N_("{file} lost moves {first} to {last} of play {play}: it holds {held} of the "
+               "{committed} committed"),
+            file=str(file), first=first, last=self.committed, play=self.play_id,
+            held=self.held, committed=self.committed)
 
 
 def _dumps(value: Any) -> str:
