@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import cli_games, cli_log, cli_run, cli_tags, cli_tally
+from . import cli_backup, cli_games, cli_log, cli_run, cli_tags, cli_tally
 from .i18n import default_language
 
 EXIT_BAD_INPUT = 2
@@ -22,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="language of messages (default: COMPANION_LANG or the locale)",
     )  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (cli_run, cli_tally, cli_games, cli_tags, cli_log):
+    for module in (cli_run, cli_tally, cli_games, cli_tags, cli_log, cli_backup):
         module.register(commands)
     return parser
 

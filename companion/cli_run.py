@@ -181,12 +181,15 @@ def _status_of(error: Exception) -> int:
     return EXIT_BUSY if isinstance(error, StateFolderBusy) else 2
 
 
-def _waiting(language: str) -> Callable[[str], None]:
+def _waiting(language: str) -> Callable[[StateFolderBusy], None]:
     _ = translator(language).gettext
 
-    def say(holder: str) -> None:
-        print(_("waiting for {holder} to release the state folder").format(holder=holder),
-              file=sys.stderr, flush=True)
+    def say(busy: StateFolderBusy) -> None:
+        if "pid" in busy.params:
+            text = _("waiting for process {pid} ({command}) to release the state folder")
+        else:
+            text = _("waiting for another process to release the state folder")
+        print(text.format(**busy.params), file=sys.stderr, flush=True)
     return say
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import Card, CardError
 from .i18n import reason, translator
+from .journal import JournalError
 from .paths import default_state_dir
 from .tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
 
@@ -68,6 +69,8 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
         return _fail(_explain(error, language))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), error.exit_status)
     assert enrolled is not None
     message = _("{uid} was already {card}") if before == enrolled else _("{uid} enrolled as {card}")
     print(message.format(uid=uid, card=describe(enrolled)))
@@ -77,10 +80,12 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
 def run_list(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        with _registry(args) as registry:
+        with _reader(args) as registry:
             rows = registry.all(args.game)
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), error.exit_status)
     if not rows:
         print(_("No tags enrolled."), file=sys.stderr)
     for uid, card in rows:
@@ -111,6 +116,8 @@ def run_import(args: argparse.Namespace, language: str) -> int:
         return _fail(_("{file}: {reason}; nothing imported").format(file=args.file, reason=text))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), error.exit_status)
     print(_("{count} tags enrolled or changed from {file}").format(count=count, file=args.file))
     return 0
 
@@ -118,10 +125,12 @@ def run_import(args: argparse.Namespace, language: str) -> int:
 def run_export(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        with _registry(args) as registry:
+        with _reader(args) as registry:
             text = registry.export_csv()
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), error.exit_status)
     try:
         if args.file == "-":
             sys.stdout.write(text)
@@ -143,6 +152,8 @@ def run_forget(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(error, language))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), error.exit_status)
     if not forgotten:
         return _fail(_("{uid} is not enrolled").format(uid=uid))
     print(_("{uid} forgotten").format(uid=uid))
@@ -161,6 +172,12 @@ def _explain(error: TagError | CardError, language: str) -> str:
 def _registry(args: argparse.Namespace) -> TagRegistry:
     state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
     return TagRegistry.in_state_dir(state_dir)
+
+
+def _reader(args: argparse.Namespace) -> TagRegistry:
+    """The registry read-only: listing or exporting changes nothing in the state folder."""
+    state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
+    return TagRegistry.read_only(state_dir)
 
 
 def _storage_error(error: OSError | sqlite3.Error, language: str) -> str:
@@ -187,6 +204,6 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 2) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
-    return 2
+    return status

@@ -23,7 +23,7 @@ from .cards import Card, card_kinds, copies
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
 from .paths import JOURNAL_FILE
-from .state_files import take_folder
+from .state_files import StateFolderBusy, take_folder
 from .table import Table, open_table
 from .tags import TagRegistry
 
@@ -155,7 +155,7 @@ def run_demo(
     progress_every: int = PROGRESS_EVERY,
     options: dict[str, Any] | None = None,
     wait: bool = False,
-    on_wait: Callable[[str], None] | None = None,
+    on_wait: Callable[[StateFolderBusy], None] | None = None,
 ) -> dict[str, Any]:
     """Play (or resume) the demo game; return its final tally in `companion tally` form.
 

@@ -18,6 +18,7 @@ quickly) and the half-entered move ("draft") of the table live in four tables.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -217,10 +218,14 @@ class Journal:
         journal.path = Path(path)
         journal._durable = False
         journal.read_only = True
-        try:
-            journal._db = read_only_copy(journal.path)
-        except sqlite3.Error as error:
-            raise journal._failure(error) from error
+        if not journal.path.exists():
+            # Nothing on disk (yet, or any more): an empty journal that writes nowhere.
+            journal._db = sqlite3.connect(":memory:", isolation_level=None)
+        else:
+            try:
+                journal._db = read_only_copy(journal.path)
+            except sqlite3.Error as error:
+                raise journal._failure(error) from error
         try:
             version = journal._version()
             if version > SCHEMA_VERSION:
@@ -608,10 +613,9 @@ class Journal:
     def close(self) -> None:
         """Close the file; a clean stop leaves every move in the main file."""
         if not self.read_only:
-            try:
+            # A reader holding the log stops it: SQLite checkpoints at a later commit.
+            with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-            except sqlite3.Error:
-                pass  # a reader holds the log: SQLite checkpoints at a later commit
         self._db.close()
 
     def __enter__(self) -> Journal:

@@ -264,7 +264,7 @@ def _readable_rows(source: Path) -> list[Row]:
                 continue
             if row is None:
                 continue
-            found.append((tuple(row), _readable_events(db, play_id)))  # type: ignore[arg-type]
+            found.append((tuple(row), _readable_events(db, play_id)))
         return found
     finally:
         db.close()

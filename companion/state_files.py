@@ -91,9 +91,10 @@ class FolderLock:
 
 
 def take_folder(folder: Path, command: str | None = None, *, wait: bool = False,
-                on_wait: Callable[[str], None] | None = None) -> FolderLock:
+                on_wait: Callable[[StateFolderBusy], None] | None = None) -> FolderLock:
     """Own `folder` (created if needed): StateFolderBusy when another process does, unless
-    `wait`, which blocks until it is free (`on_wait` hears who is awaited)."""
+    `wait`, which blocks until it is free (`on_wait` hears who is awaited, as the refusal
+    it would have been)."""
     check_owner(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -113,13 +114,11 @@ def take_folder(folder: Path, command: str | None = None, *, wait: bool = False,
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            holder = _holder(descriptor)
+            busy = _busy(folder, descriptor)
             if not wait:
-                raise StateFolderBusy(
-                    N_("the state folder {folder} is in use by {holder}; try again when it "
-                       "stops, or add --wait"), folder=str(folder), holder=holder) from None
+                raise busy from None
             if on_wait is not None:
-                on_wait(holder)
+                on_wait(busy)
             fcntl.flock(descriptor, fcntl.LOCK_EX)
         os.ftruncate(descriptor, 0)
         name = command or " ".join(Path(sys.argv[0]).name.split() + sys.argv[1:2])
@@ -131,7 +130,7 @@ def take_folder(folder: Path, command: str | None = None, *, wait: bool = False,
 
 
 def folder_holder(folder: Path) -> str | None:
-    """Who owns the folder now ("process 123 (companion run)"), or None when nobody does."""
+    """Who owns the folder now ("123 companion run"), or None when nobody does."""
     try:
         descriptor = os.open(folder / LOCK_FILE, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     except OSError:
@@ -140,18 +139,22 @@ def folder_holder(folder: Path) -> str | None:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except BlockingIOError:
-            return _holder(descriptor)
+            return os.pread(descriptor, 200, 0).decode(errors="replace").strip()
         return None
     finally:
         os.close(descriptor)
 
 
-def _holder(descriptor: int) -> str:
+def _busy(folder: Path, descriptor: int) -> StateFolderBusy:
+    """The refusal, naming the holder from what it wrote in the lock file."""
     text = os.pread(descriptor, 200, 0).decode(errors="replace").strip()
     pid, _, command = text.partition(" ")
     if not pid.isdigit():
-        return "another process"
-    return f"process {pid} ({command})" if command else f"process {pid}"
+        return StateFolderBusy(N_("the state folder {folder} is in use by another process; "
+                                  "try again when it stops, or add --wait"), folder=str(folder))
+    return StateFolderBusy(N_("the state folder {folder} is in use by process {pid} "
+                              "({command}); try again when it stops, or add --wait"),
+                           folder=str(folder), pid=int(pid), command=command or "?")
 
 
 # --- Writing ------------------------------------------------------------------------------------

@@ -202,7 +202,7 @@ def _problem_screen(opened: Opened, language: str) -> Screen:
     _ = translator(language).gettext
     if opened.set_aside is not None:
         title = _("Journal damaged")
-        body = (_("Kept aside; a new"), _("journal begins."))
+        body: tuple[str, ...] = (_("Kept aside; a new"), _("journal begins."))
     else:
         loss = opened.loss
         assert loss is not None
