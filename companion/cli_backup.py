@@ -16,7 +16,7 @@ from .i18n import reason, translator
 from .journal import JournalError
 from .paths import default_state_dir
 from .recovery import backup, recover, restore
-from .state_files import take_folder
+from .state_files import exit_status_of, take_folder
 
 
 def register(commands: Any) -> None:
@@ -58,7 +58,7 @@ def run_backup(args: argparse.Namespace, language: str) -> int:
     try:
         plays = backup(_folder(args), args.destination)
     except JournalError as error:
-        return _fail("backup", reason(error, language), error.exit_status)
+        return _fail("backup", reason(error, language), exit_status_of(error))
     print(translator(language).ngettext(
         "{count} play copied to {file}", "{count} plays copied to {file}", plays).format(
             count=plays, file=args.destination))
@@ -75,7 +75,7 @@ def run_restore(args: argparse.Namespace, language: str) -> int:
         finally:
             owner.release()
     except JournalError as error:
-        return _fail("restore", reason(error, language), error.exit_status)
+        return _fail("restore", reason(error, language), exit_status_of(error))
     print(translator(language).ngettext(
         "{count} play restored from {file}", "{count} plays restored from {file}", plays).format(
             count=plays, file=args.source))
@@ -95,7 +95,7 @@ def run_recover(args: argparse.Namespace, language: str) -> int:
         finally:
             owner.release()
     except JournalError as error:
-        return _fail("journal recover", reason(error, language), error.exit_status)
+        return _fail("journal recover", reason(error, language), exit_status_of(error))
     moves = words.ngettext("{count} move", "{count} moves", found.moves).format(
         count=found.moves)
     plays = words.ngettext("{count} play", "{count} plays", found.plays).format(

@@ -14,6 +14,7 @@ from .cards import Card, CardError
 from .i18n import reason, translator
 from .journal import JournalError
 from .paths import default_state_dir
+from .state_files import exit_status_of
 from .tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
 
 PROG = "companion tags"
@@ -70,7 +71,7 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
     except JournalError as error:
-        return _fail(reason(error, language), error.exit_status)
+        return _fail(reason(error, language), exit_status_of(error))
     assert enrolled is not None
     message = _("{uid} was already {card}") if before == enrolled else _("{uid} enrolled as {card}")
     print(message.format(uid=uid, card=describe(enrolled)))
@@ -85,7 +86,7 @@ def run_list(args: argparse.Namespace, language: str) -> int:
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
     except JournalError as error:
-        return _fail(reason(error, language), error.exit_status)
+        return _fail(reason(error, language), exit_status_of(error))
     if not rows:
         print(_("No tags enrolled."), file=sys.stderr)
     for uid, card in rows:
@@ -117,7 +118,7 @@ def run_import(args: argparse.Namespace, language: str) -> int:
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
     except JournalError as error:
-        return _fail(reason(error, language), error.exit_status)
+        return _fail(reason(error, language), exit_status_of(error))
     print(_("{count} tags enrolled or changed from {file}").format(count=count, file=args.file))
     return 0
 
@@ -130,7 +131,7 @@ def run_export(args: argparse.Namespace, language: str) -> int:
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
     except JournalError as error:
-        return _fail(reason(error, language), error.exit_status)
+        return _fail(reason(error, language), exit_status_of(error))
     try:
         if args.file == "-":
             sys.stdout.write(text)
@@ -153,7 +154,7 @@ def run_forget(args: argparse.Namespace, language: str) -> int:
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
     except JournalError as error:
-        return _fail(reason(error, language), error.exit_status)
+        return _fail(reason(error, language), exit_status_of(error))
     if not forgotten:
         return _fail(_("{uid} is not enrolled").format(uid=uid))
     print(_("{uid} forgotten").format(uid=uid))

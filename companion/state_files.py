@@ -37,6 +37,11 @@ LOCK_FILE = "lock"
 _COPY_ATTEMPTS = 5
 
 
+def exit_status_of(error: JournalError) -> int:
+    """75 when another process owns the folder (try again later), else 2 (bad input)."""
+    return EXIT_BUSY if isinstance(error, StateFolderBusy) else 2
+
+
 def check_owner(folder: Path) -> None:
     """Refuse a folder that belongs to another user or that anyone may write into."""
     try:
