@@ -27,6 +27,7 @@ from .journal import (
     JournalDamaged,
     JournalError,
     PlayRecord,
+    ProgressUnreadable,
     StateFolderBusy,
 )
 from .paths import default_state_dir, journal_path
@@ -222,7 +223,10 @@ def _problem(journal: Journal | None, args: argparse.Namespace) -> JournalError 
     if problem is not None:
         return JournalDamaged(N_("{file} is damaged: {problem}"), file=str(journal.path),
                               problem=problem)
-    loss = journal.losses()
+    try:
+        loss = journal.losses()
+    except ProgressUnreadable as error:
+        return error
     return None if loss is None else loss.error(journal.path)
 
 

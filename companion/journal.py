@@ -25,6 +25,7 @@ import os
 import sqlite3
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from typing import Any, ParamSpec, TypeVar
 from engine.errors import N_
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = (
     """CREATE TABLE plays (
@@ -70,8 +71,16 @@ _SCHEMA = (
     )""",
 )
 
-#: Upgrades from version N to N + 1, run in order in one transaction (none yet).
-_MIGRATIONS: dict[int, tuple[str, ...]] = {}
+#: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
+#: first layout and every upgrade.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # A CRC-32 of each row's content, so that a flipped bit is found (rows of version 1 have
+    # none and are not checked).
+    1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
+        "ALTER TABLE events ADD COLUMN checksum INTEGER",
+        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER"),
+}
+_PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
@@ -120,6 +129,13 @@ class StateFolderRefused(JournalError):
 
 class JournalDamaged(JournalError):
     """The file is not a readable journal, or its content no longer matches its checks."""
+
+    exit_status = 2
+
+
+class ProgressUnreadable(JournalError):
+    """The count of committed moves kept beside the journal cannot be read: whether moves
+    were lost cannot be told (the journal itself may be whole)."""
 
     exit_status = 2
 
@@ -286,10 +302,10 @@ class Journal:
                                        file=str(self.path))
                 for statement in _SCHEMA:
                     self._db.execute(statement)
-            else:
-                for step in range(version, SCHEMA_VERSION):
-                    for statement in _MIGRATIONS[step]:
-                        self._db.execute(statement)
+                version = 1
+            for step in range(version, SCHEMA_VERSION):
+                for statement in _MIGRATIONS[step]:
+                    self._db.execute(statement)
             # PRAGMA does not take parameters; the value is our own constant.
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -346,6 +362,8 @@ class Journal:
                 "INSERT INTO plays (uuid, game, setup, key, started) VALUES (?, ?, ?, ?, ?)",
                 (record.uuid, game, _dumps(setup), key, record.started),
             )
+            assert cursor.lastrowid is not None
+            self._seal_play(cursor.lastrowid)
         self._note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
@@ -384,6 +402,7 @@ class Journal:
                                 (finished or now(), _dumps(result), play_id))
             if cursor.rowcount == 0:
                 raise self._no_play(play_id)
+            self._seal_play(play_id)
             row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
                              (play_id,)).fetchone()
         return self._play(row)
@@ -413,9 +432,11 @@ class Journal:
                                  (play_id,)).fetchone()[0]
             if expected_seq is not None and seq != expected_seq:
                 raise self._changed(play_id)
+            when = recorded or now()
             db.execute(
-                "INSERT INTO events (play_id, seq, event, recorded, uids) VALUES (?, ?, ?, ?, ?)",
-                (play_id, seq, text, recorded or now(), tags),
+                "INSERT INTO events (play_id, seq, event, recorded, uids, checksum) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (play_id, seq, text, when, tags, checksum(play_id, seq, text, when, tags)),
             )
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
             play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
@@ -478,6 +499,7 @@ class Journal:
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
             db.execute("UPDATE plays SET finished = NULL, result = NULL WHERE id = ?",
                        (play_id,))
+            self._seal_play(play_id)
         event: dict[str, Any] = self._loads(text, play_id)
         return event
 
@@ -493,19 +515,24 @@ class Journal:
             if not 0 <= seq <= last:
                 raise JournalError(N_("play {play} has no event {seq} to snapshot"),
                                    play=play_id, seq=seq)
-            db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state) VALUES (?, ?, ?)",
-                       (play_id, seq, text))
+            db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state, checksum) "
+                       "VALUES (?, ?, ?, ?)", (play_id, seq, text, checksum(play_id, seq, text)))
 
     @_guarded
     def latest_snapshot(self, play_id: int,
                         at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
         """The last snapshot (at or before seq `at_most`), as (seq, state)."""
         row = self._db.execute(
-            "SELECT seq, state FROM snapshots WHERE play_id = ? AND seq <= ? "
+            "SELECT seq, state, checksum FROM snapshots WHERE play_id = ? AND seq <= ? "
             "ORDER BY seq DESC LIMIT 1",
             (play_id, at_most if at_most is not None else 2**62),
         ).fetchone()
-        return None if row is None else (int(row[0]), self._loads(row[1], play_id))
+        if row is None:
+            return None
+        if row[2] is not None and row[2] != checksum(play_id, row[0], row[1]):
+            raise JournalDamaged(N_("{file}: play {play} has a damaged entry"),
+                                 file=str(self.path), play=play_id)
+        return int(row[0]), self._loads(row[1], play_id)
 
     # --- Drafts --------------------------------------------------------------------------------
 
@@ -556,8 +583,9 @@ class Journal:
         except FileNotFoundError:
             return None
         except (OSError, ValueError, KeyError, TypeError) as error:
-            raise JournalDamaged(N_("{file} cannot be read: {reason}"),
-                                 file=str(self.progress_path), reason=str(error)) from error
+            raise ProgressUnreadable(
+                N_("{file} cannot be read ({reason}): whether moves were lost cannot be told"),
+                file=str(self.progress_path), reason=str(error)) from error
 
     def _note_progress(self, play_uuid: str, seq: int) -> None:
         if self.read_only:
@@ -600,7 +628,9 @@ class Journal:
         finally:
             self._db.set_progress_handler(None, 0)
         found = [str(row[0]) for row in rows]
-        return None if found == ["ok"] else "; ".join(found)
+        if found != ["ok"]:
+            return "; ".join(found)
+        return self._mismatches(deadline)
 
     def check(self) -> Loss | None:
         """At start: JournalDamaged when the file is damaged, else the moves lost, if any."""
@@ -647,6 +677,36 @@ class Journal:
             raise JournalError(N_("{file}: play {play} has a damaged entry"),
                                file=str(self.path), play=play_id) from error
 
+    def _seal_play(self, play_id: int) -> None:
+        """Store the checksum of the play's row as it is now (inside the caller's write)."""
+        row = self._db.execute(f"SELECT {_PLAY_SEALED} FROM plays WHERE id = ?",
+                               (play_id,)).fetchone()
+        self._db.execute("UPDATE plays SET checksum = ? WHERE id = ?",
+                         (checksum(*row), play_id))
+
+    def _mismatches(self, deadline: float) -> str | None:
+        """The first row whose content no longer matches its checksum, newest plays first;
+        None when all match or time ran out."""
+        plays = self._db.execute(
+            f"SELECT id, {_PLAY_SEALED}, checksum FROM plays ORDER BY id DESC").fetchall()
+        for play_id, *fields, stored in plays:
+            if stored is not None and stored != checksum(*fields):
+                return f"play {play_id} does not match its checksum"
+            rows = self._db.execute(
+                "SELECT seq, event, recorded, uids, checksum FROM events WHERE play_id = ? "
+                "ORDER BY seq", (play_id,))
+            for seq, event, recorded, uids, stored in rows:
+                if stored is not None and stored != checksum(play_id, seq, event, recorded,
+                                                             uids):
+                    return f"play {play_id} move {seq} does not match its checksum"
+            for seq, state, stored in self._db.execute(
+                    "SELECT seq, state, checksum FROM snapshots WHERE play_id = ?", (play_id,)):
+                if stored is not None and stored != checksum(play_id, seq, state):
+                    return f"play {play_id} snapshot {seq} does not match its checksum"
+            if time.monotonic() > deadline:
+                return None
+        return None
+
     def _changed(self, play_id: int) -> JournalError:
         return JournalError(N_("play {play} was changed by another program"), play=play_id)
 
@@ -676,6 +736,11 @@ class Loss:
                "{committed} committed"),
             file=str(file), first=first, last=self.committed, play=self.play_id,
             held=self.held, committed=self.committed)
+
+
+def checksum(*fields: Any) -> int:
+    """CRC-32 of a row's fields as stored: any single flipped bit changes it."""
+    return zlib.crc32(_dumps(list(fields)).encode())
 
 
 def _dumps(value: Any) -> str:

@@ -16,7 +16,15 @@ from pathlib import Path
 
 from engine.errors import N_
 
-from .journal import Journal, JournalDamaged, JournalError, Loss, _dumps
+from .journal import (
+    Journal,
+    JournalDamaged,
+    JournalError,
+    Loss,
+    ProgressUnreadable,
+    _dumps,
+    checksum,
+)
 from .paths import JOURNAL_FILE
 from .state_files import refuse_links, set_aside, sqlite_files, write_atomically
 from .tags import FILENAME as TAGS_FILE
@@ -48,6 +56,9 @@ def open_checked(state_dir: Path) -> Opened:
     except JournalDamaged as error:
         journal.close()
         return _fresh_after(path, error)
+    except ProgressUnreadable as error:
+        log.warning("%s", error)
+        return Opened(journal, error)  # the next move writes the count again
     except BaseException:
         journal.close()
         raise
@@ -200,8 +211,11 @@ def recover(state_dir: Path, damaged: Path | None = None) -> Salvage:
     rows = _readable_rows(source)
     plays = moves = dropped = 0
     with Journal(staged) as fresh:
-        for play, events in rows:
+        for play, events, sound in rows:
             game, setup, key, started, finished, result, play_uuid = play
+            if not sound:  # its setup cannot be trusted: its moves would replay wrong
+                dropped += len(events)
+                continue
             db = fresh._db
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -213,12 +227,16 @@ def recover(state_dir: Path, damaged: Path | None = None) -> Salvage:
                 for seq, event, recorded, uids in events:
                     if seq != kept + 1:
                         break
-                    db.execute("INSERT INTO events (play_id, seq, event, recorded, uids) "
-                               "VALUES (?, ?, ?, ?, ?)", (new_id, seq, event, recorded, uids))
+                    db.execute("INSERT INTO events (play_id, seq, event, recorded, uids, "
+                               "checksum) VALUES (?, ?, ?, ?, ?, ?)",
+                               (new_id, seq, event, recorded, uids,
+                                checksum(new_id, seq, event, recorded, uids)))
                     kept += 1
                 if kept == len(events) and finished is not None:
                     db.execute("UPDATE plays SET finished = ?, result = ? WHERE id = ?",
                                (finished, result, new_id))
+                assert new_id is not None
+                fresh._seal_play(new_id)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -240,7 +258,7 @@ def recover(state_dir: Path, damaged: Path | None = None) -> Salvage:
 
 
 Row = tuple[tuple[str, str, str | None, str, str | None, str | None, str],
-            list[tuple[int, str, str, str]]]
+            list[tuple[int, str, str, str]], bool]
 
 
 def _readable_rows(source: Path) -> list[Row]:
@@ -258,13 +276,17 @@ def _readable_rows(source: Path) -> list[Row]:
         found: list[Row] = []
         for play_id in ids:
             try:
-                row = db.execute("SELECT game, setup, key, started, finished, result, uuid "
-                                 "FROM plays WHERE id = ?", (play_id,)).fetchone()
+                row = db.execute("SELECT game, setup, key, started, finished, result, uuid, "
+                                 "checksum FROM plays WHERE id = ?", (play_id,)).fetchone()
             except sqlite3.DatabaseError:
                 continue
             if row is None:
                 continue
-            found.append((tuple(row), _readable_events(db, play_id)))
+            game, setup, key, started, finished, result, play_uuid, stored = row
+            sound = stored is None or stored == checksum(play_uuid, game, setup, key, started,
+                                                         finished, result)
+            found.append(((game, setup, key, started, finished, result, play_uuid),
+                          _readable_events(db, play_id), sound))
         return found
     finally:
         db.close()
@@ -278,17 +300,20 @@ def _max_id(db: sqlite3.Connection) -> int:
 
 
 def _readable_events(db: sqlite3.Connection, play_id: int) -> list[tuple[int, str, str, str]]:
-    """The play's events in order, one by one past a damaged page, up to the first unreadable."""
+    """The play's events in order, read one by one, up to the first unreadable or altered."""
     events: list[tuple[int, str, str, str]] = []
     seq = 1
     while True:
         try:
-            row = db.execute("SELECT seq, event, recorded, uids FROM events "
+            row = db.execute("SELECT seq, event, recorded, uids, checksum FROM events "
                              "WHERE play_id = ? AND seq = ?", (play_id, seq)).fetchone()
         except sqlite3.DatabaseError:
             break
         if row is None:
             break
-        events.append((int(row[0]), row[1], row[2], row[3]))
+        _, event, recorded, uids, stored = row
+        if stored is not None and stored != checksum(play_id, seq, event, recorded, uids):
+            break
+        events.append((seq, event, recorded, uids))
         seq += 1
     return events

@@ -203,9 +203,11 @@ def _problem_screen(opened: Opened, language: str) -> Screen:
     if opened.set_aside is not None:
         title = _("Journal damaged")
         body: tuple[str, ...] = (_("Kept aside; a new"), _("journal begins."))
+    elif opened.loss is None:
+        title = _("Journal unchecked")
+        body = (_("Move count unreadable"),)
     else:
         loss = opened.loss
-        assert loss is not None
         title = _("Moves lost")
         body = ((_("Moves {first}-{last} lost").format(first=loss.held + 1, last=loss.committed),)
                 if loss.play_id is not None else (_("A whole game lost"),))

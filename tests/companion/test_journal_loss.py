@@ -6,6 +6,7 @@ what the disk holds when the power goes after the last commit returned.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -225,3 +226,44 @@ def test_a_clean_start_finds_nothing(tmp_path: Path) -> None:
         assert opened.journal.damage() is None
     finally:
         opened.journal.close()
+
+
+def test_a_flipped_bit_in_a_move_of_the_main_file_is_found(tmp_path: Path,
+                                                           capsys: Capture) -> None:
+    folder = tmp_path / "state"
+    with writer(folder, 20) as (journal, session):
+        records = journal.records(session.play.id)
+    data = bytearray((folder / JOURNAL).read_bytes())
+    texts = [json.dumps(r.event, ensure_ascii=False, separators=(",", ":")).encode()
+             for r in records]
+    # A move whose text is stored once (some moves are alike), past the first few.
+    seq, text = next((r.seq, t) for r, t in zip(records, texts)
+                     if r.seq > 5 and data.count(t) == 1)
+    where = data.find(text)
+    data[where + len(text) // 2] ^= 0x01  # still text, maybe still JSON: SQLite sees nothing
+    (folder / JOURNAL).write_bytes(bytes(data))
+    with Journal.open_read_only(folder / JOURNAL) as journal:
+        assert journal.damage() == f"play 1 move {seq} does not match its checksum"
+    code, err = status(capsys, folder)
+    assert code == 3 and f"move {seq} does not match its checksum" in err
+    assert main(["--lang", "en", "journal", "recover", "--state-dir", str(folder)]) == 0
+    # Up to the altered move, none after it.
+    assert f"Salvaged {seq - 1} moves of 1 play" in capsys.readouterr().out
+
+
+def test_an_unreadable_move_count_is_said_and_the_journal_kept(tmp_path: Path,
+                                                               capsys: Capture) -> None:
+    folder = tmp_path / "state"
+    with writer(folder, 5):
+        pass
+    (folder / f"{JOURNAL}.last-move").write_bytes(b"\x00\xff garbage")
+    code, err = status(capsys, folder)
+    assert code == 3 and "whether moves were lost cannot be told" in err
+    table = open_table(state_dir=folder, language="en")
+    try:
+        assert table.loop.app.screen().title == "Journal unchecked"
+        assert table.app.session.event_count == 5  # the same journal, resumed
+        table.app.session.submit(MOVES[5])
+    finally:
+        table.close()
+    assert status(capsys, folder)[0] == 0  # the next move wrote the count again
