@@ -75,6 +75,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+from bench import faults_journal  # noqa: E402
 from bench.bench_companion import (  # noqa: E402
     child_env,
     companion_command,
@@ -1761,7 +1762,7 @@ def bad_files_campaign(quick: bool, sample: int = 40, seed: int = 0) -> Campaign
 
 # === Running ====================================================================================
 
-CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files")
+CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files", *faults_journal.NAMES)
 
 
 def summary(campaigns: Sequence[Campaign]) -> str:
@@ -1799,8 +1800,9 @@ def main(argv: list[str] | None = None) -> int:
         "hardware": lambda: hardware_campaign(args.quick),
         "fuzz": lambda: fuzz_campaign(examples, 25 if args.quick else 60, args.seed, args.quick),
         "power-cuts": lambda: power_cut_campaign(kills, args.seed, args.quick),
+        **faults_journal.runners(args, Campaign),
     }
-    for name in ("bad-files", "hardware", "fuzz", "power-cuts"):
+    for name in ("bad-files", "hardware", "fuzz", "power-cuts", *faults_journal.NAMES):
         if name not in chosen:
             continue
         say(f"{name} ...")

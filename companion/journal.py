@@ -627,9 +627,10 @@ class Journal:
             raise
         finally:
             self._db.set_progress_handler(None, 0)
-        found = [str(row[0]) for row in rows]
+        found = [line for row in rows for line in str(row[0]).splitlines()
+                 if not line.startswith("***")]  # "*** in database main ***"
         if found != ["ok"]:
-            return "; ".join(found)
+            return "; ".join(found[:3])  # one line: the first few say enough
         return self._mismatches(deadline)
 
     def check(self) -> Loss | None:

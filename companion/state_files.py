@@ -238,8 +238,13 @@ def _copy_once(path: Path, wal: Path, shm: Path, memory: sqlite3.Connection,
                 N_("{file} is a symbolic link: the companion never reads through one; "
                    "remove it"), file=str(file))
     if wal.exists() and shm.exists():
-        _backup(_uri(path, "mode=ro&readonly_shm=1"), memory, timeout)
-        return True
+        try:
+            _backup(_uri(path, "mode=ro&readonly_shm=1"), memory, timeout)
+            return True
+        except sqlite3.OperationalError:
+            # A log and shared memory that do not agree (left by a crash, then damaged): no
+            # writer uses them, so a private copy lets SQLite recover what the log holds.
+            pass
     if wal.exists():
         with tempfile.TemporaryDirectory(prefix="companion-read-") as private:
             copy = Path(private) / path.name
