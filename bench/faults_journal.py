@@ -202,10 +202,7 @@ def _pairing(first_kind: str, second: str, folder: Path, reference: dict[str, An
             lines = done.stderr.strip().splitlines()
             if done.returncode != 75 or len(lines) != 1 or f"process {holder}" not in lines[0]:
                 problems.append(f"the second writer answered {done.returncode}: {lines}")
-        if first_kind == "run":
-            assert first.child.stdin is not None
-            first.child.stdin.close()  # end of input: the table closes
-        status, out, err = first.finish()
+        status, out, err = first.finish()  # for run, the end of its input closes the table
         if status != 0:
             problems.append(f"the first companion exited {status}: {err.strip()[-300:]}")
         expected_result = reference["demo-result"]

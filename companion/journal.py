@@ -85,9 +85,10 @@ _PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
 #: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
-#: the commit that passes the bound). SQLite's default, 1000 pages, kept the first hundred
-#: or so moves of a game in the log alone; `bench/bench_journal.py` measures the cost.
-CHECKPOINT_PAGES = 64
+#: the commit that passes the bound). SQLite's default, 1000 pages, kept a whole game of
+#: Ticket to Ride in the log alone; 16 keeps at most 15 moves there, at no cost a move
+#: measured (`python bench/bench_checkpoint.py` has the table).
+CHECKPOINT_PAGES = 16
 #: The start-up integrity check stops after this long (a very large journal is checked in
 #: part rather than delaying the table).
 CHECK_SECONDS = 2.0
@@ -564,10 +565,11 @@ class Journal:
 
     @_guarded
     def checkpoint(self) -> None:
-        """Copy the write-ahead log into the main file and empty it (end of a round, of a
-        game, a clean stop): the file alone then holds every move."""
+        """Copy the write-ahead log into the main file (end of a round, of a game): the file
+        alone then holds every move. PASSIVE never waits for a reader (`companion status`
+        reading meanwhile); the log is emptied at close."""
         if not self.read_only:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     @property
     def progress_path(self) -> Path:

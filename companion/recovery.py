@@ -76,7 +76,11 @@ def _fresh_after(path: Path, error: JournalDamaged) -> Opened:
     problem = JournalError(
         N_("{file} was damaged and is kept as {aside}; companion journal recover --from "
            "{aside} salvages its moves"), file=str(path), aside=str(aside))
-    return Opened(journal, problem, set_aside=aside, loss=journal.losses())
+    try:
+        loss = journal.losses()
+    except ProgressUnreadable:
+        loss = None
+    return Opened(journal, problem, set_aside=aside, loss=loss)
 
 
 def open_registry(state_dir: Path) -> TagRegistry:
@@ -174,8 +178,8 @@ def restore(state_dir: Path, source: Path) -> tuple[int, Path | None]:
 
 
 def _note_latest(path: Path) -> None:
-    """After a restore or a salvage, the move count file follows the journal now in place:
-    the players chose it."""
+    """After a restore, the move count file follows the journal now in place: the players
+    chose that copy."""
     with Journal(path) as journal:
         plays = journal.plays()
         if not plays:
@@ -253,7 +257,7 @@ def recover(state_dir: Path, damaged: Path | None = None) -> Salvage:
     for suffix_file in sqlite_files(staged)[1:]:
         suffix_file.unlink(missing_ok=True)
     os.replace(staged, path)
-    _note_latest(path)
+    # The move count is left as it is: moves the salvage could not keep stay reported.
     return Salvage(plays, moves, dropped, aside)
 
 

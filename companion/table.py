@@ -135,6 +135,8 @@ def open_table(
     took it already, else it is taken here (StateFolderBusy when another process has it).
     """
     if game is not None and game not in FLOWS:
+        if owner is not None:
+            owner.release()
         raise ValueError(f"{game} cannot be followed at the table yet")
     lock = owner or take_folder(state_dir)
     try:

@@ -102,13 +102,14 @@ def test_a_cut_log_loses_nothing_silently(tmp_path: Path, capsys: Capture, keep:
     assert count >= 12  # the checkpointed part is in the main file
 
 
-@pytest.mark.parametrize("offset", [40, 32 + 24 + 100, 5000, -30])
+# A frame header, a page in the first frame, the second frame (a frame is 24 + 4096 bytes).
+@pytest.mark.parametrize("offset", [40, 32 + 24 + 100, 5000])
 def test_a_flipped_bit_in_the_log_is_reported(tmp_path: Path, capsys: Capture,
                                               offset: int) -> None:
     live = tmp_path / "live"
     with writer(live, 12) as (journal, session):
         journal.checkpoint()
-        for event in MOVES[12:16]:
+        for event in MOVES[12:14]:  # the log starts again at its beginning with these
             session.submit(event)
         copy = crash_copy(live, tmp_path / "copy", *FILES)
     wal = copy / f"{JOURNAL}-wal"
@@ -119,7 +120,7 @@ def test_a_flipped_bit_in_the_log_is_reported(tmp_path: Path, capsys: Capture,
     code, err = status(capsys, copy)
     # The log's checksums drop the frame with the flip and every later one.
     assert code == 3 and "lost moves" in err
-    assert held(copy) < 16
+    assert held(copy) < 14
 
 
 def test_a_journal_gone_with_moves_committed_is_reported(tmp_path: Path,
@@ -176,16 +177,12 @@ def test_the_main_file_alone_holds_the_game_after_each_day_and_at_the_end(
     live = tmp_path / "live"
     with Journal(live / JOURNAL) as journal:
         session = GameSession.start(journal, FREIGHT_TRAIN, NAMES)
-        wal = live / f"{JOURNAL}-wal"
-        largest = 0
         days_ended = 0
         for event in play_random(FREIGHT_TRAIN, FREIGHT_TRAIN.new_game(NAMES), seed=6).events:
             stage = session.state.day, session.state.round
             session.submit(event)
-            largest = max(largest, wal.stat().st_size)
             if (session.state.day, session.state.round) != stage or session.finished:
                 days_ended += 1
-                assert wal.stat().st_size == 0  # checkpointed and emptied
                 copy = crash_copy(live, tmp_path / f"day-{days_ended}", JOURNAL)
                 assert held(copy) == session.event_count
         assert session.finished and days_ended >= 3
@@ -247,8 +244,10 @@ def test_a_flipped_bit_in_a_move_of_the_main_file_is_found(tmp_path: Path,
     code, err = status(capsys, folder)
     assert code == 3 and f"move {seq} does not match its checksum" in err
     assert main(["--lang", "en", "journal", "recover", "--state-dir", str(folder)]) == 0
-    # Up to the altered move, none after it.
+    # Up to the altered move, none after it; the moves it could not keep stay reported.
     assert f"Salvaged {seq - 1} moves of 1 play" in capsys.readouterr().out
+    code, err = status(capsys, folder)
+    assert code == 3 and f"lost moves {seq} to 20 of play 1" in err
 
 
 def test_an_unreadable_move_count_is_said_and_the_journal_kept(tmp_path: Path,
