@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -233,3 +234,22 @@ def test_a_demo_started_twice_plays_its_game_once(tmp_path: Path) -> None:
         assert len(plays) == 1 and plays[0].finished is not None
         seqs = [record.seq for record in journal.records(plays[0].id)]
         assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_a_killed_demo_leaves_the_folder_free_and_claims_no_loss(tmp_path: Path,
+                                                                 capsys: Capture) -> None:
+    folder = tmp_path / "state"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", "demo", "game-of-trains", "--players", "2",
+         "--state-dir", str(folder), "--progress-every", "1"],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.startswith("move 3 of"):
+            break
+    child.kill()  # SIGKILL after the third move was announced: no clean-up runs
+    child.wait()
+    child.stdout.close()
+    take_folder(folder).release()  # the kernel let the lock go
+    assert main(["status", "--json", "--state-dir", str(folder)]) == 0  # no false loss
+    assert json.loads(capsys.readouterr().out)["event_count"] >= 3
