@@ -20,12 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import sqlite3
-import time
 import uuid
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +32,29 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from engine.errors import N_
+
+from .journal_checks import (
+    CHECK_SECONDS,
+    PROGRESS_SUFFIX,
+    JournalChecks,
+    Loss,
+    checksum,
+)
+from .journal_errors import (
+    EXIT_BUSY,
+    JournalDamaged,
+    JournalError,
+    ProgressUnreadable,
+    StateFolderBusy,
+    StateFolderRefused,
+)
+from .progress import MoveCount
+
+__all__ = [
+    "CHECKPOINT_PAGES", "CHECK_SECONDS", "EXIT_BUSY", "PROGRESS_SUFFIX", "EventRecord",
+    "Journal", "JournalDamaged", "JournalError", "Loss", "PlayRecord", "ProgressUnreadable",
+    "StateFolderBusy", "StateFolderRefused", "checksum", "now",
+]
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
 SCHEMA_VERSION = 2
@@ -80,7 +100,6 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE events ADD COLUMN checksum INTEGER",
         "ALTER TABLE snapshots ADD COLUMN checksum INTEGER"),
 }
-_PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
@@ -89,56 +108,9 @@ _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 #: Ticket to Ride in the log alone; 16 keeps at most 15 moves there, at no cost a move
 #: measured (`python bench/bench_checkpoint.py` has the table).
 CHECKPOINT_PAGES = 16
-#: The start-up integrity check stops after this long (a very large journal is checked in
-#: part rather than delaying the table).
-CHECK_SECONDS = 2.0
-#: Beside the journal: the last committed move of the open play, kept outside the database
-#: so that a lost or rolled-back log is noticed.
-PROGRESS_SUFFIX = ".last-move"
-
-log = logging.getLogger("companion.journal")
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-#: EX_TEMPFAIL: try again later.
-EXIT_BUSY = 75
-
-
-class JournalError(Exception):
-    """The journal cannot be used: a reason template (for gettext) and its parameters."""
-
-    #: The exit status of a command that stops on it (75: a temporary failure).
-    exit_status = EXIT_BUSY
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.reason = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
-
-
-class StateFolderBusy(JournalError):
-    """Another process owns the state folder (see `state_files.take_folder`)."""
-
-
-class StateFolderRefused(JournalError):
-    """The state folder or a file in it is not safe to write: another owner, or a link."""
-
-    exit_status = 2
-
-
-class JournalDamaged(JournalError):
-    """The file is not a readable journal, or its content no longer matches its checks."""
-
-    exit_status = 2
-
-
-class ProgressUnreadable(JournalError):
-    """The count of committed moves kept beside the journal cannot be read: whether moves
-    were lost cannot be told (the journal itself may be whole)."""
-
-    exit_status = 2
 
 
 @dataclass(frozen=True)
@@ -193,7 +165,7 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
     return guarded
 
 
-class Journal:
+class Journal(JournalChecks):
     """The journal file: open it once, keep it open while the companion runs."""
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
@@ -211,6 +183,7 @@ class Journal:
         refuse_links(*sqlite_files(self.path), self.progress_path)
         self._durable = durable
         self.read_only = False
+        self._move_count: MoveCount | None = None
         try:
             # Autocommit mode: this class opens and commits every transaction itself.
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
@@ -235,6 +208,7 @@ class Journal:
         journal.path = Path(path)
         journal._durable = False
         journal.read_only = True
+        journal._move_count = None
         if not journal.path.exists():
             # Nothing on disk (yet, or any more): an empty journal that writes nowhere.
             journal._db = sqlite3.connect(":memory:", isolation_level=None)
@@ -563,92 +537,14 @@ class Journal:
             for name in ("journal_mode", "synchronous", "foreign_keys", "user_version")
         }
 
-    @_guarded
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the main file (end of a round, of a game): the file
-        alone then holds every move. PASSIVE never waits for a reader (`companion status`
-        reading meanwhile); the log is emptied at close."""
-        if not self.read_only:
-            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-
-    @property
-    def progress_path(self) -> Path:
-        return self.path.with_name(self.path.name + PROGRESS_SUFFIX)
-
-    def committed_progress(self) -> tuple[str, int] | None:
-        """(play uuid, seq) of the last move committed, as noted outside the database."""
-        try:
-            with open(os.open(self.progress_path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC),
-                      encoding="utf-8") as handle:
-                data = json.load(handle)
-            return str(data["play"]), int(data["seq"])
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise ProgressUnreadable(
-                N_("{file} cannot be read ({reason}): whether moves were lost cannot be told"),
-                file=str(self.progress_path), reason=str(error)) from error
-
-    def _note_progress(self, play_uuid: str, seq: int) -> None:
-        if self.read_only:
-            return
-        from .state_files import write_atomically
-
-        try:
-            write_atomically(self.progress_path,
-                             _dumps({"play": play_uuid, "seq": seq}).encode(), self._durable)
-        except OSError as error:
-            # The move itself is committed: a full disk here weakens the loss check, and
-            # failing the move would be worse.
-            log.warning("cannot write %s: %s", self.progress_path, error)
-
-    @_guarded
-    def losses(self) -> Loss | None:
-        """The moves the companion committed that this journal no longer holds, if any."""
-        noted = self.committed_progress()
-        if noted is None:
-            return None
-        play_uuid, seq = noted
-        row = self._db.execute("SELECT id FROM plays WHERE uuid = ?", (play_uuid,)).fetchone()
-        held = 0 if row is None else self.event_count(int(row[0]))
-        if held >= seq and row is not None:
-            return None
-        return Loss(play_uuid, None if row is None else int(row[0]), held, seq)
-
-    @_guarded
-    def damage(self, seconds: float = CHECK_SECONDS) -> str | None:
-        """What SQLite's quick check finds wrong (None when nothing, or when it ran out of
-        time: it stops after `seconds`)."""
-        deadline = time.monotonic() + seconds
-        self._db.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
-        try:
-            rows = self._db.execute("PRAGMA quick_check(5)").fetchall()
-        except sqlite3.OperationalError as error:
-            if "interrupted" in str(error):
-                return None
-            raise
-        finally:
-            self._db.set_progress_handler(None, 0)
-        found = [line for row in rows for line in str(row[0]).splitlines()
-                 if not line.startswith("***")]  # "*** in database main ***"
-        if found != ["ok"]:
-            return "; ".join(found[:3])  # one line: the first few say enough
-        return self._mismatches(deadline)
-
-    def check(self) -> Loss | None:
-        """At start: JournalDamaged when the file is damaged, else the moves lost, if any."""
-        problem = self.damage()
-        if problem is not None:
-            raise JournalDamaged(N_("{file} is damaged: {problem}"), file=str(self.path),
-                                 problem=problem)
-        return self.losses()
-
     def close(self) -> None:
         """Close the file; a clean stop leaves every move in the main file."""
         if not self.read_only:
             # A reader holding the log stops it: SQLite checkpoints at a later commit.
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        if self._move_count is not None:
+            self._move_count.close()
         self._db.close()
 
     def __enter__(self) -> Journal:
@@ -680,70 +576,11 @@ class Journal:
             raise JournalError(N_("{file}: play {play} has a damaged entry"),
                                file=str(self.path), play=play_id) from error
 
-    def _seal_play(self, play_id: int) -> None:
-        """Store the checksum of the play's row as it is now (inside the caller's write)."""
-        row = self._db.execute(f"SELECT {_PLAY_SEALED} FROM plays WHERE id = ?",
-                               (play_id,)).fetchone()
-        self._db.execute("UPDATE plays SET checksum = ? WHERE id = ?",
-                         (checksum(*row), play_id))
-
-    def _mismatches(self, deadline: float) -> str | None:
-        """The first row whose content no longer matches its checksum, newest plays first;
-        None when all match or time ran out."""
-        plays = self._db.execute(
-            f"SELECT id, {_PLAY_SEALED}, checksum FROM plays ORDER BY id DESC").fetchall()
-        for play_id, *fields, stored in plays:
-            if stored is not None and stored != checksum(*fields):
-                return f"play {play_id} does not match its checksum"
-            rows = self._db.execute(
-                "SELECT seq, event, recorded, uids, checksum FROM events WHERE play_id = ? "
-                "ORDER BY seq", (play_id,))
-            for seq, event, recorded, uids, stored in rows:
-                if stored is not None and stored != checksum(play_id, seq, event, recorded,
-                                                             uids):
-                    return f"play {play_id} move {seq} does not match its checksum"
-            for seq, state, stored in self._db.execute(
-                    "SELECT seq, state, checksum FROM snapshots WHERE play_id = ?", (play_id,)):
-                if stored is not None and stored != checksum(play_id, seq, state):
-                    return f"play {play_id} snapshot {seq} does not match its checksum"
-            if time.monotonic() > deadline:
-                return None
-        return None
-
     def _changed(self, play_id: int) -> JournalError:
         return JournalError(N_("play {play} was changed by another program"), play=play_id)
 
     def _no_play(self, play_id: int) -> JournalError:
         return JournalError(N_("there is no play {play} in the journal"), play=play_id)
-
-
-@dataclass(frozen=True)
-class Loss:
-    """Moves committed once that the journal no longer holds: `held` of `committed`."""
-
-    play_uuid: str
-    play_id: int | None
-    held: int
-    committed: int
-
-    def error(self, file: Path) -> JournalError:
-        """The loss in one line, naming the moves lost."""
-        if self.play_id is None:
-            return JournalError(
-                N_("{file} lost a whole play ({committed} moves committed): restore a backup "
-                   "or run companion journal recover"),
-                file=str(file), committed=self.committed)
-        first = self.held + 1
-        return JournalError(
-            N_("{file} lost moves {first} to {last} of play {play}: it holds {held} of the "
-               "{committed} committed"),
-            file=str(file), first=first, last=self.committed, play=self.play_id,
-            held=self.held, committed=self.committed)
-
-
-def checksum(*fields: Any) -> int:
-    """CRC-32 of a row's fields as stored: any single flipped bit changes it."""
-    return zlib.crc32(_dumps(list(fields)).encode())
 
 
 def _dumps(value: Any) -> str:

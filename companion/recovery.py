@@ -22,11 +22,10 @@ from .journal import (
     JournalError,
     Loss,
     ProgressUnreadable,
-    _dumps,
     checksum,
 )
 from .paths import JOURNAL_FILE
-from .state_files import refuse_links, set_aside, sqlite_files, write_atomically
+from .state_files import refuse_links, set_aside, sqlite_files
 from .tags import FILENAME as TAGS_FILE
 from .tags import TagRegistry
 
@@ -186,8 +185,7 @@ def _note_latest(path: Path) -> None:
             journal.progress_path.unlink(missing_ok=True)
             return
         latest = plays[-1]
-        write_atomically(journal.progress_path, _dumps(
-            {"play": latest.uuid, "seq": journal.event_count(latest.id)}).encode())
+        journal._note_progress(latest.uuid, journal.event_count(latest.id))
 
 
 # --- salvage -------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from urllib.parse import quote
 
 from engine.errors import N_
 
-from .journal import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
+from .journal_errors import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
 
 __all__ = ["EXIT_BUSY", "StateFolderBusy", "StateFolderRefused"]
 
