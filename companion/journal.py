@@ -209,6 +209,7 @@ class Journal(JournalChecks):
         journal._durable = False
         journal.read_only = True
         journal._move_count = None
+        journal._note_before_copy()
         if not journal.path.exists():
             # Nothing on disk (yet, or any more): an empty journal that writes nowhere.
             journal._db = sqlite3.connect(":memory:", isolation_level=None)

@@ -60,6 +60,7 @@ class JournalChecks:
     _db: sqlite3.Connection
     _durable: bool
     _move_count: MoveCount | None
+    _noted: tuple[str, int] | None | ProgressUnreadable = None
 
     def _failure(self, error: sqlite3.Error) -> JournalError:
         raise NotImplementedError
@@ -77,13 +78,25 @@ class JournalChecks:
         return self.path.with_name(self.path.name + PROGRESS_SUFFIX)
 
     def committed_progress(self) -> tuple[str, int] | None:
-        """(play uuid, seq) of the last move committed, as noted outside the database."""
+        """(play uuid, seq) of the last move committed, as noted outside the database; for a
+        read-only copy, as noted just before the copy was made."""
+        noted = self._noted if self.read_only else self._read_progress()
+        if isinstance(noted, ProgressUnreadable):
+            raise noted
+        return noted
+
+    def _read_progress(self) -> tuple[str, int] | None | ProgressUnreadable:
         try:
             return MoveCount(self.progress_path).read()
         except (OSError, ValueError) as error:
-            raise ProgressUnreadable(
+            return ProgressUnreadable(
                 N_("{file} cannot be read ({reason}): whether moves were lost cannot be told"),
-                file=str(self.progress_path), reason=str(error)) from error
+                file=str(self.progress_path), reason=str(error))
+
+    def _note_before_copy(self) -> None:
+        """Read the count before copying the journal: the count is written after each commit,
+        so the copy holds at least the moves it names, even while the companion plays."""
+        self._noted = self._read_progress()
 
     def _note_progress(self, play_uuid: str, seq: int) -> None:
         if self.read_only:

@@ -266,3 +266,16 @@ def test_an_unreadable_move_count_is_said_and_the_journal_kept(tmp_path: Path,
     finally:
         table.close()
     assert status(capsys, folder)[0] == 0  # the next move wrote the count again
+
+
+def test_a_reader_beside_a_playing_companion_claims_no_loss(tmp_path: Path) -> None:
+    """The count is read before the copy: moves committed after the copy are not 'lost'."""
+    folder = tmp_path / "state"
+    with writer(folder, 10) as (_, session):
+        with Journal.open_read_only(folder / JOURNAL) as reader:
+            session.submit(MOVES[10])  # committed, and counted, after the copy was made
+            session.submit(MOVES[11])
+            assert reader.event_count(session.play.id) == 10
+            assert reader.losses() is None
+        with Journal.open_read_only(folder / JOURNAL) as later:
+            assert later.event_count(session.play.id) == 12 and later.losses() is None
