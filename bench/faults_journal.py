@@ -308,7 +308,9 @@ def judge(campaign: Any, label: str, folder: Path, truth: list[Any], play_uuid: 
     """Loss reported or no loss; the table opens and says it too."""
     campaign.count()
     # The table's start logs what it finds: judged here, not printed.
-    logging.getLogger("companion").setLevel(logging.ERROR)
+    logger = logging.getLogger("companion")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
     try:
         held = _held(folder, play_uuid)
         lost = held != truth
@@ -328,6 +330,8 @@ def judge(campaign: Any, label: str, folder: Path, truth: list[Any], play_uuid: 
         tally[key] = tally.get(key, 0) + 1
     except Exception as error:  # a crash is a failure of its own
         campaign.fail(f"{label}: {type(error).__name__}: {error}")
+    finally:
+        logger.setLevel(level)
 
 
 def _describe(held: list[Any] | None, truth: list[Any]) -> str:
