@@ -147,7 +147,8 @@ def verified(source: Path) -> Journal:
     """A copy of a journal file, read-only and in memory, after checking it whole."""
     if not source.is_file():
         raise JournalError(N_("{file} is not a file"), file=str(source))
-    journal = Journal.open_read_only(source)
+    # A copy the user names may be reached through a link (a mounted drive): it is only read.
+    journal = Journal.open_read_only(source.resolve())
     try:
         problem = journal.damage(seconds=float("inf"))
         if problem is not None:
