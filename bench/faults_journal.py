@@ -39,6 +39,7 @@ from bench.bench_companion import child_env, companion_command, record_demo
 from companion.cli import main as companion_main
 from companion.journal import Journal, JournalError
 from companion.paths import JOURNAL_FILE
+from companion.progress import MoveCount
 from companion.session import GameSession
 from companion.state_files import LOCK_FILE
 from companion.table import open_table
@@ -77,20 +78,27 @@ def runners(args: Any, campaign: Callable[[str], Any]) -> dict[str, Callable[[],
 # === 5. Two writers ==============================================================================
 
 
+#: A companion that shows no progress for this long is stuck: the case fails.
+STUCK_SECONDS = 300.0
+
+
 def _wait_for(found: Callable[[], bool], child: subprocess.Popen[str]) -> bool:
-    """Until `found()` (a line, a file) or the child ends; polls what the child writes."""
+    """Until `found()` (a file written) or the child ends; polls what the child writes."""
+    give_up = time.monotonic() + STUCK_SECONDS
     while not found():
-        if child.poll() is not None:
+        if child.poll() is not None or time.monotonic() > give_up:
             return found()
         time.sleep(0.01)
     return True
 
 
 def _progress_seq(folder: Path) -> int:
+    """The move count the companion keeps beside its journal (0 before the first)."""
     try:
-        return int(json.loads((folder / PROGRESS).read_text())["seq"])
-    except (OSError, ValueError, KeyError):
+        noted = MoveCount(folder / PROGRESS).read()
+    except (OSError, ValueError):
         return 0
+    return 0 if noted is None else noted[1]
 
 
 class First:
