@@ -95,7 +95,8 @@ def child_env() -> dict[str, str]:
 
 
 def companion_command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "companion.cli", *args]
+    """The command line, in English whatever the machine's locale (progress lines are read)."""
+    return [sys.executable, "-m", "companion.cli", "--lang", "en", *args]
 
 
 # --- A table stepped by hand --------------------------------------------------------------------

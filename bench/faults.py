@@ -12,7 +12,7 @@ is about time (a device recovers within 2 s).
    is killed with SIGKILL after a random delay (some during start-up, most during play),
    again and again on the same folder, for every game followed at the table and several
    seeds, two processes at a time. After each kill: the journal opens; every move the
-   process announced ("move k of N") is in it; the journal holds exactly the game's moves so
+   process announced ("Move k of N") is in it; the journal holds exactly the game's moves so
    far as the table journals them (nothing invented); replaying it from scratch equals the
    resumed state; the tag registry opens. Then the game is let finish and its final line
    must equal the result of the same game played without interruption (the engine's replay
@@ -75,6 +75,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
+from bench import faults_journal  # noqa: E402
 from bench.bench_companion import (  # noqa: E402
     child_env,
     companion_command,
@@ -145,7 +146,7 @@ def same_state(a: Any, b: Any) -> bool:
 
 # === 1. Power cuts ===============================================================================
 
-MOVE_LINE = re.compile(r"^move (\d+) of (\d+)")
+MOVE_LINE = re.compile(r"^Move (\d+) of (\d+)")
 #: At most this many kills on one game before it is let finish.
 KILLS_PER_RUN = 25
 
@@ -1762,7 +1763,7 @@ def bad_files_campaign(quick: bool, sample: int = 40, seed: int = 0) -> Campaign
 
 # === Running ====================================================================================
 
-CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files")
+CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files", *faults_journal.NAMES)
 
 
 def summary(campaigns: Sequence[Campaign]) -> str:
@@ -1800,8 +1801,9 @@ def main(argv: list[str] | None = None) -> int:
         "hardware": lambda: hardware_campaign(args.quick),
         "fuzz": lambda: fuzz_campaign(examples, 25 if args.quick else 60, args.seed, args.quick),
         "power-cuts": lambda: power_cut_campaign(kills, args.seed, args.quick),
+        **faults_journal.runners(args, Campaign),
     }
-    for name in ("bad-files", "hardware", "fuzz", "power-cuts"):
+    for name in ("bad-files", "hardware", "fuzz", "power-cuts", *faults_journal.NAMES):
         if name not in chosen:
             continue
         say(f"{name} ...")

@@ -46,6 +46,9 @@ COMMANDS: dict[str, str] = {
     "status": "companion.cli_log",
     "export": "companion.cli_log",
     "doctor": "companion.cli_doctor",
+    "backup": "companion.cli_backup",
+    "restore": "companion.cli_backup",
+    "journal": "companion.cli_backup",
 }
 
 

@@ -1,7 +1,9 @@
 """`companion log`, `companion status`, `companion export`: read the journal, never change it.
 
-Bad input (a missing or unreadable state folder, a journal from a newer companion, a damaged
-file) gives one line on standard error and exit status 2.
+They read a copy made through a read-only connection, so they work while the companion runs
+and change nothing on disk. Bad input (a missing or unreadable state folder, a journal from a
+newer companion, a damaged file) gives one line on standard error and exit status 2;
+`status` exits with 3 and one line when the journal lost moves or is damaged.
 """
 
 from __future__ import annotations
@@ -14,14 +16,27 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.errors import N_
+
 from . import spreadsheet
 from .export import FORMATS, export, play_date
 from .i18n import reason, translator
-from .journal import Journal, JournalError, PlayRecord
+from .journal import (
+    EXIT_BUSY,
+    PROGRESS_SUFFIX,
+    Journal,
+    JournalDamaged,
+    JournalError,
+    PlayRecord,
+    ProgressUnreadable,
+    StateFolderBusy,
+)
 from .paths import default_state_dir, journal_path
 from .session import rebuild, rules_for
 
 EXIT_BAD_INPUT = 2
+#: `companion status`: the journal holds fewer moves than were committed, or is damaged.
+EXIT_LOSS = 3
 
 
 class _Refused(Exception):
@@ -82,8 +97,14 @@ def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> i
                 journal.close()
     except _Refused as refusal:
         message = str(refusal)
+    except StateFolderBusy as error:
+        print(f"companion {command}: {reason(error, language)}", file=sys.stderr)
+        return EXIT_BUSY
     except JournalError as error:
         message = reason(error, language)
+        if command == "status" and isinstance(error, JournalDamaged):
+            print(f"companion {command}: {message}", file=sys.stderr)
+            return EXIT_LOSS
     print(f"companion {command}: {message}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
@@ -103,7 +124,7 @@ def _open(args: argparse.Namespace, language: str) -> Journal | None:
     path = journal_path(folder)
     if not path.exists():
         return None
-    return Journal(path)
+    return Journal.open_read_only(path)
 
 
 # --- log ---------------------------------------------------------------------------------------
@@ -174,6 +195,39 @@ def _play_line(play: PlayRecord, count: int, language: str) -> str:
 
 
 def _status(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
+    problem = _problem(journal, args)
+    if problem is not None:
+        # Said first and alone: the tally of a journal that lost moves would mislead.
+        if args.json:
+            print(json.dumps({"status": "lost", "problem": reason(problem, language)},
+                             ensure_ascii=False))
+        print(f"companion status: {reason(problem, language)}", file=sys.stderr)
+        return EXIT_LOSS
+    return _tally(journal, args, language)
+
+
+def _problem(journal: Journal | None, args: argparse.Namespace) -> JournalError | None:
+    """A loss or damage the journal shows: fewer moves than committed, a failed check."""
+    if journal is None:
+        folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
+        path = journal_path(folder)
+        if not Path(f"{path}{PROGRESS_SUFFIX}").exists():
+            return None
+        # The count file says moves were committed, but the journal is gone.
+        with Journal.open_read_only(path) as empty:
+            return _problem(empty, args)
+    problem = journal.damage()
+    if problem is not None:
+        return JournalDamaged(N_("{file} is damaged: {problem}"), file=str(journal.path),
+                              problem=problem)
+    try:
+        loss = journal.losses()
+    except ProgressUnreadable as error:
+        return error
+    return None if loss is None else loss.error(journal.path)
+
+
+def _tally(journal: Journal | None, args: argparse.Namespace, language: str) -> int:
     words = translator(language)
     _ = words.gettext
     play = journal.unfinished() if journal else None

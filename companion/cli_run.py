@@ -26,8 +26,9 @@ from .automaton import Stuck
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .i18n import reason, translator
-from .journal import JournalError
+from .journal import EXIT_BUSY, JournalError, StateFolderBusy
 from .paths import default_state_dir, demo_state_dir
+from .state_files import take_folder
 from .table import FLOWS
 
 log = logging.getLogger("companion")
@@ -49,6 +50,8 @@ def register(commands: Any) -> None:
     run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
     run.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                      help=SETTING_HELP)
+    run.add_argument("--wait", action="store_true",
+                     help="wait for the process that uses the state folder to stop")
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
@@ -64,6 +67,8 @@ def register(commands: Any) -> None:
     demo.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map (default usa)")
     demo.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                       help=SETTING_HELP)
+    demo.add_argument("--wait", action="store_true",
+                      help="wait for the process that uses the state folder to stop")
     demo.set_defaults(run=run_demo_command)
 
 
@@ -103,9 +108,10 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     try:
         result = run_demo(args.game, args.seed, state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
-                          progress_every=max(1, args.progress_every), options=options or None)
+                          progress_every=max(1, args.progress_every), options=options or None,
+                          wait=args.wait, on_wait=_waiting(language))
     except (JournalError, DriverError, DriverConfigError, OSError) as error:
-        return _fail(reason(error, language))
+        return _fail(reason(error, language), _status_of(error))
     except Stuck as error:
         return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
     print(final_line(result), flush=True)
@@ -142,7 +148,10 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
     try:
+        owner = take_folder(Path(state_dir), "companion run", wait=args.wait,
+                            on_wait=_waiting(language))
         table = open_table(
+            owner=owner,
             state_dir=state_dir, game=game, players=players or config.players,
             language=language, options=_options(config, game, players, args.map),
             start_now=bool(players),
@@ -156,7 +165,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(config.driver_error(error), language))
     except (JournalError, DriverError, OSError, ValueError) as error:
         restore()
-        return _fail(reason(error, language))
+        return _fail(reason(error, language), _status_of(error))
     try:
         table.loop.refresh()  # the first frame before the desktop's tags are enrolled
         if table.drivers.sim.reader is not None:
@@ -224,6 +233,23 @@ def _preview() -> Callable[[Image.Image], None]:
         def draw(image: Image.Image) -> None:
             print(to_text(image), flush=True)
     return draw
+
+
+def _status_of(error: Exception) -> int:
+    """75 when the state folder is busy (try again later), else 2."""
+    return EXIT_BUSY if isinstance(error, StateFolderBusy) else 2
+
+
+def _waiting(language: str) -> Callable[[StateFolderBusy], None]:
+    _ = translator(language).gettext
+
+    def say(busy: StateFolderBusy) -> None:
+        if "pid" in busy.params:
+            text = _("waiting for process {pid} ({command}) to release the state folder")
+        else:
+            text = _("waiting for another process to release the state folder")
+        print(text.format(**busy.params), file=sys.stderr, flush=True)
+    return say
 
 
 def _fail(message: str, status: int = 2) -> int:

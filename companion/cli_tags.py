@@ -14,7 +14,9 @@ from . import spreadsheet
 from .cards import Card, CardError
 from .files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from .i18n import reason, translator
+from .journal import JournalError
 from .paths import default_state_dir
+from .state_files import exit_status_of
 from .tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
 
 PROG = "companion tags"
@@ -71,6 +73,8 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
         return _fail(_explain(error, language))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), exit_status_of(error))
     assert enrolled is not None
     message = _("{uid} was already {card}") if before == enrolled else _("{uid} enrolled as {card}")
     print(message.format(uid=uid, card=describe(enrolled)))
@@ -80,10 +84,12 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
 def run_list(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        with _registry(args) as registry:
+        with _reader(args) as registry:
             rows = registry.all(args.game)
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), exit_status_of(error))
     if not rows:
         print(_("No tags enrolled."), file=sys.stderr)
     for uid, card in rows:
@@ -107,6 +113,8 @@ def run_import(args: argparse.Namespace, language: str) -> int:
         return _fail(_("{file}: {reason}; nothing imported").format(file=args.file, reason=text))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), exit_status_of(error))
     print(_("{count} tags enrolled or changed from {file}").format(count=count, file=args.file))
     return 0
 
@@ -114,10 +122,12 @@ def run_import(args: argparse.Namespace, language: str) -> int:
 def run_export(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        with _registry(args) as registry:
+        with _reader(args) as registry:
             text = registry.export_csv()
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), exit_status_of(error))
     text = spreadsheet.shaped(text, args, language)
     try:
         if args.file == "-":
@@ -142,6 +152,8 @@ def run_forget(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(error, language))
     except (OSError, sqlite3.Error) as error:
         return _fail(_storage_error(error, language))
+    except JournalError as error:
+        return _fail(reason(error, language), exit_status_of(error))
     if not forgotten:
         return _fail(_("{uid} is not enrolled").format(uid=uid))
     print(_("{uid} forgotten").format(uid=uid))
@@ -160,6 +172,12 @@ def _explain(error: TagError | CardError, language: str) -> str:
 def _registry(args: argparse.Namespace) -> TagRegistry:
     state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
     return TagRegistry.in_state_dir(state_dir)
+
+
+def _reader(args: argparse.Namespace) -> TagRegistry:
+    """The registry read-only: listing or exporting changes nothing in the state folder."""
+    state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
+    return TagRegistry.read_only(state_dir)
 
 
 def _storage_error(error: OSError | sqlite3.Error, language: str) -> str:
@@ -186,6 +204,6 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, status: int = 2) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
-    return 2
+    return status

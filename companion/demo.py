@@ -25,6 +25,7 @@ from .demo_words import DemoWords
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
 from .paths import JOURNAL_FILE
+from .state_files import StateFolderBusy, take_folder
 from .table import Table, open_table
 from .tags import TagRegistry
 
@@ -170,22 +171,32 @@ def run_demo(
     progress: Callable[[str], None] = lambda text: None,
     progress_every: int = PROGRESS_EVERY,
     options: dict[str, Any] | None = None,
+    wait: bool = False,
+    on_wait: Callable[[StateFolderBusy], None] | None = None,
 ) -> dict[str, Any]:
     """Play (or resume) the demo game; return its final tally in `companion tally` form.
 
     `options` go to the game's `new_game` (e.g. a map), for the table and the players alike.
+    The demo owns the state folder while it runs (StateFolderBusy when another process does,
+    unless `wait`).
     """
     rules = GAMES[game]
     names = PLAYER_NAMES[:players]
     key = demo_key(game, seed, players, options)
     words = DemoWords(language)
-    played = finished_result(state_dir, key)
-    if played is not None:
-        progress(words.played_already())
-        return played
-    table = open_table(state_dir=state_dir, game=game, players=names, language=language,
-                       key=key, on_frame=frames,
-                       driver_config=driver_config or DEMO_DRIVERS, options=options)
+    owner = take_folder(state_dir, f"companion demo {game}", wait=wait, on_wait=on_wait)
+    try:
+        played = finished_result(state_dir, key)
+        if played is not None:
+            progress(words.played_already())
+            owner.release()
+            return played
+        table = open_table(state_dir=state_dir, game=game, players=names, language=language,
+                           key=key, on_frame=frames, owner=owner,
+                           driver_config=driver_config or DEMO_DRIVERS, options=options)
+    except BaseException:
+        owner.release()
+        raise
     deck = demo_deck(game)
     failure: list[BaseException] = []
     stop = threading.Event()
@@ -223,7 +234,7 @@ def finished_result(state_dir: Path, key: str) -> dict[str, Any] | None:
     path = state_dir / JOURNAL_FILE
     if not path.exists():
         return None
-    with Journal(path) as journal:
+    with Journal.open_read_only(path) as journal:
         if journal.unfinished(key) is not None:
             return None
         for play in reversed(journal.plays(finished=True)):

@@ -19,6 +19,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+#: No draft is near this long; a larger file is not one this companion wrote.
+MAX_DRAFT_BYTES = 1 << 20
+
 
 class DraftFile:
     """One draft at a time (the table plays one game at a time), by play and event count."""
@@ -34,7 +37,8 @@ class DraftFile:
                           ensure_ascii=False, separators=(",", ":"), allow_nan=False)
         data = (line + "\n").encode("utf-8")
         if self._fd is None:
-            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            # Never through a link planted in the state folder.
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
             self._length = os.fstat(self._fd).st_size
         # In place, padded over a longer line before it: no truncation, no new blocks.
         padded = data.ljust(self._length, b" ")
@@ -45,7 +49,12 @@ class DraftFile:
         """Whether the file speaks for this play at this event count (it may say "no draft"),
         and the draft. A missing, stale or damaged file does not."""
         try:
-            entry = json.loads(self.path.read_bytes().decode("utf-8"))
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW)
+            try:
+                data = os.read(fd, MAX_DRAFT_BYTES)
+            finally:
+                os.close(fd)
+            entry = json.loads(data.decode("utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
             return False, None
         if (not isinstance(entry, dict) or entry.get("play") != play_id

@@ -20,6 +20,7 @@ table held drafts in earlier versions and is still read.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -35,12 +36,34 @@ from typing import Any, ParamSpec, TypeVar
 from engine.errors import N_
 
 from .draft_file import DraftFile
+from .journal_checks import (
+    CHECK_SECONDS,
+    PROGRESS_SUFFIX,
+    JournalChecks,
+    Loss,
+    checksum,
+)
+from .journal_errors import (
+    EXIT_BUSY,
+    JournalDamaged,
+    JournalError,
+    ProgressUnreadable,
+    StateFolderBusy,
+    StateFolderRefused,
+)
+from .progress import MoveCount
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
 DRAFT_SUFFIX = "-draft"
 
+__all__ = [
+    "CHECKPOINT_PAGES", "CHECK_SECONDS", "EXIT_BUSY", "PROGRESS_SUFFIX", "EventRecord",
+    "Journal", "JournalDamaged", "JournalError", "Loss", "PlayRecord", "ProgressUnreadable",
+    "StateFolderBusy", "StateFolderRefused", "checksum", "now",
+]
+
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = (
     """CREATE TABLE plays (
@@ -74,22 +97,26 @@ _SCHEMA = (
     )""",
 )
 
-#: Upgrades from version N to N + 1, run in order in one transaction (none yet).
-_MIGRATIONS: dict[int, tuple[str, ...]] = {}
+#: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
+#: first layout and every upgrade.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # A CRC-32 of each row's content, so that a flipped bit is found (rows of version 1 have
+    # none and are not checked).
+    1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
+        "ALTER TABLE events ADD COLUMN checksum INTEGER",
+        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER"),
+}
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
+#: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
+#: the commit that passes the bound). SQLite's default, 1000 pages, kept a whole game of
+#: Ticket to Ride in the log alone; 16 keeps at most 15 moves there, at no cost a move
+#: measured (`python bench/bench_checkpoint.py` has the table).
+CHECKPOINT_PAGES = 16
+
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-class JournalError(Exception):
-    """The journal cannot be used: a reason template (for gettext) and its parameters."""
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.reason = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
 
 
 @dataclass(frozen=True)
@@ -144,7 +171,7 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
     return guarded
 
 
-class Journal:
+class Journal(JournalChecks):
     """The journal file: open it once, keep it open while the companion runs."""
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
@@ -157,12 +184,18 @@ class Journal:
             raise JournalError(N_("cannot create the folder {folder}: {reason}"),
                                folder=str(self.path.parent),
                                reason=error.strerror or str(error)) from error
+        from .state_files import refuse_links, sqlite_files
+
+        refuse_links(*sqlite_files(self.path), self.progress_path, self.draft_path)
+        self._durable = durable
+        self.read_only = False
+        self._move_count: MoveCount | None = None
         try:
             # Autocommit mode: this class opens and commits every transaction itself.
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
             raise self._failure(error) from error
-        self._drafts = DraftFile(self.path.with_name(self.path.name + DRAFT_SUFFIX))
+        self._drafts = DraftFile(self.draft_path)
         try:
             self._prepare(durable)
         except sqlite3.Error as error:
@@ -171,6 +204,46 @@ class Journal:
         except JournalError:
             self._db.close()
             raise
+
+    @property
+    def draft_path(self) -> Path:
+        return self.path.with_name(self.path.name + DRAFT_SUFFIX)
+
+    @classmethod
+    def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
+        """The journal as it is now, copied into memory: reading it changes nothing on disk,
+        and works while the companion runs. An older layout is upgraded in the copy only."""
+        from .state_files import read_only_copy
+
+        journal = cls.__new__(cls)
+        journal.path = Path(path)
+        journal._durable = False
+        journal.read_only = True
+        journal._move_count = None
+        journal._drafts = DraftFile(journal.draft_path)
+        journal._note_before_copy()
+        if not journal.path.exists():
+            # Nothing on disk (yet, or any more): an empty journal that writes nowhere.
+            journal._db = sqlite3.connect(":memory:", isolation_level=None)
+        else:
+            try:
+                journal._db = read_only_copy(journal.path)
+            except sqlite3.Error as error:
+                raise journal._failure(error) from error
+        try:
+            version = journal._version()
+            if version > SCHEMA_VERSION:
+                raise journal._newer(version)
+            journal._db.execute("PRAGMA foreign_keys=ON")
+            if version < SCHEMA_VERSION:
+                journal._upgrade()
+        except sqlite3.Error as error:
+            journal._db.close()
+            raise journal._failure(error) from error
+        except JournalError:
+            journal._db.close()
+            raise
+        return journal
 
     # --- Opening -------------------------------------------------------------------------------
 
@@ -187,6 +260,7 @@ class Journal:
         # FULL: the write-ahead log is synced at every commit, so a committed event survives
         # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
+        self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
         self._db.execute("PRAGMA foreign_keys=ON")
         if version < SCHEMA_VERSION:
             self._upgrade()
@@ -216,10 +290,10 @@ class Journal:
                                        file=str(self.path))
                 for statement in _SCHEMA:
                     self._db.execute(statement)
-            else:
-                for step in range(version, SCHEMA_VERSION):
-                    for statement in _MIGRATIONS[step]:
-                        self._db.execute(statement)
+                version = 1
+            for step in range(version, SCHEMA_VERSION):
+                for statement in _MIGRATIONS[step]:
+                    self._db.execute(statement)
             # PRAGMA does not take parameters; the value is our own constant.
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
@@ -228,7 +302,8 @@ class Journal:
         text = str(error)
         file = str(self.path)
         if "not a database" in text or "malformed" in text:
-            return JournalError(N_("{file} is damaged or is not a companion journal"), file=file)
+            return JournalDamaged(N_("{file} is damaged or is not a companion journal"),
+                                  file=file)
         if "locked" in text or "busy" in text:
             return JournalError(N_("{file} is locked by another program; try again"), file=file)
         if "unable to open" in text or "readonly" in text or "read-only" in text:
@@ -275,6 +350,9 @@ class Journal:
                 "INSERT INTO plays (uuid, game, setup, key, started) VALUES (?, ?, ?, ?, ?)",
                 (record.uuid, game, _dumps(setup), key, record.started),
             )
+            assert cursor.lastrowid is not None
+            self._seal_play(cursor.lastrowid)
+        self._note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
 
@@ -312,6 +390,7 @@ class Journal:
                                 (finished or now(), _dumps(result), play_id))
             if cursor.rowcount == 0:
                 raise self._no_play(play_id)
+            self._seal_play(play_id)
             row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
                              (play_id,)).fetchone()
         return self._play(row)
@@ -320,11 +399,13 @@ class Journal:
 
     @_guarded
     def append(self, play_id: int, event: dict[str, Any], recorded: str | None = None,
-               uids: Sequence[str] = ()) -> int:
+               uids: Sequence[str] = (), expected_seq: int | None = None) -> int:
         """Add the next event; when this returns it is committed. Returns its seq (from 1).
 
         `uids` are the tags scanned for it (the table must know them after a power cut). The
-        play's draft goes in the same transaction: it was the move now recorded.
+        play's draft goes in the same transaction: it was the move now recorded. With
+        `expected_seq`, an event that would get another seq (another program added one
+        meanwhile) is refused inside the transaction: a move is never committed twice.
         """
         text = _dumps(event)
         tags = _dumps(list(uids))
@@ -337,11 +418,18 @@ class Journal:
                                    play=play_id)
             seq = 1 + db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
                                  (play_id,)).fetchone()[0]
+            if expected_seq is not None and seq != expected_seq:
+                raise self._changed(play_id)
+            when = recorded or now()
             db.execute(
-                "INSERT INTO events (play_id, seq, event, recorded, uids) VALUES (?, ?, ?, ?, ?)",
-                (play_id, seq, text, recorded or now(), tags),
+                "INSERT INTO events (play_id, seq, event, recorded, uids, checksum) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (play_id, seq, text, when, tags, checksum(play_id, seq, text, when, tags)),
             )
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
+            play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
+                                   (play_id,)).fetchone()[0]
+        self._note_progress(play_uuid, int(seq))
         return int(seq)
 
     @_guarded
@@ -373,10 +461,11 @@ class Journal:
         return int(row[0])
 
     @_guarded
-    def pop(self, play_id: int) -> dict[str, Any] | None:
+    def pop(self, play_id: int, expected_seq: int | None = None) -> dict[str, Any] | None:
         """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
 
-        One transaction, so a power cut leaves either the event or none of it.
+        One transaction, so a power cut leaves either the event or none of it. With
+        `expected_seq`, the last event must be that one.
         """
         with self._write() as db:
             row = db.execute(
@@ -386,11 +475,19 @@ class Journal:
             if row is None:
                 return None
             seq, text = row
+            if expected_seq is not None and seq != expected_seq:
+                raise self._changed(play_id)
+            play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
+                                   (play_id,)).fetchone()[0]
+            # Lowered before the commit: a power cut in between leaves the count file behind
+            # the journal (harmless), never ahead of it (a false loss).
+            self._note_progress(play_uuid, seq - 1)
             db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
             db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
             db.execute("UPDATE plays SET finished = NULL, result = NULL WHERE id = ?",
                        (play_id,))
+            self._seal_play(play_id)
         event: dict[str, Any] = self._loads(text, play_id)
         return event
 
@@ -413,8 +510,9 @@ class Journal:
                 if not 0 <= seq <= last:
                     raise JournalError(N_("play {play} has no event {seq} to snapshot"),
                                        play=play_id, seq=seq)
-                db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state) "
-                           "VALUES (?, ?, ?)", (play_id, seq, text))
+                db.execute("INSERT OR REPLACE INTO snapshots (play_id, seq, state, checksum) "
+                           "VALUES (?, ?, ?, ?)",
+                           (play_id, seq, text, checksum(play_id, seq, text)))
         finally:
             self._db.execute(f"PRAGMA synchronous={level}")
 
@@ -423,11 +521,16 @@ class Journal:
                         at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
         """The last snapshot (at or before seq `at_most`), as (seq, state)."""
         row = self._db.execute(
-            "SELECT seq, state FROM snapshots WHERE play_id = ? AND seq <= ? "
+            "SELECT seq, state, checksum FROM snapshots WHERE play_id = ? AND seq <= ? "
             "ORDER BY seq DESC LIMIT 1",
             (play_id, at_most if at_most is not None else 2**62),
         ).fetchone()
-        return None if row is None else (int(row[0]), self._loads(row[1], play_id))
+        if row is None:
+            return None
+        if row[2] is not None and row[2] != checksum(play_id, row[0], row[1]):
+            raise JournalDamaged(N_("{file}: play {play} has a damaged entry"),
+                                 file=str(self.path), play=play_id)
+        return int(row[0]), self._loads(row[1], play_id)
 
     # --- Drafts --------------------------------------------------------------------------------
 
@@ -464,6 +567,13 @@ class Journal:
         }
 
     def close(self) -> None:
+        """Close the file; a clean stop leaves every move in the main file."""
+        if not self.read_only:
+            # A reader holding the log stops it: SQLite checkpoints at a later commit.
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        if self._move_count is not None:
+            self._move_count.close()
         try:
             self._drafts.close()
         finally:
@@ -497,6 +607,9 @@ class Journal:
         except (json.JSONDecodeError, TypeError) as error:
             raise JournalError(N_("{file}: play {play} has a damaged entry"),
                                file=str(self.path), play=play_id) from error
+
+    def _changed(self, play_id: int) -> JournalError:
+        return JournalError(N_("play {play} was changed by another program"), play=play_id)
 
     def _no_play(self, play_id: int) -> JournalError:
         return JournalError(N_("there is no play {play} in the journal"), play=play_id)

@@ -36,6 +36,11 @@ _UNKNOWN = object()
 SNAPSHOT_EVERY = 50
 
 
+def _stage(state: Any) -> tuple[Any, Any]:
+    """The day and round of a game that has them (Freight Train, Whistle Stop)."""
+    return getattr(state, "day", None), getattr(state, "round", None)
+
+
 def rules_for(play: PlayRecord) -> GameRules[Any, Any]:
     """The rules of the play's game, or a JournalError when this companion lacks them."""
     rules = GAMES.get(play.game)
@@ -169,18 +174,20 @@ class GameSession(Generic[S, E]):
         `uids` are the tags scanned to enter the event, journalled with it.
         """
         after = self._rules.apply(self._state, event)  # IllegalEvent: nothing is written
-        seq = self._journal.append(self._play.id, event.to_json(), uids=uids)
-        self._draft_written = None  # the commit above removed the draft
-        if seq != self._count + 1:
-            raise JournalError(N_("play {play} was changed by another program"),
-                               play=self._play.id)
-        self._state, self._count = after, seq
+        # The seq is checked inside the commit: another program's move makes this one fail.
+        seq = self._journal.append(self._play.id, event.to_json(), uids=uids,
+                                   expected_seq=self._count + 1)
+        self._draft_written = None  # the commit above made the draft stale
+        before, self._state, self._count = self._state, after, seq
         if seq % self.snapshot_every == 0:
             self._pending_snapshot = (seq, after)
             if not self.defer_snapshots:
                 self.settle()
         if self._rules.is_over(after):
             self._finish()
+        elif _stage(before) != _stage(after):
+            # A day or round ended: the main file alone now holds the game so far.
+            self._journal.checkpoint()
         return after
 
     def settle(self) -> None:
@@ -200,7 +207,7 @@ class GameSession(Generic[S, E]):
 
     def undo(self) -> E | None:
         """Take back the last event (reopening a finished play); None when there is none."""
-        data = self._journal.pop(self._play.id)
+        data = self._journal.pop(self._play.id, expected_seq=self._count)
         if data is None:
             return None
         self._draft_written = _UNKNOWN
@@ -217,6 +224,7 @@ class GameSession(Generic[S, E]):
     def _finish(self) -> None:
         self._play = self._journal.finish(self._play.id,
                                           self._rules.result(self._state).to_json())
+        self._journal.checkpoint()
         log.info("game finished: %s, play %s, after %d events", self._rules.id, self._play.id,
                  self._count)
 

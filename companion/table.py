@@ -15,16 +15,18 @@ from PIL import Image
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
-from .app import TableApp, TagMemory
+from .app import Flash, TableApp, TagMemory
 from .cards import Card
 from .flows.base import TableFlow
 from .i18n import reason, translator
-from .journal import Journal
+from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
-from .paths import JOURNAL_FILE
+from .recovery import Opened, open_checked, open_registry
+from .screens.model import Screen, Style
 from .screens.render import render
 from .session import GameSession
+from .state_files import FolderLock, take_folder
 from .tags import TagRegistry
 
 
@@ -62,6 +64,10 @@ class Table:
     journal: Journal
     registry: TagRegistry
     events: queue.Queue[Any]
+    #: The folder's lock, held while the table is open.
+    owner: FolderLock | None = None
+    #: What the start found wrong with the journal (a loss, a damaged file), if anything.
+    problem: JournalError | None = None
 
     @property
     def app(self) -> TableApp:
@@ -76,8 +82,12 @@ class Table:
         try:
             self.drivers.close()
         finally:
-            self.journal.close()
-            self.registry.close()
+            try:
+                self.journal.close()
+                self.registry.close()
+            finally:
+                if self.owner is not None:
+                    self.owner.release()
 
 
 def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: str,
@@ -120,6 +130,7 @@ def open_table(
     clock: Callable[[], float] = time.monotonic,
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
     start_now: bool = True,
+    owner: FolderLock | None = None,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -127,12 +138,27 @@ def open_table(
     starts; else the lobby asks the table which game and who plays (`game` preselected,
     `players` offered as names). `game_options(game)` gives the settings of a game chosen in
     the lobby.
+
+    The table owns the state folder while it is open: `owner` is its lock when the caller
+    took it already, else it is taken here (StateFolderBusy when another process has it).
     """
     if game is not None and game not in FLOWS:
+        if owner is not None:
+            owner.release()
         raise ValueError(f"{game} cannot be followed at the table yet")
-    state_dir.mkdir(parents=True, exist_ok=True)
-    journal = Journal(state_dir / JOURNAL_FILE)
-    registry = TagRegistry.in_state_dir(state_dir)
+    lock = owner or take_folder(state_dir)
+    try:
+        opened = open_checked(state_dir)
+    except BaseException:
+        lock.release()
+        raise
+    journal = opened.journal
+    try:
+        registry = open_registry(state_dir)
+    except BaseException:
+        journal.close()
+        lock.release()
+        raise
     events: queue.Queue[Any] = queue.Queue()
 
     drivers: DriverSet | None = None
@@ -172,7 +198,31 @@ def open_table(
             drivers.close()
         journal.close()
         registry.close()
+        lock.release()
         raise
+    if opened.problem is not None:
+        app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     loop = TableLoop(app, drivers.display, render, on_frame=on_frame, watchdog=watchdog,
                      clock=clock)
-    return Table(loop, drivers, journal, registry, events)
+    return Table(loop, drivers, journal, registry, events, lock, opened.problem)
+
+
+#: How long the table shows what its start found wrong with the journal.
+PROBLEM_SECONDS = 30.0
+
+
+def _problem_screen(opened: Opened, language: str) -> Screen:
+    _ = translator(language).gettext
+    if opened.set_aside is not None:
+        title = _("Journal damaged")
+        body: tuple[str, ...] = (_("Kept aside; a new"), _("journal begins."))
+    elif opened.loss is None:
+        title = _("Journal unchecked")
+        body = (_("Move count unreadable"),)
+    else:
+        loss = opened.loss
+        title = _("Moves lost")
+        body = ((_("Moves {first}-{last} lost").format(first=loss.held + 1, last=loss.committed),)
+                if loss.play_id is not None else (_("A whole game lost"),))
+    return Screen(top=_("Journal"), title=title, body=body + (_("See companion status"),),
+                  style=Style.REFUSAL)

@@ -6,6 +6,7 @@ change is one transaction; an import is all or nothing.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import re
@@ -86,13 +87,17 @@ class TagRegistry:
     Card(game='freight-train', kind='wagon', value='coal')
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, connection: sqlite3.Connection | None = None) -> None:
+        """Open (or create) the file; with `connection`, use that database instead."""
         self.path = path
-        # The companion and `companion tags` may use the file at the same time: wait for a
-        # writer rather than fail at once.
-        self._db = sqlite3.connect(path, timeout=10.0, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode = WAL")
-        self._db.execute("PRAGMA synchronous = FULL")
+        if connection is not None:
+            self._db = connection
+        else:
+            # The companion and `companion tags` may use the file at the same time: wait for
+            # a writer rather than fail at once.
+            self._db = sqlite3.connect(path, timeout=10.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = FULL")
         with self._transaction():
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS tags ("
@@ -102,10 +107,30 @@ class TagRegistry:
 
     @classmethod
     def in_state_dir(cls, state_dir: str | Path) -> TagRegistry:
-        """The registry of a state directory, created with the directory if needed."""
+        """The registry of a state directory, created with the directory if needed.
+
+        The folder must be the user's own and the files no links (StateFolderRefused)."""
+        from .state_files import check_owner, refuse_links, sqlite_files
+
         directory = Path(state_dir)
+        check_owner(directory)
         directory.mkdir(parents=True, exist_ok=True)
+        refuse_links(*sqlite_files(directory / FILENAME))
         return cls(directory / FILENAME)
+
+    @classmethod
+    def read_only(cls, state_dir: str | Path) -> TagRegistry:
+        """The registry as it is now, copied into memory: changes nothing on disk (a missing
+        file reads as empty), works while the companion runs."""
+        from .state_files import read_only_copy
+
+        path = Path(state_dir) / FILENAME
+        # A path through a file is an error; a missing folder reads as empty.
+        with contextlib.suppress(FileNotFoundError):
+            path.parent.stat()
+        connection = (read_only_copy(path) if path.exists()
+                      else sqlite3.connect(":memory:", isolation_level=None))
+        return cls(path, connection=connection)
 
     def close(self) -> None:
         self._db.close()

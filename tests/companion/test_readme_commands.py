@@ -63,7 +63,7 @@ SKIPPED = {
 }
 #: Commands named in the prose, which need their arguments (given in the lines that run).
 NAMES = {"companion", "companion tally", "companion export", "companion tags",
-         "companion tags import"}
+         "companion tags import", "companion demo"}
 #: A placeholder of a synopsis: FILE, GAME, FILE.csv, KEY=VALUE, FILE..., a|b choice.
 _PLACEHOLDER = re.compile(r"^(?:[A-Z]+(?:\.\w+)?(?:\.\.\.)?|[A-Z]+=[A-Z]+)$")
 
