@@ -97,6 +97,14 @@ _SCHEMA = (
     )""",
 )
 
+#: Settings whose default changed with layout 2, and the reading the plays journalled before
+#: it were played with: they keep it (a Freight Train day paid as before, a Game of Trains
+#: without the opening it never played), whatever the new default.
+_READINGS_BEFORE_LAYOUT_2 = (
+    ("freight-train", "tie_for_second_cancels_type", False),
+    ("game-of-trains", "opening", False),
+)
+
 #: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
 #: first layout and every upgrade.
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -104,7 +112,14 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     # none and are not checked).
     1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
         "ALTER TABLE events ADD COLUMN checksum INTEGER",
-        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER"),
+        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER",
+        *(f"UPDATE plays SET setup = json_set(setup, '$.options.settings.{setting}', "
+          f"json('{json.dumps(kept)}')) WHERE game = '{game}' AND "
+          f"json_extract(setup, '$.options.settings.{setting}') IS NULL"
+          for game, setting, kept in _READINGS_BEFORE_LAYOUT_2),
+        # Their snapshots hold the settings as they were read then: replay the moves instead.
+        "DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays WHERE game IN ("
+        + ", ".join(sorted({f"'{game}'" for game, _, _ in _READINGS_BEFORE_LAYOUT_2})) + "))"),
 }
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"

@@ -1,0 +1,71 @@
+"""A journal written before a rule's default changed keeps the reading its plays were played with."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from companion.journal import _SCHEMA, SCHEMA_VERSION, Journal
+from companion.session import GameSession
+from engine.registry import GAMES
+from engine.simulate import play_random
+
+
+def layout_1_journal(path: Path, plays: list[tuple[str, dict[str, Any], list[Any]]]) -> None:
+    """A journal as the first layout wrote it: no checksums, settings as they were given."""
+    db = sqlite3.connect(path)
+    for statement in _SCHEMA:
+        db.execute(statement)
+    for number, (game, setup, events) in enumerate(plays, start=1):
+        db.execute("INSERT INTO plays (id, uuid, game, setup, started) VALUES (?, ?, ?, ?, ?)",
+                   (number, f"uuid-{number}", game, json.dumps(setup), "2026-11-01T20:00:00"))
+        for seq, event in enumerate(events, start=1):
+            db.execute("INSERT INTO events (play_id, seq, event, recorded) VALUES (?, ?, ?, ?)",
+                       (number, seq, json.dumps(event.to_json()), "2026-11-01T20:01:00"))
+        # A snapshot in the form of the time, whose settings lack the new field.
+        db.execute("INSERT INTO snapshots (play_id, seq, state) VALUES (?, 0, ?)",
+                   (number, json.dumps({"not": "a state of today's form"})))
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+
+
+def test_plays_of_the_first_layout_keep_the_readings_they_were_played_with(
+        tmp_path: Path) -> None:
+    """The opening of The Game of Trains and rule 6's reading of Freight Train became the
+    defaults with layout 2; a game begun before is resumed as it was played."""
+    got = GAMES["game-of-trains"]
+    players = ("Ana", "Ben", "Cléo")
+    without_opening = got.new_game(players, settings={"opening": False})
+    played = play_random(got, without_opening, seed=4)
+    half = list(played.events[: len(played.events) // 2])
+    freight = GAMES["freight-train"]
+    freight_moves = list(play_random(freight, freight.new_game(players), seed=2).events[:30])
+    path = tmp_path / "journal.sqlite3"
+    layout_1_journal(path, [
+        ("game-of-trains", {"players": list(players), "options": {}}, half),
+        ("freight-train", {"players": list(players), "options": {"settings": {}}},
+         freight_moves),
+    ])
+
+    with Journal(path) as journal:
+        assert journal.pragmas()["user_version"] == SCHEMA_VERSION
+        game_of_trains, freight_train = journal.plays()
+        assert game_of_trains.options == {"settings": {"opening": False}}
+        assert freight_train.options == {
+            "settings": {"tie_for_second_cancels_type": False}}
+        assert journal.latest_snapshot(game_of_trains.id) is None  # replayed, not misread
+        session = GameSession.resume(journal, game_of_trains)
+        assert session.event_count == len(half)
+        assert session.state == got.replay(without_opening, half)
+        resumed = GameSession.resume(journal, freight_train)
+        assert resumed.state.settings.tie_for_second_cancels_type is False
+
+
+def test_a_play_begun_now_takes_the_new_defaults(tmp_path: Path) -> None:
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        session = GameSession.start(journal, GAMES["game-of-trains"], ["Ana", "Ben"])
+        assert session.state.settings.opening is True
+        assert journal.plays()[0].options == {}
