@@ -1,4 +1,4 @@
-"""A journal written before a rule's default changed keeps the reading its plays were played with."""
+"""A journal written before a default changed keeps the reading its plays were played with."""
 
 from __future__ import annotations
 
