@@ -334,7 +334,7 @@ def judge(campaign: Any, label: str, folder: Path, truth: list[Any], play_uuid: 
             campaign.fail(f"{label}: SILENT LOSS: status {code} with {_describe(held, truth)}")
         elif lost and not said:
             campaign.fail(f"{label}: SILENT LOSS at the table's start: {_describe(held, truth)}")
-        key = "lost, reported" if lost else ("false alarm" if code == 3 else "intact")
+        key = "lost, reported" if lost else ("reported, no move lost" if code == 3 else "intact")
         tally[key] = tally.get(key, 0) + 1
     except Exception as error:  # a crash is a failure of its own
         campaign.fail(f"{label}: {type(error).__name__}: {error}")

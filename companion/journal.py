@@ -316,7 +316,8 @@ class Journal(JournalChecks):
         """A sentence for what went wrong, naming the file."""
         text = str(error)
         file = str(self.path)
-        if "not a database" in text or "malformed" in text:
+        # "Could not decode to UTF-8": a flipped bit made a stored text invalid.
+        if "not a database" in text or "malformed" in text or "decode" in text:
             return JournalDamaged(N_("{file} is damaged or is not a companion journal"),
                                   file=file)
         if "locked" in text or "busy" in text:

@@ -279,3 +279,21 @@ def test_a_reader_beside_a_playing_companion_claims_no_loss(tmp_path: Path) -> N
             assert reader.losses() is None
         with Journal.open_read_only(folder / JOURNAL) as later:
             assert later.event_count(session.play.id) == 12 and later.losses() is None
+
+
+def test_a_flip_that_spoils_a_text_is_damage_not_a_crash(tmp_path: Path, capsys: Capture) -> None:
+    folder = tmp_path / "state"
+    with writer(folder, 20):
+        pass
+    data = bytearray((folder / JOURNAL).read_bytes())
+    where = data.find(b'"options":')  # in the play's setup
+    assert where > 0
+    data[where + 3] = 0xFF  # no longer UTF-8: SQLite returns it, Python cannot decode it
+    (folder / JOURNAL).write_bytes(bytes(data))
+    code, err = status(capsys, folder)
+    assert code == 3 and "damaged" in err and err.count("\n") == 1
+    table = open_table(state_dir=folder, language="en")
+    try:
+        assert table.loop.app.screen().title == "Journal damaged"
+    finally:
+        table.close()
