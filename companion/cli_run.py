@@ -124,7 +124,9 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             Keyboard(table, stop).start()
         table.loop.refresh()
-        service.ready(_("following {game}").format(game=game))
+        following = table.game
+        service.ready(_("following {game}").format(game=following) if following
+                      else _("choosing a game"))
         table.loop.run(table.events, stop)
     finally:
         service.stopping()
