@@ -122,7 +122,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             from .keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
-            Keyboard(table, stop).start()
+            Keyboard(table, stop, gettext=_).start()
         table.loop.refresh()
         following = table.game
         service.ready(_("following {game}").format(game=following) if following

@@ -15,12 +15,13 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .app import TableApp
 from .cards import ANY_GAME, Card
 from .table import Table
-from .tags import TagRegistry
+from .tags import TagError, TagRegistry, normalise_uid
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
@@ -31,11 +32,15 @@ SETTLE_SECONDS = 0.3
 
 
 class Keyboard(threading.Thread):
-    def __init__(self, table: Table, stop: threading.Event, stream: TextIO | None = None) -> None:
+    def __init__(self, table: Table, stop: threading.Event, stream: TextIO | None = None,
+                 gettext: Callable[[str], str] = lambda text: text,
+                 errors: TextIO | None = None) -> None:
         super().__init__(name="keyboard", daemon=True)
         self.table = table
         self.stop = stop
         self.stream = stream or sys.stdin
+        self._ = gettext
+        self.errors = errors or sys.stderr
         # Read the registry now, in the thread that owns it.
         self.by_name: dict[str, list[tuple[str, str]]] = {}
         for uid, card in table.registry.all():
@@ -65,12 +70,18 @@ class Keyboard(threading.Thread):
             sim.buttons.hold("back")
         elif sim.reader is not None and word:
             uid = self.uid_of(word)
+            if uid is None:
+                print("companion: " + self._(
+                    "{word!r} names no card: type a card or player name, or a tag UID"
+                ).format(word=word), file=self.errors, flush=True)
+                return
             sim.reader.place(uid)
             time.sleep(TAP_SECONDS)
             sim.reader.remove(uid)
 
-    def uid_of(self, word: str) -> str:
-        """An enrolled tag for a card or player name, else the word as a UID."""
+    def uid_of(self, word: str) -> str | None:
+        """An enrolled tag for a card or player name, else the word as a UID; None when the
+        word is neither."""
         app = self.table.loop.app
         game = app.session.rules.id if isinstance(app, TableApp) else ANY_GAME
         busy = app.flow.in_play() if isinstance(app, TableApp) else set()
@@ -78,7 +89,10 @@ class Keyboard(threading.Thread):
             for owner, uid in self.by_name.get(word.lower(), []):
                 if owner == wanted and uid not in busy:
                     return uid
-        return word.upper()
+        try:
+            return normalise_uid(word)
+        except TagError:
+            return None
 
 
 #: Personal tags enrolled for the desktop, so `ana` stands for Ana's tag in the lobby.

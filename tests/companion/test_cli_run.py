@@ -25,6 +25,22 @@ def test_typed_lines_play_a_move_and_end_of_input_closes_the_table(tmp_path: Pat
     assert '"event_count": 2' in status.stdout  # the deal and the three wagons
 
 
+def test_a_typed_word_that_names_no_card_is_refused_and_the_table_keeps_listening(
+        tmp_path: Path) -> None:
+    # Cléo typed without her accent, a misspelt wagon, a one-byte hex string: then a move.
+    lines = ["o"] * 5 + ["cleo", "caol", "ab"] + ["coal", "o", "coal", "o", "coal", "o"]
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    refusals = done.stderr.splitlines()
+    assert [line.split("'")[1] for line in refusals] == ["cleo", "caol", "ab"]
+    assert all(line.endswith("names no card: type a card or player name, or a tag UID")
+               for line in refusals)
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 2' in status.stdout  # the wagons typed after them still counted
+
+
 def test_a_bad_config_is_refused_in_one_line(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("[companion]\nlanguage = 'klingon'\n", encoding="utf-8")
