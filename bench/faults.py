@@ -44,6 +44,7 @@ is about time (a device recovers within 2 s).
    removed, a value of the wrong type) through the same command in-process, and a sample of
    them as subprocesses: refused in one line or accepted, never a traceback. Map files go
    through `map_from_toml` itself (no command reads a map file): InvalidInput or a map.
+5-7. disk-full, read-only, unreadable-cards: see `bench/faults_table.py`.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ from bench.bench_companion import (  # noqa: E402
     companion_command,
     record_demo,
 )
+from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.journal import Journal, JournalError  # noqa: E402
@@ -1761,7 +1763,7 @@ def bad_files_campaign(quick: bool, sample: int = 40, seed: int = 0) -> Campaign
 
 # === Running ====================================================================================
 
-CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files")
+CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files", *TABLE_CAMPAIGNS)
 
 
 def summary(campaigns: Sequence[Campaign]) -> str:
@@ -1799,8 +1801,9 @@ def main(argv: list[str] | None = None) -> int:
         "hardware": lambda: hardware_campaign(args.quick),
         "fuzz": lambda: fuzz_campaign(examples, 25 if args.quick else 60, args.seed, args.quick),
         "power-cuts": lambda: power_cut_campaign(kills, args.seed, args.quick),
+        **{name: lambda run=run: run(args.quick) for name, run in TABLE_CAMPAIGNS.items()},
     }
-    for name in ("bad-files", "hardware", "fuzz", "power-cuts"):
+    for name in ("bad-files", "hardware", "fuzz", "power-cuts", *TABLE_CAMPAIGNS):
         if name not in chosen:
             continue
         say(f"{name} ...")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import logging
+import queue
 import sys
 import threading
 from collections.abc import Callable
@@ -15,13 +16,14 @@ from PIL import Image
 
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
+from drivers.factory import build_display
 from engine.registry import GAMES
 
 from . import service
 from .automaton import Stuck
 from .config import Config, ConfigError, load_config
+from .failures import classify, report
 from .i18n import reason, translator
-from .journal import JournalError
 from .paths import default_state_dir
 from .table import FLOWS
 
@@ -75,10 +77,15 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         result = run_demo(args.game, args.seed, args.state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
                           progress_every=max(1, args.progress_every), options=options)
-    except (JournalError, DriverError, DriverConfigError, OSError) as error:
-        return _fail(reason(error, language))
     except Stuck as error:
         return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
+    except Exception as error:
+        failure = classify(error, args.state_dir, language)
+        if failure is not None:
+            return report(failure, language, None, frames)
+        if isinstance(error, (DriverError, DriverConfigError)):
+            return _fail(reason(error, language))
+        raise
     print(final_line(result), flush=True)
     return 0
 
@@ -114,9 +121,10 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     except DriverConfigError as error:
         restore()
         return _fail(reason(config.driver_error(error), language))
-    except (JournalError, DriverError, OSError, ValueError) as error:
+    except Exception as error:
         restore()
-        return _fail(reason(error, language))
+        return _cannot_start(error, config, language, state_dir)
+    status = 0
     try:
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
@@ -128,11 +136,30 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         service.ready(_("following {game}").format(game=following) if following
                       else _("choosing a game"))
         table.loop.run(table.events, stop)
+    except Exception as error:
+        failure = classify(error, state_dir, language)
+        if failure is None:
+            raise
+        status = report(failure, language, table.drivers.display, table.loop.on_frame)
     finally:
         service.stopping()
         table.close()
         restore()
-    return 0
+    return status
+
+
+def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
+    """Why the table could not open, on the terminal and the panel; the exit status."""
+    failure = classify(error, state_dir, language)
+    if failure is None:
+        if isinstance(error, (DriverError, ValueError)):
+            return _fail(reason(error, language))
+        raise error
+    display, close = build_display(config.driver_sections(), queue.Queue())
+    try:
+        return report(failure, language, display, _preview() if config.simulated else None)
+    finally:
+        close()
 
 
 def _options(config: Config, game: str, players: tuple[str, ...],

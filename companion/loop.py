@@ -18,6 +18,7 @@ from PIL import Image
 
 from drivers.events import DriverFault, DriverRecovered, TagPlaced
 
+from .failures import classify
 from .inputs import from_driver
 from .screens.model import Screen
 
@@ -115,7 +116,9 @@ class TableLoop:
                 continue
             try:
                 self.step(event)
-            except Exception:
+            except Exception as error:
+                if classify(error) is not None:
+                    raise  # the journal or its folder cannot be used: the table stops
                 # The table must keep going: log the bug, keep the last good state on screen.
                 log.exception("handling %r failed", event)
 

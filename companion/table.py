@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from engine.registry import GAMES
 
 from .app import TableApp, TagMemory
 from .cards import Card
+from .failures import FileUnusable
 from .flows.base import TableFlow
 from .flows.freight_train import FreightTrainFlow
 from .flows.game_of_trains import GameOfTrainsFlow
@@ -29,6 +31,7 @@ from .loop import TableLoop
 from .paths import JOURNAL_FILE
 from .screens.render import render
 from .session import GameSession
+from .tags import FILENAME as TAGS_FILE
 from .tags import TagRegistry
 
 #: The games that can be followed at the table, with their flows.
@@ -121,16 +124,20 @@ def open_table(
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
-    The unfinished game, whichever it is, is resumed; else, with `game`, `players` and `start_now`, that game
-    starts; else the lobby asks the table which game and who plays (`game` preselected,
-    `players` offered as names). `game_options(game)` gives the settings of a game chosen in
-    the lobby.
+    The unfinished game, whichever it is, is resumed; else, with `game`, `players` and
+    `start_now`, that game starts; else the lobby asks the table which game and who plays
+    (`game` preselected, `players` offered as names). `game_options(game)` gives the
+    settings of a game chosen in the lobby.
     """
     if game is not None and game not in FLOWS:
         raise ValueError(f"{game} cannot be followed at the table yet")
     state_dir.mkdir(parents=True, exist_ok=True)
     journal = Journal(state_dir / JOURNAL_FILE)
-    registry = TagRegistry.in_state_dir(state_dir)
+    try:
+        registry = TagRegistry.in_state_dir(state_dir)
+    except sqlite3.Error as error:  # garbage, a folder in its place, a read-only file
+        journal.close()
+        raise FileUnusable(state_dir / TAGS_FILE) from error
     events: queue.Queue[Any] = queue.Queue()
 
     drivers: DriverSet | None = None
