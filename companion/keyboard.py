@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from drivers.protocols import CardSimulator
+
 from .app import TableApp
 from .cards import ANY_GAME, Card
 from .table import Table
@@ -26,8 +28,7 @@ from .tags import TagError, TagRegistry, normalise_uid
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 HOLDS = {"bb", "undo", "hold"}
-TAP_SECONDS = 0.3
-#: How long the table is given to answer the last typed line before the end of input closes it.
+#: How often the keyboard looks whether the panel has seen a button go up.
 SETTLE_SECONDS = 0.3
 
 
@@ -41,6 +42,8 @@ class Keyboard(threading.Thread):
         self.stream = stream or sys.stdin
         self._ = gettext
         self.errors = errors or sys.stderr
+        #: Tags taken off the reader, with the removals the table had seen of each by then.
+        self.lifted: dict[str, int] = {}
         # Read the registry now, in the thread that owns it.
         self.by_name: dict[str, list[tuple[str, str]]] = {}
         for uid, card in table.registry.all():
@@ -52,22 +55,21 @@ class Keyboard(threading.Thread):
             if self.stop.is_set():
                 return
             self.act(line.strip())
-        # End of input: let the table answer what was typed, then close it.
-        deadline = time.monotonic() + SETTLE_SECONDS * 20
-        while not self.table.events.empty() and time.monotonic() < deadline:
-            time.sleep(SETTLE_SECONDS / 10)
-        time.sleep(SETTLE_SECONDS)
+        # End of input: every line has had its answer; close the table.
         self.stop.set()
 
     def act(self, word: str) -> None:
+        """One typed line, through the simulated devices; returns once the table answered
+        it, so that typed ahead (or piped) lines come no faster than the table takes them."""
         sim = self.table.drivers.sim
         if word.lower() in KEYS and sim.buttons is not None:
-            sim.buttons.click(KEYS[word.lower()])
-            # Typed ahead (or piped), presses would come faster than any finger: space them
-            # beyond the debounce window, or the panel would take them for contact bounce.
-            time.sleep(self.table.drivers.settings.buttons.debounce * 2 + SETTLE_SECONDS / 10)
+            button = KEYS[word.lower()]
+            self._answered(lambda: sim.buttons.click(button))  # type: ignore[union-attr]
+            self._released(button)
         elif word.lower() in HOLDS and sim.buttons is not None:
-            sim.buttons.hold("back")
+            self._answered(lambda: sim.buttons.press("back"))  # type: ignore[union-attr]
+            sim.buttons.release("back")
+            self._released("back")
         elif sim.reader is not None and word:
             uid = self.uid_of(word)
             if uid is None:
@@ -75,9 +77,34 @@ class Keyboard(threading.Thread):
                     "{word!r} names no card: type a card or player name, or a tag UID"
                 ).format(word=word), file=self.errors, flush=True)
                 return
-            sim.reader.place(uid)
-            time.sleep(TAP_SECONDS)
-            sim.reader.remove(uid)
+            self._tap(sim.reader, uid)
+
+    def _answered(self, act: Callable[[], object]) -> None:
+        """Do `act` and wait until the table has handled the input it makes."""
+        loop = self.table.loop
+        handled = loop.inputs_handled
+        act()
+        loop.wait(lambda: loop.inputs_handled > handled or self.stop.is_set())
+
+    def _released(self, button: str) -> None:
+        """Wait until the panel has seen the button go up, then past its debounce window: a
+        press sooner would be taken for contact bounce, as on the Pi."""
+        panel = self.table.drivers.buttons
+        while panel.is_pressed(button) and not self.stop.is_set():
+            time.sleep(SETTLE_SECONDS / 100)
+        time.sleep(self.table.drivers.settings.buttons.debounce * 1.5)
+
+    def _tap(self, reader: CardSimulator, uid: str) -> None:
+        """Lay the tag on the reader until the table answered, then take it off. The same
+        tag again waits until the reader has seen it go, or it would not count as a tap."""
+        loop = self.table.loop
+        if uid in self.lifted:
+            seen = self.lifted.pop(uid)
+            loop.wait(lambda: loop.removals.get(uid, 0) > seen or self.stop.is_set())
+        self._answered(lambda: reader.place(uid))
+        with_removals = loop.removals.get(uid, 0)
+        reader.remove(uid)
+        self.lifted[uid] = with_removals
 
     def uid_of(self, word: str) -> str | None:
         """An enrolled tag for a card or player name, else the word as a UID; None when the

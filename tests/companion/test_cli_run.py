@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 
-def run(args: list[str], text: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=text,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+                          capture_output=True, text=True, check=False)
 
 
 def test_typed_lines_play_a_move_and_end_of_input_closes_the_table(tmp_path: Path) -> None:
