@@ -41,6 +41,19 @@ def test_a_typed_word_that_names_no_card_is_refused_and_the_table_keeps_listenin
     assert '"event_count": 2' in status.stdout  # the wagons typed after them still counted
 
 
+def test_typed_ahead_lines_each_wait_for_the_table_the_same_tag_twice_and_an_undo(
+        tmp_path: Path) -> None:
+    # The deal, three coal wagons, back held (undo) and confirmed; then the same three tags
+    # again (nothing is in play after the undo): each counts only once the reader saw it go.
+    move = ["coal", "o", "coal", "o", "coal", "o"]
+    lines = ["o"] * 5 + move + ["bb", "o"] + move
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "\n".join(lines) + "\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 2' in status.stdout  # the deal and the wagons entered again
+
+
 def test_a_bad_config_is_refused_in_one_line(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("[companion]\nlanguage = 'klingon'\n", encoding="utf-8")
