@@ -44,6 +44,7 @@ is about time (a device recovers within 2 s).
    removed, a value of the wrong type) through the same command in-process, and a sample of
    them as subprocesses: refused in one line or accepted, never a traceback. Map files go
    through `map_from_toml` itself (no command reads a map file): InvalidInput or a map.
+5-7. disk-full, read-only, unreadable-cards: see `bench/faults_table.py`.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ from bench.bench_companion import (  # noqa: E402
     companion_command,
     record_demo,
 )
+from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.journal import Journal, JournalError  # noqa: E402
@@ -1763,7 +1765,8 @@ def bad_files_campaign(quick: bool, sample: int = 40, seed: int = 0) -> Campaign
 
 # === Running ====================================================================================
 
-CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files", *faults_journal.NAMES)
+CAMPAIGNS = ("power-cuts", "hardware", "fuzz", "bad-files", *faults_journal.NAMES,
+             *TABLE_CAMPAIGNS)
 
 
 def summary(campaigns: Sequence[Campaign]) -> str:
@@ -1802,8 +1805,10 @@ def main(argv: list[str] | None = None) -> int:
         "fuzz": lambda: fuzz_campaign(examples, 25 if args.quick else 60, args.seed, args.quick),
         "power-cuts": lambda: power_cut_campaign(kills, args.seed, args.quick),
         **faults_journal.runners(args, Campaign),
+        **{name: lambda run=run: run(args.quick) for name, run in TABLE_CAMPAIGNS.items()},
     }
-    for name in ("bad-files", "hardware", "fuzz", "power-cuts", *faults_journal.NAMES):
+    for name in ("bad-files", "hardware", "fuzz", "power-cuts", *faults_journal.NAMES,
+                 *TABLE_CAMPAIGNS):
         if name not in chosen:
             continue
         say(f"{name} ...")

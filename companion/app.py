@@ -22,6 +22,8 @@ from .screens.model import Menu, Screen, Style
 
 log = logging.getLogger(__name__)
 
+#: The kind of a personal tag: a player's name, the same for every game.
+PERSONAL_KIND = "player"
 DEVICE_NAMES = {"reader": N_("RFID reader"), "display": N_("Display"), "buttons": N_("Buttons")}
 
 
@@ -109,6 +111,8 @@ class TableApp:
         self.asking_undo = False
         self.enrolling: str | None = None
         self.enroll_choice = 0
+        #: A personal tag from another table, enrolled only once its player says it is theirs.
+        self.claiming: tuple[str, Card] | None = None
         self.faults: dict[str, str] = {}
         #: When set, `handle` leaves the draft to `settle` (the loop's: after the frame).
         self.defer_drafts = False
@@ -125,6 +129,8 @@ class TableApp:
         self.flash = None
         if self.enrolling is not None:
             self._enroll_input(item)
+        elif self.claiming is not None:
+            self._claim_input(item)
         elif self.asking_undo:
             self._undo_input(item)
         elif isinstance(item, Hold) and item.button == "ok" and self.over:
@@ -136,9 +142,9 @@ class TableApp:
                 if not self.asking_undo:
                     self._show(self._("Nothing to undo"), Style.REFUSAL)
         elif isinstance(item, Tap):
-            card = self.registry.lookup(item.uid) or self._card_on_tag(item.uid)
+            card = self.registry.lookup(item.uid)
             if card is None:
-                self.enrolling, self.enroll_choice = item.uid, 0
+                self._unknown_tag(item.uid)
             else:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
@@ -179,19 +185,42 @@ class TableApp:
         if reaction.notice:
             self._show(reaction.notice, Style.NOTICE)
 
-    def _card_on_tag(self, uid: str) -> CardLike | None:
-        """A tag another companion enrolled carries its card: enrol it here too."""
+    def _unknown_tag(self, uid: str) -> None:
+        """A tag this table does not know: enrol the card it carries, or ask what it is."""
+        card = self._card_on_tag(uid)
+        if card is None:
+            self.enrolling, self.enroll_choice = uid, 0
+        elif card.kind == PERSONAL_KIND:
+            # Anyone can write a name on a sticker: its player confirms before it names them.
+            self.claiming = uid, card
+        else:
+            self.registry.enroll(uid, card)
+            self._react(self.flow.on_card(self.session.state, card, uid))
+
+    def _card_on_tag(self, uid: str) -> Card | None:
+        """The card another companion wrote on this tag; None when it carries none."""
         if self.tag_memory is None:
             return None
         try:
             found = self.tag_memory.read_text(timeout=TAG_MEMORY_SECONDS)
             if found is None or found.uid != uid or not found.text:
                 return None
-            card = check_card(Card.from_text(found.text))
-        except (CardError, OSError, RuntimeError, ValueError):
-            return None  # no identity on it (or not readable): the player can enrol it
-        self.registry.enroll(uid, card)
-        return card
+            return check_card(Card.from_text(found.text))
+        except CardError:
+            return None  # no identity this companion knows: the player can enrol it
+        except Exception as error:  # another key, an NTAG, a collision: enrolled by hand
+            log.info("tag %s: its memory cannot be read: %s", uid, error)
+            return None
+
+    def _claim_input(self, item: Input) -> None:
+        assert self.claiming is not None
+        uid, card = self.claiming
+        if isinstance(item, Press) and item.button == "ok":
+            self.claiming = None
+            self.registry.enroll(uid, card)
+            self._show(self._("Enrolled: {card}").format(card=card.value), Style.NOTICE)
+        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
+            self.claiming = None
 
     def _undo_input(self, item: Input) -> None:
         if isinstance(item, Press) and item.button == "ok":
@@ -237,6 +266,11 @@ class TableApp:
     # --- The screen ---------------------------------------------------------------------------
 
     def screen(self) -> Screen:
+        if self.claiming is not None:
+            card = self.claiming[1]
+            return Screen(top=self._("Tag from another table"),
+                          title=self._("Is this {name}'s tag?").format(name=card.value),
+                          hints=self._("ok:yes  back:no"), style=Style.CONFIRM)
         if self.enrolling is not None:
             labels = tuple(label for label, _ in self.enrollable())
             return Screen(top=self._("Unknown card {uid}").format(uid=self.enrolling),

@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import inspect
 import logging
+import queue
 import re
 import sys
 import threading
@@ -18,6 +19,7 @@ from PIL import Image
 
 from drivers.errors import ConfigError as DriverConfigError
 from drivers.errors import DriverError
+from drivers.factory import build_display
 from engine.errors import N_
 from engine.registry import GAMES
 
@@ -25,6 +27,7 @@ from . import logs, service
 from .automaton import Stuck
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
+from .failures import classify, report
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
 from .paths import default_state_dir, demo_state_dir
@@ -110,10 +113,15 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
                           frames=frames, progress=lambda text: print(text, flush=True),
                           progress_every=max(1, args.progress_every), options=options or None,
                           wait=args.wait, on_wait=_waiting(language))
-    except (JournalError, DriverError, DriverConfigError, OSError) as error:
-        return _fail(reason(error, language), _status_of(error))
     except Stuck as error:
         return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
+    except Exception as error:
+        failure = classify(error, state_dir, language)
+        if failure is not None:
+            return report(failure, language, None, frames)
+        if isinstance(error, (JournalError, DriverError, DriverConfigError, OSError)):
+            return _fail(reason(error, language), _status_of(error))
+        raise
     print(final_line(result), flush=True)
     return 0
 
@@ -163,23 +171,48 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     except DriverConfigError as error:
         restore()
         return _fail(reason(config.driver_error(error), language))
-    except (JournalError, DriverError, OSError, ValueError) as error:
+    except Exception as error:
         restore()
-        return _fail(reason(error, language), _status_of(error))
+        return _cannot_start(error, config, language, state_dir)
+    status = 0
     try:
         table.loop.refresh()  # the first frame before the desktop's tags are enrolled
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
-            Keyboard(table, stop).start()
-        service.ready(_("following {game}").format(game=game))
+            Keyboard(table, stop, gettext=_).start()
+        table.loop.refresh()
+        following = table.game
+        service.ready(_("following {game}").format(game=following) if following
+                      else _("choosing a game"))
         table.loop.run(table.events, stop)
+    except Exception as error:
+        failure = classify(error, state_dir, language)
+        if failure is None:
+            raise
+        status = report(failure, language, table.drivers.display, table.loop.on_frame)
     finally:
         service.stopping()
         table.close()
         restore()
-    return 0
+    return status
+
+
+def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
+    """Why the table could not open, on the terminal and the panel; the exit status."""
+    failure = classify(error, state_dir, language)
+    if failure is None:
+        if isinstance(error, (JournalError, OSError)):
+            return _fail(reason(error, language), _status_of(error))
+        if isinstance(error, (DriverError, ValueError)):
+            return _fail(reason(error, language))
+        raise error
+    display, close = build_display(config.driver_sections(), queue.Queue())
+    try:
+        return report(failure, language, display, _preview() if config.simulated else None)
+    finally:
+        close()
 
 
 def _options(config: Config, game: str, players: tuple[str, ...],

@@ -16,28 +16,36 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
+
+from drivers.protocols import CardSimulator
 
 from .app import TableApp
 from .cards import ANY_GAME, Card
 from .table import Table
-from .tags import TagRegistry
+from .tags import TagError, TagRegistry, normalise_uid
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 #: Typed lines for a long press, and the button held.
 HOLDS = {"bb": "back", "undo": "back", "hold": "back", "oo": "ok", "new": "ok"}
-TAP_SECONDS = 0.3
-#: How long the table is given to answer the last typed line before the end of input closes it.
+#: How often the keyboard looks whether the panel has seen a button go up.
 SETTLE_SECONDS = 0.3
 
 
 class Keyboard(threading.Thread):
-    def __init__(self, table: Table, stop: threading.Event, stream: TextIO | None = None) -> None:
+    def __init__(self, table: Table, stop: threading.Event, stream: TextIO | None = None,
+                 gettext: Callable[[str], str] = lambda text: text,
+                 errors: TextIO | None = None) -> None:
         super().__init__(name="keyboard", daemon=True)
         self.table = table
         self.stop = stop
         self.stream = stream or sys.stdin
+        self._ = gettext
+        self.errors = errors or sys.stderr
+        #: Tags taken off the reader, with the removals the table had seen of each by then.
+        self.lifted: dict[str, int] = {}
         # Read the registry now, in the thread that owns it.
         self.by_name: dict[str, list[tuple[str, str]]] = {}
         for uid, card in table.registry.all():
@@ -49,30 +57,60 @@ class Keyboard(threading.Thread):
             if self.stop.is_set():
                 return
             self.act(line.strip())
-        # End of input: let the table answer what was typed, then close it.
-        deadline = time.monotonic() + SETTLE_SECONDS * 20
-        while not self.table.events.empty() and time.monotonic() < deadline:
-            time.sleep(SETTLE_SECONDS / 10)
-        time.sleep(SETTLE_SECONDS)
+        # End of input: every line has had its answer; close the table.
         self.stop.set()
 
     def act(self, word: str) -> None:
+        """One typed line, through the simulated devices; returns once the table answered
+        it, so that typed ahead (or piped) lines come no faster than the table takes them."""
         sim = self.table.drivers.sim
         if word.lower() in KEYS and sim.buttons is not None:
-            sim.buttons.click(KEYS[word.lower()])
-            # Typed ahead (or piped), presses would come faster than any finger: space them
-            # beyond the debounce window, or the panel would take them for contact bounce.
-            time.sleep(self.table.drivers.settings.buttons.debounce * 2 + SETTLE_SECONDS / 10)
+            button = KEYS[word.lower()]
+            self._answered(lambda: sim.buttons.click(button))  # type: ignore[union-attr]
+            self._released(button)
         elif word.lower() in HOLDS and sim.buttons is not None:
-            sim.buttons.hold(HOLDS[word.lower()])
+            held = HOLDS[word.lower()]
+            self._answered(lambda: sim.buttons.hold(held))  # type: ignore[union-attr]
+            self._released(held)
         elif sim.reader is not None and word:
             uid = self.uid_of(word)
-            sim.reader.place(uid)
-            time.sleep(TAP_SECONDS)
-            sim.reader.remove(uid)
+            if uid is None:
+                print("companion: " + self._(
+                    "{word!r} names no card: type a card or player name, or a tag UID"
+                ).format(word=word), file=self.errors, flush=True)
+                return
+            self._tap(sim.reader, uid)
 
-    def uid_of(self, word: str) -> str:
-        """An enrolled tag for a card or player name, else the word as a UID."""
+    def _answered(self, act: Callable[[], object]) -> None:
+        """Do `act` and wait until the table has handled the input it makes."""
+        loop = self.table.loop
+        handled = loop.inputs_handled
+        act()
+        loop.wait(lambda: loop.inputs_handled > handled or self.stop.is_set())
+
+    def _released(self, button: str) -> None:
+        """Wait until the panel has seen the button go up, then past its debounce window: a
+        press sooner would be taken for contact bounce, as on the Pi."""
+        panel = self.table.drivers.buttons
+        while panel.is_pressed(button) and not self.stop.is_set():
+            time.sleep(SETTLE_SECONDS / 100)
+        time.sleep(self.table.drivers.settings.buttons.debounce * 1.5)
+
+    def _tap(self, reader: CardSimulator, uid: str) -> None:
+        """Lay the tag on the reader until the table answered, then take it off. The same
+        tag again waits until the reader has seen it go, or it would not count as a tap."""
+        loop = self.table.loop
+        if uid in self.lifted:
+            seen = self.lifted.pop(uid)
+            loop.wait(lambda: loop.removals.get(uid, 0) > seen or self.stop.is_set())
+        self._answered(lambda: reader.place(uid))
+        with_removals = loop.removals.get(uid, 0)
+        reader.remove(uid)
+        self.lifted[uid] = with_removals
+
+    def uid_of(self, word: str) -> str | None:
+        """An enrolled tag for a card or player name, else the word as a UID; None when the
+        word is neither."""
         app = self.table.loop.app
         game = app.session.rules.id if isinstance(app, TableApp) else ANY_GAME
         busy = app.flow.in_play() if isinstance(app, TableApp) else set()
@@ -80,7 +118,10 @@ class Keyboard(threading.Thread):
             for owner, uid in self.by_name.get(word.lower(), []):
                 if owner == wanted and uid not in busy:
                     return uid
-        return word.upper()
+        try:
+            return normalise_uid(word)
+        except TagError:
+            return None
 
 
 #: Personal tags enrolled for the desktop, so `ana` stands for Ana's tag in the lobby.

@@ -19,8 +19,9 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from drivers.events import DriverFault, DriverRecovered, TagPlaced
+from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
+from .failures import classify
 from .inputs import from_driver
 from .screens.model import Screen
 
@@ -66,6 +67,8 @@ class TableLoop:
         self.watchdog = watchdog
         self.clock = clock
         self.inputs_handled = 0
+        #: How many times the reader reported each tag taken off (for the desktop keyboard).
+        self.removals: dict[str, int] = {}
         self.tap_latencies: list[float] = []
         self._last_screen: Screen | None = None
         self._handled = threading.Condition()
@@ -91,20 +94,25 @@ class TableLoop:
             log.info("device back: %s", event.device)
             self.app.fault(event.device, None)
         inputs = from_driver(event)
-        for item in inputs:
-            self.app.handle(item)
-            if self.app.next_app is not None:
-                self.settle()
-                previous, self.app = self.app, self.app.next_app
-                previous.next_app = None
-                for device, message in previous.faults.items():
-                    self.app.fault(device, message)
-        self.refresh()
-        if isinstance(event, TagPlaced):
-            self.tap_latencies.append(self.clock() - event.at)
-        if inputs:
+        try:
+            for item in inputs:
+                self.app.handle(item)
+                if self.app.next_app is not None:
+                    self.settle()
+                    previous, self.app = self.app, self.app.next_app
+                    previous.next_app = None
+                    for device, message in previous.faults.items():
+                        self.app.fault(device, message)
+            self.refresh()
+            if isinstance(event, TagPlaced):
+                self.tap_latencies.append(self.clock() - event.at)
+        finally:
+            # Counted even when handling failed: whoever waits for the answer is not left
+            # waiting for ever.
             with self._handled:
                 self.inputs_handled += len(inputs)
+                if isinstance(event, TagRemoved):
+                    self.removals[event.uid] = self.removals.get(event.uid, 0) + 1
                 self._handled.notify_all()
 
     def refresh(self) -> None:
@@ -140,7 +148,9 @@ class TableLoop:
     def _guarded(self, work: Callable[[], None], what: object) -> None:
         try:
             work()
-        except Exception:
+        except Exception as error:
+            if classify(error) is not None:
+                raise  # the journal or its folder cannot be used: the table stops
             # The table must keep going: log the bug, keep the last good state on screen.
             log.exception("handling %r failed", what)
 
@@ -149,6 +159,12 @@ class TableLoop:
         if expires is None:
             return IDLE_WAKE
         return max(0.0, min(IDLE_WAKE, expires - self.clock()))
+
+    def wait(self, done: Callable[[], bool]) -> None:
+        """Block until `done()` holds, checked after each event handled (no time limit)."""
+        with self._handled:
+            while not done():
+                self._handled.wait()
 
     def wait_for_inputs(self, count: int, timeout: float) -> bool:
         """Block until `count` inputs have been handled (for the automated players)."""

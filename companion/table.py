@@ -77,6 +77,12 @@ class Table:
             raise RuntimeError("no game has started at this table yet")
         return app
 
+    @property
+    def game(self) -> str | None:
+        """The game being followed; None while the lobby asks which."""
+        app = self.loop.app
+        return app.session.rules.id if isinstance(app, TableApp) else None
+
     def close(self) -> None:
         """Clear the panel, stop the drivers, close the journal and the registry."""
         try:
@@ -134,10 +140,10 @@ def open_table(
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
-    The unfinished game is resumed; else, with `game`, `players` and `start_now`, that game
-    starts; else the lobby asks the table which game and who plays (`game` preselected,
-    `players` offered as names). `game_options(game)` gives the settings of a game chosen in
-    the lobby.
+    The unfinished game, whichever it is, is resumed; else, with `game`, `players` and
+    `start_now`, that game starts; else the lobby asks the table which game and who plays
+    (`game` preselected, `players` offered as names). `game_options(game)` gives the
+    settings of a game chosen in the lobby.
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
@@ -185,8 +191,9 @@ def open_table(
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
         app: TableApp | Lobby
         unfinished = journal.unfinished(key)
-        resumable = unfinished is not None and unfinished.game in FLOWS
-        if unfinished is not None and resumable and game in (None, unfinished.game):
+        # The game in progress comes back whatever game was asked for or configured: a
+        # restart must never leave a game behind in the journal.
+        if unfinished is not None and unfinished.game in FLOWS:
             app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game]))
         elif game is not None and players and start_now:
             app = table_app(GameSession.start(journal, GAMES[game], players,

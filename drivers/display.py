@@ -86,6 +86,7 @@ class OledDisplay:
         self._sent: bytes | None = None
         self._opened = False
         self._closed = False
+        self._keep_frame = False
         self.frames_sent = 0
         self.frames_skipped = 0
         # What "the panel is not answering" looks like, including our own translated errors.
@@ -111,20 +112,26 @@ class OledDisplay:
             self._pages = PageWriter.for_device(device)
             self._opened = True
 
+    def keep_frame_on_close(self) -> None:
+        """Leave the last frame on the panel when closing: a message that outlives us."""
+        with self._lock:
+            self._keep_frame = True
+
     def close(self) -> None:
-        """Clear and switch off the panel, release the bus. Safe to call twice."""
+        """Clear and switch off the panel (unless told to keep its frame), release the bus.
+        Safe to call twice."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
-            device, faulted = self._device, self._reporter.faulted
+            device, leave_as_is = self._device, self._reporter.faulted or self._keep_frame
         self._stop.set()
         if self._recovery is not None:
             self._recovery.join(timeout=5)
         if device is None:
             return
         try:
-            if not faulted:
+            if not leave_as_is:
                 device.clear()
                 if self.target.hide_on_close:
                     device.hide()

@@ -106,6 +106,16 @@ def build_drivers(
     return DriverSet(reader, buttons, display, settings, sim, closers)
 
 
+def build_display(
+    config: Mapping[str, Any], events: EventSink
+) -> tuple[Display, Callable[[], None]]:
+    """Only the panel, and how to close it: to say why the rest could not start."""
+    closers: list[Callable[[], None]] = []
+    display = _build_display(parse_settings(config).display, events, False, closers,
+                             SimHandles())
+    return display, closers[-1]
+
+
 # -- reader --------------------------------------------------------------------------------------
 
 

@@ -50,6 +50,9 @@ class Display(Protocol):
 
     def clear(self) -> bool: ...
 
+    def keep_frame_on_close(self) -> None:
+        """Leave the last frame on the panel when closing: a message that outlives us."""
+
     def close(self) -> None: ...
 
 

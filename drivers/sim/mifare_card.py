@@ -16,6 +16,8 @@ from drivers.rfid import iso14443 as picc
 BLOCKS = 64
 TRANSPORT_TRAILER = bytes([0xFF] * 6) + bytes([0xFF, 0x07, 0x80, 0x69]) + bytes([0xFF] * 6)
 _ATQA_BY_UID_LENGTH = {4: bytes([0x04, 0x00]), 7: bytes([0x44, 0x00]), 10: bytes([0x84, 0x00])}
+#: The SAK bit that says "MIFARE Classic": the cards that answer MFAuthent.
+MIFARE_CLASSIC_SAK = 0x08
 
 
 class CardState(Enum):
@@ -96,6 +98,8 @@ class SimCard:
             self.state in (CardState.ACTIVE, CardState.AUTHENTICATED)
             and block < BLOCKS
             and mode in (picc.MIFARE_AUTH_KEY_A, picc.MIFARE_AUTH_KEY_B)
+            # Only a MIFARE Classic (SAK bit 3) knows MFAuthent; an NTAG sticker ignores it.
+            and bool(self.sak & MIFARE_CLASSIC_SAK)
         )
         if usable:
             trailer = self.memory[block - block % 4 + 3]

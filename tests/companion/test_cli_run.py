@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 
-def run(args: list[str], text: str = "", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=text,
-                          capture_output=True, text=True, timeout=timeout, check=False)
+                          capture_output=True, text=True, check=False)
 
 
 def test_typed_lines_play_a_move_and_end_of_input_closes_the_table(tmp_path: Path) -> None:
@@ -23,6 +23,35 @@ def test_typed_lines_play_a_move_and_end_of_input_closes_the_table(tmp_path: Pat
     assert "█" in done.stdout  # the OLED, drawn in the terminal
     status = run(["status", "--json", "--state-dir", str(tmp_path)])
     assert '"event_count": 2' in status.stdout  # the deal and the three wagons
+
+
+def test_a_typed_word_that_names_no_card_is_refused_and_the_table_keeps_listening(
+        tmp_path: Path) -> None:
+    # Cléo typed without her accent, a misspelt wagon, a one-byte hex string: then a move.
+    lines = ["o"] * 5 + ["cleo", "caol", "ab"] + ["coal", "o", "coal", "o", "coal", "o"]
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    refusals = done.stderr.splitlines()
+    assert [line.split("'")[1] for line in refusals] == ["cleo", "caol", "ab"]
+    assert all(line.endswith("names no card: type a card or player name, or a tag UID")
+               for line in refusals)
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 2' in status.stdout  # the wagons typed after them still counted
+
+
+def test_typed_ahead_lines_each_wait_for_the_table_the_same_tag_twice_and_an_undo(
+        tmp_path: Path) -> None:
+    # The deal, three coal wagons, back held (undo) and confirmed; then the same three tags
+    # again (nothing is in play after the undo): each counts only once the reader saw it go.
+    move = ["coal", "o", "coal", "o", "coal", "o"]
+    lines = ["o"] * 5 + move + ["bb", "o"] + move
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "\n".join(lines) + "\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 2' in status.stdout  # the deal and the wagons entered again
 
 
 def test_a_bad_config_is_refused_in_one_line(tmp_path: Path) -> None:

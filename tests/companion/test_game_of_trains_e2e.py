@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ from companion.table import open_table
 from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.events import OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import Phase
+
+from .hands import Hands
 
 GAME = "game-of-trains"
 NAMES = ("Ana", "Ben")
@@ -39,26 +40,11 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
                        driver_config=DEMO_DRIVERS)
     deck = demo_deck(GAME)
     enroll_deck(table.registry, GAME, deck)
-    loop, sim = table.loop, table.drivers.sim
+    sim = table.drivers.sim
     assert sim.reader is not None and sim.buttons is not None
 
-    def pump(inputs: int) -> None:
-        goal = loop.inputs_handled + inputs
-        deadline = time.monotonic() + 10
-        while loop.inputs_handled < goal and time.monotonic() < deadline:
-            try:
-                loop.step(table.events.get(timeout=0.05))
-            except Exception:
-                continue
-        assert loop.inputs_handled >= goal, "the table did not answer"
-
-    def press(button: str) -> None:
-        assert sim.buttons is not None
-        sim.buttons.click(button)
-        pump(1)
-        time.sleep(0.02)
-        while not table.events.empty():
-            loop.step(table.events.get())
+    hands = Hands(table)
+    pump, press = hands.pump, hands.press
 
     def tap(card: int) -> None:
         assert sim.reader is not None
@@ -82,8 +68,7 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
         tap(84)
         assert app.screen().title == "10 in, 84 face up"
         assert app.session.state.face_up == (84,)
-        sim.buttons.hold("back")
-        pump(1)
+        hands.hold_back()
         assert app.screen().style is Style.CONFIRM
         press("ok")
         assert app.session.state.face_up == ()

@@ -62,6 +62,16 @@ def test_notify_with_a_watchdog(service: dict[str, list[str]]) -> None:
     assert one(service, "TimeoutStopSec").endswith("s")
 
 
+def test_restarts_are_bounded_and_a_temporary_failure_is_tried_again() -> None:
+    unit = parse_unit(UNIT.read_text(encoding="utf-8"))
+    # The companion exits with 75 (EX_TEMPFAIL) for a failure that may go away by itself:
+    # on-failure restarts it, but never more than StartLimitBurst times in the interval.
+    assert unit["Unit"]["StartLimitIntervalSec"] == ["10min"]
+    assert unit["Unit"]["StartLimitBurst"] == ["5"]
+    assert "75" not in " ".join(unit["Service"].get("RestartPreventExitStatus", []))
+    assert unit["Service"]["RestartSec"] == ["5s"]
+
+
 def test_runs_the_installed_command(service: dict[str, list[str]]) -> None:
     assert one(service, "ExecStart") == (
         "/opt/companion/venv/bin/companion run --config /etc/companion/config.toml")

@@ -19,6 +19,8 @@ from engine.games.ticket_to_ride.events import TicketToRideEvent
 from engine.games.ticket_to_ride.library import shipped_map
 from engine.games.ticket_to_ride.state import Phase
 
+from .hands import Hands
+
 GAME = "ticket-to-ride"
 NAMES = ("Ana", "Ben")
 EUROPE = {"map_name": "europe"}
@@ -47,30 +49,30 @@ def test_a_whole_demo_game_on_europe_through_the_simulated_hardware(tmp_path: Pa
 
 def press(table: Table, button: str) -> None:
     """A click on the simulated panel, then the loop's answer."""
-    buttons = table.drivers.sim.buttons
-    assert buttons is not None
-    handled = table.loop.inputs_handled
-    buttons.click(button)
-    deadline = time.monotonic() + 10
-    while table.loop.inputs_handled <= handled and time.monotonic() < deadline:
-        try:
-            table.loop.step(table.events.get(timeout=0.05))
-        except Exception:
-            continue
-    assert table.loop.inputs_handled > handled, "the table did not answer"
-    time.sleep(0.02)
+    Hands(table).press(button)
+
+
+class ShiftedClock:
+    """The monotonic clock, moved forward on demand: a notice expires without waiting."""
+
+    def __init__(self) -> None:
+        self.shift = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.shift
 
 
 def test_the_screens_speak_french_with_the_board_s_city_names(tmp_path: Path) -> None:
+    clock = ShiftedClock()
     table = open_table(state_dir=tmp_path, game=GAME, players=NAMES, language="fr",
-                       options=EUROPE, driver_config=DEMO_DRIVERS)
+                       options=EUROPE, driver_config=DEMO_DRIVERS, clock=clock)
     try:
         enroll_deck(table.registry, GAME, demo_deck(GAME))
         app = table.app
         assert app.screen().top == fr("Setup · {map}").format(map="Europe")
         while app.session.state.phase is Phase.DEAL:
             press(table, "ok")
-        time.sleep(2.1)                                  # the notice goes by itself
+        clock.shift += app.notice_seconds                # the notice goes by itself
         assert app.screen().title == fr("{name}: tickets").format(name="Ana")
         press(table, "ok")                               # nothing tapped yet
         screen = app.screen()
