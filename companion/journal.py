@@ -47,6 +47,7 @@ from .journal_errors import (
     EXIT_BUSY,
     JournalDamaged,
     JournalError,
+    JournalTooNew,
     ProgressUnreadable,
     StateFolderBusy,
     StateFolderRefused,
@@ -284,7 +285,7 @@ class Journal(JournalChecks):
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def _newer(self, version: int) -> JournalError:
-        return JournalError(
+        return JournalTooNew(
             N_("{file} was written by a newer companion (journal version {version}, this one "
                "reads up to {supported}): upgrade the companion to open it"),
             file=str(self.path), version=version, supported=SCHEMA_VERSION,

@@ -42,3 +42,9 @@ class ProgressUnreadable(JournalError):
     were lost cannot be told (the journal itself may be whole)."""
 
     exit_status = 2
+
+
+class JournalTooNew(JournalError):
+    """Written by a newer companion: waiting will not help, an upgrade will."""
+
+    exit_status = 2
