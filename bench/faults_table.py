@@ -115,7 +115,7 @@ def disk_full_campaign(quick: bool) -> Any:
                 campaign.count()
                 label = f"{game}, files up to {limit} bytes"
                 announced = [int(line.split()[1]) for line in full.stdout.splitlines()
-                             if line.startswith("move ")]
+                             if line.startswith("Move ")]
                 if full.returncode == 0:
                     campaign.note(f"{label}: the game ended before the disk was full")
                     continue

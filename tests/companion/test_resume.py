@@ -24,12 +24,12 @@ def cut_the_power_mid_game(game: str, state_dir: Path, moves: int = 3) -> int:
     """Play `game` through the demo and SIGKILL it once it announced `moves` moves; the
     number of moves the journal kept."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "demo", game, "--players", "2", "--state-dir",
-         str(state_dir), "--progress-every", "1"],
+        [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", game, "--players", "2",
+         "--state-dir", str(state_dir), "--progress-every", "1"],
         stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert child.stdout is not None
     for line in child.stdout:  # killed on an announced move, not after a guessed delay
-        if line.startswith("move ") and int(line.split()[1]) >= moves:
+        if line.startswith("Move ") and int(line.split()[1]) >= moves:
             break
     child.kill()
     child.communicate()
