@@ -25,11 +25,10 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from functools import wraps
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -41,6 +40,7 @@ from .journal_checks import (
     PROGRESS_SUFFIX,
     JournalChecks,
     Loss,
+    _guarded,
     checksum,
 )
 from .journal_errors import (
@@ -170,21 +170,6 @@ class EventRecord:
 def now() -> str:
     """The local time with its UTC offset, to the second (ISO 8601)."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def _guarded(method: Callable[P, T]) -> Callable[P, T]:
-    """Turn SQLite's exceptions into a JournalError that names the file."""
-
-    @wraps(method)
-    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return method(*args, **kwargs)
-        except sqlite3.Error as error:
-            journal = args[0]
-            assert isinstance(journal, Journal)
-            raise journal._failure(error) from error
-
-    return guarded
 
 
 class Journal(JournalChecks):
