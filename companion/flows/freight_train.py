@@ -198,16 +198,16 @@ class FreightTrainFlow:
     def _tally_screen(self, state: FreightTrainState, final: bool) -> Screen:
         w = self.words
         tally = state.tallies[-1]
-        pages = len(state.players) + 1
-        page = min(self.page, pages - 1)
+        pages = self._tally_pages(state)
+        page = min(self.page, len(pages) - 1)
         top = w.final_top() if final else w.tally_top(tally.day)
         hints = w.hint_pages() if final else w.hint_tally()
-        if page < len(state.players):
-            player = state.players[page]
-            paid = tally.paid[page]
-            gain = sum(paid.values())
+        seat, body = pages[page]
+        if seat is not None:
+            player = state.players[seat]
+            gain = sum(tally.paid[seat].values())
             return Screen(top=top, title=w.tally_title(player.name, gain, player.tokens),
-                          body=w.breakdown(paid), hints=hints, progress=(page + 1, pages))
+                          body=body, hints=hints, progress=(page + 1, len(pages)))
         ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
         lines = tuple(w.rank(place + 1, state.players[s].name, state.players[s].tokens)
                       for place, s in enumerate(ranking))
@@ -216,6 +216,13 @@ class FreightTrainFlow:
         title = w.winners(winners) if final else w.standings(tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
+
+    def _tally_pages(self, state: FreightTrainState) -> list[tuple[int | None, tuple[str, ...]]]:
+        """The pages of the last tally: each player's breakdown on one page or more (seat,
+        lines), then the ranking (None)."""
+        paid = state.tallies[-1].paid
+        return [*((seat, lines) for seat in range(len(state.players))
+                  for lines in self.words.breakdown_pages(paid[seat])), (None, ())]
 
     def _setup_pages(self, state: FreightTrainState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -368,7 +375,7 @@ class FreightTrainFlow:
         return NOTHING
 
     def _tally_button(self, state: FreightTrainState, button: str) -> Reaction:
-        pages = len(state.players) + 1
+        pages = len(self._tally_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
         elif button == "ok":
@@ -393,7 +400,7 @@ class FreightTrainFlow:
     def _final_button(self, state: FreightTrainState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button,
-                               len(state.players) + 1)
+                               len(self._tally_pages(state)))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..names import card_name, category_name, wagon_name
-from .words import TableWords, packed, wrapped
+from .words import TableWords, packed, paged, wrapped
 
 GAME = "freight-train"
 
@@ -123,7 +123,13 @@ class Words(TableWords):
     def breakdown(self, paid: Mapping[str, int]) -> tuple[str, ...]:
         if not paid:
             return (self._("No token this day"),)
-        return packed([f"{self.category(key)} {amount:+d}" for key, amount in sorted(paid.items())])
+        # Losses first: whatever the pages, the line that explains a low total leads.
+        items = sorted(paid.items(), key=lambda item: (item[1] >= 0, item[0]))
+        return packed([f"{self.category(key)} {amount:+d}" for key, amount in items], None)
+
+    def breakdown_pages(self, paid: Mapping[str, int]) -> list[tuple[str, ...]]:
+        """A player's tally on as many pages as it takes: every line can be read."""
+        return paged(self.breakdown(paid), self.more())
 
     def rank(self, place: int, name: str, tokens: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=tokens)

@@ -16,8 +16,10 @@ def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
     return tuple(textwrap.wrap(text, width))[:lines]
 
 
-def packed(parts: Sequence[str], lines: int = 3, separator: str = " · ") -> tuple[str, ...]:
-    """Short parts joined by `separator` into as few small-font lines as they fit.
+def packed(parts: Sequence[str], lines: int | None = 3,
+           separator: str = " · ") -> tuple[str, ...]:
+    """Short parts joined by `separator` into as few small-font lines as they fit (the first
+    `lines` of them; all with None).
 
     >>> packed(["Coal +3", "Tank +2", "Yard +3"])
     ('Coal +3 · Tank +2', 'Yard +3')
@@ -29,6 +31,24 @@ def packed(parts: Sequence[str], lines: int = 3, separator: str = " · ") -> tup
         else:
             result.append(part)
     return tuple(result[:lines])
+
+
+def paged(lines: Sequence[str], more: str, per_page: int = 3) -> list[tuple[str, ...]]:
+    """`lines` on as many pages as they need: a page that is not the last ends with `more`,
+    so nothing is left out and every page says whether more follows.
+
+    >>> paged(["a", "b", "c"], "▼ more")
+    [('a', 'b', 'c')]
+    >>> paged(["a", "b", "c", "d"], "▼ more")
+    [('a', 'b', '▼ more'), ('c', 'd')]
+    """
+    if len(lines) <= per_page:
+        return [tuple(lines)]
+    step = per_page - 1
+    chunks = [tuple(lines[start : start + step]) for start in range(0, len(lines), step)]
+    if len(chunks[-2]) + len(chunks[-1]) <= per_page:  # the last page needs no "more" line
+        chunks[-2:] = [chunks[-2] + chunks[-1]]
+    return [(*chunk, more) for chunk in chunks[:-1]] + [chunks[-1]]
 
 
 class TableWords:
@@ -49,6 +69,9 @@ class TableWords:
 
     def hint_confirm(self) -> str:
         return self._("ok:yes  back:no")
+
+    def more(self) -> str:
+        return self._("▼ more")
 
     def hint_pages(self) -> str:
         return self._("up/down  ok:next")

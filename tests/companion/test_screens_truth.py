@@ -1,0 +1,60 @@
+"""Screens that tell the whole truth: every tally line reachable, hints that say what the
+buttons do, the player named, and no word cut in whole games in English and French."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from companion.automaton import physical_moves
+from companion.flows.freight_train import FreightTrainFlow
+from companion.screens.render import cuts
+from engine.games.freight_train import RULES as FREIGHT_TRAIN
+from engine.games.freight_train.state import DayTally
+
+NAMES = ("Ana", "Ben", "Cléo")
+
+
+def final_state(paid: tuple[dict[str, int], ...]):  # type: ignore[no-untyped-def]
+    state = FREIGHT_TRAIN.replay(FREIGHT_TRAIN.new_game(NAMES),
+                                 physical_moves(FREIGHT_TRAIN, NAMES, 1))
+    assert FREIGHT_TRAIN.is_over(state)
+    return dataclasses.replace(state, tallies=(*state.tallies[:-1], DayTally(3, paid)))
+
+
+def test_every_line_of_a_tally_can_be_read_and_the_loss_comes_first() -> None:
+    ana = {"coal": 3, "tank": 2, "box": 4, "flat": 1, "hopper": 2, "reefer": 3, "stock": 1,
+           "mixed": 5, "start": 2, "yard": -16}
+    state = final_state((ana, {"coal": 3}, {}))
+    for language, loss in (("en", "Yard -16"), ("fr", "Zone de fret -16")):
+        flow = FreightTrainFlow(language)
+        pages = []
+        for _ in range(20):
+            screen = flow.screen(state)
+            if pages and screen == pages[0]:
+                break
+            pages.append(screen)
+            flow.on_button(state, "down")
+        anas = [page for page in pages if page.title.startswith("Ana")]
+        assert len(anas) > 1, "ten lines do not fit one page"
+        assert loss in anas[0].body[0]  # what explains "Ana -1 = 27" leads its first page
+        shown = " · ".join(line for page in anas for line in page.body)
+        for category in ("Coal", "Tank", "Box", "Flat", "Hopper", "Reefer", "Stock") \
+                if language == "en" else ("Citerne",):
+            assert category in shown
+        assert shown.count("+") == 9 and shown.count("-16") == 1
+        more = flow.words.more()
+        assert all(page.body[-1] == more for page in anas[:-1])
+        assert more not in anas[-1].body
+        # The progress marks count every page, so the last one is known to be the last.
+        assert [page.progress for page in pages[:-1]] == [
+            (number, len(pages)) for number in range(1, len(pages))]
+        assert all(not cuts(page) for page in pages)
+
+
+def test_a_short_tally_keeps_one_page_per_player() -> None:
+    state = final_state(({"coal": 3, "yard": -2}, {"coal": 3}, {}))
+    flow = FreightTrainFlow("en")
+    screen = flow.screen(state)
+    assert screen.body == ("Yard -2 · Coal +3",) and screen.progress == (1, 4)
+    flow.on_button(state, "ok")
+    assert flow.screen(state).title.startswith("Ben")
