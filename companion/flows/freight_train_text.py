@@ -178,7 +178,7 @@ class Words(TableWords):
 
     # Hints
     def hint_main(self) -> str:
-        return self._("ok:menu  back:undo")
+        return self._("ok:menu  hold:undo")
 
     def hint_place(self) -> str:
         return self._("ok:place back:cancel")
@@ -193,7 +193,7 @@ class Words(TableWords):
         return self._("up/down  ok:pay")
 
     def hint_order(self) -> str:
-        return self._("ok:first  back:undo")
+        return self._("ok:first back:cancel")
 
     def hint_tally(self) -> str:
         return self._("up/down  ok:next")

@@ -180,8 +180,10 @@ class Words(TableWords):
     def hint_main(self, face_up: bool) -> str:
         return self._("tap:card ok:face up") if face_up else self._("tap:drawn wagon")
 
-    def hint_tap(self) -> str:
-        return self._("tap:wagon back:cancel")
+    def hint_tap(self, cancel: bool = True) -> str:
+        """Tap a wagon; `back` clicked takes back the last step when there is one (`cancel`),
+        else only a hold does something: undo."""
+        return self._("tap:wagon back:cancel") if cancel else self._("tap:wagon  hold:undo")
 
     def hint_refill(self) -> str:
         return self._("tap:drawn wagon")

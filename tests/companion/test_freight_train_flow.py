@@ -242,7 +242,7 @@ def test_different_wagons_onto_one_track_ask_which_enters_first(
     take_to(app, clock, wagon(deck, "box"), "train")
     screen = app.screen()
     assert screen.title == "First onto track 1?" and screen.menu is not None
-    assert screen.menu.items == ("Coal", "Tank") and screen.hints == "ok:first  back:undo"
+    assert screen.menu.items == ("Coal", "Tank") and screen.hints == "ok:first back:cancel"
     assert len(app.session.history()) == 1                  # nothing recorded yet
     for _ in range(downs):
         app.handle(Press("down"))

@@ -40,12 +40,14 @@ def test_each_player_taps_the_cards_drawn_one_two_then_three() -> None:
     app, clock = opened()
     screen = app.screen()
     assert screen.title == "ANA: draw 1 card" and screen.top == "Opening · Deck 63"
-    assert screen.progress == (0, 1) and screen.hints == "tap:wagon back:cancel"
+    # Nothing to take back yet: a click of back does nothing, a hold undoes.
+    assert screen.progress == (0, 1) and screen.hints == "tap:wagon  hold:undo"
     app.handle(Tap(uid(10)))
     assert app.session.history()[-1][0] == OpeningDraw(0, (10,))
     assert app.screen().title == "BEN: draw 2 cards"
     app.handle(Tap(uid(11)))
     assert app.screen().body == ("11",) and app.screen().progress == (1, 2)
+    assert app.screen().hints == "tap:wagon back:cancel"
     app.handle(Tap(uid(11)))
     assert refused(app, clock) == "11 already counted"
     app.handle(Press("back"))                      # takes back the card tapped

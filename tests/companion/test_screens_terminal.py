@@ -10,7 +10,7 @@ from companion.screens.render import HEIGHT, WIDTH, render, text_lines
 from companion.screens.terminal import Preview, choose_mode, to_quarters, to_text
 
 MAIN = Screen(top="D1 · R4", title="ANA to play", body=("Trains: 4 · Yard: 7",),
-              hints="ok:menu  hold back:undo", progress=(1, 3))
+              hints="ok:menu  hold:undo", progress=(1, 3))
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
@@ -65,8 +65,8 @@ def test_quarter_blocks_keep_every_pixel() -> None:
 
 def test_a_small_terminal_shows_the_screens_words() -> None:
     image = render(MAIN)
-    assert text_lines(image) == ["D1 · R4", "■□□", "ANA to play", "Trains: 4 · Yard: 7",
-                                 "ok:menu  hold back:undo"]
+    assert text_lines(image) == ["D1 · R4", "ANA to play", "■□□", "Trains: 4 · Yard: 7",
+                                 "ok:menu  hold:undo"]
     shown, _ = preview(80, 24)
     frame = shown.frame(image)
     assert "ANA to play" in frame and "█" not in frame

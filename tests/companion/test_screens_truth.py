@@ -3,13 +3,21 @@ buttons do, the player named, and no word cut in whole games in English and Fren
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
+import pytest
+
+from companion.app import TableApp
 from companion.automaton import physical_moves
+from companion.flows.base import NOTHING
 from companion.flows.freight_train import FreightTrainFlow
 from companion.screens.render import cuts
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.freight_train.state import DayTally
+from engine.registry import GAMES
+
+from .tour import tour
 
 NAMES = ("Ana", "Ben", "Cléo")
 
@@ -58,3 +66,44 @@ def test_a_short_tally_keeps_one_page_per_player() -> None:
     assert screen.body == ("Yard -2 · Coal +3",) and screen.progress == (1, 4)
     flow.on_button(state, "ok")
     assert flow.screen(state).title.startswith("Ben")
+
+
+def hint_actions(hints: str) -> dict[str, str]:
+    """What a hint line promises per input: "ok:menu  hold:undo" -> {ok: menu, hold: undo}."""
+    promised = {}
+    for part in hints.split():
+        inputs, colon, action = part.partition(":")
+        if colon:
+            for name in inputs.split("/"):
+                promised[name] = action
+    return promised
+
+
+def button_acts(app: TableApp, button: str) -> bool:
+    """Whether a click of `button` does something on the flow's screen now (tried on a copy)."""
+    flow = copy.deepcopy(app.flow)
+    state = app.session.state
+    before = flow.screen(state)
+    reaction = flow.on_button(state, button)
+    return reaction != NOTHING or flow.screen(state) != before
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_hints_say_what_a_click_does(game: str, language: str) -> None:
+    false: set[tuple[str, str]] = set()
+
+    def check(app: TableApp) -> None:
+        if app.asking_undo or app.enrolling is not None or app.flash is not None:
+            return
+        hints = app.flow.screen(app.session.state).hints
+        promised = hint_actions(hints)
+        for button in ("ok", "back", "up", "down"):
+            if button in promised and not button_acts(app, button):
+                false.add((hints, button))
+        if "back:undo" in hints:  # undo is a hold, never a click
+            false.add((hints, "back"))
+
+    for _screen in tour(game, language, watch=check):
+        pass
+    assert not false, sorted(false)

@@ -7,7 +7,7 @@ and declined once in a while, and once the game is over every page of the tally 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.app import TableApp
@@ -31,8 +31,10 @@ class _Clock:
 
 
 def tour(game: str, language: str, players: int = 3, seed: int = 1,
-         names: tuple[str, ...] | None = None) -> Iterator[Screen]:
-    """Every screen of one whole game of `game` in `language`, in order (repeats included)."""
+         names: tuple[str, ...] | None = None,
+         watch: Callable[[TableApp], None] = lambda app: None) -> Iterator[Screen]:
+    """Every screen of one whole game of `game` in `language`, in order (repeats included);
+    `watch` sees the app after every input."""
     rules = GAMES[game]
     names = names or PLAYER_NAMES[:players]
     deck = demo_deck(game)
@@ -50,6 +52,7 @@ def tour(game: str, language: str, players: int = 3, seed: int = 1,
 
     def send(item: Input) -> None:
         app.handle(item)
+        watch(app)
         shown.append(app.screen())
         clock.now += 10  # past any flash: the screen it gives way to
         shown.append(app.screen())
