@@ -249,7 +249,8 @@ def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int,
     # Over a list, the title is a heading: the list is what is read.
     fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
     heading = fonts[-1].height + 2 * pad if text else 0
-    rows = max(1, min(len(menu.items), (room - heading) // SMALL.height))
+    available = max(1, (room - heading) // SMALL.height)
+    rows = min(len(_menu_rows(menu, area, available)), available)
     if not text:
         return None, rows
     title_room = max(room - rows * SMALL.height, heading) - 2 * pad
@@ -261,7 +262,8 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
     """The title in the largest size it can take, and the body lines that leave it room.
 
     The title matters more than the details: body lines are dropped, last first, until the
-    smallest title fits; a body line too long for the screen is wrapped onto the next line
+    smallest title fits; when the title would still be cut, it is set in the small font
+    instead, if that shows it whole; a body line too long for the screen is wrapped onto the next line
     only when that costs the title nothing (its size, or a line, or its end).
     """
     smallest = TITLES[-1].height + 2 * pad
@@ -277,7 +279,14 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
         if best is None or score > best[0]:
             best = (score, title, lines)
     assert best is not None
-    return best[1], best[2]
+    _score, title, lines = best
+    if title is not None and not title.complete:
+        # Rather than cut the title or hide a detail: the title in the small font, whole.
+        small = fit(text, (SMALL,), area.inset(pad).width,
+                    max(room - len(lines) * SMALL.height, SMALL.height) - 2 * pad, max_lines=3)
+        if small.complete:
+            return small, lines
+    return title, lines
 
 
 def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:
@@ -413,29 +422,64 @@ def _clamp(progress: tuple[int, int]) -> tuple[int, int]:
     return min(max(done, 0), needed), needed
 
 
-def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
-    """`rows` items around the selected one, which is inverted; ▲ ▼ show hidden items.
+def _menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
+    """The menu as screen rows (item index, text): the highlighted item, or every item of a
+    list to read, wrapped at word ends when it is too long for one row."""
+    selected = menu.selected if 0 <= menu.selected < len(menu.items) else None
+    result: list[tuple[int, str]] = []
+    for scrolls in (False, True):
+        width = _menu_items_area(area, scrolls).inset(1).width
+        result = []
+        for index, text in enumerate(menu.items):
+            whole = selected is None or index == selected
+            lines = (wrap(text, SMALL, width, break_words=True) or [text]) if whole else [text]
+            result.extend((index, line) for line in lines)
+        if len(result) <= rows:
+            break
+    return result
 
-    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose.
+
+def _menu_items_area(area: _Area, scrolls: bool) -> _Area:
+    """Where the items go: left of the column of scroll marks when the list scrolls."""
+    return _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
+
+
+def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
+    """`rows` rows around the selected item, which is inverted and shown whole (on more than
+    one row if need be); ▲ ▼ show hidden items; other items too long for a row end at a
+    word with "…" (highlighted, they are read whole).
+
+    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose,
+    every item shown whole.
     """
     count = len(menu.items)
     selected = menu.selected if 0 <= menu.selected < count else None
-    first = 0 if selected is None else min(max(0, selected - rows // 2), max(0, count - rows))
-    scrolls = count > rows
-    items = _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
-    for row, text in enumerate(menu.items[first : first + rows]):
+    lines = _menu_rows(menu, area, rows)
+    scrolls = len(lines) > rows
+    if selected is None:
+        first = 0
+    else:
+        own = [row for row, (index, _) in enumerate(lines) if index == selected]
+        middle = (own[0] + own[-1] - rows + 1) // 2
+        first = min(max(0, middle, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
+        if own[-1] - own[0] + 1 > rows:
+            _cut("menu", menu.items[selected], " / ".join(
+                text for index, text in lines[first : first + rows] if index == selected))
+    items = _menu_items_area(area, scrolls)
+    for row, (index, text) in enumerate(lines[first : first + rows]):
         row_y = y + row * SMALL.height
         fill = ON
-        if first + row == selected:
+        if index == selected:
             draw.rectangle((items.left, row_y, items.right - 1, row_y + SMALL.height - 1), fill=ON)
             fill = OFF
+        # An item shortened here is read whole once highlighted: no cut.
         _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill,
-                   part="menu")
+                   part="menu" if selected is None or index == selected else None)
     if scrolls:
         mark_x = area.right - SMALL.advance
         if first > 0:
             SMALL.draw(draw, (mark_x, y), "▲")
-        if first + rows < count:
+        if first + rows < len(lines):
             SMALL.draw(draw, (mark_x, y + (rows - 1) * SMALL.height), "▼")
 
 
@@ -447,10 +491,11 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, 
 
 
 def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y: int,
-               *, centred: bool, part: str, fill: int = ON) -> None:
-    """One line of text within `area`, ellipsized when too long."""
+               *, centred: bool, part: str | None, fill: int = ON) -> None:
+    """One line of text within `area`, ellipsized when too long (reported as a cut of
+    `part` unless it is None)."""
     shown = ellipsize(text, font, area.width)
-    if shown != text:
+    if shown != text and part is not None:
         _cut(part, text, shown)
     text = shown
     drawn = _LINES.get()
