@@ -136,6 +136,7 @@ class FreightTrainFlow:
         if mode in (Mode.TALLY, Mode.FINAL):
             return self._tally_screen(state, final=mode is Mode.FINAL)
         player = state.player()
+        top = w.turn_top(player.name, top)
         if mode is Mode.DEPARTURE:
             return Screen(top=top, title=w.departure(), body=self._still_to_play(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
@@ -163,7 +164,9 @@ class FreightTrainFlow:
                 w.tokens_and_locos(player.tokens, player.free_locomotives()))
         if state.departure_drawn:
             body += self._still_to_play(state)[:1]
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD
+        title = w.tap_to_take(TAKE_FROM_MAIN_YARD) if can_take else w.choose_move()
+        return Screen(top=top, title=title, body=body, hints=w.hint_main())
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words

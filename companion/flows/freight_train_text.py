@@ -35,7 +35,7 @@ class Words(TableWords):
     def still_to_play(self, names: Sequence[str]) -> str:
         if not names:
             return self._("Last phase of the day")
-        return self._("Still to play: {names}").format(names=", ".join(names))
+        return self.names_to_play(names)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -48,6 +48,12 @@ class Words(TableWords):
 
     def tap_wagon(self, number: int, needed: int) -> str:
         return self._("Wagon {number} of {needed}").format(number=number, needed=needed)
+
+    def tap_to_take(self, count: int) -> str:
+        return self._("Tap {count} wagons").format(count=count)
+
+    def choose_move(self) -> str:
+        return self._("ok: choose a move")
 
     def tap_from_yard(self) -> str:
         return self._("Tap wagons from your yard")
@@ -99,7 +105,7 @@ class Words(TableWords):
         return self._("Bring a locomotive?")
 
     def bring_body(self, locomotives: int) -> str:
-        return self._("You have {count} locomotives").format(count=locomotives)
+        return self._("Locomotives: {count}").format(count=locomotives)
 
     def locomotive_brought(self) -> str:
         return self._("Locomotive brought")

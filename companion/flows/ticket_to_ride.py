@@ -220,8 +220,8 @@ class TicketToRideFlow:
                           progress=(self.page + 1, len(pages)))
         if mode is Mode.FINAL:
             return self._final_screen(state)
-        top = w.context(board, len(state.players), state.turns_left)
         player = state.player()
+        top = w.turn_top(player.name, w.context(board, len(state.players), state.turns_left))
         if mode is Mode.LAST_ROUND:
             return Screen(top=top, title=w.last_round(), body=self._last_round_lines(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
@@ -262,7 +262,7 @@ class TicketToRideFlow:
                 w.tickets_and_points(len(player.tickets), player.route_points))
         if state.turns_left is not None:
             body += (w.still_to_play(self._still_to_play(state)),)
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        return Screen(top=top, title=w.tap_cards_taken(), body=body, hints=w.hint_main())
 
     def _picked_line(self) -> tuple[str, ...]:
         if not self.picks:
@@ -289,7 +289,7 @@ class TicketToRideFlow:
         body = [w.tap_tickets(least, offered)]
         board = state.board
         body += [w.ticket(board.ticket(pick.card)) for pick in self.picks
-                 if board.has_ticket(pick.card)][-2:]
+                 if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
         if state.phase is Phase.START_TICKETS and not self.picks:
             body.append(w.face_up_line())
         return Screen(top=top, title=w.tickets_title(player.name), body=tuple(body),
@@ -377,7 +377,7 @@ class TicketToRideFlow:
         w = self.words
         trigger = min(state.players, key=lambda p: p.trains)
         return (w.trains_left(trigger.name, trigger.trains),
-                w.still_to_play(self._still_to_play(state)))
+                w.still_to_play(self._still_to_play(state), lines=2))
 
     @staticmethod
     def _still_to_play(state: TicketToRideState) -> list[str]:

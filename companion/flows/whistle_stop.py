@@ -164,6 +164,8 @@ class WhistleStopFlow:
             return Screen(top=top, title=w.handout_title(token, count), body=body,
                           hints=w.hint_handout())
         player = state.player()
+        if mode is not Mode.LAST:
+            top = w.turn_top(player.name, top)
         if mode is Mode.LAST:
             still = [state.players[seat].name for seat in state.still_to_play]
             return Screen(top=top, title=w.last_train(),
@@ -197,7 +199,7 @@ class WhistleStopFlow:
         body = (w.tokens(player.coal, player.whistles),
                 w.spent(state.moves, state.upgrades_bought),
                 w.trains(player.on_map, player.arrived))
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        return Screen(top=top, title=w.tap_share_title(), body=body, hints=w.hint_main())
 
     def _setup_pages(self, state: WhistleStopState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words

@@ -38,7 +38,7 @@ class Words(TableWords):
 
     # Context and prompts
     def round_top(self, round_: int, last: int) -> str:
-        return self._("Round {round} of {last}").format(round=round_, last=last)
+        return self._("Round {round}/{last}").format(round=round_, last=last)
 
     def last_round_top(self) -> str:
         return self._("Last round")
@@ -185,6 +185,9 @@ class Words(TableWords):
                 wrapped(self._("Gold, resources and special tiles: companion tally.")))
 
     # Hints
+    def tap_share_title(self) -> str:
+        return self._("Tap a share taken")
+
     def hint_main(self) -> str:
         return self._("ok:menu  tap:share")
 

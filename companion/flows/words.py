@@ -9,6 +9,8 @@ from ..i18n import translator
 
 #: Characters in a line of the small font.
 LINE = 21
+#: The same inside the double border of an announcement.
+ANNOUNCE_LINE = 20
 
 
 def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
@@ -79,8 +81,22 @@ class TableWords:
     def not_now(self) -> str:
         return self._("Not now: finish this first")
 
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
+    def names_to_play(self, names: Sequence[str], lines: int = 1) -> str:
+        """Who still plays: the names when they fit in `lines` lines, else how many."""
+        text = self._("To play: {names}").format(names=", ".join(names))
+        if len(wrapped(text, lines + 1)) <= lines:
+            return text
+        return self._("{count} still to play").format(count=len(names))
+
+    @staticmethod
+    def turn_top(name: str, context: str) -> str:
+        """The context line of a player's turn: whose turn first, so that it is never the
+        part a narrow line drops.
+
+        >>> TableWords.turn_top("Ana", "D1 · R4")
+        'ANA · D1 · R4'
+        """
+        return f"{name.upper()} · {context}"
 
     def menu_title(self, name: str) -> str:
         return self._("{name}: your move").format(name=name)

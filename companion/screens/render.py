@@ -263,30 +263,33 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
 
     The title matters more than the details: body lines are dropped, last first, until the
     smallest title fits; when the title would still be cut, it is set in the small font
-    instead, if that shows it whole; a body line too long for the screen is wrapped onto the next line
-    only when that costs the title nothing (its size, or a line, or its end).
+    instead, if that shows it whole. A body line too long for the screen is wrapped onto the
+    next line unless that costs the title its end; then it costs the title's size first.
     """
     smallest = TITLES[-1].height + 2 * pad
-    best: tuple[tuple[bool, int, int], Fitted | None, tuple[str, ...]] | None = None
-    for lines in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
+    best: tuple[tuple[bool, bool, int, int], Fitted | None, tuple[str, ...]] | None = None
+    for given in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
+        lines = given
         while lines and text and room - len(lines) * SMALL.height < smallest:
             lines = lines[:-1]
         if not text:
             return None, lines
         title_room = max(room - len(lines) * SMALL.height, smallest) - 2 * pad
         title = fit(text, TITLES, area.inset(pad).width, title_room)
-        score = (title.complete, title.font.height, -len(title.lines))
+        # A whole title first, then every detail whole, then the largest title.
+        whole = lines == given and all(SMALL.width(line) <= area.width for line in lines)
+        score = (title.complete, whole, title.font.height, -len(title.lines))
         if best is None or score > best[0]:
             best = (score, title, lines)
     assert best is not None
-    _score, title, lines = best
-    if title is not None and not title.complete:
+    _score, chosen, lines = best
+    if chosen is not None and not chosen.complete:
         # Rather than cut the title or hide a detail: the title in the small font, whole.
         small = fit(text, (SMALL,), area.inset(pad).width,
                     max(room - len(lines) * SMALL.height, SMALL.height) - 2 * pad, max_lines=3)
         if small.complete:
             return small, lines
-    return title, lines
+    return chosen, lines
 
 
 def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:

@@ -103,7 +103,7 @@ def test_a_tapped_wagon_asks_where_it_goes_and_counts_it() -> None:
         app.handle(Press("ok"))             # the setup pages, then the deal
     assert app.screen().title == "Day 1 begins"
     clock.now += 3                          # the notice goes by itself
-    assert app.screen().title == "ANA to play"
+    assert app.screen().title == "Tap 3 wagons" and app.screen().top.startswith("ANA · D1 · R1")
     coal = deck.uids[("wagon", "coal")]
     app.handle(Tap(coal[0]))
     screen = app.screen()

@@ -105,8 +105,8 @@ def test_each_keeps_one_in_place_of_a_wagon_and_the_others_are_discarded() -> No
     assert table.discard == (11, 13, 15) and table.face_up == (84, 6, 81)
     assert table.phase is Phase.PLAY and table.current == 0
     clock.now += 3
-    assert app.screen().title == "ANA to play"
-    assert app.screen().top == "Turn 1 · Deck 57"
+    assert app.screen().title == "Tap the wagon drawn"
+    assert app.screen().top == "ANA · T1 · Deck 57"
 
 
 def test_two_equal_abilities_going_face_up_are_discarded_and_said_so() -> None:

@@ -29,10 +29,11 @@ FR_TOP = "J1 · T4 · 3 joueurs"
 
 SCREENS: dict[str, Screen] = {
     # The main prompt, as in the sketch of UX.md.
-    "main-en": Screen(top=EN_TOP, title="Ana's turn",
-                      body=("Trains: 4 · Track: 7", "Tokens: 5"), hints="ok:menu  back:undo"),
-    "main-fr": Screen(top=FR_TOP, title="À ANA de jouer",
-                      body=("Trains : 4 · Voie : 7", "Jetons : 5"), hints="ok:menu back:annuler"),
+    # Whose turn on top, what to tap in the middle; undo is a hold.
+    "main-en": Screen(top=f"ANA · {EN_TOP}", title="Tap 3 wagons",
+                      body=("Trains: 4 · Track: 7", "Tokens: 5"), hints="ok:menu  hold:undo"),
+    "main-fr": Screen(top=f"ANA · {FR_TOP}", title="Posez 3 wagons",
+                      body=("Trains : 4 · Voie : 7", "Jetons : 5"), hints="ok:menu tenir:annuler"),
     # A counted card flashes its name and the new train length.
     "counted-en": Screen(top=EN_TOP, title="Coal → train (4)", style=Style.NOTICE,
                          progress=(2, 3), hints="tap:wagon back:cancel"),

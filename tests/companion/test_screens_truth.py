@@ -107,3 +107,38 @@ def test_hints_say_what_a_click_does(game: str, language: str) -> None:
     for _screen in tour(game, language, watch=check):
         pass
     assert not false, sorted(false)
+
+
+#: The most players each game takes.
+MOST_PLAYERS = {"freight-train": 5, "game-of-trains": 4, "off-the-rails": 4,
+                "ticket-to-ride": 5, "whistle-stop": 5}
+
+
+@pytest.mark.parametrize("most, seed", [(False, 1), (True, 2)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_word_is_cut_in_a_whole_game(game: str, language: str, most: bool,
+                                        seed: int) -> None:
+    """Every screen of a whole game, as drawn: each line fits its font and width whole (a
+    context line may drop its last " · " parts; a menu item may be shortened at a word end
+    while another is highlighted, since highlighted it is shown whole)."""
+    found: dict[tuple[str, str, str], int] = {}
+    screens = 0
+    players = MOST_PLAYERS[game] if most else 3
+    for screen in tour(game, language, players=players, seed=seed):
+        screens += 1
+        for cut in cuts(screen):
+            key = (cut.part, cut.text, cut.shown)
+            found[key] = found.get(key, 0) + 1
+    assert screens > 100
+    assert not found, sorted(found)
+
+
+def test_the_turn_screen_names_the_player_on_top_and_says_what_to_tap() -> None:
+    expected = {"freight-train": "Tap 3 wagons", "game-of-trains": "Tap the wagon drawn",
+                "ticket-to-ride": "Tap the cards taken", "whistle-stop": "Tap a share taken"}
+    for game, title in expected.items():
+        turns = [screen for screen in tour(game, "en") if screen.title == title]
+        assert turns, game
+        tops = {screen.top.split(" · ")[0] for screen in turns}
+        assert tops == {"ANA", "BEN", "CLÉO"}, (game, tops)
