@@ -291,8 +291,8 @@ class Words(TableWords):
 
     def final_breakdown(self, breakdown: Mapping[str, int], done: int,
                         held: int) -> tuple[str, ...]:
-        """A player's points by category in three lines at most; the tickets with how many of
-        them were completed ("Tickets 21 (3/4)")."""
+        """A player's points by category, in three lines when they fit (else on more pages,
+        see `paged`); the tickets with how many of them were completed ("Tickets 21 (3/4)")."""
         parts = []
         for key, amount in breakdown.items():
             part = f"{self.category(key)} {amount}"
@@ -300,10 +300,10 @@ class Words(TableWords):
                 part += f" ({done}/{held})"
             parts.append(part)
         for separator in (" · ", "  ", " "):
-            lines = packed(parts, lines=4, separator=separator)
+            lines = packed(parts, lines=None, separator=separator)
             if len(lines) <= 3:
-                break
-        return lines[:3]
+                return lines
+        return packed(parts, lines=None)
 
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {total}").format(place=place, name=name, total=total)

@@ -12,6 +12,7 @@ from companion.app import TableApp
 from companion.automaton import physical_moves
 from companion.flows.base import NOTHING
 from companion.flows.freight_train import FreightTrainFlow
+from companion.flows.whistle_stop_text import Words as WhistleStopWords
 from companion.screens.render import cuts
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.freight_train.state import DayTally
@@ -142,3 +143,18 @@ def test_the_turn_screen_names_the_player_on_top_and_says_what_to_tap() -> None:
         assert turns, game
         tops = {screen.top.split(" · ")[0] for screen in turns}
         assert tops == {"ANA", "BEN", "CLÉO"}, (game, tops)
+
+
+def test_every_game_tally_pages_every_line() -> None:
+    """Whistle Stop's and Ticket to Ride's counts go on over more pages instead of dropping
+    what does not fit three lines."""
+    score = {"fame": 112, "shares": 104, "upgrades": 37, "gold": 25, "resources": 18,
+             "tokens": 9, "special_tiles": 12}
+    for language in ("en", "fr"):
+        words = WhistleStopWords(language)
+        pages = words.breakdown_pages(score)
+        assert len(pages) > 1 and all(page[-1] == words.more() for page in pages[:-1])
+        shown = " ".join(line for page in pages for line in page)
+        for amount in score.values():
+            assert f" {amount}" in shown
+        assert all(len(line) <= 21 for page in pages for line in page)

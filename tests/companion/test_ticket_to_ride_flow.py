@@ -14,7 +14,7 @@ from companion.automaton import Deck, enter_move, physical_moves
 from companion.cards import card_kinds, copies
 from companion.flows.ticket_to_ride import Mode, TicketToRideFlow
 from companion.flows.ticket_to_ride_text import Words, ticket_code, ticket_codes
-from companion.flows.words import LINE
+from companion.flows.words import LINE, paged
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
@@ -552,7 +552,11 @@ def test_texts_fit_the_screen() -> None:
     assert all(len(hint) <= LINE for hint in hints), hints
     breakdown = {"routes": 112, "tickets": -104, "longest": 10, "stations": 12}
     assert all(len(line) <= LINE for line in words.final_breakdown(breakdown, 11, 12))
-    assert len(words.final_breakdown(breakdown, 11, 12)) == 3
+    # Too long for one page: nothing is dropped, the count goes on over a second page.
+    lines = words.final_breakdown(breakdown, 11, 12)
+    assert len(lines) == 4 and "Stations 12" in lines
+    assert paged(lines, words.more()) == [
+        ("Routes 112", "Tickets -104 (11/12)", "▼ more"), ("Longest 10", "Stations 12")]
 
 
 # --- Any input, any time ----------------------------------------------------------------------
