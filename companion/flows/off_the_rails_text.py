@@ -58,7 +58,7 @@ class Words(TableWords):
         return self._("Opening supply")
 
     def supply_top(self, turn: int, deck: int) -> str:
-        return self._("Turn {turn} · deck {deck}").format(turn=turn, deck=deck)
+        return self._("T{turn} · Deck {deck}").format(turn=turn, deck=deck)
 
     def last_turns_top(self, names: Sequence[str]) -> str:
         if not names:
