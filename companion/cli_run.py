@@ -166,7 +166,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             game_options=lambda chosen: _options(config, chosen, (), args.map),
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds,
-            on_frame=_preview() if config.simulated else None,
+            on_frame=_preview(language) if config.simulated else None,
         )
     except DriverConfigError as error:
         restore()
@@ -210,7 +210,7 @@ def _cannot_start(error: Exception, config: Config, language: str, state_dir: Pa
         raise error
     display, close = build_display(config.driver_sections(), queue.Queue())
     try:
-        return report(failure, language, display, _preview() if config.simulated else None)
+        return report(failure, language, display, _preview(language) if config.simulated else None)
     finally:
         close()
 
@@ -252,15 +252,16 @@ def _takes(game: str, option: str) -> bool:
     return option in inspect.signature(GAMES[game].new_game).parameters
 
 
-def _preview() -> Callable[[Image.Image], None]:
-    """On a desktop: the OLED drawn in the terminal, or as plain lines when piped."""
-    from .screens.terminal import show, to_text
+def _preview(language: str) -> Callable[[Image.Image], None]:
+    """On a desktop: the OLED drawn in the terminal as large as it holds (a line says how),
+    or as plain lines when piped."""
+    from .screens.terminal import Preview, to_text
 
     if sys.stdout.isatty():
-        sys.stdout.write("\x1b[2J")
+        preview = Preview(_preview_status(language))
 
         def draw(image: Image.Image) -> None:
-            sys.stdout.write(show(image))
+            sys.stdout.write(preview.frame(image))
             sys.stdout.flush()
     else:
         def draw(image: Image.Image) -> None:
@@ -283,6 +284,22 @@ def _waiting(language: str) -> Callable[[StateFolderBusy], None]:
             text = _("waiting for another process to release the state folder")
         print(text.format(**busy.params), file=sys.stderr, flush=True)
     return say
+
+
+def _preview_status(language: str) -> Callable[[str, int, int], str]:
+    """The line under the terminal preview: which form of the screen it shows, and why."""
+    _ = translator(language).gettext
+
+    def status(mode: str, columns: int, lines: int) -> str:
+        if mode == "half":
+            return _("Screen at full size (terminal {columns}x{lines})").format(
+                columns=columns, lines=lines)
+        if mode == "quarter":
+            return _("Screen in quarter blocks (terminal {columns}x{lines}; "
+                     "130x35 shows it full size)").format(columns=columns, lines=lines)
+        return _("Screen text only (terminal {columns}x{lines}; 66x35 draws it)").format(
+            columns=columns, lines=lines)
+    return status
 
 
 def _fail(message: str, status: int = 2) -> int:

@@ -176,11 +176,11 @@ class Lobby:
         title = self._(GAME_TITLES.get(self.choices.game, self.choices.game))
         if self.step is Step.COUNT:
             return Screen(top=title, title=self._("{count} players").format(
-                count=self.choices.count), hints=self._("up/down  ok"))
+                count=self.choices.count), hints=self._("up/down  ok:next"))
         if self.step is Step.NAMES:
             seat = len(self.choices.names)
             return Screen(top=title, title=self._("Player {number}").format(number=seat + 1),
                           body=(self._("Tap your tag, or ok:"), self._default_name(seat)),
-                          progress=(seat, self.choices.count), hints=self._("ok  back"))
+                          progress=(seat, self.choices.count), hints=self._("ok:name  back:cancel"))
         return Screen(top=title, title=self._("Start?"), body=(", ".join(self.choices.names),),
-                      hints=self._("ok:start  back"), style=Style.CONFIRM)
+                      hints=self._("ok:start back:cancel"), style=Style.CONFIRM)

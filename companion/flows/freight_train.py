@@ -136,6 +136,7 @@ class FreightTrainFlow:
         if mode in (Mode.TALLY, Mode.FINAL):
             return self._tally_screen(state, final=mode is Mode.FINAL)
         player = state.player()
+        top = w.turn_top(player.name, top)
         if mode is Mode.DEPARTURE:
             return Screen(top=top, title=w.departure(), body=self._still_to_play(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
@@ -163,7 +164,9 @@ class FreightTrainFlow:
                 w.tokens_and_locos(player.tokens, player.free_locomotives()))
         if state.departure_drawn:
             body += self._still_to_play(state)[:1]
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD
+        title = w.tap_to_take(TAKE_FROM_MAIN_YARD) if can_take else w.choose_move()
+        return Screen(top=top, title=title, body=body, hints=w.hint_main())
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words
@@ -198,16 +201,16 @@ class FreightTrainFlow:
     def _tally_screen(self, state: FreightTrainState, final: bool) -> Screen:
         w = self.words
         tally = state.tallies[-1]
-        pages = len(state.players) + 1
-        page = min(self.page, pages - 1)
+        pages = self._tally_pages(state)
+        page = min(self.page, len(pages) - 1)
         top = w.final_top() if final else w.tally_top(tally.day)
         hints = w.hint_pages() if final else w.hint_tally()
-        if page < len(state.players):
-            player = state.players[page]
-            paid = tally.paid[page]
-            gain = sum(paid.values())
+        seat, body = pages[page]
+        if seat is not None:
+            player = state.players[seat]
+            gain = sum(tally.paid[seat].values())
             return Screen(top=top, title=w.tally_title(player.name, gain, player.tokens),
-                          body=w.breakdown(paid), hints=hints, progress=(page + 1, pages))
+                          body=body, hints=hints, progress=(page + 1, len(pages)))
         ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
         lines = tuple(w.rank(place + 1, state.players[s].name, state.players[s].tokens)
                       for place, s in enumerate(ranking))
@@ -216,6 +219,13 @@ class FreightTrainFlow:
         title = w.winners(winners) if final else w.standings(tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
+
+    def _tally_pages(self, state: FreightTrainState) -> list[tuple[int | None, tuple[str, ...]]]:
+        """The pages of the last tally: each player's breakdown on one page or more (seat,
+        lines), then the ranking (None)."""
+        paid = state.tallies[-1].paid
+        return [*((seat, lines) for seat in range(len(state.players))
+                  for lines in self.words.breakdown_pages(paid[seat])), (None, ())]
 
     def _setup_pages(self, state: FreightTrainState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -368,7 +378,7 @@ class FreightTrainFlow:
         return NOTHING
 
     def _tally_button(self, state: FreightTrainState, button: str) -> Reaction:
-        pages = len(state.players) + 1
+        pages = len(self._tally_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
         elif button == "ok":
@@ -393,7 +403,7 @@ class FreightTrainFlow:
     def _final_button(self, state: FreightTrainState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button,
-                               len(state.players) + 1)
+                               len(self._tally_pages(state)))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..names import card_name, category_name, wagon_name
-from .words import TableWords, packed, wrapped
+from .words import TableWords, packed, paged, wrapped
 
 GAME = "freight-train"
 
@@ -35,7 +35,7 @@ class Words(TableWords):
     def still_to_play(self, names: Sequence[str]) -> str:
         if not names:
             return self._("Last phase of the day")
-        return self._("Still to play: {names}").format(names=", ".join(names))
+        return self.names_to_play(names)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -48,6 +48,12 @@ class Words(TableWords):
 
     def tap_wagon(self, number: int, needed: int) -> str:
         return self._("Wagon {number} of {needed}").format(number=number, needed=needed)
+
+    def tap_to_take(self, count: int) -> str:
+        return self._("Tap {count} wagons").format(count=count)
+
+    def choose_move(self) -> str:
+        return self._("ok: choose a move")
 
     def tap_from_yard(self) -> str:
         return self._("Tap wagons from your yard")
@@ -99,7 +105,7 @@ class Words(TableWords):
         return self._("Bring a locomotive?")
 
     def bring_body(self, locomotives: int) -> str:
-        return self._("You have {count} locomotives").format(count=locomotives)
+        return self._("Locomotives: {count}").format(count=locomotives)
 
     def locomotive_brought(self) -> str:
         return self._("Locomotive brought")
@@ -123,7 +129,13 @@ class Words(TableWords):
     def breakdown(self, paid: Mapping[str, int]) -> tuple[str, ...]:
         if not paid:
             return (self._("No token this day"),)
-        return packed([f"{self.category(key)} {amount:+d}" for key, amount in sorted(paid.items())])
+        # Losses first: whatever the pages, the line that explains a low total leads.
+        items = sorted(paid.items(), key=lambda item: (item[1] >= 0, item[0]))
+        return packed([f"{self.category(key)} {amount:+d}" for key, amount in items], None)
+
+    def breakdown_pages(self, paid: Mapping[str, int]) -> list[tuple[str, ...]]:
+        """A player's tally on as many pages as it takes: every line can be read."""
+        return paged(self.breakdown(paid), self.more())
 
     def rank(self, place: int, name: str, tokens: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=tokens)
@@ -172,7 +184,7 @@ class Words(TableWords):
 
     # Hints
     def hint_main(self) -> str:
-        return self._("ok:menu  back:undo")
+        return self._("ok:menu  hold:undo")
 
     def hint_place(self) -> str:
         return self._("ok:place back:cancel")
@@ -187,7 +199,7 @@ class Words(TableWords):
         return self._("up/down  ok:pay")
 
     def hint_order(self) -> str:
-        return self._("ok:first  back:undo")
+        return self._("ok:first back:cancel")
 
     def hint_tally(self) -> str:
         return self._("up/down  ok:next")

@@ -151,6 +151,7 @@ class GameOfTrainsFlow:
                           body=w.refill_body(state.refill_position, then),
                           hints=w.hint_refill())
         player = state.player()
+        top = w.turn_top(player.name, top)
         if mode is Mode.FACE_UP:
             items = tuple(w.face_up_item(card, state.settings.ability(card))
                           for card in state.face_up)
@@ -175,7 +176,7 @@ class GameOfTrainsFlow:
             items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
             return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.choice),
                           hints=w.hint_choose())
-        return Screen(top=top, title=w.to_play(player.name),
+        return Screen(top=top, title=w.tap_drawn_title(),
                       body=(w.line(player.line), *w.face_up(state.face_up)),
                       hints=w.hint_main(bool(state.face_up)))
 

@@ -62,7 +62,7 @@ class OpeningSteps:
             cards = [card for card, _ in self.drawing]
             body = (w.line(cards),) if cards else w.tap_each_drawn()
             return Screen(top=top, title=w.opening_draw(name, count), body=body,
-                          hints=w.hint_tap(), progress=(len(cards), count))
+                          hints=w.hint_tap(bool(cards)), progress=(len(cards), count))
         line = state.player().line
         if self.kept is not None:
             items = tuple(w.replace_option(place, card) for place, card in enumerate(line, 1))
@@ -73,7 +73,7 @@ class OpeningSteps:
             return Screen(top=top, title=w.replacing(line[self.position - 1]),
                           body=(drew, *w.tap_kept()), hints=w.hint_tap())
         return Screen(top=top, title=w.keeps_one(name), body=(drew, *w.tap_kept_then_wagon()),
-                      hints=w.hint_tap())
+                      hints=w.hint_tap(cancel=False))
 
     # --- Inputs -------------------------------------------------------------------------------
 

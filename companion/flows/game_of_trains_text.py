@@ -8,7 +8,7 @@ from engine.games.game_of_trains.cards import UNSEEN, Ability
 
 from ..i18n import translator
 from ..names import card_name
-from .words import TableWords, wrapped
+from .words import ANNOUNCE_LINE, TableWords, wrapped
 
 GAME = "game-of-trains"
 
@@ -33,7 +33,7 @@ class Words(TableWords):
 
     # Context and prompts
     def context(self, turn: int, deck: int) -> str:
-        return self._("Turn {turn} · Deck {deck}").format(turn=turn, deck=deck)
+        return self._("T{turn} · Deck {deck}").format(turn=turn, deck=deck)
 
     def face_up(self, cards: Sequence[int]) -> tuple[str, ...]:
         if not cards:
@@ -90,7 +90,7 @@ class Words(TableWords):
 
     def reshuffle_body(self, count: int) -> tuple[str, ...]:
         return wrapped(self._("Shuffle the {count} discarded wagons into a new deck.").format(
-            count=count))
+            count=count), width=ANNOUNCE_LINE)
 
     # The opening
     def opening_top(self, deck: int) -> str:
@@ -177,11 +177,16 @@ class Words(TableWords):
         return self._("{name}: tap 7 wagons").format(name=name.upper())
 
     # Hints
+    def tap_drawn_title(self) -> str:
+        return self._("Tap the wagon drawn")
+
     def hint_main(self, face_up: bool) -> str:
         return self._("tap:card ok:face up") if face_up else self._("tap:drawn wagon")
 
-    def hint_tap(self) -> str:
-        return self._("tap:wagon back:cancel")
+    def hint_tap(self, cancel: bool = True) -> str:
+        """Tap a wagon; `back` clicked takes back the last step when there is one (`cancel`),
+        else only a hold does something: undo."""
+        return self._("tap:wagon back:cancel") if cancel else self._("tap:wagon  hold:undo")
 
     def hint_refill(self) -> str:
         return self._("tap:drawn wagon")

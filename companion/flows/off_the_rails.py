@@ -226,6 +226,13 @@ class OffTheRailsFlow:
         return Screen(top=top, title=w.draw_card(name), body=body, hints=w.hint_supply())
 
     def _top(self, state: OffTheRailsState) -> str:
+        """The context line; in a player's turn, the player's name first."""
+        context = self._context(state)
+        if state.step in (Step.ACTIONS, Step.CARTS, Step.SUPPLY):
+            return self.words.turn_top(state.player().name, context)
+        return context
+
+    def _context(self, state: OffTheRailsState) -> str:
         w = self.words
         if state.step in (Step.OPENING, Step.REFILL) and not state.deck_draws:
             return w.opening_top()

@@ -58,12 +58,15 @@ class Words(TableWords):
         return self._("Opening supply")
 
     def supply_top(self, turn: int, deck: int) -> str:
-        return self._("Turn {turn} · deck {deck}").format(turn=turn, deck=deck)
+        return self._("T{turn} · Deck {deck}").format(turn=turn, deck=deck)
 
     def last_turns_top(self, names: Sequence[str]) -> str:
         if not names:
             return self._("Then: cave-ins")
-        return self._("Then: {names}").format(names=", ".join(names))
+        text = self._("Then: {names}").format(names=", ".join(names))
+        if len(text) <= ANNOUNCE_LINE:  # announcements show this line too
+            return text
+        return self._("Then: {count} players").format(count=len(names))
 
     def first_cave_ins_top(self, done: int) -> str:
         return self._("First cave-ins {done}/4").format(done=done)

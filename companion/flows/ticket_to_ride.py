@@ -79,6 +79,7 @@ from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .menus import moved, toward
 from .ticket_to_ride_text import GAME, Words, city_letter, ticket_code, ticket_codes
+from .words import paged
 
 
 class Mode(Enum):
@@ -220,8 +221,8 @@ class TicketToRideFlow:
                           progress=(self.page + 1, len(pages)))
         if mode is Mode.FINAL:
             return self._final_screen(state)
-        top = w.context(board, len(state.players), state.turns_left)
         player = state.player()
+        top = w.turn_top(player.name, w.context(board, len(state.players), state.turns_left))
         if mode is Mode.LAST_ROUND:
             return Screen(top=top, title=w.last_round(), body=self._last_round_lines(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
@@ -262,7 +263,7 @@ class TicketToRideFlow:
                 w.tickets_and_points(len(player.tickets), player.route_points))
         if state.turns_left is not None:
             body += (w.still_to_play(self._still_to_play(state)),)
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        return Screen(top=top, title=w.tap_cards_taken(), body=body, hints=w.hint_main())
 
     def _picked_line(self) -> tuple[str, ...]:
         if not self.picks:
@@ -289,7 +290,7 @@ class TicketToRideFlow:
         body = [w.tap_tickets(least, offered)]
         board = state.board
         body += [w.ticket(board.ticket(pick.card)) for pick in self.picks
-                 if board.has_ticket(pick.card)][-2:]
+                 if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
         if state.phase is Phase.START_TICKETS and not self.picks:
             body.append(w.face_up_line())
         return Screen(top=top, title=w.tickets_title(player.name), body=tuple(body),
@@ -332,19 +333,17 @@ class TicketToRideFlow:
 
     def _final_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        final, counts = self._final_count(state)
-        players = len(state.players)
+        final, _counts = self._final_count(state)
         ranking_lines = self._ranking_lines(state)
-        pages = players + _pages_of(len(ranking_lines))
-        page = min(self.page, pages - 1)
+        pages = self._final_pages(state)
+        page = min(self.page, len(pages) - 1)
         top = w.final_top()
-        if page < players:
-            score = final.players[page]
-            held = len(state.players[page].tickets)
-            body = w.final_breakdown(score.breakdown, counts[page].completed, held)
+        seat, body = pages[page]
+        if seat is not None:
+            score = final.players[seat]
             return Screen(top=top, title=w.final_title(score.name, score.total), body=body,
-                          hints=w.hint_pages(), progress=(page + 1, pages))
-        first = (page - players) * RANKING_LINES
+                          hints=w.hint_pages(), progress=(page + 1, len(pages)))
+        first = (page - len(pages) + _pages_of(len(ranking_lines))) * RANKING_LINES
         return Screen(top=top, title=w.winners(final.winners),
                       body=tuple(ranking_lines[first : first + RANKING_LINES]),
                       hints=w.hint_pages(), style=Style.ANNOUNCE)
@@ -377,7 +376,7 @@ class TicketToRideFlow:
         w = self.words
         trigger = min(state.players, key=lambda p: p.trains)
         return (w.trains_left(trigger.name, trigger.trains),
-                w.still_to_play(self._still_to_play(state)))
+                w.still_to_play(self._still_to_play(state), lines=2))
 
     @staticmethod
     def _still_to_play(state: TicketToRideState) -> list[str]:
@@ -424,10 +423,23 @@ class TicketToRideFlow:
         return NOTHING
 
     def _final_button(self, state: TicketToRideState, button: str) -> Reaction:
-        pages = len(state.players) + _pages_of(len(self._ranking_lines(state)))
+        pages = len(self._final_pages(state))
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button, pages)
         return NOTHING
+
+    def _final_pages(self, state: TicketToRideState) -> list[tuple[int | None, tuple[str, ...]]]:
+        """Each player's count on one page or more (seat, lines), then the ranking's pages
+        (None)."""
+        final, counts = self._final_count(state)
+        w = self.words
+        players = [
+            (seat, lines) for seat, score in enumerate(final.players)
+            for lines in paged(w.final_breakdown(score.breakdown, counts[seat].completed,
+                                                 len(state.players[seat].tickets)), w.more())]
+        ranking: list[tuple[int | None, tuple[str, ...]]] = [
+            (None, ())] * _pages_of(len(self._ranking_lines(state)))
+        return [*players, *ranking]
 
     def _ack_button(self, state: TicketToRideState, button: str) -> Reaction:
         if button == "ok":

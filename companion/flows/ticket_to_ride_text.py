@@ -15,7 +15,7 @@ from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 
 from ..names import card_name, category_name
-from .words import TableWords, packed, wrapped
+from .words import LINE, TableWords, packed, wrapped
 
 GAME = "ticket-to-ride"
 
@@ -92,10 +92,13 @@ class Words(TableWords):
     def tickets_and_points(self, tickets: int, points: int) -> str:
         return self._("Tickets {tickets} · {points} pts").format(tickets=tickets, points=points)
 
-    def still_to_play(self, names: Sequence[str]) -> str:
+    def tap_cards_taken(self) -> str:
+        return self._("Tap the cards taken")
+
+    def still_to_play(self, names: Sequence[str], lines: int = 1) -> str:
         if not names:
             return self._("Last turn of the game")
-        return self._("Still to play: {names}").format(names=", ".join(names))
+        return self.names_to_play(names, lines)
 
     def action(self, action: object) -> str:
         value = getattr(action, "value", "")
@@ -176,7 +179,10 @@ class Words(TableWords):
         return self._("Station: city")
 
     def letter_item(self, letter: str, cities: Sequence[str]) -> str:
-        return f"{letter}: {', '.join(cities)}"
+        """ "D: Dallas, Denver, Duluth"; the first and last only when all would take more
+        than two lines ("S: Saint Louis … Seattle")."""
+        item = f"{letter}: {', '.join(cities)}"
+        return item if len(item) <= 2 * LINE else f"{letter}: {cities[0]} … {cities[-1]}"
 
     def from_city(self, city: str) -> str:
         return self._("From {city}").format(city=city)
@@ -285,8 +291,8 @@ class Words(TableWords):
 
     def final_breakdown(self, breakdown: Mapping[str, int], done: int,
                         held: int) -> tuple[str, ...]:
-        """A player's points by category in three lines at most; the tickets with how many of
-        them were completed ("Tickets 21 (3/4)")."""
+        """A player's points by category, in three lines when they fit (else on more pages,
+        see `paged`); the tickets with how many of them were completed ("Tickets 21 (3/4)")."""
         parts = []
         for key, amount in breakdown.items():
             part = f"{self.category(key)} {amount}"
@@ -294,10 +300,10 @@ class Words(TableWords):
                 part += f" ({done}/{held})"
             parts.append(part)
         for separator in (" · ", "  ", " "):
-            lines = packed(parts, lines=4, separator=separator)
+            lines = packed(parts, lines=None, separator=separator)
             if len(lines) <= 3:
-                break
-        return lines[:3]
+                return lines
+        return packed(parts, lines=None)
 
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {total}").format(place=place, name=name, total=total)

@@ -164,6 +164,8 @@ class WhistleStopFlow:
             return Screen(top=top, title=w.handout_title(token, count), body=body,
                           hints=w.hint_handout())
         player = state.player()
+        if mode is not Mode.LAST:
+            top = w.turn_top(player.name, top)
         if mode is Mode.LAST:
             still = [state.players[seat].name for seat in state.still_to_play]
             return Screen(top=top, title=w.last_train(),
@@ -197,7 +199,7 @@ class WhistleStopFlow:
         body = (w.tokens(player.coal, player.whistles),
                 w.spent(state.moves, state.upgrades_bought),
                 w.trains(player.on_map, player.arrived))
-        return Screen(top=top, title=w.to_play(player.name), body=body, hints=w.hint_main())
+        return Screen(top=top, title=w.tap_share_title(), body=body, hints=w.hint_main())
 
     def _setup_pages(self, state: WhistleStopState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -211,16 +213,16 @@ class WhistleStopFlow:
     def _final_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
         final = result(state)
-        players = len(final.players)
-        pages = players + 2
-        page = min(self.page, pages - 1)
+        pages = self._final_pages(state)
+        page = min(self.page, len(pages) - 1)
         hints = w.hint_pages()
-        progress = (page + 1, pages)
-        if page < players:
-            score = final.players[page]
+        progress = (page + 1, len(pages))
+        seat, body = pages[page]
+        if seat is not None:
+            score = final.players[seat]
             return Screen(top=w.final_top(), title=w.tally_title(score.name, score.total),
-                          body=w.breakdown(score.breakdown), hints=hints, progress=progress)
-        if page == players:
+                          body=body, hints=hints, progress=progress)
+        if page == len(pages) - 2:
             ranking = sorted(final.players, key=lambda s: -s.total)
             lines = tuple(w.rank(place + 1, s.name, s.total) for place, s in enumerate(ranking))
             return Screen(top=w.final_top(), title=w.winners(list(final.winners)),
@@ -277,8 +279,16 @@ class WhistleStopFlow:
     def _final_button(self, state: WhistleStopState, button: str) -> Reaction:
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button,
-                               len(state.players) + 2)
+                               len(self._final_pages(state)))
         return NOTHING
+
+    def _final_pages(self, state: WhistleStopState) -> list[tuple[int | None, tuple[str, ...]]]:
+        """Each player's score on one page or more (seat, lines), then the ranking and what
+        is still to add (None)."""
+        final = result(state)
+        return [*((seat, lines) for seat, score in enumerate(final.players)
+                  for lines in self.words.breakdown_pages(score.breakdown)),
+                (None, ()), (None, ())]
 
     def _last_button(self, state: WhistleStopState, button: str) -> Reaction:
         if button == "ok":

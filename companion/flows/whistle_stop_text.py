@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ..i18n import fill, translator
 from ..names import card_name
-from .words import TableWords, packed, wrapped
+from .words import TableWords, packed, paged, wrapped
 
 GAME = "whistle-stop"
 
@@ -38,7 +38,7 @@ class Words(TableWords):
 
     # Context and prompts
     def round_top(self, round_: int, last: int) -> str:
-        return self._("Round {round} of {last}").format(round=round_, last=last)
+        return self._("Round {round}/{last}").format(round=round_, last=last)
 
     def last_round_top(self) -> str:
         return self._("Last round")
@@ -175,7 +175,11 @@ class Words(TableWords):
     def breakdown(self, breakdown: Mapping[str, int]) -> tuple[str, ...]:
         parts = [f"{self.category(key)} {amount}" for key, amount in breakdown.items()
                  if amount]
-        return packed(parts) if parts else (self._("No points"),)
+        return packed(parts, None) if parts else (self._("No points"),)
+
+    def breakdown_pages(self, breakdown: Mapping[str, int]) -> list[tuple[str, ...]]:
+        """A player's score on as many pages as it takes: every line can be read."""
+        return paged(self.breakdown(breakdown), self.more())
 
     def rank(self, place: int, name: str, total: int) -> str:
         return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=total)
@@ -185,6 +189,9 @@ class Words(TableWords):
                 wrapped(self._("Gold, resources and special tiles: companion tally.")))
 
     # Hints
+    def tap_share_title(self) -> str:
+        return self._("Tap a share taken")
+
     def hint_main(self) -> str:
         return self._("ok:menu  tap:share")
 

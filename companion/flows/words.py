@@ -9,6 +9,8 @@ from ..i18n import translator
 
 #: Characters in a line of the small font.
 LINE = 21
+#: The same inside the double border of an announcement.
+ANNOUNCE_LINE = 20
 
 
 def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
@@ -16,8 +18,10 @@ def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
     return tuple(textwrap.wrap(text, width))[:lines]
 
 
-def packed(parts: Sequence[str], lines: int = 3, separator: str = " · ") -> tuple[str, ...]:
-    """Short parts joined by `separator` into as few small-font lines as they fit.
+def packed(parts: Sequence[str], lines: int | None = 3,
+           separator: str = " · ") -> tuple[str, ...]:
+    """Short parts joined by `separator` into as few small-font lines as they fit (the first
+    `lines` of them; all with None).
 
     >>> packed(["Coal +3", "Tank +2", "Yard +3"])
     ('Coal +3 · Tank +2', 'Yard +3')
@@ -29,6 +33,24 @@ def packed(parts: Sequence[str], lines: int = 3, separator: str = " · ") -> tup
         else:
             result.append(part)
     return tuple(result[:lines])
+
+
+def paged(lines: Sequence[str], more: str, per_page: int = 3) -> list[tuple[str, ...]]:
+    """`lines` on as many pages as they need: a page that is not the last ends with `more`,
+    so nothing is left out and every page says whether more follows.
+
+    >>> paged(["a", "b", "c"], "▼ more")
+    [('a', 'b', 'c')]
+    >>> paged(["a", "b", "c", "d"], "▼ more")
+    [('a', 'b', '▼ more'), ('c', 'd')]
+    """
+    if len(lines) <= per_page:
+        return [tuple(lines)]
+    step = per_page - 1
+    chunks = [tuple(lines[start : start + step]) for start in range(0, len(lines), step)]
+    if len(chunks[-2]) + len(chunks[-1]) <= per_page:  # the last page needs no "more" line
+        chunks[-2:] = [chunks[-2] + chunks[-1]]
+    return [(*chunk, more) for chunk in chunks[:-1]] + [chunks[-1]]
 
 
 class TableWords:
@@ -50,14 +72,31 @@ class TableWords:
     def hint_confirm(self) -> str:
         return self._("ok:yes  back:no")
 
+    def more(self) -> str:
+        return self._("▼ more")
+
     def hint_pages(self) -> str:
         return self._("up/down  ok:next")
 
     def not_now(self) -> str:
         return self._("Not now: finish this first")
 
-    def to_play(self, name: str) -> str:
-        return self._("{name} to play").format(name=name.upper())
+    def names_to_play(self, names: Sequence[str], lines: int = 1) -> str:
+        """Who still plays: the names when they fit in `lines` lines, else how many."""
+        text = self._("To play: {names}").format(names=", ".join(names))
+        if len(wrapped(text, lines + 1)) <= lines:
+            return text
+        return self._("{count} still to play").format(count=len(names))
+
+    @staticmethod
+    def turn_top(name: str, context: str) -> str:
+        """The context line of a player's turn: whose turn first, so that it is never the
+        part a narrow line drops.
+
+        >>> TableWords.turn_top("Ana", "D1 · R4")
+        'ANA · D1 · R4'
+        """
+        return f"{name.upper()} · {context}"
 
     def menu_title(self, name: str) -> str:
         return self._("{name}: your move").format(name=name)

@@ -3,13 +3,16 @@
 A Pillow bitmap font (`.pil`) holds 256 glyphs indexed by Latin-1 code. The companion's fonts
 carry Latin-1 in its own slots and `EXTRA_GLYPHS` (arrows, the ligature œ, typographic quotes)
 in slots 0x80-0x9F, which Latin-1 leaves to control codes. Anything else is replaced by a
-close ASCII spelling (`FALLBACKS`) or "?", so no text can break a screen.
+close spelling: `FALLBACKS`, or the letter without its accent (Dvořák is drawn "Dvorak",
+Łukasz "Lukasz"), and "?" only for what has no such spelling, so no text can break a screen.
 
 >>> hex(slot_of("→")), slot_of("é") == ord("é"), slot_of("\u4e2d")
 ('0x80', True, None)
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 #: Characters outside Latin-1 that the fonts carry, in slot order from 0x80.
 EXTRA_GLYPHS = "→←↑↓…œŒ€‘’“”–—•▲▼≤≥−Ÿ"
@@ -22,6 +25,13 @@ FALLBACKS: dict[str, str] = {
     "▲": "^", "▼": "v", "≤": "<=", "≥": ">=", "−": "-", "Ÿ": "Y",
     # French typography puts a narrow no-break space before ; : ! ? and inside « ».
     "\u202f": "\u00a0", "\u2007": "\u00a0", "\u2009": " ", "\t": " ", "\n": " ",
+}  # fmt: skip
+
+#: Latin letters with a stroke or other mark that Unicode does not decompose: their base letter.
+BASE_LETTERS: dict[str, str] = {
+    "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i", "Ŀ": "L", "ŀ": "l",
+    "Ŧ": "T", "ŧ": "t", "Ŋ": "N", "ŋ": "n", "ĸ": "k", "ſ": "s", "Ĳ": "IJ", "ĳ": "ij",
+    "ŉ": "'n", "Ɓ": "B", "ƀ": "b", "Ƶ": "Z", "ƶ": "z",
 }  # fmt: skip
 
 assert len(EXTRA_GLYPHS) <= 0xA0 - FIRST_EXTRA_SLOT, "extras must fit in 0x80-0x9F"
@@ -65,6 +75,20 @@ class Encoder(dict[int, str]):
         elif char in FALLBACKS:
             result = "".join(self[ord(part)] for part in FALLBACKS[char])
         else:
-            result = "?"
+            result = self._unaccented(char)
         self[code] = result
         return result
+
+    def _unaccented(self, char: str) -> str:
+        """`char` without its accent when it is a Latin letter with one (ř -> r), else "?".
+
+        >>> Encoder(frozenset(range(0x20, 0x7F)))._unaccented("ř")
+        'r'
+        """
+        base = "".join(part for part in unicodedata.normalize("NFD", char)
+                       if not unicodedata.combining(part))
+        if base == char:
+            base = BASE_LETTERS.get(char, "")
+        if not base or base == char or any(ord(part) not in self.present for part in base):
+            return "?"
+        return base

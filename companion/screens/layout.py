@@ -2,7 +2,7 @@
 
 >>> from companion.screens.fonts import SMALL
 >>> ellipsize("Carte inconnue : OK pour l'enregistrer", SMALL, 60)
-'Carte inc…'
+'Carte…'
 >>> wrap("Départ des trains !", SMALL, 66)
 ['Départ des', 'trains !']
 """
@@ -18,12 +18,16 @@ ELLIPSIS = "…"
 
 
 def ellipsize(text: str, font: Font, width: int) -> str:
-    """`text`, cut and ended with "…" if it is wider than `width`."""
+    """`text`, cut after its last whole word that fits and ended with "…", if it is wider
+    than `width` (inside a word only when its first word is too wide)."""
     if font.width(text) <= width:
         return text
     # Fixed-advance fonts: count characters instead of measuring every prefix.
     keep = max(0, width // font.advance - 1)
-    return text[:keep].rstrip() + ELLIPSIS
+    head = text[:keep]
+    if text[keep : keep + 1] not in (" ", "") and " " in head.strip():
+        head = head.rstrip().rsplit(" ", 1)[0]
+    return head.rstrip(" ·,:;–—-") + ELLIPSIS
 
 
 def wrap(text: str, font: Font, width: int, max_lines: int | None = None,

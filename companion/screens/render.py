@@ -19,7 +19,9 @@ with square corners and inverts the hint line, since only a button answers it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -41,6 +43,7 @@ MENU_TITLE_HEIGHT = 13
 BOX = 7  # side of one progress mark
 SMALL_BOX = 5  # the same, in the context line
 SMALL_PROGRESS_WIDTH = 42
+MIN_BAR = 16  # the narrowest progress bar in the context line
 BOX_STEP = 10
 
 
@@ -62,9 +65,82 @@ class _Area:
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
 
+@dataclass(frozen=True)
+class Cut:
+    """Text a screen asked for that the frame does not show whole.
+
+    `part` is top, title, body, menu or hints; `shown` is what is drawn instead ("" when
+    the line is left out).
+    """
+
+    part: str
+    text: str
+    shown: str
+
+
+_CUTS: ContextVar[list[Cut] | None] = ContextVar("cuts", default=None)
+
+
+def cuts(screen: Screen) -> list[Cut]:
+    """What `render(screen)` cuts or leaves out: empty when every word is shown whole."""
+    with _tracing() as found:
+        render(screen)
+    return found
+
+
+@contextmanager
+def _tracing() -> Iterator[list[Cut]]:
+    found: list[Cut] = []
+    token = _CUTS.set(found)
+    try:
+        yield found
+    finally:
+        _CUTS.reset(token)
+
+
+#: The text lines drawn by the render in progress: (row, marked, text), marked for a
+#: highlighted menu item.
+_LINES: ContextVar[list[tuple[int, bool, str]] | None] = ContextVar("lines", default=None)
+
+
+def text_lines(image: Image.Image) -> list[str]:
+    """The text `render` drew on `image`, top to bottom ("> " marks the highlighted item):
+    the screen in words, for a terminal too small for its pixels."""
+    lines = image.info.get("lines", [])
+    return [f"> {text}" if marked else text for _row, marked, text in sorted(lines)]
+
+
+def _progress_line(y: int, progress: tuple[int, int]) -> None:
+    done, needed = _clamp(progress)
+    drawn = _LINES.get()
+    if drawn is not None:
+        drawn.append((y, False, f"{'■' * done}{'□' * (needed - done)}" if needed <= 20
+                      else f"{done}/{needed}"))
+
+
+def _cut(part: str, text: str, shown: str) -> None:
+    found = _CUTS.get()
+    if found is not None:
+        found.append(Cut(part, text, shown))
+
+
 def render(screen: Screen) -> Image.Image:
-    """The frame for `screen`: mode "1", 128x64, lit pixels 255."""
+    """The frame for `screen`: mode "1", 128x64, lit pixels 255.
+
+    Its text lines are kept in `image.info` (see `text_lines`).
+    """
     image = Image.new("1", (WIDTH, HEIGHT), OFF)
+    lines: list[tuple[int, bool, str]] = []
+    token = _LINES.set(lines)
+    try:
+        _paint(image, screen)
+    finally:
+        _LINES.reset(token)
+    image.info["lines"] = lines
+    return image
+
+
+def _paint(image: Image.Image, screen: Screen) -> None:
     draw = ImageDraw.Draw(image)
     announce = screen.style is Style.ANNOUNCE
     margin = 0
@@ -88,7 +164,6 @@ def render(screen: Screen) -> Image.Image:
         _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
     blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
     _stack(draw, blocks, top, bottom)
-    return image
 
 
 def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
@@ -97,9 +172,12 @@ def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, cent
     if not text:
         return
     if progress:
-        left = _draw_small_progress(draw, progress, area, y)
+        # The marks give way to the words: a narrower bar, down to MIN_BAR pixels.
+        room = area.width - SMALL.width(_context(text, SMALL, area.width - MIN_BAR - 3)) - 3
+        left = _draw_small_progress(draw, progress, area, y, max(MIN_BAR, room))
         area = _Area(area.left, left - 3)
-    _text_line(draw, text, SMALL, area, y, centred=centred)
+    _text_line(draw, _context(text, SMALL, area.width), SMALL, area, y, centred=centred,
+               part="top")
     if rule:
         line_y = y + SMALL.height
         draw.line((area.left, line_y, WIDTH - 1 - area.left, line_y), fill=ON)
@@ -111,7 +189,7 @@ def _draw_hints(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *,
     if inverted:
         draw.rectangle((area.left, y, area.right - 1, y + SMALL.height - 1), fill=ON)
     _text_line(draw, text, SMALL, area.inset(1 if inverted else 0), y, centred=False,
-               fill=OFF if inverted else ON)
+               fill=OFF if inverted else ON, part="hints")
 
 
 def _fits_with_progress(screen: Screen, area: _Area, room: int) -> bool:
@@ -143,6 +221,10 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
     else:
         title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
     blocks: list[tuple[int, Painter]] = []
+    if title and (not title.complete or _words(" ".join(title.lines)) != _words(screen.title)):
+        _cut("title", screen.title, " / ".join(title.lines))
+    if not screen.menu and _words(" ".join(body)) != _words(" ".join(screen.body)):
+        _cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title
         blocks.append((title.height + 2 * pad,
@@ -167,7 +249,8 @@ def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int,
     # Over a list, the title is a heading: the list is what is read.
     fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
     heading = fonts[-1].height + 2 * pad if text else 0
-    rows = max(1, min(len(menu.items), (room - heading) // SMALL.height))
+    available = max(1, (room - heading) // SMALL.height)
+    rows = min(len(_menu_rows(menu, area, available)), available)
     if not text:
         return None, rows
     title_room = max(room - rows * SMALL.height, heading) - 2 * pad
@@ -179,23 +262,34 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
     """The title in the largest size it can take, and the body lines that leave it room.
 
     The title matters more than the details: body lines are dropped, last first, until the
-    smallest title fits; a body line too long for the screen is wrapped onto the next line
-    only when that costs the title nothing (its size, or a line, or its end).
+    smallest title fits; when the title would still be cut, it is set in the small font
+    instead, if that shows it whole. A body line too long for the screen is wrapped onto the
+    next line unless that costs the title its end; then it costs the title's size first.
     """
     smallest = TITLES[-1].height + 2 * pad
-    best: tuple[tuple[bool, int, int], Fitted | None, tuple[str, ...]] | None = None
-    for lines in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
+    best: tuple[tuple[bool, bool, int, int], Fitted | None, tuple[str, ...]] | None = None
+    for given in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
+        lines = given
         while lines and text and room - len(lines) * SMALL.height < smallest:
             lines = lines[:-1]
         if not text:
             return None, lines
         title_room = max(room - len(lines) * SMALL.height, smallest) - 2 * pad
         title = fit(text, TITLES, area.inset(pad).width, title_room)
-        score = (title.complete, title.font.height, -len(title.lines))
+        # A whole title first, then every detail whole, then the largest title.
+        whole = lines == given and all(SMALL.width(line) <= area.width for line in lines)
+        score = (title.complete, whole, title.font.height, -len(title.lines))
         if best is None or score > best[0]:
             best = (score, title, lines)
     assert best is not None
-    return best[1], best[2]
+    _score, chosen, lines = best
+    if chosen is not None and not chosen.complete:
+        # Rather than cut the title or hide a detail: the title in the small font, whole.
+        small = fit(text, (SMALL,), area.inset(pad).width,
+                    max(room - len(lines) * SMALL.height, SMALL.height) - 2 * pad, max_lines=3)
+        if small.complete:
+            return small, lines
+    return chosen, lines
 
 
 def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:
@@ -208,6 +302,10 @@ def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:
     for line in body[:BODY_LINES]:
         wrapped.extend(wrap(line, SMALL, width) or [line])
     return tuple(wrapped) if len(wrapped) <= BODY_LINES else body[:BODY_LINES]
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
 
 
 def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
@@ -246,7 +344,8 @@ def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _A
         draw.rectangle(box, outline=ON)
     line_y = y + pad
     for text in title.lines:
-        _text_line(draw, text, title.font, inner, line_y, centred=True, fill=fill)
+        _text_line(draw, text, title.font, inner, line_y, centred=True, fill=fill,
+                   part="title")
         line_y += title.font.height
 
 
@@ -266,6 +365,7 @@ def _rounded_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) ->
 def _draw_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _Area,
                    y: int) -> None:
     """`done` filled boxes then empty ones; a bar when there are too many to count by eye."""
+    _progress_line(y, progress)
     done, needed = _clamp(progress)
     span = needed * BOX_STEP - (BOX_STEP - BOX)
     if span <= area.width:
@@ -282,22 +382,37 @@ def _draw_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _
         draw.rectangle((bar.left + 2, y + 2, bar.left + 1 + filled, y + BOX - 3), fill=ON)
 
 
+def _context(text: str, font: Font, width: int) -> str:
+    """The context line within `width`: its last " · " parts dropped, whole, as needed.
+
+    >>> _context("D1 · R12 · 3 players", SMALL, 90)
+    'D1 · R12'
+    """
+    parts = text.split(" · ")
+    while len(parts) > 1 and font.width(" · ".join(parts)) > width:
+        parts.pop()
+    return " · ".join(parts)
+
+
 def _draw_small_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _Area,
-                         y: int) -> int:
-    """Progress marks right-aligned in a small-font line at `y`; returns their left edge."""
+                         y: int, room: int = SMALL_PROGRESS_WIDTH) -> int:
+    """Progress marks right-aligned in a small-font line at `y`, within `room` pixels when
+    they can be; returns their left edge."""
+    _progress_line(y + 1, progress)
     done, needed = _clamp(progress)
     size, step = SMALL_BOX, SMALL_BOX + 2
     top = y + (SMALL.height - 1 - size) // 2
-    if needed * step <= SMALL_PROGRESS_WIDTH:
+    room = min(room, SMALL_PROGRESS_WIDTH)
+    if needed * step <= room:
         left = area.right - needed * step + 2
         for index in range(needed):
             x = left + index * step
             draw.rectangle((x, top, x + size - 1, top + size - 1),
                            fill=ON if index < done else OFF, outline=ON)
         return left
-    left = area.right - SMALL_PROGRESS_WIDTH
+    left = area.right - room
     draw.rectangle((left, top, area.right - 1, top + size - 1), outline=ON)
-    filled = (SMALL_PROGRESS_WIDTH - 2) * done // needed
+    filled = (room - 2) * done // needed
     if filled:
         draw.rectangle((left + 1, top + 1, left + filled, top + size - 2), fill=ON)
     return left
@@ -310,41 +425,84 @@ def _clamp(progress: tuple[int, int]) -> tuple[int, int]:
     return min(max(done, 0), needed), needed
 
 
-def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
-    """`rows` items around the selected one, which is inverted; ▲ ▼ show hidden items.
+def _menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
+    """The menu as screen rows (item index, text): the highlighted item, or every item of a
+    list to read, wrapped at word ends when it is too long for one row."""
+    selected = menu.selected if 0 <= menu.selected < len(menu.items) else None
+    result: list[tuple[int, str]] = []
+    for scrolls in (False, True):
+        width = _menu_items_area(area, scrolls).inset(1).width
+        result = []
+        for index, text in enumerate(menu.items):
+            whole = selected is None or index == selected
+            lines = (wrap(text, SMALL, width, break_words=True) or [text]) if whole else [text]
+            result.extend((index, line) for line in lines)
+        if len(result) <= rows:
+            break
+    return result
 
-    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose.
+
+def _menu_items_area(area: _Area, scrolls: bool) -> _Area:
+    """Where the items go: left of the column of scroll marks when the list scrolls."""
+    return _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
+
+
+def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
+    """`rows` rows around the selected item, which is inverted and shown whole (on more than
+    one row if need be); ▲ ▼ show hidden items; other items too long for a row end at a
+    word with "…" (highlighted, they are read whole).
+
+    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose,
+    every item shown whole.
     """
     count = len(menu.items)
     selected = menu.selected if 0 <= menu.selected < count else None
-    first = 0 if selected is None else min(max(0, selected - rows // 2), max(0, count - rows))
-    scrolls = count > rows
-    items = _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
-    for row, text in enumerate(menu.items[first : first + rows]):
+    lines = _menu_rows(menu, area, rows)
+    scrolls = len(lines) > rows
+    if selected is None:
+        first = 0
+    else:
+        own = [row for row, (index, _) in enumerate(lines) if index == selected]
+        middle = (own[0] + own[-1] - rows + 1) // 2
+        first = min(max(0, middle, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
+        if own[-1] - own[0] + 1 > rows:
+            _cut("menu", menu.items[selected], " / ".join(
+                text for index, text in lines[first : first + rows] if index == selected))
+    items = _menu_items_area(area, scrolls)
+    for row, (index, text) in enumerate(lines[first : first + rows]):
         row_y = y + row * SMALL.height
         fill = ON
-        if first + row == selected:
+        if index == selected:
             draw.rectangle((items.left, row_y, items.right - 1, row_y + SMALL.height - 1), fill=ON)
             fill = OFF
-        _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill)
+        # An item shortened here is read whole once highlighted: no cut.
+        _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill,
+                   part="menu" if selected is None or index == selected else None)
     if scrolls:
         mark_x = area.right - SMALL.advance
         if first > 0:
             SMALL.draw(draw, (mark_x, y), "▲")
-        if first + rows < count:
+        if first + rows < len(lines):
             SMALL.draw(draw, (mark_x, y + (rows - 1) * SMALL.height), "▼")
 
 
 def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, y: int,
                 centred: bool) -> None:
     for text in lines:
-        _text_line(draw, text, SMALL, area, y, centred=centred)
+        _text_line(draw, text, SMALL, area, y, centred=centred, part="body")
         y += SMALL.height
 
 
 def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y: int,
-               *, centred: bool, fill: int = ON) -> None:
-    """One line of text within `area`, ellipsized when too long."""
-    text = ellipsize(text, font, area.width)
+               *, centred: bool, part: str | None, fill: int = ON) -> None:
+    """One line of text within `area`, ellipsized when too long (reported as a cut of
+    `part` unless it is None)."""
+    shown = ellipsize(text, font, area.width)
+    if shown != text and part is not None:
+        _cut(part, text, shown)
+    text = shown
+    drawn = _LINES.get()
+    if drawn is not None:
+        drawn.append((y, part == "menu" and fill == OFF, text))
     x = area.left + (area.width - font.width(text)) // 2 if centred else area.left
     font.draw(draw, (x, y), text, fill=fill)

@@ -103,7 +103,7 @@ def test_a_tapped_wagon_asks_where_it_goes_and_counts_it() -> None:
         app.handle(Press("ok"))             # the setup pages, then the deal
     assert app.screen().title == "Day 1 begins"
     clock.now += 3                          # the notice goes by itself
-    assert app.screen().title == "ANA to play"
+    assert app.screen().title == "Tap 3 wagons" and app.screen().top.startswith("ANA · D1 · R1")
     coal = deck.uids[("wagon", "coal")]
     app.handle(Tap(coal[0]))
     screen = app.screen()
@@ -242,7 +242,7 @@ def test_different_wagons_onto_one_track_ask_which_enters_first(
     take_to(app, clock, wagon(deck, "box"), "train")
     screen = app.screen()
     assert screen.title == "First onto track 1?" and screen.menu is not None
-    assert screen.menu.items == ("Coal", "Tank") and screen.hints == "ok:first  back:undo"
+    assert screen.menu.items == ("Coal", "Tank") and screen.hints == "ok:first back:cancel"
     assert len(app.session.history()) == 1                  # nothing recorded yet
     for _ in range(downs):
         app.handle(Press("down"))

@@ -40,12 +40,14 @@ def test_each_player_taps_the_cards_drawn_one_two_then_three() -> None:
     app, clock = opened()
     screen = app.screen()
     assert screen.title == "ANA: draw 1 card" and screen.top == "Opening · Deck 63"
-    assert screen.progress == (0, 1) and screen.hints == "tap:wagon back:cancel"
+    # Nothing to take back yet: a click of back does nothing, a hold undoes.
+    assert screen.progress == (0, 1) and screen.hints == "tap:wagon  hold:undo"
     app.handle(Tap(uid(10)))
     assert app.session.history()[-1][0] == OpeningDraw(0, (10,))
     assert app.screen().title == "BEN: draw 2 cards"
     app.handle(Tap(uid(11)))
     assert app.screen().body == ("11",) and app.screen().progress == (1, 2)
+    assert app.screen().hints == "tap:wagon back:cancel"
     app.handle(Tap(uid(11)))
     assert refused(app, clock) == "11 already counted"
     app.handle(Press("back"))                      # takes back the card tapped
@@ -103,8 +105,8 @@ def test_each_keeps_one_in_place_of_a_wagon_and_the_others_are_discarded() -> No
     assert table.discard == (11, 13, 15) and table.face_up == (84, 6, 81)
     assert table.phase is Phase.PLAY and table.current == 0
     clock.now += 3
-    assert app.screen().title == "ANA to play"
-    assert app.screen().top == "Turn 1 · Deck 57"
+    assert app.screen().title == "Tap the wagon drawn"
+    assert app.screen().top == "ANA · T1 · Deck 57"
 
 
 def test_two_equal_abilities_going_face_up_are_discarded_and_said_so() -> None:

@@ -22,7 +22,7 @@ def test_french_comes_from_the_compiled_catalogue() -> None:
     _ = gettext_for("fr")
     assert _("Departure card!") == "Départ des trains !"
     assert _("Still to play: {names}").format(names="Ben, Cléo") == "Encore : Ben, Cléo"
-    assert _("{name} to play").format(name="ANA") == "À ANA de jouer"
+    assert _("Tap {count} wagons").format(count=3) == "Posez 3 wagons"
     assert translator("fr").ngettext("{count} event", "{count} events", 2) == "{count} événements"
     assert translator("fr").ngettext("{count} event", "{count} events", 1) == "{count} événement"
 

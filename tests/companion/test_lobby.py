@@ -78,3 +78,22 @@ def test_the_desktop_table_starts_from_the_lobby_with_personal_tags(tmp_path: Pa
         [sys.executable, "-m", "companion.cli", "status", "--json", "--state-dir",
          str(tmp_path)], capture_output=True, text=True, check=True)
     assert '"players": ["Ana", "Ben"]' in status.stdout
+
+
+def test_the_hints_say_what_each_click_does() -> None:
+    """Every button a hint names does something on that screen: ok and back on each step."""
+    started: list[tuple[str, tuple[str, ...]]] = []
+    lobby = make_lobby(started, names=("Ana", "Ben"))
+    lobby.handle(Press("ok"))
+    assert lobby.screen().hints == "up/down  ok:next"
+    lobby.handle(Press("ok"))
+    assert lobby.screen().hints == "ok:name  back:cancel"
+    lobby.handle(Press("ok"))                           # Ana, by default
+    assert lobby.screen().title == "Player 2"
+    lobby.handle(Press("back"))                         # back: Ana is taken back
+    assert lobby.screen().title == "Player 1"
+    lobby.handle(Press("ok"))
+    lobby.handle(Press("ok"))
+    assert lobby.screen().hints == "ok:start back:cancel" and lobby.screen().title == "Start?"
+    lobby.handle(Press("back"))
+    assert lobby.screen().title == "Player 2" and not started

@@ -29,10 +29,11 @@ FR_TOP = "J1 · T4 · 3 joueurs"
 
 SCREENS: dict[str, Screen] = {
     # The main prompt, as in the sketch of UX.md.
-    "main-en": Screen(top=EN_TOP, title="Ana's turn",
-                      body=("Trains: 4 · Track: 7", "Tokens: 5"), hints="ok:menu  back:undo"),
-    "main-fr": Screen(top=FR_TOP, title="À ANA de jouer",
-                      body=("Trains : 4 · Voie : 7", "Jetons : 5"), hints="ok:menu back:annuler"),
+    # Whose turn on top, what to tap in the middle; undo is a hold.
+    "main-en": Screen(top=f"ANA · {EN_TOP}", title="Tap 3 wagons",
+                      body=("Trains: 4 · Track: 7", "Tokens: 5"), hints="ok:menu  hold:undo"),
+    "main-fr": Screen(top=f"ANA · {FR_TOP}", title="Posez 3 wagons",
+                      body=("Trains : 4 · Voie : 7", "Jetons : 5"), hints="ok:menu tenir:annuler"),
     # A counted card flashes its name and the new train length.
     "counted-en": Screen(top=EN_TOP, title="Coal → train (4)", style=Style.NOTICE,
                          progress=(2, 3), hints="tap:wagon back:cancel"),
@@ -63,6 +64,13 @@ SCREENS: dict[str, Screen] = {
     "tally-fr": Screen(top="Fin du jour 1", title="Ana +11 = 16",
                        body=("Charbon +3", "Citerne +2 · Zone +3", "Mélangé +3"),
                        progress=(1, 4), hints="haut/bas  ok:suite"),
+    # A breakdown longer than a page: losses first, and "▼ more" says the next page follows.
+    "tally-more-en": Screen(top="Final result", title="Łukasz -1 = 27",
+                            body=("Yard -16 · Box +4", "Coal +3 · Flat +1", "▼ more"),
+                            progress=(1, 7), hints="up/down  ok:next"),
+    "tally-more-fr": Screen(top="Résultat final", title="Dvořák -1 = 27",
+                            body=("Zone de fret -16", "Couvert +4", "▼ suite"),
+                            progress=(1, 7), hints="haut/bas  ok:suite"),
     # The ranking after the last day: the winner, then everyone.
     "ranking-en": Screen(top="Final result", title="Ana wins!", style=Style.ANNOUNCE,
                          menu=Menu(("1. Ana 27", "2. Cléo 21", "3. Ben 18"), -1),

@@ -14,7 +14,7 @@ from companion.automaton import Deck, enter_move, physical_moves
 from companion.cards import card_kinds, copies
 from companion.flows.ticket_to_ride import Mode, TicketToRideFlow
 from companion.flows.ticket_to_ride_text import Words, ticket_code, ticket_codes
-from companion.flows.words import LINE
+from companion.flows.words import LINE, paged
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
@@ -250,7 +250,7 @@ def test_setup_pages_then_the_deal_then_each_player_keeps_tickets() -> None:
 def test_tapping_a_ticket_draws_tickets_and_keeps_it() -> None:
     table = Table(2, "usa")
     table.deal_and_keep()
-    assert table.title() == "ANA to play"
+    assert table.title() == "Tap the cards taken"
     wanted = "Seattle-New York"
     table.tap(table.ticket(wanted))
     assert table.title() == "Tickets drawn"
@@ -303,7 +303,7 @@ def test_three_locomotives_face_up_and_an_empty_deck() -> None:
     table.press("up")
     assert table.title() == "3 locos face up?" and table.style() is Style.CONFIRM
     table.press("back")
-    assert table.title() == "ANA to play"
+    assert table.title() == "Tap the cards taken"
     table.press("up", "ok")
     assert len(table.state.deck) == deck - 5 and table.state.discard == ("?",) * 5
     assert table.state.current == 0            # not a turn: Ana still plays
@@ -382,7 +382,7 @@ def test_back_leaves_the_route_choice_step_by_step() -> None:
     table.press("back")
     assert table.flow.current_mode(table.state) is Mode.LETTER
     table.press("back")
-    assert table.title() == "ANA to play"
+    assert table.title() == "Tap the cards taken"
 
 
 def test_a_tunnel_turns_three_cards_then_asks_for_more_or_gives_up() -> None:
@@ -436,13 +436,13 @@ def test_the_last_round_is_announced_and_the_final_count_scrolls() -> None:
     table.wait()
     screen = table.app.screen()
     assert screen.title == "Last round!" and screen.style is Style.ANNOUNCE
-    assert screen.body == ("Ana: 0 trains left", "Still to play: Ben, Cleo, Ana")
+    assert screen.body == ("Ana: 0 trains left", "To play: Ben, Cleo, Ana")
     table.tap(table.card("red"))
     assert table.refused()
     table.wait()
     table.press("ok")
-    assert table.title() == "BEN to play"
-    assert table.app.screen().top == "USA · last round"
+    assert table.title() == "Tap the cards taken"
+    assert table.app.screen().top == "BEN · USA · last round"
     for _ in range(3):
         table.tap(table.card("green", 2 * _), table.card("green", 2 * _ + 1))
         table.wait()
@@ -552,7 +552,11 @@ def test_texts_fit_the_screen() -> None:
     assert all(len(hint) <= LINE for hint in hints), hints
     breakdown = {"routes": 112, "tickets": -104, "longest": 10, "stations": 12}
     assert all(len(line) <= LINE for line in words.final_breakdown(breakdown, 11, 12))
-    assert len(words.final_breakdown(breakdown, 11, 12)) == 3
+    # Too long for one page: nothing is dropped, the count goes on over a second page.
+    lines = words.final_breakdown(breakdown, 11, 12)
+    assert len(lines) == 4 and "Stations 12" in lines
+    assert paged(lines, words.more()) == [
+        ("Routes 112", "Tickets -104 (11/12)", "▼ more"), ("Longest 10", "Stations 12")]
 
 
 # --- Any input, any time ----------------------------------------------------------------------
