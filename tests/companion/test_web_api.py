@@ -1,0 +1,113 @@
+"""`companion web`'s JSON interface, from its own process: plays exactly as journalled, the
+live game, one-line 404s, and nothing but GET and HEAD."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.journal import Journal
+from companion.paths import journal_path
+from companion.session import GameSession
+from engine.registry import GAMES
+from engine.simulate import play_random
+
+from .web_server import finished_play, get, get_json, players_for, web_server
+
+
+@pytest.fixture(scope="module")
+def every_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A state folder with one finished play of every game."""
+    folder = tmp_path_factory.mktemp("state")
+    uuids = {game: finished_play(folder, game, seed=11) for game in GAMES}
+    return folder, uuids
+
+
+def test_every_finished_play_has_the_journals_result(
+        every_game: tuple[Path, dict[str, str]]) -> None:
+    folder, uuids = every_game
+    with Journal.open_read_only(journal_path(folder)) as journal:
+        stored = {play.uuid: play for play in journal.plays()}
+    with web_server(folder) as url:
+        listed = get_json(url + "api/plays")["plays"]
+        assert sorted(entry["uuid"] for entry in listed) == sorted(uuids.values())
+        for game, uuid in uuids.items():
+            entry = get_json(f"{url}api/plays/{uuid}")
+            assert entry["game"] == game
+            assert entry["result"] == stored[uuid].result
+            assert entry["result"]["game"] == game
+            assert set(entry["result"]) == {"game", "players", "winners"}
+            # The short address and the downloads give the same play.
+            short = entry["short_id"]
+            status, headers, body = get(f"{url}p/{short}.json")
+            assert status == 200 and "attachment" in headers["content-disposition"]
+            assert json.loads(body)["result"] == stored[uuid].result
+            status, _, body = get(f"{url}p/{short}.csv")
+            rows = list(csv.DictReader(io.StringIO(body)))
+            assert [int(row["score"]) for row in rows] == [
+                player["total"] for player in stored[uuid].result["players"]]
+
+
+def test_live_follows_a_game_in_progress(tmp_path: Path) -> None:
+    game = "freight-train"
+    rules = GAMES[game]
+    with Journal(journal_path(tmp_path)) as journal, web_server(tmp_path) as url:
+        assert get_json(url + "api/live") == {"status": "idle"}
+        session = GameSession.start(journal, rules, players_for(game))
+        events = play_random(rules, session.state, seed=5).events
+        for event in events[:12]:
+            session.submit(event)
+        live = get_json(url + "api/live")
+        assert live["status"] == "playing"
+        assert live["uuid"] == session.play.uuid
+        assert live["event_count"] == 12
+        assert live["last_moves"][0] == {**live["last_moves"][0], "seq": 12,
+                                         "event": events[11].to_json()}
+        assert live["turn"] in players_for(game)
+        assert live["stage"]["day"] >= 1
+        assert live["result"] == rules.result(session.state).to_json()
+        session.submit(events[12])
+        assert get_json(url + "api/live")["event_count"] == 13
+        # An unfinished play's entry carries the same live view.
+        assert get_json(f"{url}api/plays/{session.play.uuid}")["live"]["event_count"] == 13
+
+
+def test_missing_things_are_404_in_one_line_of_json(tmp_path: Path) -> None:
+    with web_server(tmp_path) as url:
+        for path in ("api/plays/00000000-0000-0000-0000-000000000000", "p/deadbeef",
+                     "p/deadbeef.json", "nowhere", "static/secret.txt"):
+            status, headers, body = get(url + path)
+            assert status == 404, path
+            assert headers["content-type"] == "application/json"
+            assert "\n" not in body.strip() and json.loads(body)["error"]
+        status, _, body = get(url + "nowhere", headers={"Accept-Language": "fr"})
+        assert json.loads(body)["error"] == "Cette page n’existe pas."
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+def test_only_get_and_head(tmp_path: Path, method: str) -> None:
+    finished_play(tmp_path, "whistle-stop", seed=2)
+    before = journal_path(tmp_path).read_bytes()
+    with web_server(tmp_path) as url:
+        uuid = get_json(url + "api/plays")["plays"][0]["uuid"]
+        for path in ("", "api/plays", f"api/plays/{uuid}", "api/live"):
+            assert get(url + path, method="HEAD")[0] == 200
+            status, _, body = get(url + path, method=method)
+            assert status == 405, (method, path)
+            assert json.loads(body)["error"]
+    assert journal_path(tmp_path).read_bytes() == before
+
+
+def test_the_pages_say_nothing_is_fetched_from_elsewhere(tmp_path: Path) -> None:
+    finished_play(tmp_path, "game-of-trains", seed=4)
+    with web_server(tmp_path) as url:
+        for path in ("", "plays", "players"):
+            status, headers, body = get(url + path)
+            assert status == 200
+            assert headers["content-security-policy"].startswith("default-src 'self'")
+            assert "http://" not in body and "https://" not in body and "//" not in \
+                body.replace("<!doctype", "")
