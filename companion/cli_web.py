@@ -7,6 +7,7 @@ JSON interface and a live stream; see `companion.web`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -60,10 +61,8 @@ def run(args: argparse.Namespace, language: str) -> int:
         folder=folder, host=host, port=port), flush=True)
     config = uvicorn.Config(create_app(folder), log_level="warning", access_log=False,
                             lifespan="off", timeout_graceful_shutdown=1)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[listener])
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

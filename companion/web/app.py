@@ -20,7 +20,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..export import csv_text, json_play
-from ..i18n import translator
+from ..i18n import N_, translator
 from ..journal import PlayRecord
 from . import pages
 from .data import JournalView, short_id, tagged_players
@@ -34,6 +34,9 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+NO_SUCH_PAGE = N_("There is no such page.")
+NO_SUCH_PLAY = N_("There is no such play in the journal.")
+ONLY_READING = N_("Only GET and HEAD: the scoreboard changes nothing.")
 STATIC_TYPES = {"style.css": "text/css; charset=utf-8",
                 "live.js": "text/javascript; charset=utf-8"}
 
@@ -56,7 +59,7 @@ def create_app(state_dir: Path) -> Starlette:
     def play_or_404(request: Request) -> PlayRecord:
         play = view.find(str(request.path_params["play"]))
         if play is None:
-            raise _not_found(request, "There is no such play in the journal.")
+            raise _not_found(request, NO_SUCH_PLAY)
         return play
 
     def play_json(play: PlayRecord) -> dict[str, Any]:
@@ -86,7 +89,7 @@ def create_app(state_dir: Path) -> Starlette:
         play = play_or_404(request)
         form = request.path_params["form"]
         if form not in ("json", "csv"):
-            raise _not_found(request, "There is no such page.")
+            raise _not_found(request, NO_SUCH_PAGE)
         name = f"play-{short_id(play.uuid)}.{form}"
         disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
         if form == "csv":
@@ -121,7 +124,7 @@ def create_app(state_dir: Path) -> Starlette:
     def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC_TYPES:
-            raise _not_found(request, "There is no such page.")
+            raise _not_found(request, NO_SUCH_PAGE)
         text = resources.files(__package__).joinpath("static", name).read_text("utf-8")
         return Response(text, media_type=STATIC_TYPES[name],
                         headers={"Cache-Control": "max-age=3600"})
@@ -130,10 +133,9 @@ def create_app(state_dir: Path) -> Starlette:
         assert isinstance(error, HTTPException)
         detail = error.detail
         if error.status_code == 404 and detail == "Not Found":
-            detail = translator(_language(request)).gettext("There is no such page.")
+            detail = translator(_language(request)).gettext(NO_SUCH_PAGE)
         elif error.status_code == 405:
-            detail = translator(_language(request)).gettext(
-                "Only GET and HEAD: the scoreboard changes nothing.")
+            detail = translator(_language(request)).gettext(ONLY_READING)
         headers = dict(error.headers or {})
         return JSONResponse({"error": detail}, status_code=error.status_code, headers=headers)
 
