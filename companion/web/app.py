@@ -53,8 +53,7 @@ def create_app(state_dir: Path) -> Starlette:
     view = JournalView(state_dir)
 
     def live_now() -> dict[str, Any]:
-        with view.journal() as journal:
-            return live(journal)
+        return view.read(live)
 
     def play_or_404(request: Request) -> PlayRecord:
         play = view.find(str(request.path_params["play"]))
@@ -66,8 +65,7 @@ def create_app(state_dir: Path) -> Starlette:
         entry = json_play(play)
         entry["short_id"] = short_id(play.uuid)
         if play.finished is None:
-            with view.journal() as journal:
-                entry["live"] = live_play(journal, play)
+            entry["live"] = view.read(lambda journal: live_play(journal, play))
         return entry
 
     def live_page(request: Request) -> Response:

@@ -3,17 +3,18 @@
 The journal is copied into memory through a read-only connection (`Journal.open_read_only`):
 nothing on disk changes and the table's lock is never taken. The copy is made again when the
 journal's files change (their sizes and modification times), which `signature` tells cheaply.
+SQLite connections belong to the thread that made them, so one thread of its own does every
+read of the copy (`read`).
 """
 
 from __future__ import annotations
 
 import os
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from ..paths import journal_path
@@ -22,6 +23,7 @@ from ..paths import journal_path
 SHORT_ID_LENGTH = 8
 
 Signature = tuple[tuple[int, int], ...]
+T = TypeVar("T")
 
 
 def short_id(uuid: str) -> str:
@@ -43,7 +45,7 @@ class JournalView:
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = state_dir
         self.path = journal_path(state_dir)
-        self._lock = threading.Lock()
+        self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal")
         self._journal: Journal | None = None
         self._signature: Signature | None = None
 
@@ -62,30 +64,35 @@ class JournalView:
                 marks.append((info.st_size, info.st_mtime_ns))
         return tuple(marks)
 
-    @contextmanager
-    def journal(self) -> Iterator[Journal]:
-        """The in-memory copy, made again first if the files changed since the last one."""
-        with self._lock:
-            now = self.signature()
-            if self._journal is None or now != self._signature:
-                if self._journal is not None:
-                    self._journal.close()
-                self._journal = Journal.open_read_only(self.path)
-                self._signature = now
-            yield self._journal
+    def read(self, reading: Callable[[Journal], T]) -> T:
+        """`reading(journal)` on the reader's thread, with a copy as recent as the files."""
+        return self._reader.submit(self._read, reading).result()
+
+    def _read(self, reading: Callable[[Journal], T]) -> T:
+        now = self.signature()
+        if self._journal is None or now != self._signature:
+            if self._journal is not None:
+                self._journal.close()
+            self._journal = None
+            self._journal = Journal.open_read_only(self.path)
+            self._signature = now
+        return reading(self._journal)
 
     def close(self) -> None:
-        with self._lock:
+        def closing() -> None:
             if self._journal is not None:
                 self._journal.close()
                 self._journal = None
+
+        self._reader.submit(closing).result()
+        self._reader.shutdown()
 
     # --- Reading ---------------------------------------------------------------------------
 
     def plays(self) -> list[PlayRecord]:
         """Every play, newest first."""
-        with self.journal() as journal:
-            return sorted(journal.plays(), key=lambda play: play.id, reverse=True)
+        return self.read(
+            lambda journal: sorted(journal.plays(), key=lambda play: play.id, reverse=True))
 
     def find(self, uuid_or_short: str) -> PlayRecord | None:
         """The play with this uuid, or whose uuid starts with this short id."""
