@@ -20,8 +20,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..export import csv_text, json_play
-from ..i18n import N_, translator
-from ..journal import PlayRecord
+from ..i18n import N_, reason, translator
+from ..journal import JournalError, PlayRecord
 from . import pages
 from .data import JournalView, short_id, tagged_players
 from .i18n import negotiate
@@ -137,6 +137,10 @@ def create_app(state_dir: Path) -> Starlette:
         headers = dict(error.headers or {})
         return JSONResponse({"error": detail}, status_code=error.status_code, headers=headers)
 
+    async def journal_error(request: Request, error: Exception) -> Response:
+        # A damaged or newer journal: said in one line, the pages come back once it is fixed.
+        return JSONResponse({"error": reason(error, _language(request))}, status_code=503)
+
     routes = [
         Route("/", live_page),
         Route("/plays", plays_page),
@@ -149,7 +153,8 @@ def create_app(state_dir: Path) -> Starlette:
         Route("/events", events),
         Route("/static/{name}", static),
     ]
-    application = Starlette(routes=routes, exception_handlers={HTTPException: http_error},
+    application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
+                                                JournalError: journal_error},
                             middleware=[Middleware(SecurityHeaders)])
     application.state.view = view
     return application

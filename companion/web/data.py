@@ -22,7 +22,9 @@ from ..paths import journal_path
 #: Characters of a play's uuid (without dashes) in its short address `/p/<short id>`.
 SHORT_ID_LENGTH = 8
 
-Signature = tuple[tuple[int, int], ...]
+Signature = tuple[object, ...]
+#: Bytes of the move count file read for the signature: its two slots (see `progress`).
+MOVE_COUNT_BYTES = 512
 T = TypeVar("T")
 
 
@@ -53,8 +55,11 @@ class JournalView:
         return (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}{PROGRESS_SUFFIX}"))
 
     def signature(self) -> Signature:
-        """The journal files' (size, mtime in ns); (-1, -1) for a missing one."""
-        marks = []
+        """The journal files' (size, mtime in ns), (-1, -1) for a missing one, and the move
+        count file's content: it is rewritten after every commit with a new write number,
+        so a move shows even when a file's size and time (coarse on some file systems)
+        stay the same."""
+        marks: list[object] = []
         for file in self.files():
             try:
                 info = os.stat(file)
@@ -62,6 +67,11 @@ class JournalView:
                 marks.append((-1, -1))
             else:
                 marks.append((info.st_size, info.st_mtime_ns))
+        try:
+            with open(self.files()[2], "rb") as count:
+                marks.append(count.read(MOVE_COUNT_BYTES))
+        except OSError:
+            marks.append(b"")
         return tuple(marks)
 
     def read(self, reading: Callable[[Journal], T]) -> T:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,23 @@ def test_the_pages_say_nothing_is_fetched_from_elsewhere(tmp_path: Path) -> None
             assert headers["content-security-policy"].startswith("default-src 'self'")
             assert "http://" not in body and "https://" not in body and "//" not in \
                 body.replace("<!doctype", "")
+
+
+def test_a_newer_journal_is_said_in_one_line(tmp_path: Path) -> None:
+    finished_play(tmp_path, "freight-train", seed=1)
+    with sqlite3.connect(journal_path(tmp_path)) as db:
+        db.execute("PRAGMA user_version = 999")
+    db.close()
+    with web_server(tmp_path) as url:
+        status, _, body = get(url + "api/plays")
+        assert status == 503
+        assert "newer" in json.loads(body)["error"]
+
+
+def test_the_tables_process_loads_nothing_of_the_scoreboard(tmp_path: Path) -> None:
+    from .test_lazy_imports import loaded, modules_after
+
+    modules = modules_after("demo", "whistle-stop", "--state-dir", str(tmp_path / "demo"))
+    assert "companion.cli_run" in modules  # the probe did run the table
+    for prefix in ("companion.web", "companion.cli_web", "starlette", "uvicorn", "anyio"):
+        assert loaded(modules, prefix) == [], prefix

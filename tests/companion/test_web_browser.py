@@ -60,8 +60,23 @@ def browser(tmp_path: Path) -> Iterator[WebDriver]:
 
 
 def shown_seq(driver: WebDriver) -> str | None:
-    sections = driver.find_elements(By.ID, "play")
-    return sections[0].get_attribute("data-seq") if sections else None
+    # Read in one script: the live section is replaced whole after each move, so an element
+    # found by one call may be gone by the next.
+    seq: str | None = driver.execute_script(
+        "var play = document.getElementById('play'); return play ? play.dataset.seq : null;")
+    return seq
+
+
+def shown_live(driver: WebDriver) -> dict[str, object]:
+    """The live section's text and its score rows, read at one moment."""
+    found: dict[str, object] = driver.execute_script("""
+        var live = document.getElementById('live');
+        var rows = Array.from(live.querySelectorAll('tr.player')).map(function (row) {
+            return [row.querySelector('th').firstChild.textContent.trim(),
+                    parseInt(row.querySelector('.total').textContent, 10)];
+        });
+        return {text: live.innerText, rows: rows};""")
+    return found
 
 
 def test_the_live_page_shows_a_move_as_it_is_made(tmp_path: Path, browser: WebDriver) -> None:
@@ -69,7 +84,7 @@ def test_the_live_page_shows_a_move_as_it_is_made(tmp_path: Path, browser: WebDr
     rules = GAMES["ticket-to-ride"]
     with Journal(journal_path(state)) as journal, web_server(state) as url:
         browser.get(url)
-        assert browser.find_element(By.CLASS_NAME, "idle").text == "No game in progress."
+        assert shown_live(browser)["text"] == "No game in progress."
         session = GameSession.start(journal, rules, players_for("ticket-to-ride"))
         events = play_random(rules, session.state, seed=7).events
         for event in events[:5]:
@@ -78,14 +93,13 @@ def test_the_live_page_shows_a_move_as_it_is_made(tmp_path: Path, browser: WebDr
         session.submit(events[5])
         WebDriverWait(browser, GENEROUS).until(lambda driver: shown_seq(driver) == "6")
         browser.save_screenshot(str(tmp_path / "live.png"))
-        text = browser.find_element(By.ID, "live").text
+        shown = shown_live(browser)
+        text = str(shown["text"])
         assert "Ticket to Ride" in text and "6 moves" in text
         # The running scores shown are the engine's for the state now.
-        shown = {row.find_element(By.TAG_NAME, "th").text.split()[0]:
-                 int(row.find_element(By.CLASS_NAME, "total").text)
-                 for row in browser.find_elements(By.CSS_SELECTOR, "#live tr.player")}
         expected = rules.result(session.state).to_json()
-        assert shown == {player["name"]: player["total"] for player in expected["players"]}
+        assert shown["rows"] == [[player["name"], player["total"]]
+                                 for player in expected["players"]]
 
 
 def test_the_play_page_shows_the_journals_numbers(tmp_path: Path, browser: WebDriver) -> None:
