@@ -6,7 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import socket
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -132,3 +135,23 @@ def test_the_tables_process_loads_nothing_of_the_scoreboard(tmp_path: Path) -> N
     assert "companion.cli_run" in modules  # the probe did run the table
     for prefix in ("companion.web", "companion.cli_web", "starlette", "uvicorn", "anyio"):
         assert loaded(modules, prefix) == [], prefix
+
+
+def test_bad_command_lines_are_one_line_and_status_2(tmp_path: Path) -> None:
+    taken = socket.create_server(("127.0.0.1", 0))
+    port = taken.getsockname()[1]
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    try:
+        for args, words in (
+            (["--port", "70000"], "between 0 and 65535"),
+            (["--port", "many"], "invalid int value"),
+            (["--host", "127.0.0.1", "--port", str(port)], "cannot listen on 127.0.0.1"),
+            (["--state-dir", str(tmp_path / "file")], "is not a folder"),
+        ):
+            done = subprocess.run([sys.executable, "-m", "companion", "web", *args],
+                                  capture_output=True, text=True, check=False)
+            assert done.returncode == 2, (args, done.stderr)
+            assert words in done.stderr and done.stderr.count("\n") == 1, done.stderr
+            assert "Traceback" not in done.stderr and done.stdout == ""
+    finally:
+        taken.close()
