@@ -155,3 +155,14 @@ def test_bad_command_lines_are_one_line_and_status_2(tmp_path: Path) -> None:
             assert "Traceback" not in done.stderr and done.stdout == ""
     finally:
         taken.close()
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    ("fr-FR,fr;q=0.9,en;q=0.8", "fr"), ("en-GB,fr;q=0.5", "en"), ("de,fr;q=0.7", "fr"),
+    ("de-DE", "en"), ("", "en"), (None, "en"), ("fr;q=0,en;q=0.3", "en"), ("fr;q=x", "en"),
+])
+def test_the_language_is_the_browsers_first_that_the_companion_speaks(
+        header: str | None, language: str) -> None:
+    from companion.web.i18n import negotiate
+
+    assert negotiate(header) == language
