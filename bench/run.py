@@ -11,7 +11,8 @@ reported as an ERROR row, the other sections go on, and the exit status is 1.
 
 Sections: engine (bench_engine), reader and display (bench_drivers), companion
 (bench_companion and bench_journal), pi (bench_gentle: start-up, syncs and bytes written,
-display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr).
+display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr),
+web (bench_web: the scoreboard's first byte, move-to-event delay and peak RSS).
 Which figure comes from which function is in each section's function below.
 """
 
@@ -453,6 +454,29 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
 
 
+def section_web(quick: bool) -> tuple[list[Row], Any]:
+    """bench_web: the scoreboard's first byte, move-to-event delay and peak RSS."""
+    from bench import bench_web
+
+    f = bench_web.measure(repeats=5 if quick else 30, moves=3 if quick else 15)
+    rows = [
+        Row("web", "time to first byte of the live page (median)",
+            f"{f['live_ttfb_ms']:.1f} ms", "< 100 ms",
+            f"bare http.server, a static file: {f['bare_ttfb_ms']:.1f} ms",
+            judged(f["live_ttfb_ms"] < 100), f"~{f['live_ttfb_ms'] * 8:.0f} ms"),
+        Row("web", "move committed to its live event at a client (median)",
+            f"{f['move_to_event_ms']:.0f} ms (worst {f['move_to_event_worst_ms']:.0f} ms)",
+            "< 1000 ms",
+            f"a client asking /api/live without pause: {f['move_to_poll_ms']:.0f} ms",
+            judged(f["move_to_event_worst_ms"] < 1000)),
+        Row("web", "peak RSS of the web process after serving",
+            f"{f['web_rss_mb']:.1f} MB", "<= 40 MB",
+            f"bare Python importing Starlette and uvicorn: {f['bare_import_rss_mb']:.1f} MB",
+            judged(f["web_rss_mb"] <= 40)),
+    ]
+    return rows, f
+
+
 # --- Running and printing ------------------------------------------------------------------------
 
 
@@ -476,6 +500,7 @@ def run(quick: bool, progress: Callable[[str], None] = lambda text: None) -> dic
         ("companion", lambda: section_companion(quick, peak_rss)),
         ("pi", lambda: section_pi(quick, raw.get("companion", {}))),
         ("ticket-to-ride", lambda: section_ttr(quick)),
+        ("web", lambda: section_web(quick)),
     ]
     for name, work in sections:
         progress(f"{name} ...")

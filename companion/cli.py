@@ -49,6 +49,7 @@ COMMANDS: dict[str, str] = {
     "backup": "companion.cli_backup",
     "restore": "companion.cli_backup",
     "journal": "companion.cli_backup",
+    "web": "companion.cli_web",
 }
 
 

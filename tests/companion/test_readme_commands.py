@@ -58,6 +58,7 @@ SKIPPED = {
     "systemd/install.sh --dry-run": "tests/packaging/test_install_script.py runs the dry run "
                                     "and checks its steps",
     "UPDATE_GOLDEN=1 ": "rewrites the golden frames, deliberately",
+    "companion web": "serves until stopped; test_web_api.py and test_web_browser.py run it",
     "python bench/": "benchmarks run for minutes on a busy machine; CI runs `bench/run.py "
                      "--quick`",
 }

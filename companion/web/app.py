@@ -1,0 +1,181 @@
+"""The scoreboard's routes: pages, downloads, the JSON interface and the live stream.
+
+Every route answers GET and HEAD only (anything else: 405) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..export import csv_text, json_play
+from ..i18n import N_, reason, translator
+from ..journal import JournalError, PlayRecord
+from . import pages
+from .data import JournalView, short_id, tagged_players
+from .i18n import negotiate
+from .live import live, live_play
+from .sse import live_events
+
+#: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+NO_SUCH_PAGE = N_("There is no such page.")
+NO_SUCH_PLAY = N_("There is no such play in the journal.")
+ONLY_READING = N_("Only GET and HEAD: the scoreboard changes nothing.")
+STATIC_TYPES = {"style.css": "text/css; charset=utf-8",
+                "live.js": "text/javascript; charset=utf-8"}
+
+
+def _language(request: Request) -> str:
+    return negotiate(request.headers.get("accept-language"))
+
+
+def _not_found(request: Request, message: str) -> HTTPException:
+    return HTTPException(404, translator(_language(request)).gettext(message))
+
+
+def create_app(state_dir: Path) -> Starlette:
+    view = JournalView(state_dir)
+
+    def live_now() -> dict[str, Any]:
+        return view.read(live)
+
+    def play_or_404(request: Request) -> PlayRecord:
+        play = view.find(str(request.path_params["play"]))
+        if play is None:
+            raise _not_found(request, NO_SUCH_PLAY)
+        return play
+
+    def play_json(play: PlayRecord) -> dict[str, Any]:
+        entry = json_play(play)
+        entry["short_id"] = short_id(play.uuid)
+        if play.finished is None:
+            entry["live"] = view.read(lambda journal: live_play(journal, play))
+        return entry
+
+    def live_page(request: Request) -> Response:
+        return HTMLResponse(pages.live_page(live_now(), _language(request)))
+
+    def plays_page(request: Request) -> Response:
+        return HTMLResponse(pages.plays_page(view.plays(), _language(request)))
+
+    def players_page(request: Request) -> Response:
+        profiles = view.profiles(tagged_players(state_dir))
+        return HTMLResponse(pages.players_page(profiles, _language(request)))
+
+    def play_page(request: Request) -> Response:
+        play = play_or_404(request)
+        current = play_json(play).get("live")
+        return HTMLResponse(pages.play_page(play, current, _language(request)))
+
+    def play_download(request: Request) -> Response:
+        play = play_or_404(request)
+        form = request.path_params["form"]
+        if form not in ("json", "csv"):
+            raise _not_found(request, NO_SUCH_PAGE)
+        name = f"play-{short_id(play.uuid)}.{form}"
+        disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+        if form == "csv":
+            return Response(csv_text([play]) if play.result else "",
+                            media_type="text/csv; charset=utf-8", headers=disposition)
+        text = json.dumps(play_json(play), ensure_ascii=False, indent=2) + "\n"
+        return Response(text, media_type="application/json", headers=disposition)
+
+    def api_plays(request: Request) -> Response:
+        return JSONResponse({"plays": [
+            {"uuid": play.uuid, "short_id": short_id(play.uuid), "id": play.id,
+             "game": play.game, "players": list(play.players), "started": play.started,
+             "finished": play.finished,
+             "winners": (play.result or {}).get("winners") if play.finished else None}
+            for play in view.plays()]})
+
+    def api_play(request: Request) -> Response:
+        return JSONResponse(play_json(play_or_404(request)))
+
+    def api_live(request: Request) -> Response:
+        return JSONResponse(live_now())
+
+    def events(request: Request) -> Response:
+        language = _language(request)
+
+        def render() -> str:
+            return pages.live_fragment(live_now(), language)
+
+        return StreamingResponse(live_events(view, render), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC_TYPES:
+            raise _not_found(request, NO_SUCH_PAGE)
+        text = resources.files(__package__).joinpath("static", name).read_text("utf-8")
+        return Response(text, media_type=STATIC_TYPES[name],
+                        headers={"Cache-Control": "max-age=3600"})
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        detail = error.detail
+        if error.status_code == 404 and detail == "Not Found":
+            detail = translator(_language(request)).gettext(NO_SUCH_PAGE)
+        elif error.status_code == 405:
+            detail = translator(_language(request)).gettext(ONLY_READING)
+        headers = dict(error.headers or {})
+        return JSONResponse({"error": detail}, status_code=error.status_code, headers=headers)
+
+    async def journal_error(request: Request, error: Exception) -> Response:
+        # A damaged or newer journal: said in one line, the pages come back once it is fixed.
+        return JSONResponse({"error": reason(error, _language(request))}, status_code=503)
+
+    routes = [
+        Route("/", live_page),
+        Route("/plays", plays_page),
+        Route("/players", players_page),
+        Route("/p/{play}.{form:str}", play_download),
+        Route("/p/{play}", play_page),
+        Route("/api/plays", api_plays),
+        Route("/api/plays/{play}", api_play),
+        Route("/api/live", api_live),
+        Route("/events", events),
+        Route("/static/{name}", static),
+    ]
+    application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
+                                                JournalError: journal_error},
+                            middleware=[Middleware(SecurityHeaders)])
+    application.state.view = view
+    return application
+
+
+class SecurityHeaders:
+    """Adds SECURITY_HEADERS to every answer (a plain ASGI layer: streams stay streams)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS.items():
+                    headers[key] = value
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

@@ -1,0 +1,24 @@
+"""The page's language from the browser's (Accept-Language): French or English."""
+
+from __future__ import annotations
+
+from ..i18n import LANGUAGES
+
+
+def negotiate(accept_language: str | None, default: str = "en") -> str:
+    """The first of the browser's languages, by preference, that the companion speaks."""
+    choices: list[tuple[float, int, str]] = []
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if primary in LANGUAGES and quality > 0:
+            choices.append((-quality, position, primary))
+    return min(choices)[2] if choices else default

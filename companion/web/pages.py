@@ -1,0 +1,188 @@
+"""The scoreboard's HTML: small string templates, every text through gettext, every value
+escaped. Nothing is fetched from outside: the style sheet and script are the companion's."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from ..export import game_info, play_date
+from ..i18n import N_, translator
+from ..journal import PlayRecord
+from .data import Profile, short_id
+
+_PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>
+<body><nav><a href="/">{live}</a> <a href="/plays">{plays}</a> <a href="/players">{players}</a>
+</nav><main>{body}</main>{script}</body></html>
+"""
+
+
+#: Words of the pages, marked here because f-strings hide them from the extractor.
+_LABELS = (
+    N_("Average"),
+    N_("Best"),
+    N_("Breakdown"),
+    N_("Game"),
+    N_("Last moves"),
+    N_("Live"),
+    N_("No finished play yet."),
+    N_("No game in progress."),
+    N_("Player"),
+    N_("Players"),
+    N_("Plays"),
+    N_("Running scores"),
+    N_("Started"),
+    N_("The journal is empty."),
+    N_("Total"),
+    N_("Won by"),
+    N_("personal tag"),
+    N_("winner"),
+    N_("Wins"),
+)
+
+
+def labels(language: str) -> dict[str, str]:
+    """Each of _LABELS in `language`, escaped for HTML."""
+    gettext = translator(language).gettext
+    return {label: escape(gettext(label)) for label in _LABELS}
+
+
+def page(language: str, title: str, body: str, script: str = "") -> str:
+    _ = translator(language).gettext
+    t = labels(language)
+    return _PAGE.format(lang=language, title=escape(title), body=body, script=script,
+                        live=t["Live"], plays=t["Plays"],
+                        players=t["Players"])
+
+
+def game_name(game: str, options: dict[str, Any] | None = None) -> str:
+    return game_info(game, options).name
+
+
+def _move(event: dict[str, Any]) -> str:
+    """One journalled move in a short form: its kind, then its fields."""
+    kind = str(event.get("type", event.get("kind", "")))
+    rest = {key: value for key, value in event.items() if key not in ("type", "kind")}
+    details = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False)}"
+                        for key, value in rest.items())
+    return escape(f"{kind} {details}".strip())
+
+
+def scores_table(result: dict[str, Any], language: str) -> str:
+    """Every player's total and breakdown, as in the tally; winners marked."""
+    _ = translator(language).gettext
+    t = labels(language)
+    winners = set(result.get("winners", ()))
+    rows = []
+    for player in result.get("players", ()):
+        breakdown = "".join(
+            f'<li><span>{escape(str(key))}</span> <b class="points">{int(value)}</b></li>'
+            for key, value in player.get("breakdown", {}).items())
+        mark = f' <span class="winner">{t["winner"]}</span>' \
+            if player["name"] in winners else ""
+        rows.append(
+            f'<tr class="player"><th>{escape(player["name"])}{mark}</th>'
+            f'<td class="total">{int(player["total"])}</td>'
+            f'<td><ul class="breakdown">{breakdown}</ul></td></tr>')
+    return (f'<table class="scores"><thead><tr><th>{t["Player"]}</th>'
+            f'<th>{t["Total"]}</th><th>{t["Breakdown"]}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def live_fragment(live: dict[str, Any], language: str) -> str:
+    """The live section (sent again whole after every move)."""
+    words = translator(language)
+    _ = words.gettext
+    t = labels(language)
+    if live.get("status") != "playing":
+        return f'<p class="idle">{t["No game in progress."]}</p>'
+    parts = [f'<h1>{escape(game_name(live["game"]))}</h1>']
+    stage = live.get("stage", {})
+    facts = []
+    if "day" in stage:
+        facts.append(_("Day {day}").format(day=stage["day"]))
+    if "round" in stage:
+        facts.append(_("Round {round}").format(round=stage["round"]))
+    if live.get("turn"):
+        facts.append(_("{name} to play").format(name=live["turn"]))
+    facts.append(words.ngettext("{count} move", "{count} moves", live["event_count"]).format(
+        count=live["event_count"]))
+    parts.append('<p class="facts">' + " · ".join(escape(fact) for fact in facts) + "</p>")
+    for said in live.get("announced", ()):
+        parts.append(f'<p class="announced">{escape(_(said))}</p>')
+    if live.get("result"):
+        parts.append(f'<h2>{t["Running scores"]}</h2>')
+        parts.append(scores_table(live["result"], language))
+    moves = "".join(f'<li data-seq="{int(move["seq"])}"><span class="seq">{int(move["seq"])}'
+                    f'</span> {_move(move["event"])}</li>' for move in live["last_moves"])
+    parts.append(f'<h2>{t["Last moves"]}</h2><ol class="moves">{moves}</ol>')
+    seq = live["last_moves"][0]["seq"] if live["last_moves"] else 0
+    return f'<section id="play" data-seq="{int(seq)}">{"".join(parts)}</section>'
+
+
+def live_page(live: dict[str, Any], language: str) -> str:
+    _ = translator(language).gettext
+    body = f'<div id="live">{live_fragment(live, language)}</div>'
+    return page(language, _("Live"), body, '<script src="/static/live.js"></script>')
+
+
+def plays_page(plays: Sequence[PlayRecord], language: str) -> str:
+    _ = translator(language).gettext
+    t = labels(language)
+    rows = []
+    for play in plays:
+        if play.finished is None:
+            outcome = _("in progress")
+        else:
+            outcome = ", ".join((play.result or {}).get("winners", ())) or "-"
+        rows.append(
+            f'<tr><td><a href="/p/{short_id(play.uuid)}">{escape(play_date(play.started)[:16])}'
+            f'</a></td><td>{escape(game_name(play.game, play.options))}</td>'
+            f'<td>{escape(", ".join(play.players))}</td><td>{escape(outcome)}</td></tr>')
+    if not rows:
+        body = f'<p>{t["The journal is empty."]}</p>'
+    else:
+        body = (f'<table class="plays"><thead><tr><th>{t["Started"]}</th>'
+                f'<th>{t["Game"]}</th><th>{t["Players"]}</th>'
+                f'<th>{t["Won by"]}</th></tr></thead><tbody>{"".join(rows)}'
+                f'</tbody></table>')
+    return page(language, _("Plays"), f'<h1>{t["Plays"]}</h1>{body}')
+
+
+def play_page(play: PlayRecord, live: dict[str, Any] | None, language: str) -> str:
+    _ = translator(language).gettext
+    short = short_id(play.uuid)
+    parts = [f'<h1>{escape(game_name(play.game, play.options))}</h1>',
+             f'<p class="facts">{escape(play_date(play.started)[:16])} · '
+             f'{escape(", ".join(play.players))}</p>']
+    if play.finished is not None and play.result:
+        parts.append(scores_table(play.result, language))
+    elif live is not None:
+        parts.append(live_fragment(live, language))
+    parts.append(f'<p class="downloads"><a href="/p/{short}.json" download>JSON</a> '
+                 f'<a href="/p/{short}.csv" download>CSV</a></p>')
+    return page(language, _("Play"), "".join(parts))
+
+
+def players_page(profiles: Sequence[Profile], language: str) -> str:
+    _ = translator(language).gettext
+    t = labels(language)
+    rows = []
+    for profile in profiles:
+        mark = f' <span class="tag">{t["personal tag"]}</span>' if profile.tagged else ""
+        for game, figures in sorted(profile.games.items()):
+            rows.append(
+                f'<tr><th>{escape(profile.name)}{mark}</th><td>{escape(game_name(game))}</td>'
+                f'<td>{figures["plays"]}</td><td>{figures["wins"]}</td>'
+                f'<td>{figures["average"]}</td><td>{figures["best"]}</td></tr>')
+    head = "".join(f"<th>{t[text]}</th>" for text in (
+        "Player", "Game", "Plays", "Wins", "Average", "Best"))
+    body = (f'<table class="profiles"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>') if rows else \
+        f'<p>{t["No finished play yet."]}</p>'
+    return page(language, _("Players"), f'<h1>{t["Players"]}</h1>{body}')

@@ -1,0 +1,59 @@
+"""The scoreboard's systemd unit: its own sandbox, network allowed, the state folder only read."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from .test_systemd_unit import SYSTEMD, parse_unit, systemd_tool
+
+UNIT = SYSTEMD / "companion-web.service"
+TABLE_UNIT = SYSTEMD / "companion.service"
+MAX_EXPOSURE = 2.5
+
+
+def service(path: Path) -> dict[str, list[str]]:
+    return parse_unit(path.read_text(encoding="utf-8"))["Service"]
+
+
+def test_runs_the_scoreboard_reading_the_tables_state_folder() -> None:
+    web = service(UNIT)
+    assert web["ExecStart"] == [
+        "/opt/companion/venv/bin/companion web --state-dir /var/lib/companion --port 8080"]
+    assert web["User"] == ["companion"]
+    assert web["ReadOnlyPaths"] == ["/var/lib/companion"]
+    assert web["ProtectSystem"] == ["strict"]
+    # The table's unit owns the state folder; this one must not create or chown it.
+    assert "StateDirectory" not in web and "ReadWritePaths" not in web
+
+
+def test_the_network_is_the_scoreboards_only() -> None:
+    web = service(UNIT)
+    assert set(web["RestrictAddressFamilies"][0].split()) == {"AF_INET", "AF_INET6", "AF_UNIX"}
+    assert "PrivateNetwork" not in web
+    assert web["IPAddressDeny"] == ["any"] and web["IPAddressAllow"]
+    table = service(TABLE_UNIT)
+    assert table["PrivateNetwork"] == ["yes"]
+    assert table["RestrictAddressFamilies"] == ["AF_UNIX"]
+
+
+def test_exposure_score_is_2_5_or_better() -> None:
+    analyze = systemd_tool("systemd-analyze")
+    result = subprocess.run([analyze, "security", "--offline=yes", str(UNIT)],
+                            capture_output=True, text=True, check=False)
+    found = re.search(r"Overall exposure level for companion-web\.service: (\d+\.\d+)",
+                      result.stdout)
+    assert found is not None, result.stdout + result.stderr
+    assert float(found[1]) <= MAX_EXPOSURE
+
+
+def test_systemd_accepts_every_setting(tmp_path: Path) -> None:
+    analyze = systemd_tool("systemd-analyze")
+    unit = tmp_path / "companion-web.service"
+    text = UNIT.read_text(encoding="utf-8")
+    unit.write_text(re.sub(r"(?m)^ExecStart=.*$", "ExecStart=/bin/true", text), encoding="utf-8")
+    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Unknown key" not in result.stderr and "Failed to parse" not in result.stderr
