@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 from ..journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from ..paths import journal_path
-from ..scoreboard import SHORT_ID_LENGTH, short_id
+from ..scoreboard import SHORT_ID_LENGTH
+from ..scoreboard import short_id as short_id  # shared with the table's QR code
 
 Signature = tuple[object, ...]
 #: Bytes of the move count file read for the signature: its two slots (see `progress`).
