@@ -236,3 +236,46 @@ def test_the_last_play_screen_without_a_play(tmp_path: Path) -> None:
     with Journal(journal_path(tmp_path)) as journal:
         screen = last_play_screen(journal, Scoreboard(), "fr")
     assert screen.style is Style.REFUSAL and screen.title == "Aucune partie encore"
+
+
+def test_undo_from_the_code_goes_back_into_the_game() -> None:
+    from companion.app import TableApp
+    from companion.i18n import translator
+    from companion.table import FLOWS
+    from engine.registry import GAMES
+
+    from .fakes import Card, MemoryRegistry, MemorySession
+
+    game = "whistle-stop"
+    rules = GAMES[game]
+    deck = demo_deck(game)
+    flow = FLOWS[game]("en")
+    code = QrScreen(title="Scores & BG Stats", code="HTTP://127.0.0.1:8080/P/0F3E1A2B")
+    clock = Clock()
+    app = TableApp(session=MemorySession(rules, PLAYERS), flow=flow,
+                   registry=MemoryRegistry({uid: Card(game, kind, value)
+                                            for (kind, value), uids in deck.uids.items()
+                                            for uid in uids}),
+                   gettext=translator("en").gettext, explain=str, enrollable=list,
+                   clock=clock, end_page=lambda: code)
+    moves = physical_moves(rules, PLAYERS, seed=4)
+    for goal in moves:
+        enter_move(goal, lambda g: flow.next_input(app.session.state, g, lambda kind, value:
+                                                    deck.pick(kind, value, flow.in_play())),
+                   app.handle, lambda: app.session.event_count)
+    clock.now += 10  # past the flash
+    first = app.screen()
+    app.handle(Press("up"))
+    assert app.screen() == code
+    app.handle(Hold("back"))
+    assert app.screen().title == "Undo the last move?"
+    app.handle(Press("ok"))
+    clock.now += 10  # past the flash
+    assert not app.over and app.screen() != code
+    enter_move(moves[-1], lambda g: flow.next_input(app.session.state, g, lambda kind, value:
+                                                     deck.pick(kind, value, flow.in_play())),
+               app.handle, lambda: app.session.event_count)
+    clock.now += 10  # past the flash
+    assert app.over and app.screen() == first
+    app.handle(Press("up"))
+    assert app.screen() == code
