@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -58,6 +59,7 @@ class QrLayout:
         return (self.modules + 2 * self.border) * self.scale
 
 
+@lru_cache(maxsize=8)  # the same play's code is drawn again each time its page comes back
 def _code(text: str) -> Any:
     import segno  # only when a code is drawn: the table starts without it
 
