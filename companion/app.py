@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from engine.errors import N_, IllegalEvent
@@ -321,7 +321,7 @@ class TableApp:
         if self.showing_end_page and self._end_page_offered():
             page = self.end_page() if self.end_page is not None else None
             if page is not None:
-                return page
+                return replace(page, top=self._top()) if self.faults else page
         screen = self.flow.screen(self.session.state)
         if self._first_result is None and self.end_page is not None and self.over:
             self._first_result = screen

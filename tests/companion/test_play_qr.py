@@ -279,3 +279,14 @@ def test_undo_from_the_code_goes_back_into_the_game() -> None:
     assert app.over and app.screen() == first
     app.handle(Press("up"))
     assert app.screen() == code
+
+
+def test_the_modules_examples_hold() -> None:
+    import doctest
+
+    import companion.scoreboard
+    import companion.screens.qr
+
+    for module in (companion.scoreboard, companion.screens.qr):
+        tried = doctest.testmod(module)
+        assert tried.attempted > 0 and tried.failed == 0, module.__name__
