@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from engine.errors import N_, IllegalEvent
@@ -94,8 +94,15 @@ class TableApp:
         notice_seconds: float = 2.0,
         new_game: Callable[[], Any] | None = None,
         tag_memory: TagMemory | None = None,
+        end_page: Callable[[], Screen | None] | None = None,
     ) -> None:
         self.session = session
+        #: The page after the final result (the play's QR code); None: there is none.
+        self.end_page = end_page
+        self.showing_end_page = False
+        #: The flow's screen when the final result was first shown: pages that come back
+        #: to it have gone round the whole result.
+        self._first_result: Screen | None = None
         self.tag_memory = tag_memory
         self.new_game = new_game
         #: What the loop shows next instead of this game (the lobby, for a new game).
@@ -148,10 +155,39 @@ class TableApp:
             else:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
-            self._react(self.flow.on_button(self.session.state, item.button))
+            self._press(item.button)
         self._draft_due = True
         if not self.defer_drafts:
             self.settle()
+
+    def _press(self, button: str) -> None:
+        """A button for the flow; at the end of a game the end page comes after the result's
+        last page (and before its first): ok or down on the last page, up on the first."""
+        if not self._end_page_offered():
+            self._react(self.flow.on_button(self.session.state, button))
+            return
+        if self.showing_end_page:
+            self.showing_end_page = False
+            if button == "up":
+                self._react(self.flow.on_button(self.session.state, button))
+            return
+        if button == "up" and self._on_first_result_page():
+            self.showing_end_page = True
+            return
+        self._react(self.flow.on_button(self.session.state, button))
+        self.showing_end_page = button in ("ok", "down") and self._on_first_result_page()
+
+    def _end_page_offered(self) -> bool:
+        if self.end_page is None or not self.over:
+            self._first_result = None
+            self.showing_end_page = False
+            return False
+        if self._first_result is None:
+            self._first_result = self.flow.screen(self.session.state)
+        return True
+
+    def _on_first_result_page(self) -> bool:
+        return self.flow.screen(self.session.state) == self._first_result
 
     def settle(self) -> None:
         """Write what could wait for the frame: a due snapshot, and the move being entered
@@ -282,7 +318,13 @@ class TableApp:
         if self.flash is not None and self.clock() < self.flash.until:
             return self.flash.screen
         self.flash = None
+        if self.showing_end_page and self._end_page_offered():
+            page = self.end_page() if self.end_page is not None else None
+            if page is not None:
+                return replace(page, top=self._top()) if self.faults else page
         screen = self.flow.screen(self.session.state)
+        if self._first_result is None and self.end_page is not None and self.over:
+            self._first_result = screen
         if self.faults:
             return Screen(top=self._top(), title=screen.title, body=screen.body,
                           hints=screen.hints, style=screen.style, progress=screen.progress,

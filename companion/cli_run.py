@@ -165,7 +165,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), args.map),
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
-            notice_seconds=config.notice_seconds,
+            notice_seconds=config.notice_seconds, scoreboard=config.web,
             on_frame=_preview(language) if config.simulated else None,
         )
     except DriverConfigError as error:

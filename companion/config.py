@@ -25,9 +25,11 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 from .logs import LEVELS
+from .scoreboard import Scoreboard, valid_address
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 DRIVER_SECTIONS = ("reader", "buttons", "display")
+WEB_KEYS = ("port", "address")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
 #: A notice longer than this would hide the table from the players, not inform them.
 MAX_NOTICE_SECONDS = 30.0
@@ -80,6 +82,8 @@ class Config:
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     buttons: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+    #: The `[web]` section: where phones find the scoreboard; None without one (no QR code).
+    web: Scoreboard | None = None
 
     def game_settings(self, game: str) -> dict[str, Any]:
         """The settings of `game` (empty when the file has no section for it)."""
@@ -167,7 +171,7 @@ class _Checker:
     def config(self, document: dict[str, Any]) -> Config:
         from engine.registry import GAMES
 
-        known = ("companion", *DRIVER_SECTIONS, *GAMES)
+        known = ("companion", "web", *DRIVER_SECTIONS, *GAMES)
         for name, value in document.items():
             if name not in known:
                 raise self.fail(name, N_("unknown section; the sections are {sections}"),
@@ -179,7 +183,24 @@ class _Checker:
                  for name in GAMES if name in document}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
-        return Config(source=self.source, games=games, **own, **drivers)
+        web = self.web(document["web"]) if "web" in document else None
+        return Config(source=self.source, games=games, web=web, **own, **drivers)
+
+    def web(self, section: dict[str, Any]) -> Scoreboard:
+        for name in section:
+            if name not in WEB_KEYS:
+                raise self.fail(f"web.{name}", N_("unknown key; the keys are {keys}"),
+                                keys=", ".join(WEB_KEYS))
+        port = section.get("port", Scoreboard.port)
+        if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+            raise self.fail("web.port", N_("expected a port from 1 to 65535, got {value!r}"),
+                            value=port)
+        address = section.get("address")
+        if address is not None and (not isinstance(address, str) or not valid_address(address)):
+            raise self.fail("web.address",
+                            N_("expected a host name or an IP address such as 192.168.1.20, "
+                               "got {value!r}"), value=address)
+        return Scoreboard(port=port, address=address)
 
     def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
         defaults = Config()

@@ -23,8 +23,9 @@ from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
 from .recovery import Opened, open_checked, open_registry
+from .scoreboard import Scoreboard
 from .screens.model import Screen, Style
-from .screens.render import render
+from .screens.qr import render_screen
 from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .tags import TagRegistry
@@ -99,8 +100,12 @@ class Table:
 def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: str,
              clock: Callable[[], float], notice_seconds: float,
              new_game: Callable[[], Any] | None = None,
-             tag_memory: TagMemory | None = None) -> TableApp:
-    """The table app for a session: the game's flow, in the table's language."""
+             tag_memory: TagMemory | None = None,
+             scoreboard: Scoreboard | None = None) -> TableApp:
+    """The table app for a session: the game's flow, in the table's language; with a
+    scoreboard, the play's QR code after the final result."""
+    from .play_qr import end_page
+
     game = session.rules.id
     flow = FLOWS[game](language)
 
@@ -118,6 +123,7 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
         notice_seconds=notice_seconds,
         new_game=new_game,
         tag_memory=tag_memory,
+        end_page=end_page(session, scoreboard, language),
     )
 
 
@@ -137,13 +143,15 @@ def open_table(
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
     start_now: bool = True,
     owner: FolderLock | None = None,
+    scoreboard: Scoreboard | None = None,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
     The unfinished game, whichever it is, is resumed; else, with `game`, `players` and
     `start_now`, that game starts; else the lobby asks the table which game and who plays
     (`game` preselected, `players` offered as names). `game_options(game)` gives the
-    settings of a game chosen in the lobby.
+    settings of a game chosen in the lobby. With `scoreboard` (the `[web]` section) a
+    finished game's result is followed by a QR code of the play's page.
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
@@ -178,7 +186,7 @@ def open_table(
         memory = drivers.reader if drivers is not None and hasattr(drivers.reader,
                                                                    "read_text") else None
         app = make_app(session, registry, language, clock, notice_seconds, lobby,
-                       tag_memory=cast(TagMemory | None, memory))
+                       tag_memory=cast(TagMemory | None, memory), scoreboard=scoreboard)
         # The loop writes the draft and a due snapshot once the frame is shown.
         app.defer_drafts = session.defer_snapshots = True
         return app
@@ -209,7 +217,7 @@ def open_table(
         raise
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
-    loop = TableLoop(app, drivers.display, render, on_frame=on_frame, watchdog=watchdog,
+    loop = TableLoop(app, drivers.display, render_screen, on_frame=on_frame, watchdog=watchdog,
                      clock=clock)
     return Table(loop, drivers, journal, registry, events, lock, opened.problem)
 

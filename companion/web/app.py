@@ -23,6 +23,7 @@ from ..export import csv_text, json_play
 from ..i18n import N_, reason, translator
 from ..journal import JournalError, PlayRecord
 from . import pages
+from .bgstats import create_play_link
 from .data import JournalView, short_id, tagged_players
 from .i18n import negotiate
 from .live import live, live_play
@@ -81,7 +82,12 @@ def create_app(state_dir: Path) -> Starlette:
     def play_page(request: Request) -> Response:
         play = play_or_404(request)
         current = play_json(play).get("live")
-        return HTMLResponse(pages.play_page(play, current, _language(request)))
+        link = None
+        if play.finished is not None and play.result:
+            stamps = view.read(lambda journal: [
+                record.recorded for record in journal.records(play.id)])
+            link = create_play_link(play, stamps)
+        return HTMLResponse(pages.play_page(play, current, _language(request), link))
 
     def play_download(request: Request) -> Response:
         play = play_or_404(request)
@@ -147,6 +153,8 @@ def create_app(state_dir: Path) -> Starlette:
         Route("/players", players_page),
         Route("/p/{play}.{form:str}", play_download),
         Route("/p/{play}", play_page),
+        # A QR code carries the address in capitals (its compact alphanumeric mode).
+        Route("/P/{play}", play_page),
         Route("/api/plays", api_plays),
         Route("/api/plays/{play}", api_play),
         Route("/api/live", api_live),

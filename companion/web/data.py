@@ -18,18 +18,13 @@ from typing import Any, TypeVar
 
 from ..journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from ..paths import journal_path
-
-#: Characters of a play's uuid (without dashes) in its short address `/p/<short id>`.
-SHORT_ID_LENGTH = 8
+from ..scoreboard import SHORT_ID_LENGTH
+from ..scoreboard import short_id as short_id  # shared with the table's QR code
 
 Signature = tuple[object, ...]
 #: Bytes of the move count file read for the signature: its two slots (see `progress`).
 MOVE_COUNT_BYTES = 512
 T = TypeVar("T")
-
-
-def short_id(uuid: str) -> str:
-    return uuid.replace("-", "")[:SHORT_ID_LENGTH]
 
 
 @dataclass

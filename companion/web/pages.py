@@ -24,6 +24,7 @@ _PAGE = """<!doctype html>
 
 #: Words of the pages, marked here because f-strings hide them from the extractor.
 _LABELS = (
+    N_("Add to BG Stats"),
     N_("Average"),
     N_("Best"),
     N_("Breakdown"),
@@ -154,8 +155,11 @@ def plays_page(plays: Sequence[PlayRecord], language: str) -> str:
     return page(language, _("Plays"), f'<h1>{t["Plays"]}</h1>{body}')
 
 
-def play_page(play: PlayRecord, live: dict[str, Any] | None, language: str) -> str:
+def play_page(play: PlayRecord, live: dict[str, Any] | None, language: str,
+              bgstats: str | None = None) -> str:
+    """One play; `bgstats`, for a finished one, is its "Add to BG Stats" link."""
     _ = translator(language).gettext
+    t = labels(language)
     short = short_id(play.uuid)
     parts = [f'<h1>{escape(game_name(play.game, play.options))}</h1>',
              f'<p class="facts">{escape(play_date(play.started)[:16])} · '
@@ -164,7 +168,9 @@ def play_page(play: PlayRecord, live: dict[str, Any] | None, language: str) -> s
         parts.append(scores_table(play.result, language))
     elif live is not None:
         parts.append(live_fragment(live, language))
-    parts.append(f'<p class="downloads"><a href="/p/{short}.json" download>JSON</a> '
+    add = (f'<a class="bgstats" href="{escape(bgstats)}">{t["Add to BG Stats"]}</a> '
+           if bgstats else "")
+    parts.append(f'<p class="downloads">{add}<a href="/p/{short}.json" download>JSON</a> '
                  f'<a href="/p/{short}.csv" download>CSV</a></p>')
     return page(language, _("Play"), "".join(parts))
 

@@ -149,3 +149,23 @@ def test_french_on_a_phone_without_sideways_scrolling(tmp_path: Path) -> None:
             assert "Victoires" in driver.find_element(By.TAG_NAME, "main").text
     finally:
         driver.quit()
+
+
+def test_the_play_page_offers_bg_stats_and_the_downloads(tmp_path: Path,
+                                                         browser: WebDriver) -> None:
+    from .test_web_bgstats import exported, link_data
+
+    state = tmp_path / "state"
+    uuid = finished_play(state, "ticket-to-ride", seed=5)
+    with web_server(state) as url:
+        short = get_json(f"{url}api/plays/{uuid}")["short_id"]
+        # As a phone opens it from the table's QR code: the address in capitals.
+        browser.get(f"{url}P/{short.upper()}")
+        browser.save_screenshot(str(tmp_path / "play-bgstats.png"))
+        button = browser.find_element(By.CSS_SELECTOR, "a.bgstats")
+        assert button.is_displayed() and button.text == "Add to BG Stats"
+        href = str(button.get_attribute("href"))
+        assert link_data(f'<a class="bgstats" href="{href}">x</a>') == exported(state)[uuid]
+        downloads = {link.text: str(link.get_attribute("href")) for link in
+                     browser.find_elements(By.CSS_SELECTOR, ".downloads a[download]")}
+        assert downloads == {"JSON": f"{url}p/{short}.json", "CSV": f"{url}p/{short}.csv"}
