@@ -1,8 +1,9 @@
 """The configuration file: TOML, checked once at start so a mistake is refused in one line.
 
-The companion's own section `[companion]` and each game's section (`[freight-train]`, ...) are
-checked here. The driver sections `[reader]`, `[buttons]` and `[display]` are passed through
-as dicts: the drivers' factory checks them itself. Without any file every device is simulated.
+The companion's own section `[companion]`, the scoreboard's `[web]` and each game's section
+(`[freight-train]`, ...) are checked here. The driver sections `[reader]`, `[buttons]` and
+`[display]` are passed through as dicts: the drivers' factory checks them itself. Without
+any file every device is simulated.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ DRIVER_SECTIONS = ("reader", "buttons", "display")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
 #: A notice longer than this would hide the table from the players, not inform them.
 MAX_NOTICE_SECONDS = 30.0
+#: The longest idle time before the panel dims or goes dark: a day.
+MAX_REST_MINUTES = 24 * 60.0
 
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 
@@ -56,6 +59,15 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """Where `companion web` serves the scoreboard, for the device to tell the players."""
+
+    port: int
+    #: The address it listens on: "0.0.0.0" (every one) means the machine's LAN address.
+    host: str = "0.0.0.0"
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything the companion reads from its configuration file."""
 
@@ -75,6 +87,13 @@ class Config:
     first_player: str | None = None
     #: How long a notice or a refusal stays on the screen.
     notice_seconds: float = 2.0
+    #: Idle minutes before the panel dims (0: never).
+    dim_minutes: float = 2.0
+    #: Minutes after dimming (after going idle when it never dims) before the panel goes
+    #: dark (0: never).
+    blank_minutes: float = 10.0
+    #: The scoreboard run beside the table; None when there is none.
+    web: WebSettings | None = None
     #: Each game's settings, by game id, in the JSON form its engine reads.
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
@@ -167,7 +186,7 @@ class _Checker:
     def config(self, document: dict[str, Any]) -> Config:
         from engine.registry import GAMES
 
-        known = ("companion", *DRIVER_SECTIONS, *GAMES)
+        known = ("companion", "web", *DRIVER_SECTIONS, *GAMES)
         for name, value in document.items():
             if name not in known:
                 raise self.fail(name, N_("unknown section; the sections are {sections}"),
@@ -179,12 +198,27 @@ class _Checker:
                  for name in GAMES if name in document}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
-        return Config(source=self.source, games=games, **own, **drivers)
+        web = self.web(document["web"]) if "web" in document else None
+        return Config(source=self.source, games=games, web=web, **own, **drivers)
+
+    def web(self, section: dict[str, Any]) -> WebSettings:
+        for name in section:
+            if name not in ("port", "host"):
+                raise self.fail(f"web.{name}", N_("unknown key; the keys are {keys}"),
+                                keys="port, host")
+        port = section.get("port")
+        if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
+            raise self.fail("web.port", N_("expected a port from 1 to 65535, got {value!r}"),
+                            value=port)
+        host = section.get("host", "0.0.0.0")
+        if not isinstance(host, str) or not host:
+            raise self.fail("web.host", N_("expected an address, got {value!r}"), value=host)
+        return WebSettings(port, host)
 
     def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
         defaults = Config()
         fields = ("language", "state_dir", "game", "players", "first_player",
-                  "notice_seconds", "log_level")
+                  "notice_seconds", "log_level", "dim_minutes", "blank_minutes")
         for name in section:
             if name not in fields:
                 raise self.fail(f"companion.{name}", N_("unknown key; the keys are {keys}"),
@@ -219,7 +253,20 @@ class _Checker:
             "first_player": first,
             "notice_seconds": self.seconds(section, "notice_seconds", defaults.notice_seconds,
                                            MAX_NOTICE_SECONDS),
+            "dim_minutes": self.minutes(section, "dim_minutes", defaults.dim_minutes),
+            "blank_minutes": self.minutes(section, "blank_minutes", defaults.blank_minutes),
         }
+
+    def minutes(self, section: dict[str, Any], name: str, default: float) -> float:
+        value = section.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(f"companion.{name}", N_("expected a number of minutes, got {value!r}"),
+                            value=value)
+        if not (math.isfinite(value) and 0 <= value <= MAX_REST_MINUTES):
+            raise self.fail(f"companion.{name}",
+                            N_("must be from 0 (never) to {high} minutes, not {value!r}"),
+                            value=value, high=int(MAX_REST_MINUTES))
+        return float(value)
 
     def text(self, section: dict[str, Any], name: str, default: str) -> str:
         value = section.get(name, default)
