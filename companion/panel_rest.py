@@ -21,7 +21,7 @@ from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased, EncoderSte
 #: The contrast of a dimmed panel: visible up close, far less wear.
 DIM_CONTRAST = 0x01
 #: The brightness steps offered at the table, as panel contrast (1 is the lowest).
-BRIGHTNESS_LEVELS = (0x10, 0x50, 0xA0, 0xFF)
+BRIGHTNESS_LEVELS = (0x08, 0x40, 0x90, 0xFF)
 #: The contrast SSD1306 panels start with (luma's initialisation), when none is configured.
 PANEL_DEFAULT_CONTRAST = 0xCF
 
