@@ -63,7 +63,7 @@ def settings_in_force(game: str, configured: dict[str, Any]) -> dict[str, Any]:
     state_type = GAMES[game].state_type
     hints = typing.get_type_hints(state_type) if dataclasses.is_dataclass(state_type) else {}
     settings_type = hints.get("settings")
-    if settings_type is None or not dataclasses.is_dataclass(settings_type):
+    if not isinstance(settings_type, type) or not dataclasses.is_dataclass(settings_type):
         return {}
     defaults = settings_type()
     return {field.name: configured.get(field.name, to_jsonable(getattr(defaults, field.name)))
