@@ -62,7 +62,8 @@ class JournalSafety:
 
 def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     """Ask the journal: the move count beside it matches what it holds, every commit is
-    synced (`synchronous=FULL`), the folder takes the next write, and space is left."""
+    synced (`synchronous=FULL`), the folder and the draft file take the next write, and space
+    is left."""
     from .cli_doctor import FREE_FAIL_BYTES
 
     problems: list[str] = []
@@ -78,6 +79,8 @@ def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
         problems.append(N_("Journal unreadable"))
     if not os.access(state_dir, os.W_OK):
         problems.append(N_("Folder not writable"))
+    elif journal.draft_path.exists() and not os.access(journal.draft_path, os.W_OK):
+        problems.append(N_("Draft not writable"))  # the move being entered would be lost
     try:
         free = shutil.disk_usage(state_dir).free
     except OSError:

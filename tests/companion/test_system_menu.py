@@ -237,3 +237,22 @@ def test_the_lobby_hint_fits_in_french(tmp_path: Path) -> None:
         assert screen.hints == "ok:choisir tenir:menu" and not cuts(screen)
     finally:
         table.close()
+
+
+def test_a_draft_file_that_takes_no_write_is_said(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from companion import device_status
+
+    device, journal = controls(tmp_path)
+    journal.draft_path.write_text("")
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:  # as for a file made read-only by hand
+        return False if Path(str(path)) == journal.draft_path else real_access(path, mode)
+
+    monkeypatch.setattr(device_status.os, "access", access)
+    screen = page(SystemMenu(device, lambda language: None, clock=lambda: 0.0), Entry.JOURNAL)
+    assert screen.title == "Journal at risk" and "Draft not writable" in screen.body
+    journal.close()
