@@ -20,12 +20,14 @@ from .state_files import exit_status_of, take_folder
 
 
 def register(commands: Any) -> None:
-    saving = commands.add_parser("backup", help="copy the journal to a file, even while it runs")
+    saving = commands.add_parser("backup", help="copy the journal and the tag registry to a "
+                                 "file, even while the companion runs")
     saving.add_argument("destination", type=Path, metavar="DEST", help="the copy to write")
     _state_dir_option(saving)
     saving.set_defaults(run=run_backup)
 
-    putting = commands.add_parser("restore", help="put a backup of the journal back, checked")
+    putting = commands.add_parser("restore", help="put a backup of the journal (and the tag "
+                                  "registry it carries) back, checked")
     putting.add_argument("source", type=Path, metavar="SRC", help="a file made by backup")
     _state_dir_option(putting)
     putting.add_argument("--wait", action="store_true",
@@ -56,12 +58,15 @@ def _folder(args: argparse.Namespace) -> Path:
 def run_backup(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     try:
-        plays = backup(_folder(args), args.destination)
+        copied = backup(_folder(args), args.destination)
     except JournalError as error:
         return _fail("backup", reason(error, language), exit_status_of(error))
-    print(translator(language).ngettext(
-        "{count} play copied to {file}", "{count} plays copied to {file}", plays).format(
-            count=plays, file=args.destination))
+    words = translator(language)
+    print(words.ngettext(
+        "{count} play copied to {file}", "{count} plays copied to {file}", copied.plays).format(
+            count=copied.plays, file=args.destination))
+    print(words.ngettext("{count} tag copied with it", "{count} tags copied with it",
+                         copied.tags or 0).format(count=copied.tags or 0))
     return 0
 
 
@@ -71,14 +76,21 @@ def run_restore(args: argparse.Namespace, language: str) -> int:
     try:
         owner = take_folder(folder, "companion restore", wait=args.wait)
         try:
-            plays, aside = restore(folder, args.source)
+            copied, aside = restore(folder, args.source)
         finally:
             owner.release()
     except JournalError as error:
         return _fail("restore", reason(error, language), exit_status_of(error))
-    print(translator(language).ngettext(
-        "{count} play restored from {file}", "{count} plays restored from {file}", plays).format(
-            count=plays, file=args.source))
+    words = translator(language)
+    print(words.ngettext(
+        "{count} play restored from {file}", "{count} plays restored from {file}",
+        copied.plays).format(count=copied.plays, file=args.source))
+    if copied.tags is None:
+        print(_("The backup holds no tag registry: the tags stay as they were"))
+    else:
+        print(words.ngettext("{count} tag restored; the registry it replaces is kept aside",
+                             "{count} tags restored; the registry it replaces is kept aside",
+                             copied.tags).format(count=copied.tags))
     if aside is not None:
         print(_("The journal it replaces is kept as {file}").format(file=aside))
     return 0

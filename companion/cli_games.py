@@ -3,28 +3,78 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import sys
+import typing
+from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from engine.registry import GAMES
 
-from .i18n import translator
+from .i18n import reason, translator
 
 
 def register(commands: Any) -> None:
     parser = commands.add_parser("games", help="list the games, or show how one's rules are read")
     parser.add_argument("--rules", metavar="GAME", choices=sorted(GAMES),
-                        help="print the rule interpretations for GAME")
+                        help="print the rule interpretations for GAME, and the settings in force")
+    parser.add_argument("--config", type=Path,
+                        help="the configuration whose settings are in force (default: "
+                             "/etc/companion/config.toml when it exists)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     if args.rules:
+        from .config import ConfigError, load_config
+
+        try:
+            config = load_config(args.config)
+        except ConfigError as error:
+            print(f"companion games: {reason(error, language)}", file=sys.stderr)
+            return 2
         rules = GAMES[args.rules]
         for note in rules.rule_notes:
             print(f"- {_(note)}")
+        settings = settings_in_force(args.rules, config.game_settings(args.rules))
+        if settings:
+            print()
+            print(_("Settings in force ({source}):").format(
+                source=config.source or _("built-in defaults")))
+            readings = _readings(args.rules)
+            for name, value in settings.items():
+                choices = readings.get(name, {})
+                reading = choices.get(value) if isinstance(value, (bool, int, str)) else None
+                print(f"- {_(reading)}" if reading else f"- {name} = {json.dumps(value)}")
         return 0
     for game_id, rules in GAMES.items():
         print(_("{game}: {low} to {high} players").format(
             game=game_id, low=rules.players.start, high=rules.players.stop - 1))
     return 0
+
+
+def settings_in_force(game: str, configured: dict[str, Any]) -> dict[str, Any]:
+    """Every setting of `game` in its JSON form: the configured value, else the default."""
+    from engine.codec import to_jsonable
+
+    state_type = GAMES[game].state_type
+    hints = typing.get_type_hints(state_type) if dataclasses.is_dataclass(state_type) else {}
+    settings_type = hints.get("settings")
+    if not isinstance(settings_type, type) or not dataclasses.is_dataclass(settings_type):
+        return {}
+    defaults = settings_type()
+    return {field.name: configured.get(field.name, to_jsonable(getattr(defaults, field.name)))
+            for field in dataclasses.fields(settings_type) if field.init}
+
+
+def _readings(game: str) -> dict[str, dict[object, str]]:
+    """The game's sentences for the readings its settings choose (in its notes module)."""
+    try:
+        notes = import_module(f"engine.games.{game.replace('-', '_')}.notes")
+    except ModuleNotFoundError:
+        return {}
+    readings: dict[str, dict[object, str]] = getattr(notes, "SETTING_READINGS", {})
+    return readings

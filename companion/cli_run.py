@@ -27,6 +27,7 @@ from . import logs, service
 from .automaton import Stuck
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
+from .device_settings import load_settings
 from .failures import classify, report
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
@@ -134,7 +135,9 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         config = load_config(args.config)
     except ConfigError as error:
         return _fail(reason(error, language))
-    language = args.lang or config.language or language
+    state_dir = args.state_dir or config.state_dir or default_state_dir()
+    # The language chosen at the table wins over the file's; the command line over both.
+    language = args.lang or load_settings(Path(state_dir)).language or config.language or language
     logs.configure(args.log_level or config.log_level)
     _ = translator(language).gettext
     game = args.game or config.game
@@ -144,7 +147,6 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         players = player_names(args.players) if args.players is not None else ()
     except ConfigError as error:
         return _fail(reason(error, language))
-    state_dir = args.state_dir or config.state_dir or default_state_dir()
     try:  # the settings given here are the chosen game's, over its configuration section
         settings = command_line_settings(game, args.setting) if args.setting else {}
     except ConfigError as error:
@@ -166,6 +168,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             game_options=lambda chosen: _options(config, chosen, (), args.map),
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
+            rest_minutes=(config.dim_minutes, config.blank_minutes),
             on_frame=_preview(language) if config.simulated else None,
         )
     except DriverConfigError as error:

@@ -1,8 +1,9 @@
 """The configuration file: TOML, checked once at start so a mistake is refused in one line.
 
-The companion's own section `[companion]` and each game's section (`[freight-train]`, ...) are
-checked here. The driver sections `[reader]`, `[buttons]` and `[display]` are passed through
-as dicts: the drivers' factory checks them itself. Without any file every device is simulated.
+The companion's own section `[companion]`, the scoreboard's `[web]` and each game's section
+(`[freight-train]`, ...) are checked here. The driver sections `[reader]`, `[buttons]` and
+`[display]` are passed through as dicts: the drivers' factory checks them itself. Without
+any file every device is simulated.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ WEB_KEYS = ("port", "address")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
 #: A notice longer than this would hide the table from the players, not inform them.
 MAX_NOTICE_SECONDS = 30.0
+#: The longest idle time before the panel dims or goes dark: a day.
+MAX_REST_MINUTES = 24 * 60.0
 
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 
@@ -77,6 +80,11 @@ class Config:
     first_player: str | None = None
     #: How long a notice or a refusal stays on the screen.
     notice_seconds: float = 2.0
+    #: Idle minutes before the panel dims (0: never).
+    dim_minutes: float = 2.0
+    #: Minutes after dimming (after going idle when it never dims) before the panel goes
+    #: dark (0: never).
+    blank_minutes: float = 10.0
     #: Each game's settings, by game id, in the JSON form its engine reads.
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
@@ -205,7 +213,7 @@ class _Checker:
     def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
         defaults = Config()
         fields = ("language", "state_dir", "game", "players", "first_player",
-                  "notice_seconds", "log_level")
+                  "notice_seconds", "log_level", "dim_minutes", "blank_minutes")
         for name in section:
             if name not in fields:
                 raise self.fail(f"companion.{name}", N_("unknown key; the keys are {keys}"),
@@ -240,7 +248,20 @@ class _Checker:
             "first_player": first,
             "notice_seconds": self.seconds(section, "notice_seconds", defaults.notice_seconds,
                                            MAX_NOTICE_SECONDS),
+            "dim_minutes": self.minutes(section, "dim_minutes", defaults.dim_minutes),
+            "blank_minutes": self.minutes(section, "blank_minutes", defaults.blank_minutes),
         }
+
+    def minutes(self, section: dict[str, Any], name: str, default: float) -> float:
+        value = section.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail(f"companion.{name}", N_("expected a number of minutes, got {value!r}"),
+                            value=value)
+        if not (math.isfinite(value) and 0 <= value <= MAX_REST_MINUTES):
+            raise self.fail(f"companion.{name}",
+                            N_("must be from 0 (never) to {high} minutes, not {value!r}"),
+                            value=value, high=int(MAX_REST_MINUTES))
+        return float(value)
 
     def text(self, section: dict[str, Any], name: str, default: str) -> str:
         value = section.get(name, default)

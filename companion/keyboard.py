@@ -4,6 +4,7 @@
     Enter, o   ok
     b          back                 bb or undo: hold back (undo)
     oo, new    hold ok              (a new game, once a game is over)
+    menu       hold back            (the system menu, from the lobby's first screen)
     coal       tap a card by name   (any enrolled card of the game: wagon name, departure)
     DEADBEEF   tap a tag by UID
 
@@ -29,7 +30,7 @@ from .tags import TagError, TagRegistry, normalise_uid
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 #: Typed lines for a long press, and the button held.
-HOLDS = {"bb": "back", "undo": "back", "hold": "back", "oo": "ok", "new": "ok"}
+HOLDS = {"bb": "back", "undo": "back", "hold": "back", "menu": "back", "oo": "ok", "new": "ok"}
 #: How often the keyboard looks whether the panel has seen a button go up.
 SETTLE_SECONDS = 0.3
 

@@ -55,8 +55,11 @@ class Lobby:
         default_game: str | None = None,
         default_names: Sequence[str] = (),
         notice_seconds: float = 2.0,
+        system: Callable[[], Any] | None = None,
     ) -> None:
         self.games = list(games)
+        #: Builds the system menu (None: this table has none).
+        self.system = system
         self.registry = registry
         self._ = gettext
         self.start = start
@@ -83,6 +86,8 @@ class Lobby:
             {Step.GAME: self._game, Step.COUNT: self._count, Step.NAMES: self._names,
              Step.START: self._start}[self.step](item.button)
         elif isinstance(item, Hold) and item.button == "back":
+            if self.step is Step.GAME and self.system is not None:
+                self.next_app = self.system()
             self._back_to(Step.GAME)
 
     def _game(self, button: str) -> None:
@@ -171,8 +176,9 @@ class Lobby:
         top = self._("New game")
         if self.step is Step.GAME:
             titles = tuple(self._(GAME_TITLES.get(game, game)) for game in self.games)
+            hints = self._("ok:choose  hold:menu") if self.system else self._("ok:choose")
             return Screen(top=top, title=self._("Which game?"), menu=Menu(titles, self.choice),
-                          hints=self._("ok:choose"))
+                          hints=hints)
         title = self._(GAME_TITLES.get(self.choices.game, self.choices.game))
         if self.step is Step.COUNT:
             return Screen(top=title, title=self._("{count} players").format(

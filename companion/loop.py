@@ -3,8 +3,9 @@
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
 shown; only then, when the queue is empty, does the app write what can wait (the move being
 entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
-notice expires (the screen changes by itself) and pings the service watchdog. Tap-to-frame
-latency is measured from the driver event's timestamp.
+notice expires (the screen changes by itself), pings the service watchdog and rests an idle
+panel (`companion.panel_rest`): an input that only woke a dark panel does not reach the app.
+Tap-to-frame latency is measured from the driver event's timestamp.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
 from .failures import classify
 from .inputs import from_driver
+from .panel_rest import PanelRest
 from .screens.model import Screen
 
 log = logging.getLogger(__name__)
@@ -59,8 +61,11 @@ class TableLoop:
         on_frame: Callable[[Image.Image], object] | None = None,
         watchdog: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        rest: PanelRest | None = None,
     ) -> None:
         self.app = app
+        #: Dims and switches off the idle panel; None keeps it lit.
+        self.rest = rest
         self.display = display
         self.render = render
         self.on_frame = on_frame
@@ -94,8 +99,9 @@ class TableLoop:
             log.info("device back: %s", event.device)
             self.app.fault(event.device, None)
         inputs = from_driver(event)
+        woke_only = self.rest is not None and self.rest.swallows(event)
         try:
-            for item in inputs:
+            for item in [] if woke_only else inputs:
                 self.app.handle(item)
                 if self.app.next_app is not None:
                     self.settle()
@@ -126,12 +132,18 @@ class TableLoop:
         if self.on_frame is not None:
             self.on_frame(image)
 
+    def tick(self) -> None:
+        """Dim or switch off the panel once it has been idle long enough."""
+        if self.rest is not None:
+            self.rest.tick()
+
     def run(self, events: queue.Queue[Any], stop: threading.Event) -> None:
         """Serve until `stop` is set; never dies of one bad event."""
         self.refresh()
         while not stop.is_set():
             if self.watchdog is not None:
                 self.watchdog()
+            self._guarded(self.tick, "resting the panel")
             try:
                 event = events.get_nowait()
             except queue.Empty:

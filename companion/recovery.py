@@ -11,11 +11,13 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import N_
 
+from .cards import Card, CardError, check_card
 from .journal import (
     Journal,
     JournalDamaged,
@@ -27,7 +29,7 @@ from .journal import (
 from .paths import JOURNAL_FILE
 from .state_files import refuse_links, set_aside, sqlite_files
 from .tags import FILENAME as TAGS_FILE
-from .tags import TagRegistry
+from .tags import TagError, TagRegistry
 
 log = logging.getLogger("companion")
 
@@ -97,21 +99,50 @@ def open_registry(state_dir: Path) -> TagRegistry:
 # --- backup and restore --------------------------------------------------------------------------
 
 
-def backup(state_dir: Path, destination: Path) -> int:
-    """A consistent copy of the journal (its log included) at `destination`; its plays."""
+#: The tag registry's rows inside a backup file, beside the journal's tables: one file
+#: carries both. A restore takes them out again.
+BACKUP_TAGS = "backup_tags"
+
+
+@dataclass(frozen=True)
+class Copied:
+    """What a backup holds, or a restore put back (`tags` None: the backup held no registry)."""
+
+    plays: int
+    tags: int | None
+
+
+def backup(state_dir: Path, destination: Path) -> Copied:
+    """A consistent copy of the journal (its log included) and of the tag registry, in one
+    file at `destination`."""
     source = state_dir / JOURNAL_FILE
     if not source.exists():
         raise JournalError(N_("there is no journal in {folder} to back up"),
                            folder=str(state_dir))
+    try:
+        with TagRegistry.read_only(state_dir) as registry:
+            tags = registry.all()
+    except (OSError, sqlite3.Error) as error:
+        raise JournalError(N_("cannot read the tag registry in {folder}: {reason}"),
+                           folder=str(state_dir), reason=str(error)) from error
+
+    def add_tags(copy: sqlite3.Connection) -> None:
+        copy.execute(f"CREATE TABLE {BACKUP_TAGS} (uid TEXT PRIMARY KEY, game TEXT NOT NULL,"
+                     " kind TEXT NOT NULL, value TEXT NOT NULL)")
+        copy.executemany(f"INSERT INTO {BACKUP_TAGS} VALUES (?, ?, ?, ?)",
+                         [(uid, card.game, card.kind, card.value) for uid, card in tags])
+
     with Journal.open_read_only(source) as journal:
         count = len(journal.plays())
-        _write_copy(journal, destination)
-    return count
+        _write_copy(journal, destination, add_tags)
+    return Copied(count, len(tags))
 
 
-def _write_copy(journal: Journal, destination: Path) -> None:
-    """The journal's database written to `destination` through SQLite's backup interface,
-    beside it first and then renamed, so a crash leaves no half copy."""
+def _write_copy(journal: Journal, destination: Path,
+                extra: Callable[[sqlite3.Connection], None] | None = None) -> None:
+    """The journal's database written to `destination` through SQLite's backup interface
+    (and then `extra`'s additions), beside it first and then renamed, so a crash leaves no
+    half copy."""
     if destination.is_dir():
         raise JournalError(N_("{file} is a folder: give a file name"), file=str(destination))
     refuse_links(destination)
@@ -124,6 +155,9 @@ def _write_copy(journal: Journal, destination: Path) -> None:
             journal._db.backup(target)
             # One self-contained file: no log beside it.
             target.execute("PRAGMA journal_mode=DELETE")
+            if extra is not None:
+                with target:
+                    extra(target)
         finally:
             target.close()
         descriptor = os.open(temporary, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -162,19 +196,62 @@ def verified(source: Path) -> Journal:
     return journal
 
 
-def restore(state_dir: Path, source: Path) -> tuple[int, Path | None]:
-    """Put a checked copy in place of the journal (kept aside); (plays, where the old one is).
+def restore(state_dir: Path, source: Path) -> tuple[Copied, Path | None]:
+    """Put a checked copy in place of the journal (kept aside), and the tag registry it
+    carries in place of the registry (kept aside too); what was put back, and where the
+    old journal is. A backup without a registry leaves the registry as it is.
 
     The caller owns the folder."""
     path = state_dir / JOURNAL_FILE
     with verified(source) as copy:
         plays = copy.plays()
+        tags = _carried_tags(copy, source)
         staged = state_dir / f".{JOURNAL_FILE}.restoring"
-        _write_copy(copy, staged)
+        _write_copy(copy, staged, _drop_tags if tags is not None else None)
+    staged_tags = None if tags is None else _stage_registry(state_dir, tags)
     aside = set_aside(path, "replaced") if path.exists() else None
     os.replace(staged, path)
     _note_latest(path)
-    return len(plays), aside
+    if staged_tags is not None:
+        registry = state_dir / TAGS_FILE
+        if any(part.exists() for part in sqlite_files(registry)):
+            set_aside(registry, "replaced")
+        os.replace(staged_tags, registry)
+    return Copied(len(plays), None if tags is None else len(tags)), aside
+
+
+def _carried_tags(copy: Journal, source: Path) -> list[tuple[str, Card]] | None:
+    """The registry inside a backup; None for a backup made before backups carried one."""
+    try:
+        if copy._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                            (BACKUP_TAGS,)).fetchone() is None:
+            return None
+        rows = copy._db.execute(f"SELECT uid, game, kind, value FROM {BACKUP_TAGS}").fetchall()
+        return [(str(uid), check_card(Card(str(game), str(kind), str(value))))
+                for uid, game, kind, value in rows]
+    except (sqlite3.Error, CardError) as error:
+        raise JournalDamaged(N_("{file} is damaged: {problem}"), file=str(source),
+                             problem=str(error)) from error
+
+
+def _drop_tags(copy: sqlite3.Connection) -> None:
+    copy.execute(f"DROP TABLE {BACKUP_TAGS}")
+
+
+def _stage_registry(state_dir: Path, tags: list[tuple[str, Card]]) -> Path:
+    """A new registry file holding `tags`, beside the one it is to replace."""
+    staged = state_dir / f".{TAGS_FILE}.restoring"
+    for leftover in sqlite_files(staged):
+        leftover.unlink(missing_ok=True)
+    try:
+        # Without a write-ahead log (SQLite's default, synced): one lone file to rename.
+        connection = sqlite3.connect(staged, isolation_level=None)
+        with TagRegistry(staged, connection=connection) as registry:
+            registry.enroll_missing(tags)
+    except (sqlite3.Error, OSError, TagError) as error:
+        raise JournalError(N_("cannot write {file}: {reason}"), file=str(staged),
+                           reason=str(error)) from error
+    return staged
 
 
 def _note_latest(path: Path) -> None:

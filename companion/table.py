@@ -17,17 +17,20 @@ from engine.registry import GAMES
 
 from .app import Flash, TableApp, TagMemory
 from .cards import Card
+from .device_settings import load_settings
 from .flows.base import TableFlow
 from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
+from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
 from .recovery import Opened, open_checked, open_registry
 from .scoreboard import Scoreboard
 from .screens.model import Screen, Style
 from .screens.qr import render_screen
 from .session import GameSession
 from .state_files import FolderLock, take_folder
+from .system_menu import DeviceControls, SystemMenu
 from .tags import TagRegistry
 
 
@@ -144,6 +147,7 @@ def open_table(
     start_now: bool = True,
     owner: FolderLock | None = None,
     scoreboard: Scoreboard | None = None,
+    rest_minutes: tuple[float, float] = (0.0, 0.0),
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -155,6 +159,10 @@ def open_table(
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
+
+    `rest_minutes` (dim, then dark; 0: never) rests the idle panel; the brightness chosen in
+    the system menu (kept in the state folder) is applied at once. The system menu gives
+    the scoreboard's address too.
     """
     if game is not None and game not in FLOWS:
         if owner is not None:
@@ -176,16 +184,27 @@ def open_table(
     events: queue.Queue[Any] = queue.Queue()
 
     drivers: DriverSet | None = None
+    chosen = load_settings(state_dir)
+    controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
-        return Lobby(sorted(FLOWS), registry, translator(language).gettext, start, clock,
-                     default_game=game, default_names=players, notice_seconds=notice_seconds)
+        return Lobby(sorted(FLOWS), registry, translator(speaking()).gettext, start, clock,
+                     default_game=game, default_names=players, notice_seconds=notice_seconds,
+                     system=system)
+
+    def speaking() -> str:
+        """The table's language: as opened, or as chosen since in the system menu."""
+        return controls.language if controls is not None else language
+
+    def system() -> SystemMenu:
+        assert controls is not None
+        return SystemMenu(controls, lambda _language: lobby(), clock, notice_seconds)
 
     def table_app(session: GameSession[Any, Any]) -> TableApp:
         # A reader that can keep card identities on the tags offers them to the app.
         memory = drivers.reader if drivers is not None and hasattr(drivers.reader,
                                                                    "read_text") else None
-        app = make_app(session, registry, language, clock, notice_seconds, lobby,
+        app = make_app(session, registry, speaking(), clock, notice_seconds, lobby,
                        tag_memory=cast(TagMemory | None, memory), scoreboard=scoreboard)
         # The loop writes the draft and a due snapshot once the frame is shown.
         app.defer_drafts = session.defer_snapshots = True
@@ -197,6 +216,12 @@ def open_table(
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
+        rest = PanelRest(drivers.display, clock, dim_after=rest_minutes[0] * 60,
+                         off_after=rest_minutes[1] * 60,
+                         contrast=drivers.settings.display.contrast or PANEL_DEFAULT_CONTRAST)
+        if chosen.contrast is not None:
+            rest.set_brightness(chosen.contrast)
+        controls = DeviceControls(state_dir, chosen, language, rest, journal, scoreboard)
         app: TableApp | Lobby
         unfinished = journal.unfinished(key)
         # The game in progress comes back whatever game was asked for or configured: a
@@ -218,7 +243,7 @@ def open_table(
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     loop = TableLoop(app, drivers.display, render_screen, on_frame=on_frame, watchdog=watchdog,
-                     clock=clock)
+                     clock=clock, rest=rest)
     return Table(loop, drivers, journal, registry, events, lock, opened.problem)
 
 

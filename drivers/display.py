@@ -11,6 +11,11 @@ When the panel answers again it is initialised afresh (it may have lost power), 
 frame is sent and DriverRecovered is reported. Over SPI nothing acknowledges a write, so a
 disconnected SPI panel cannot be noticed.
 
+Resting the panel: `set_contrast(level)` and `set_panel_on(on)` send luma's `contrast()`,
+`hide()` and `show()` (SETCONTRAST, DISPLAYOFF, DISPLAYON); a panel that comes back after a
+fault gets the same contrast and on/off state again. The companion uses them to dim and blank
+an idle panel (burn-in) and to apply the brightness chosen at the table.
+
 Shutdown: `close()` clears and switches off the panel. luma's own atexit hook does not run on
 SIGTERM, so the companion's SIGTERM handler must end in `close()` (or in a normal exit).
 """
@@ -87,6 +92,10 @@ class OledDisplay:
         self._opened = False
         self._closed = False
         self._keep_frame = False
+        #: The contrast last asked for (None: the panel's own, as initialised) and whether
+        #: the panel should be lit; re-applied to a panel that comes back.
+        self._contrast: int | None = None
+        self._panel_on = True
         self.frames_sent = 0
         self.frames_skipped = 0
         # What "the panel is not answering" looks like, including our own translated errors.
@@ -113,9 +122,13 @@ class OledDisplay:
             self._opened = True
 
     def keep_frame_on_close(self) -> None:
-        """Leave the last frame on the panel when closing: a message that outlives us."""
+        """Leave the last frame on the panel when closing: a message that outlives us (the
+        panel is switched on for it, should it be resting)."""
         with self._lock:
             self._keep_frame = True
+            resting = not self._panel_on
+        if resting:
+            self.set_panel_on(True)
 
     def close(self) -> None:
         """Clear and switch off the panel (unless told to keep its frame), release the bus.
@@ -163,6 +176,12 @@ class OledDisplay:
             return self._device
 
     @property
+    def interface(self) -> Any:
+        """The bus the luma device talks over (a simulated panel's records its commands)."""
+        with self._lock:
+            return self._interface
+
+    @property
     def last_frame(self) -> Image.Image | None:
         """The latest frame given to `show`, whether or not it has reached the panel yet."""
         with self._lock:
@@ -205,6 +224,51 @@ class OledDisplay:
     def clear(self) -> bool:
         return self.show(Image.new("1", self.size, 0))
 
+    # -- resting -------------------------------------------------------------------------------
+
+    @property
+    def contrast(self) -> int | None:
+        """The contrast last asked for; None while the panel keeps its own."""
+        with self._lock:
+            return self._contrast
+
+    @property
+    def panel_on(self) -> bool:
+        with self._lock:
+            return self._panel_on
+
+    def set_contrast(self, level: int) -> None:
+        """Send the panel's contrast (0-255): lower is dimmer."""
+        if not 0 <= level <= 255:
+            raise ValueError(f"contrast {level} is not in 0-255")
+        with self._lock:
+            self._contrast = level
+            self._command(lambda device: device.contrast(level))
+
+    def set_panel_on(self, on: bool) -> None:
+        """Switch the panel on (luma's `show`) or off (`hide`: dark, frames still kept)."""
+        with self._lock:
+            self._panel_on = on
+            self._command(lambda device: device.show() if on else device.hide())
+
+    def _command(self, send: Callable[[Any], object]) -> None:
+        """Called with the lock held: a failed command is a fault like a failed frame."""
+        if self._closed or self._reporter.faulted or self._device is None:
+            return  # kept: `_reinitialise` applies it to the panel that comes back
+        try:
+            send(self._device)
+        except self.target.transient_errors as exc:
+            self._sent = None
+            self._enter_fault(str(DeviceIOError(self.target.label, f"command failed ({exc})",
+                                                self.target.hint)))
+
+    def _apply_rest(self, device: Any) -> None:
+        """Called with the lock held: the contrast and on/off state asked for, on `device`."""
+        if self._contrast is not None:
+            device.contrast(self._contrast)
+        if not self._panel_on:
+            device.hide()
+
     # -- faults --------------------------------------------------------------------------------
 
     def _enter_fault(self, message: str) -> None:
@@ -241,6 +305,7 @@ class OledDisplay:
         self._interface.command(_NOP_COMMAND)
         device = self.target.make_device(self._interface)
         frame = self._latest if self._latest is not None else Image.new("1", self.size, 0)
+        self._apply_rest(device)
         pages = PageWriter.for_device(device)  # knows nothing yet: the frame goes whole
         if pages is not None:
             pages.write(frame)

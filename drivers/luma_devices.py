@@ -122,11 +122,15 @@ def panel_target(
 def dummy_target(
     *, width: int = 128, height: int = 64, rotate: int = 0, interface: Any = None
 ) -> LumaTarget:
-    """luma's dummy device: keeps the last frame in `.image`; `interface` (e.g. a counting
-    or failing one) is what the probe after a fault talks to."""
+    """luma's dummy device: keeps the last frame in `.image`; `interface` (e.g. a failing
+    one) is what its commands and the probe after a fault go to. By default a counting one,
+    so the simulated panel's contrast and on/off commands can be read back."""
     import luma.core.error as luma_error
     from luma.core.device import dummy
-    from luma.core.interface.serial import noop
+
+    from drivers.sim.display import CountingInterface
+
+    serial = interface if interface is not None else CountingInterface()
 
     def make_device(serial_interface: Any) -> Any:
         return dummy(width=width, height=height, rotate=rotate, mode="1",
@@ -135,7 +139,7 @@ def dummy_target(
     return LumaTarget(
         label="simulated display",
         size=rotated_size(width, height, rotate),
-        open_interface=lambda: interface if interface is not None else noop(),
+        open_interface=lambda: serial,
         make_device=make_device,
         transient_errors=(OSError, luma_error.Error),
     )

@@ -53,6 +53,12 @@ class Display(Protocol):
     def keep_frame_on_close(self) -> None:
         """Leave the last frame on the panel when closing: a message that outlives us."""
 
+    def set_contrast(self, level: int) -> None:
+        """The panel's contrast, 0-255 (lower is dimmer)."""
+
+    def set_panel_on(self, on: bool) -> None:
+        """Light the panel, or switch it off (dark; frames are still taken)."""
+
     def close(self) -> None: ...
 
 

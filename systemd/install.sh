@@ -9,15 +9,17 @@
 # apt, not from source), SPI and I2C switched on, the system user, the code in
 # /opt/companion/src and its environment /opt/companion/venv (which sees the system's
 # packages), the configuration (only when there is none yet), and the service. An update
-# stops the service, makes a backup first when the installed companion has a backup command,
-# replaces the code and the environment's packages, and starts it again: the state folder
-# /var/lib/companion (journal and tags) is never touched.
+# stops the service, makes a backup first (journal and tags, into /var/backups/companion) when
+# the installed companion has a backup command, replaces the code and the environment's
+# packages, and starts it again: the state folder /var/lib/companion (journal and tags) is
+# only read.
 set -euo pipefail
 
 # COMPANION_PREFIX installs elsewhere than /opt/companion (the unit file expects /opt/companion).
 PREFIX="${COMPANION_PREFIX:-/opt/companion}"
 CONFIG_DIR=/etc/companion
 STATE_DIR=/var/lib/companion
+BACKUP_DIR=/var/backups/companion
 UNIT_DIR=/etc/systemd/system
 SYSUSERS_DIR=/etc/sysusers.d
 # The MFRC522 library, as pinned by the `rfid` extra in pyproject.toml. Installed without its
@@ -105,10 +107,14 @@ run systemd-sysusers "$SYSUSERS_DIR/companion.conf"
 if [ "$updating" -eq 1 ]; then
     step "Stop the service and back up the journal before changing anything"
     run systemctl stop companion.service
-    if "$PREFIX/venv/bin/companion" backup --help >/dev/null 2>&1; then
-        run runuser -u companion -- "$PREFIX/venv/bin/companion" backup
-    else
+    if ! "$PREFIX/venv/bin/companion" backup --help >/dev/null 2>&1; then
         echo "(the installed companion has no backup command: $STATE_DIR stays untouched)"
+    elif [ -e "$STATE_DIR/journal.sqlite3" ] || [ "$dry_run" -eq 1 ]; then
+        run install -d -o companion -g companion -m 0750 "$BACKUP_DIR"
+        run runuser -u companion -- "$PREFIX/venv/bin/companion" backup \
+            --state-dir "$STATE_DIR" "$BACKUP_DIR/before-update-$(date +%Y%m%d-%H%M%S).sqlite3"
+    else
+        echo "(no journal in $STATE_DIR yet: nothing to back up)"
     fi
 fi
 

@@ -1,7 +1,8 @@
 """The OLED's fonts: X11 misc-fixed bitmaps (public domain), crisp at their one size.
 
 Every font carries all of Latin-1 (French accents, capitals included) plus the extras in
-`glyphs.EXTRA_GLYPHS`; other characters are spelled with `glyphs.FALLBACKS` or shown as "?".
+`glyphs.EXTRA_GLYPHS`; Latin Extended-A letters are composed (`compose`), other characters
+are spelled with `glyphs.FALLBACKS` or shown as "?".
 `SMALL` is for the context, body and hint lines; `TITLES` lists the title sizes, largest first.
 
 >>> SMALL.width("Pas ton tour"), SMALL.height
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
+from .compose import composed, draw_marks
 from .glyphs import Encoder
 
 FONTDATA = Path(__file__).with_name("fontdata")
@@ -49,6 +51,8 @@ class Font:
              fill: int = 255) -> None:
         """Draw `text` with its cell's top-left corner at `xy` (lit pixels 255 by default)."""
         draw.text(xy, self.encode(text), font=self.image_font, fill=fill)
+        if any(composed(char) for char in text):
+            draw_marks(draw, self, xy, text, fill)
 
 
 @cache

@@ -3,8 +3,9 @@
 A Pillow bitmap font (`.pil`) holds 256 glyphs indexed by Latin-1 code. The companion's fonts
 carry Latin-1 in its own slots and `EXTRA_GLYPHS` (arrows, the ligature œ, typographic quotes)
 in slots 0x80-0x9F, which Latin-1 leaves to control codes. Anything else is replaced by a
-close spelling: `FALLBACKS`, or the letter without its accent (Dvořák is drawn "Dvorak",
-Łukasz "Lukasz"), and "?" only for what has no such spelling, so no text can break a screen.
+close spelling: `FALLBACKS`, or the letter without its accent (Dvořák is spelled "Dvorák",
+Łukasz "Lukasz": `compose` then draws the marks of Latin Extended-A over those base
+letters), and "?" only for what has no such spelling, so no text can break a screen.
 
 >>> hex(slot_of("→")), slot_of("é") == ord("é"), slot_of("\u4e2d")
 ('0x80', True, None)

@@ -69,8 +69,13 @@ class FlakyInterface(CountingInterface):
         super().data(data)
 
 
+#: The SSD1306 commands (luma's `contrast()`, `hide()`, `show()`) a simulated panel reads back.
+SETCONTRAST, DISPLAYOFF, DISPLAYON = 0x81, 0xAE, 0xAF
+
+
 class SimulatedDisplay:
-    """What a simulated panel shows: `image` is the frame luma's dummy device holds."""
+    """What a simulated panel shows: `image` is the frame luma's dummy device holds; `contrast`
+    and `lit` are read back from the commands the panel received."""
 
     def __init__(self, display: Any) -> None:
         self._display = display
@@ -88,3 +93,25 @@ class SimulatedDisplay:
     @property
     def frames_skipped(self) -> int:
         return int(self._display.frames_skipped)
+
+    @property
+    def panel_commands(self) -> list[tuple[int, ...]]:
+        """Every contrast and on/off command the panel received, in order."""
+        commands = getattr(self._display.interface, "commands", None)
+        if commands is None:
+            return []
+        return [command for command in list(commands)
+                if command[:1] in ((SETCONTRAST,), (DISPLAYOFF,), (DISPLAYON,))]
+
+    @property
+    def contrast(self) -> int | None:
+        """The contrast last sent to the panel (None: never set, the panel's own)."""
+        levels = [command[1] for command in self.panel_commands
+                  if command[0] == SETCONTRAST and len(command) > 1]
+        return levels[-1] if levels else None
+
+    @property
+    def lit(self) -> bool:
+        """Whether the panel is on: the last of DISPLAYON / DISPLAYOFF (on when neither)."""
+        switches = [command[0] for command in self.panel_commands if command[0] != SETCONTRAST]
+        return not switches or switches[-1] == DISPLAYON

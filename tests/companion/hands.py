@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from companion.automaton import Deck
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.screens.model import Style
 from companion.table import Table, open_table
@@ -36,7 +37,6 @@ class Hands:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.deck = demo_deck(table.app.session.rules.id)
         self.last_tap: str | None = None
         self.lifted: set[str] = set()
 
@@ -108,6 +108,11 @@ class Hands:
         """Wait until the reader has reported the tag taken off."""
         while uid not in self.lifted:
             self.step()
+
+    @property
+    def deck(self) -> Deck:
+        """The demo's box of the game being played (a table still in its lobby has none)."""
+        return demo_deck(self.table.app.session.rules.id)
 
     def tap_card(self, kind: str, value: str = "") -> None:
         """Tap the first tag of the demo's box for that card."""

@@ -97,3 +97,18 @@ def test_player_names_given_twice_or_empty_are_refused_before_anything_opens(
         assert done.stderr.startswith(f"companion: {message}")
         assert done.stderr.count("\n") == 1 and done.stdout == ""
     assert not (tmp_path / "state").exists()  # refused before the journal is opened
+
+
+def test_the_language_chosen_at_the_table_wins_over_the_environment(tmp_path: Path) -> None:
+    import json
+    import os
+
+    (tmp_path / "device-settings.json").write_text('{"language": "fr", "brightness": null}')
+    # The typed line for the system menu, then ok on its first entry: the next language.
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--state-dir",
+                           str(tmp_path)], input="menu\no\n", capture_output=True, text=True,
+                          check=False, env={**os.environ, "LANG": "en_GB.UTF-8"})
+    assert done.returncode == 0, done.stderr
+    # Started in French (the saved choice, not LANG), so the next language is English.
+    saved = json.loads((tmp_path / "device-settings.json").read_text())
+    assert saved == {"language": "en", "brightness": None}

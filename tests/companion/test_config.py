@@ -12,6 +12,7 @@ from companion import config as config_module
 from companion.config import Config, ConfigError, load_config, parse_config
 from companion.files import MAX_CONFIG_BYTES
 from companion.i18n import reason
+from companion.scoreboard import Scoreboard
 from engine.registry import GAMES
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
@@ -186,6 +187,14 @@ def test_a_section_that_is_not_a_table() -> None:
     ('[companion]\ngame = "monopoly"\n', "companion.game", "unknown game 'monopoly'"),
     ('[companion]\nstate_dir = ""\n', "companion.state_dir", "must not be empty"),
     ("[companion]\nstate_dir = 3\n", "companion.state_dir", "expected text"),
+    ("[companion]\ndim_minutes = -1\n", "companion.dim_minutes", "from 0 (never) to 1440"),
+    ("[companion]\nblank_minutes = inf\n", "companion.blank_minutes", "from 0 (never)"),
+    ("[companion]\nblank_minutes = false\n", "companion.blank_minutes",
+     "expected a number of minutes"),
+    ("[web]\nport = 0\n", "web.port", "expected a port from 1 to 65535"),
+    ('[web]\nport = "8080"\n', "web.port", "expected a port"),
+    ('[web]\nport = 8080\naddress = ""\n', "web.address", "expected a host name"),
+    ("[web]\nport = 8080\npath = 1\n", "web.path", "unknown key"),
     ('[freight-train]\nmixed_trains_score = true\n', "freight-train.mixed_trains_score",
      "unknown key"),
     ('[freight-train]\nmixed_train_scores = "yes"\n', "freight-train.mixed_train_scores",
@@ -274,3 +283,16 @@ def test_keys_at_the_bound_are_parsed_and_the_check_is_one_pass() -> None:
     for _ in range(MAX_KEY_PARTS - 1):
         table = table["a"]
     assert len(table) == count and table[f"k{count - 1}"] == count - 1
+
+
+def test_the_panel_rests_by_default_and_zero_means_never() -> None:
+    default = parse_config("")
+    assert (default.dim_minutes, default.blank_minutes, default.web) == (2.0, 10.0, None)
+    never = parse_config("[companion]\ndim_minutes = 0\nblank_minutes = 0.5\n")
+    assert (never.dim_minutes, never.blank_minutes) == (0.0, 0.5)
+
+
+def test_the_scoreboards_port_and_address() -> None:
+    web = parse_config('[web]\nport = 8080\naddress = "192.168.1.9"\n').web
+    assert web is not None and (web.port, web.address) == (8080, "192.168.1.9")
+    assert parse_config("[web]\nport = 80\n").web == Scoreboard(80, None)

@@ -3,6 +3,8 @@ configuration like every other table choice."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.cli import main
@@ -48,3 +50,32 @@ def test_a_wrong_value_for_rule_6_is_refused_in_one_line() -> None:
         parse_config('[freight-train]\ntie_for_second_cancels_type = "yes"\n')
     assert caught.value.key == "freight-train.tie_for_second_cancels_type"
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("value", "language", "reading"), [
+    (None, "en", "In force: rule 6 as written: a tie for second place cancels the whole type"),
+    (False, "en", "In force: the lenient reading of rule 6: a tie for second place cancels "
+                  "second place only"),
+    (True, "fr", "En vigueur : la règle 6 telle qu'écrite"),
+    (False, "fr", "En vigueur : la lecture souple de la règle 6"),
+])
+def test_the_reading_of_rule_6_in_force_is_said_from_the_configuration(
+        value: bool | None, language: str, reading: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("" if value is None else
+                      f"[freight-train]\ntie_for_second_cancels_type = {str(value).lower()}\n")
+    assert main(["--lang", language, "games", "--rules", "freight-train",
+                 "--config", str(config)]) == 0
+    printed = capsys.readouterr().out
+    assert f"- {reading}" in printed
+    assert str(config) in printed  # where the settings in force come from
+    assert "mixed_train_scores = true" in printed
+
+
+def test_a_configuration_that_cannot_be_read_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "games", "--rules", "freight-train",
+                 "--config", str(tmp_path / "missing.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion games: ") and err.count("\n") == 1

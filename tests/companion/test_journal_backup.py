@@ -114,3 +114,65 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path: Path, capsys: Capture) 
     code, _, err = run(capsys, "journal", "recover", "--from", str(tmp_path / "nothing"),
                        "--state-dir", str(folder))
     assert code == 2 and "no journal" in err
+
+
+def test_a_backup_carries_the_tag_registry_and_a_restore_puts_it_back(
+        tmp_path: Path, capsys: Capture) -> None:
+    from companion.cards import Card
+    from companion.tags import FILENAME as TAGS
+    from companion.tags import TagRegistry
+
+    folder = tmp_path / "state"
+    with Journal(folder / JOURNAL) as journal:
+        session = GameSession.start(journal, RULES, NAMES)
+        for event in MOVES[:3]:
+            session.submit(event)
+    ana = Card("*", "player", "Ana")
+    with TagRegistry.in_state_dir(folder) as registry:
+        registry.enroll("04A31F2B", ana)
+        registry.enroll("04A31F2C", Card("freight-train", "wagon", "coal"))
+    saved = tmp_path / "saved.sqlite3"
+    code, out, err = run(capsys, "backup", str(saved), "--state-dir", str(folder))
+    assert code == 0 and err == ""
+    assert out.splitlines() == [f"1 play copied to {saved}", "2 tags copied with it"]
+    with TagRegistry.in_state_dir(folder) as registry:  # tags change after the backup
+        registry.forget("04A31F2B")
+        registry.enroll("0BADCAFE", Card("freight-train", "departure"))
+
+    code, out, err = run(capsys, "restore", str(saved), "--state-dir", str(folder))
+    assert code == 0, err
+    assert "2 tags restored; the registry it replaces is kept aside" in out
+    with TagRegistry.read_only(folder) as registry:
+        assert registry.all() == [("04A31F2B", ana),
+                                  ("04A31F2C", Card("freight-train", "wagon", "coal"))]
+    kept = [path for path in folder.iterdir() if path.name.startswith(f"{TAGS}.replaced-")]
+    assert len(kept) == 1
+    with TagRegistry(kept[0]) as old:
+        assert old.lookup("0BADCAFE") == Card("freight-train", "departure")
+    # The restored journal is the journal alone, as before backups carried tags.
+    with sqlite3.connect(folder / JOURNAL) as db:
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert "backup_tags" not in tables
+    assert moves_in(folder / JOURNAL) == [[e.to_json() for e in MOVES[:3]]]
+    assert not any(path.name.endswith(".restoring") for path in folder.iterdir())
+
+
+def test_a_backup_without_tags_leaves_the_registry_as_it_is(tmp_path: Path,
+                                                           capsys: Capture) -> None:
+    from companion.cards import Card
+    from companion.tags import TagRegistry
+
+    folder = tmp_path / "state"
+    with Journal(folder / JOURNAL) as journal:
+        GameSession.start(journal, RULES, NAMES)
+    saved = tmp_path / "old-backup.sqlite3"
+    assert run(capsys, "backup", str(saved), "--state-dir", str(folder))[0] == 0
+    with sqlite3.connect(saved) as db:  # as a backup made by an earlier version
+        db.execute("DROP TABLE backup_tags")
+    with TagRegistry.in_state_dir(folder) as registry:
+        registry.enroll("04A31F2B", Card("*", "player", "Ana"))
+    code, out, err = run(capsys, "restore", str(saved), "--state-dir", str(folder))
+    assert code == 0, err
+    assert "holds no tag registry" in out
+    with TagRegistry.read_only(folder) as registry:
+        assert len(registry) == 1

@@ -98,6 +98,7 @@ class _Recorder:
 SEEN: dict[str, list[Input]] = {
     "new": [Press("ok"), Hold("ok")],
     "bb": [Hold("back")],
+    "menu": [Hold("back")],
     "o": [Press("ok")],
     "d": [Press("down")],
 }

@@ -111,9 +111,10 @@ SCREENS: dict[str, Screen] = {
 }
 
 
-def glyph_sheet(font: Font) -> Image.Image:
-    """Every French accented letter in `font`, wrapped to the screen's width."""
-    lines = wrap(FRENCH_LETTERS, font, WIDTH, break_words=True) or []
+def glyph_sheet(font: Font, letters: str = FRENCH_LETTERS) -> Image.Image:
+    """Every letter of `letters` (the French accented ones) in `font`, wrapped to the
+    screen's width."""
+    lines = wrap(letters, font, WIDTH, break_words=True) or []
     image = Image.new("1", (WIDTH, font.height * len(lines)), 0)
     draw = ImageDraw.Draw(image)
     for row, line in enumerate(lines):
@@ -123,6 +124,13 @@ def glyph_sheet(font: Font) -> Image.Image:
 
 FRAMES = {name: (lambda screen=screen: render(screen)) for name, screen in SCREENS.items()}
 FRAMES.update({f"glyphs-{font.name}": (lambda font=font: glyph_sheet(font))
+               for font in (SMALL, *TITLES)})
+#: Latin Extended-A letters of names at a table: Polish, Czech, Slovak, Hungarian, Latvian,
+#: Lithuanian, Turkish, Croatian, Romanian (ă), Esperanto; composed from the fonts' marks.
+EXTENDED_LETTERS = ("ąćęłńśźż čďěňřšťůž ľĺŕ őű āēīūģķļņ įė ğış đ ăĉĝĥĵŝŭ "
+                    "ĄĆĘŁŃŚŹŻ ČĎĚŇŘŠŤŮŽ ĽĹŔ ŐŰ ĀĒĪŪĢĶĻŅ ĮĖ ĞİŞ Đ ĂĈĜĤĴŜŬ Ħħ Ŧŧ")
+FRAMES.update({f"glyphs-extended-{font.name}":
+               (lambda font=font: glyph_sheet(font, EXTENDED_LETTERS))
                for font in (SMALL, *TITLES)})
 
 

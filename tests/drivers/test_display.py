@@ -235,3 +235,36 @@ def test_emulator_gif_preview(events: Events, tmp_path: Path) -> None:
 def test_showing_before_opening_is_a_programming_error(events: Events) -> None:
     with pytest.raises(RuntimeError):
         OledDisplay(dummy_target(), events).show(test_pattern())
+
+
+def test_contrast_and_panel_off_reach_the_simulated_panel_and_survive_a_fault(
+        events: Events) -> None:
+    from drivers.sim.display import SimulatedDisplay
+
+    flaky = FlakyInterface()
+    display = OledDisplay(dummy_target(interface=flaky), events, backoff=Backoff(0.01, 0.05))
+    display.open()
+    panel = SimulatedDisplay(display)
+    assert panel.contrast is None and panel.lit
+    display.set_contrast(0x10)
+    display.set_panel_on(False)
+    assert (panel.contrast, panel.lit) == (0x10, False)
+    assert panel.panel_commands == [(0x81, 0x10), (0xAE,)]
+    flaky.broken.set()
+    display.set_contrast(0x40)  # the wire is loose: a fault, the level is kept
+    assert display.faulted and display.contrast == 0x40
+    flaky.broken.clear()
+    assert isinstance(events.next(), DriverFault)
+    assert isinstance(events.next(), DriverRecovered)
+    # The panel that came back got the same contrast, and stays dark.
+    assert (panel.contrast, panel.lit) == (0x40, False)
+    display.set_panel_on(True)
+    assert panel.lit
+    display.close()
+
+
+def test_a_contrast_outside_0_to_255_is_refused(events: Events) -> None:
+    display = open_display(dummy_target(), events)
+    with pytest.raises(ValueError):
+        display.set_contrast(256)
+    display.close()

@@ -82,14 +82,43 @@ def test_an_update_stops_backs_up_first_and_leaves_the_state_folder_alone(
     assert done.returncode == 0, done.stderr
     assert "updating it; /var/lib/companion is kept as it is" in done.stdout
     steps = commands(done.stdout)
-    stop, backup = index_of(steps, r"^systemctl stop companion"), index_of(steps, r" backup$")
+    stop, backup = index_of(steps, r"^systemctl stop companion"), index_of(steps, BACKUP)
     install = index_of(steps, r"pip install --upgrade")
     assert stop < backup < install
     assert not any("--system-site-packages" in step for step in steps)  # the venv is reused
-    assert not any("/var/lib/companion" in step for step in steps)
+    # The state folder is only read, by the backup.
+    assert [step for step in steps if "/var/lib/companion" in step] == [steps[backup]]
     companion.write_text("#!/bin/sh\nexit 2\n")  # an older companion without backups
     steps = commands(dry_run("Raspberry Pi 4 Model B Rev 1.4", tmp_path).stdout)
-    assert not any(step.endswith(" backup") for step in steps)
+    assert not any(re.search(BACKUP, step) for step in steps)
+
+
+#: The update's backup: the state folder named, a new file in /var/backups/companion.
+BACKUP = (r"^runuser -u companion -- \S+/venv/bin/companion backup --state-dir "
+          r"/var/lib/companion /var/backups/companion/before-update-\d{8}-\d{6}\.sqlite3$")
+
+
+def test_the_updates_backup_command_is_one_the_companion_takes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from companion.journal import Journal
+
+    companion = tmp_path / "venv" / "bin" / "companion"
+    companion.parent.mkdir(parents=True)
+    companion.write_text('#!/bin/sh\n[ "$1" = backup ] && exit 0\nexit 2\n')
+    companion.chmod(0o755)
+    (tmp_path / "venv" / "bin" / "python").symlink_to("/bin/true")
+    steps = commands(dry_run("Raspberry Pi 4 Model B Rev 1.4", tmp_path).stdout)
+    words = next(step for step in steps if re.search(BACKUP, step)).split()
+    arguments = words[words.index("backup"):]
+    # The same command line, on folders of this machine.
+    state, saved = tmp_path / "state", tmp_path / "backups" / "before-update.sqlite3"
+    Journal(state / "journal.sqlite3").close()
+    saved.parent.mkdir()
+    arguments[arguments.index("/var/lib/companion")] = str(state)
+    arguments[-1] = str(saved)
+    assert main(["--lang", "en", *arguments]) == 0, capsys.readouterr().err
+    assert saved.is_file()
 
 
 @pytest.mark.parametrize("argument", ["--force", "extra"])

@@ -47,3 +47,15 @@ RULE_NOTES: tuple[str, ...] = (
        "on the previous day."),
     N_("After day 3 the player with the most tokens wins; tied players share the win."),
 )
+
+#: Which reading of a setting is in force, said for each of its values (the companion prints
+#: the one its configuration chooses, under the notes).
+SETTING_READINGS: dict[str, dict[object, str]] = {
+    "tie_for_second_cancels_type": {
+        True: N_("In force: rule 6 as written: a tie for second place cancels the whole "
+                 "type, the leader included (tie_for_second_cancels_type = true)."),
+        False: N_("In force: the lenient reading of rule 6: a tie for second place cancels "
+                  "second place only; the leader still gets 3 tokens "
+                  "(tie_for_second_cancels_type = false)."),
+    },
+}

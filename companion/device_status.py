@@ -1,0 +1,72 @@
+"""What the system menu tells about the machine: the scoreboard's address and whether the
+journal is safely on disk."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.errors import N_
+
+from .journal import Journal, JournalError
+from .scoreboard import Scoreboard, lan_address
+
+
+def scoreboard_url(web: Scoreboard | None,
+                   address: Callable[[], str | None] = lan_address) -> str | None:
+    """`http://ADDRESS:PORT/` of the configured scoreboard; None when there is none or the
+    machine has no network."""
+    if web is None:
+        return None
+    host = web.address or address()
+    if host is None:
+        return None
+    if ":" in host:  # an IPv6 address goes in brackets
+        host = f"[{host}]"
+    return f"http://{host}:{web.port}/"
+
+
+@dataclass(frozen=True)
+class JournalSafety:
+    """The journal's own answer: every committed move held and synced, room to write more."""
+
+    #: English templates (N_) of what is wrong; empty when the journal is safe.
+    problems: tuple[str, ...]
+    free_bytes: int
+
+    @property
+    def safe(self) -> bool:
+        return not self.problems
+
+
+def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
+    """Ask the journal: the move count beside it matches what it holds, every commit is
+    synced (`synchronous=FULL`), the folder and the draft file take the next write, and space
+    is left."""
+    from .cli_doctor import FREE_FAIL_BYTES
+
+    problems: list[str] = []
+    try:
+        if journal.losses() is not None:
+            problems.append(N_("Moves are missing"))
+    except JournalError:
+        problems.append(N_("Move count unreadable"))
+    try:
+        if journal.pragmas()["synchronous"] != 2:
+            problems.append(N_("Moves not synced"))
+    except JournalError:
+        problems.append(N_("Journal unreadable"))
+    if not os.access(state_dir, os.W_OK):
+        problems.append(N_("Folder not writable"))
+    elif journal.draft_path.exists() and not os.access(journal.draft_path, os.W_OK):
+        problems.append(N_("Draft not writable"))  # the move being entered would be lost
+    try:
+        free = shutil.disk_usage(state_dir).free
+    except OSError:
+        free = 0
+    if free < FREE_FAIL_BYTES:
+        problems.append(N_("Disk nearly full"))
+    return JournalSafety(tuple(problems), free)

@@ -1,0 +1,213 @@
+"""The device's system menu: language, brightness, the scoreboard's address, the version and
+whether the journal is safely on disk.
+
+It is reached from the lobby's first screen by holding back (back does nothing else there,
+and no game is under way), and speaks the loop's language (handle, screen, fault, expires_at)
+like the lobby. Back leaves it for the lobby, in the language chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .app import Flash
+from .device_settings import DeviceSettings, save_settings
+from .device_status import JournalSafety, journal_safety, scoreboard_url
+from .i18n import LANGUAGES, translator
+from .inputs import Input, Press, Tap
+from .journal import Journal
+from .panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
+from .play_qr import last_play_screen
+from .scoreboard import Scoreboard, lan_address
+from .screens.model import Menu, Screen, Style
+from .version import version
+
+#: Each language by its own name, as a player looking for theirs reads it.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+
+
+class Entry(Enum):
+    LANGUAGE = "language"
+    BRIGHTNESS = "brightness"
+    SCOREBOARD = "scoreboard"
+    LAST_PLAY = "last_play"
+    VERSION = "version"
+    JOURNAL = "journal"
+
+
+#: The entries that change a setting when chosen; the others open a page.
+SETTINGS = (Entry.LANGUAGE, Entry.BRIGHTNESS)
+
+
+class DeviceControls:
+    """What the menu reads and changes on this table: its settings file, panel and journal."""
+
+    def __init__(self, state_dir: Path, settings: DeviceSettings, language: str,
+                 rest: PanelRest | None, journal: Journal, web: Scoreboard | None,
+                 address: Callable[[], str | None] = lan_address) -> None:
+        self.state_dir = state_dir
+        self.settings = settings
+        self.language = language
+        self.rest = rest
+        self.journal = journal
+        self.web = web
+        self.address = address
+
+    @property
+    def brightness(self) -> int:
+        contrast = self.rest.contrast if self.rest is not None else BRIGHTNESS_LEVELS[-1]
+        return self.settings.brightness or brightness_step(contrast)
+
+    def choose_language(self, language: str) -> bool:
+        """Speak `language` from now on; False when it could not be kept for the next start."""
+        self.language = language
+        return self._keep(replace(self.settings, language=language))
+
+    def choose_brightness(self, step: int) -> bool:
+        """Light the panel at `step` now; False when it could not be kept."""
+        if self.rest is not None:
+            self.rest.set_brightness(BRIGHTNESS_LEVELS[step - 1])
+        return self._keep(replace(self.settings, brightness=step))
+
+    def _keep(self, settings: DeviceSettings) -> bool:
+        self.settings = settings  # in force for this run whatever happens to the file
+        try:
+            save_settings(self.state_dir, settings)
+        except OSError:
+            return False
+        return True
+
+    def scoreboard(self) -> str | None:
+        return scoreboard_url(self.web, self.address)
+
+    def journal_safety(self) -> JournalSafety:
+        return journal_safety(self.journal, self.state_dir)
+
+
+class SystemMenu:
+    """The menu's list, and the page of the entry opened (None: the list)."""
+
+    def __init__(self, controls: DeviceControls, leave: Callable[[str], Any],
+                 clock: Callable[[], float], notice_seconds: float = 2.0) -> None:
+        self.controls = controls
+        #: Builds what follows the menu (the lobby) in the language now chosen.
+        self.leave = leave
+        self.clock = clock
+        self.notice_seconds = notice_seconds
+        self.entries = list(Entry)
+        self.choice = 0
+        self.page: Entry | None = None
+        self.flash: Flash | None = None
+        self.faults: dict[str, str] = {}
+        self.next_app: Any = None
+
+    @property
+    def _(self) -> Callable[[str], str]:
+        return translator(self.controls.language).gettext
+
+    # --- Inputs -------------------------------------------------------------------------------
+
+    def handle(self, item: Input) -> None:
+        self.flash = None
+        if isinstance(item, Tap):
+            self._show(self._("No cards here"), Style.REFUSAL)
+        elif not isinstance(item, Press):
+            return
+        elif self.page is not None:
+            if item.button in ("ok", "back"):
+                self.page = None
+        elif item.button in ("up", "down"):
+            step = 1 if item.button == "down" else -1
+            self.choice = (self.choice + step) % len(self.entries)
+        elif item.button == "back":
+            self.next_app = self.leave(self.controls.language)
+        elif item.button == "ok":
+            self._choose(self.entries[self.choice])
+
+    def _choose(self, entry: Entry) -> None:
+        if entry is Entry.LANGUAGE:
+            following = LANGUAGES[(LANGUAGES.index(self.controls.language) + 1) % len(LANGUAGES)]
+            kept = self.controls.choose_language(following)
+        elif entry is Entry.BRIGHTNESS:
+            kept = self.controls.choose_brightness(
+                self.controls.brightness % len(BRIGHTNESS_LEVELS) + 1)
+        else:
+            self.page = entry
+            return
+        if not kept:
+            self._show(self._("Not kept for restart"), Style.REFUSAL)
+
+    def _show(self, text: str, style: Style) -> None:
+        self.flash = Flash(Screen(top=self._("System"), title=text, style=style),
+                           self.clock() + self.notice_seconds)
+
+    def fault(self, device: str, message: str | None) -> None:
+        if message is None:
+            self.faults.pop(device, None)
+        else:
+            self.faults[device] = message
+
+    def expires_at(self) -> float | None:
+        return self.flash.until if self.flash else None
+
+    # --- The screen ---------------------------------------------------------------------------
+
+    def screen(self) -> Screen:
+        if self.flash is not None and self.clock() < self.flash.until:
+            return self.flash.screen
+        self.flash = None
+        _ = self._
+        if self.page is not None:
+            return self._page(self.page)
+        entry = self.entries[self.choice]
+        hints = _("ok:change  back:exit") if entry in SETTINGS else _("ok:open  back:exit")
+        return Screen(top=_("System"), title=_("Settings"),
+                      menu=Menu(tuple(self._label(entry) for entry in self.entries),
+                                self.choice),
+                      hints=hints)
+
+    def _label(self, entry: Entry) -> str:
+        _ = self._
+        if entry is Entry.LANGUAGE:
+            return _("Language: {name}").format(name=LANGUAGE_NAMES[self.controls.language])
+        if entry is Entry.BRIGHTNESS:
+            return _("Brightness: {step}/{steps}").format(step=self.controls.brightness,
+                                                          steps=len(BRIGHTNESS_LEVELS))
+        if entry is Entry.SCOREBOARD:
+            return _("Scoreboard")
+        if entry is Entry.LAST_PLAY:
+            return _("Last play's QR code")
+        if entry is Entry.VERSION:
+            return _("Version")
+        return _("Journal")
+
+    def _page(self, entry: Entry) -> Screen:
+        _ = self._
+        top, hints = _("System"), _("back:return")
+        if entry is Entry.SCOREBOARD:
+            url = self.controls.scoreboard()
+            if url is None:
+                reason = (_("None configured") if self.controls.web is None
+                          else _("No network"))
+                return Screen(top=top, title=_("No scoreboard"), body=(reason,), hints=hints)
+            scheme, _slashes, rest = url.partition("//")
+            return Screen(top=top, title=_("Scoreboard"),
+                          body=(_("On a phone, open"), scheme + "//", rest.rstrip("/")),
+                          hints=hints)
+        if entry is Entry.LAST_PLAY:
+            return replace(last_play_screen(self.controls.journal, self.controls.web,
+                                            self.controls.language), hints=hints)
+        if entry is Entry.VERSION:
+            return Screen(top=top, title=_("Version"), body=(version(),), hints=hints)
+        safety = self.controls.journal_safety()
+        free = _("{size} MB free").format(size=safety.free_bytes // (1024 * 1024))
+        if safety.safe:
+            return Screen(top=top, title=_("Journal safe"),
+                          body=(_("Every move on disk"), free), hints=hints)
+        return Screen(top=top, title=_("Journal at risk"),
+                      body=(*(_(problem) for problem in safety.problems[:2]), free),
+                      hints=hints, style=Style.REFUSAL)
