@@ -19,14 +19,14 @@ from companion.panel_rest import BRIGHTNESS_LEVELS
 from companion.paths import JOURNAL_FILE
 from companion.progress import MoveCount
 from companion.scoreboard import Scoreboard, play_url, qr_text
-from companion.screens.qr import QrScreen
-from companion.session import GameSession
-from engine.registry import GAMES
 from companion.screens.model import Screen, Style
+from companion.screens.qr import QrScreen
 from companion.screens.render import cuts
+from companion.session import GameSession
 from companion.system_menu import DeviceControls, Entry, SystemMenu
 from companion.table import Table, open_table
 from companion.version import version
+from engine.registry import GAMES
 
 from .hands import Hands
 
