@@ -25,6 +25,7 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 from .logs import LEVELS
+from .mqtt_settings import MqttSettings
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 DRIVER_SECTIONS = ("reader", "buttons", "display")
@@ -80,6 +81,8 @@ class Config:
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     buttons: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+    #: The broker the table publishes to (`[mqtt]`); None: it publishes nothing.
+    mqtt: MqttSettings | None = None
 
     def game_settings(self, game: str) -> dict[str, Any]:
         """The settings of `game` (empty when the file has no section for it)."""
@@ -167,7 +170,7 @@ class _Checker:
     def config(self, document: dict[str, Any]) -> Config:
         from engine.registry import GAMES
 
-        known = ("companion", *DRIVER_SECTIONS, *GAMES)
+        known = ("companion", *DRIVER_SECTIONS, "mqtt", *GAMES)
         for name, value in document.items():
             if name not in known:
                 raise self.fail(name, N_("unknown section; the sections are {sections}"),
@@ -179,7 +182,12 @@ class _Checker:
                  for name in GAMES if name in document}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
-        return Config(source=self.source, games=games, **own, **drivers)
+        mqtt = None
+        if "mqtt" in document:
+            from .mqtt_settings import check
+
+            mqtt = check(document["mqtt"], self.fail)
+        return Config(source=self.source, games=games, mqtt=mqtt, **own, **drivers)
 
     def companion(self, section: dict[str, Any], games: Mapping[str, Any]) -> dict[str, Any]:
         defaults = Config()

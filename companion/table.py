@@ -22,6 +22,8 @@ from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
+from .mqtt_settings import MqttSettings
+from .outbox import Outbox
 from .recovery import Opened, open_checked, open_registry
 from .screens.model import Screen, Style
 from .screens.render import render
@@ -68,6 +70,8 @@ class Table:
     owner: FolderLock | None = None
     #: What the start found wrong with the journal (a loss, a damaged file), if anything.
     problem: JournalError | None = None
+    #: Sends the journal's outbox to the broker, when the table publishes (`[mqtt]`).
+    publisher: Any = None
 
     @property
     def app(self) -> TableApp:
@@ -84,8 +88,11 @@ class Table:
         return app.session.rules.id if isinstance(app, TableApp) else None
 
     def close(self) -> None:
-        """Clear the panel, stop the drivers, close the journal and the registry."""
+        """Clear the panel, stop the drivers and the publisher, close the journal and the
+        registry."""
         try:
+            if self.publisher is not None:
+                self.publisher.stop()
             self.drivers.close()
         finally:
             try:
@@ -137,6 +144,7 @@ def open_table(
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
     start_now: bool = True,
     owner: FolderLock | None = None,
+    mqtt: MqttSettings | None = None,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -147,6 +155,7 @@ def open_table(
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
+    With `mqtt`, every change of a play is also published there (`companion.publisher`).
     """
     if game is not None and game not in FLOWS:
         if owner is not None:
@@ -166,6 +175,7 @@ def open_table(
         lock.release()
         raise
     events: queue.Queue[Any] = queue.Queue()
+    outbox = Outbox() if mqtt is not None else None
 
     drivers: DriverSet | None = None
 
@@ -185,7 +195,7 @@ def open_table(
 
     def start(chosen: str, names: tuple[str, ...]) -> TableApp:
         return table_app(GameSession.start(journal, GAMES[chosen], names,
-                                           dict(game_options(chosen))))
+                                           dict(game_options(chosen)), outbox=outbox))
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
@@ -194,10 +204,11 @@ def open_table(
         # The game in progress comes back whatever game was asked for or configured: a
         # restart must never leave a game behind in the journal.
         if unfinished is not None and unfinished.game in FLOWS:
-            app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game]))
+            app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game],
+                                               outbox=outbox))
         elif game is not None and players and start_now:
             app = table_app(GameSession.start(journal, GAMES[game], players,
-                                              dict(options or {}), key=key))
+                                              dict(options or {}), key=key, outbox=outbox))
         else:
             app = lobby()
     except BaseException:
@@ -211,7 +222,14 @@ def open_table(
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     loop = TableLoop(app, drivers.display, render, on_frame=on_frame, watchdog=watchdog,
                      clock=clock)
-    return Table(loop, drivers, journal, registry, events, lock, opened.problem)
+    table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
+    if mqtt is not None and outbox is not None:
+        from .publisher import Publisher
+
+        table.publisher = Publisher(journal.path, mqtt)
+        outbox.listen(table.publisher.wake)
+        table.publisher.start()
+    return table
 
 
 #: How long the table shows what its start found wrong with the journal.
