@@ -96,15 +96,17 @@ class Publisher:
         """New items are committed."""
         self._signals.put(("wake", 0))
 
-    def wait_until_sent(self, timeout: float) -> bool:
-        """Block until the outbox is empty and acknowledged (True), or `timeout` passes."""
-        deadline = time.monotonic() + timeout
-        self.wake()
+    def wait_until_sent(self, timeout: float | None) -> bool:
+        """Block until the outbox is empty and acknowledged (True), or `timeout` passes
+        (None: however long it takes)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._state:
             looks = self._looks
+        self.wake()  # a look that starts after this call
+        with self._state:
             while not (self._empty and self._looks > looks):
-                left = deadline - time.monotonic()
-                if left <= 0 or not self._thread.is_alive():
+                left = None if deadline is None else deadline - time.monotonic()
+                if (left is not None and left <= 0) or not self._thread.is_alive():
                     return False
                 self._state.wait(left)
         return True

@@ -132,7 +132,12 @@ class Subscriber:
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
-        client.subscribe(self._topics, qos=1)
+        # A session the broker kept has its subscription: subscribing again would have the
+        # retained messages delivered a second time.
+        if flags.session_present:
+            self._on_subscribe_done()
+        else:
+            client.subscribe(self._topics, qos=1)
 
     def _on_subscribe_done(self) -> None:
         with self._changed:

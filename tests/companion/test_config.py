@@ -274,3 +274,36 @@ def test_keys_at_the_bound_are_parsed_and_the_check_is_one_pass() -> None:
     for _ in range(MAX_KEY_PARTS - 1):
         table = table["a"]
     assert len(table) == count and table[f"k{count - 1}"] == count - 1
+
+
+# --- [mqtt] --------------------------------------------------------------------------------------
+
+
+def test_the_mqtt_section_names_the_broker_and_the_table() -> None:
+    config = parse_config('[mqtt]\nurl = "mqtt://192.168.1.10"\ntable = "kitchen"\n'
+                          'username = "companion"\npassword = "secret"\n')
+    assert config.mqtt is not None
+    assert (config.mqtt.host, config.mqtt.port, config.mqtt.table) == (
+        "192.168.1.10", 1883, "kitchen")
+    assert (config.mqtt.username, config.mqtt.password) == ("companion", "secret")
+    assert parse_config("").mqtt is None
+
+
+@pytest.mark.parametrize(("section", "key", "words"), [
+    ('url = "http://broker:1883"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://broker:99999"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = 1883\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://ana:pw@broker"\ntable = "a"', "mqtt.url", "not in the address"),
+    ('url = "mqtt://broker"', "mqtt.table", "needs url and table"),
+    ('url = "mqtt://broker"\ntable = "a/b"', "mqtt.table", "letters, digits"),
+    ('url = "mqtt://broker"\ntable = "#"', "mqtt.table", "letters, digits"),
+    ('url = "mqtt://broker"\ntable = "a"\npassword = "pw"', "mqtt.password", "needs a username"),
+    ('url = "mqtt://broker"\ntable = "a"\nusername = 3', "mqtt.username", "expected text"),
+    ('url = "mqtt://broker"\ntable = "a"\nqos = 2', "mqtt.qos", "unknown key"),
+])
+def test_a_wrong_mqtt_value_is_refused_naming_it(section: str, key: str, words: str) -> None:
+    error = refused(f"[mqtt]\n{section}\n")
+    assert error.key == key
+    assert words in str(error)
+    assert words.split()[0] in reason(error, "en")
