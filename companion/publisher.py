@@ -56,6 +56,8 @@ class Publisher:
         self._empty = False
         self._looks = 0
         self.connected = False
+        #: When the last connection was made (time.monotonic()), for the benchmark.
+        self.connected_at: float | None = None
         self._thread = threading.Thread(target=self._run, name="mqtt-publisher", daemon=True)
         client = mqtt.Client(CallbackAPIVersion.VERSION2, clean_session=True)
         if settings.username is not None:
@@ -147,6 +149,7 @@ class Publisher:
                 if kind == "connected":
                     if not self.connected:
                         log.info("mqtt: connected to %s", self.settings.address)
+                        self.connected_at = time.monotonic()
                     self.connected = True
                 elif kind == "disconnected":
                     if self.connected:
