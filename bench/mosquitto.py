@@ -27,14 +27,15 @@ def free_port() -> int:
 class Broker:
     """Mosquitto on a port of 127.0.0.1; `start` and `stop` it as often as a test likes."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
+        """`users`: names and passwords the broker alone accepts (default: anyone)."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.config = folder / "mosquitto.conf"
         self.config.write_text(
             f"listener {self.port} 127.0.0.1\n"
-            "allow_anonymous true\n"
+            + self._access(users) +
             "persistence true\n"
             f"persistence_location {folder}/\n"
             "log_dest stderr\n"
@@ -42,8 +43,19 @@ class Broker:
             # Run as whoever runs the tests (as root it would switch to the user mosquitto).
             "user root\n", encoding="utf-8")
         self.log: list[str] = []
+        self._logged = threading.Condition()
         self._process: subprocess.Popen[str] | None = None
         self._reader: threading.Thread | None = None
+
+    def _access(self, users: dict[str, str] | None) -> str:
+        if users is None:
+            return "allow_anonymous true\n"
+        passwords = self.folder / "passwords"
+        passwords.touch(mode=0o600)
+        for name, password in users.items():
+            subprocess.run([shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd",
+                            "-b", str(passwords), name, password], check=True)
+        return f"allow_anonymous false\npassword_file {passwords}\n"
 
     @property
     def url(self) -> str:
@@ -67,7 +79,18 @@ class Broker:
     def _read(self, process: subprocess.Popen[str]) -> None:
         assert process.stdout is not None
         for line in process.stdout:
-            self.log.append(line)
+            with self._logged:
+                self.log.append(line)
+                self._logged.notify_all()
+
+    def wait_for_log(self, text: str, after: int = 0) -> int:
+        """Block until a line of the log from line `after` on holds `text`; its index."""
+        with self._logged:
+            while True:
+                for index in range(after, len(self.log)):
+                    if text in self.log[index]:
+                        return index
+                self._logged.wait()
 
     def stop(self) -> None:
         """Stop it as a service manager would (SIGTERM: it saves its database first)."""

@@ -56,6 +56,7 @@ class Publisher:
         self._empty = False
         self._looks = 0
         self.connected = False
+        self._refused: str | None = None
         #: When the last connection was made (time.monotonic()), for the benchmark.
         self.connected_at: float | None = None
         self._thread = threading.Thread(target=self._run, name="mqtt-publisher", daemon=True)
@@ -73,8 +74,13 @@ class Publisher:
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("mqtt: %s refused the connection: %s", self.settings.address, reason)
+            # Said once per reason: paho-mqtt tries again every few seconds.
+            if str(reason) != self._refused:
+                log.warning("mqtt: %s refused the connection: %s", self.settings.address,
+                            reason)
+            self._refused = str(reason)
             return
+        self._refused = None
         self._signals.put(("connected", 0))
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any,

@@ -37,7 +37,8 @@ class Subscriber:
     """
 
     def __init__(self, broker: Broker, topics: str = "companion/#", *,
-                 persistent: bool = False, client_id: str = "") -> None:
+                 persistent: bool = False, client_id: str = "",
+                 credentials: tuple[str, str] | None = None) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
 
@@ -48,6 +49,8 @@ class Subscriber:
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                              clean_session=not persistent)
         client.reconnect_delay_set(1, 2)
+        if credentials is not None:
+            client.username_pw_set(*credentials)
         client.on_connect = self._on_connect
         client.on_message = self._on_message
         client.connect_async("127.0.0.1", broker.port)

@@ -22,7 +22,7 @@ from companion.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 
-from .mosquitto import Received, mosquitto, needs_mosquitto, subscribed
+from .mosquitto import Broker, Received, mosquitto, needs_mosquitto, subscribed
 
 ROOT = Path(__file__).parents[2]
 pytestmark = needs_mosquitto
@@ -227,3 +227,40 @@ class subscribed_after_start:  # noqa: N801
 
     def __exit__(self, *exc: Any) -> None:
         self._board.__exit__(*exc)
+
+
+def test_the_configured_credentials_are_used_and_a_refusal_loses_nothing(
+        tmp_path: Path) -> None:
+    rules = GAMES["whistle-stop"]
+    players = ("Ana", "Ben")
+    events = list(play_random(rules, rules.new_game(players), seed=8).events)
+    broker = Broker(tmp_path / "broker", users={"hall": "right", "board": "board"})
+    broker.start()
+    try:
+        with subscribed(broker, credentials=("board", "board")) as board:
+            for name, password in (("wrong", "not-the-password"), ("right", "right")):
+                path = tmp_path / f"{name}.sqlite3"
+                settings = MqttSettings("127.0.0.1", broker.port, name, "hall", password)
+                with Journal(path, durable=False) as journal:
+                    outbox = Outbox()
+                    session = GameSession.start(journal, rules, players, outbox=outbox)
+                    publisher = Publisher(path, settings)
+                    outbox.listen(publisher.wake)
+                    mark = len(broker.log)
+                    publisher.start()
+                    for event in events:
+                        session.submit(event)
+                    if name == "wrong":
+                        broker.wait_for_log("not authorised", after=mark)
+                        publisher.stop()
+                        assert len(journal.outbox()) == 3  # kept for a broker that accepts it
+                    else:
+                        assert publisher.wait_until_sent(None)
+                        publisher.stop()
+                        assert journal.outbox() == []
+            got = board.wait(lambda got: finished_play(got, "right"))
+    finally:
+        broker.stop()
+    assert of_table(got, "wrong", "") == []
+    assert [m.payload["result"] for m in of_table(got, "right", "plays/")] == [
+        None, rules.result(session.state).to_json()]
