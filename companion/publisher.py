@@ -130,15 +130,28 @@ class Publisher:
     # --- The publisher's thread -----------------------------------------------------------------
 
     def _run(self) -> None:
+        try:
+            self._open_and_serve()
+        finally:
+            with self._state:  # whoever waits for the outbox learns that it will not empty
+                self._state.notify_all()
+
+    def _open_and_serve(self) -> None:
         from .journal_outbox import OutboxStore
 
-        store = OutboxStore(self.journal_path)
+        try:
+            store = OutboxStore(self.journal_path)
+        except sqlite3.Error as error:
+            log.error("mqtt: cannot open the outbox in %s: %s; nothing is published",
+                      self.journal_path, error)
+            return
         try:
             self._serve(store)
+        except Exception:
+            # The table goes on without publishing; its outbox keeps everything for a restart.
+            log.exception("mqtt: the publisher stopped")
         finally:
             store.close()
-            with self._state:
-                self._state.notify_all()
 
     def _serve(self, store: Any) -> None:
         in_flight: dict[int, int] = {}  # message id -> outbox id

@@ -166,3 +166,17 @@ def test_a_layout_2_journal_gets_its_outbox_and_keeps_its_plays(tmp_path: Path) 
         assert [topic for topic, _ in journal.outbox()] == ["live"]
     with Journal.open_read_only(path) as copy:
         assert copy.pragmas()["user_version"] == 3
+
+
+def test_a_publisher_without_its_journal_says_so_and_lets_nobody_wait(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from companion.mqtt_settings import MqttSettings
+    from companion.publisher import Publisher
+
+    publisher = Publisher(tmp_path / "absent.sqlite3", MqttSettings("127.0.0.1", 1, "t"))
+    publisher.start()
+    try:
+        assert publisher.wait_until_sent(None) is False
+    finally:
+        publisher.stop()
+    assert "cannot open the outbox" in caplog.text
