@@ -12,7 +12,8 @@ reported as an ERROR row, the other sections go on, and the exit status is 1.
 Sections: engine (bench_engine), reader and display (bench_drivers), companion
 (bench_companion and bench_journal), pi (bench_gentle: start-up, syncs and bytes written,
 display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr),
-web (bench_web: the scoreboard's first byte, move-to-event delay and peak RSS).
+web (bench_web: the scoreboard's first byte, move-to-event delay and peak RSS), mqtt
+(bench_mqtt: messages and bytes per move, the outbox's cost, draining after an outage).
 Which figure comes from which function is in each section's function below.
 """
 
@@ -477,6 +478,38 @@ def section_web(quick: bool) -> tuple[list[Row], Any]:
     return rows, f
 
 
+def section_mqtt(quick: bool) -> tuple[list[Row], Any]:
+    """bench_mqtt: messages and bytes per move, the outbox's cost per move, the drain of the
+    outbox after a 5-minute outage."""
+    from bench import bench_mqtt
+
+    f = bench_mqtt.measure(moves=bench_mqtt.OUTAGE_MINUTES * 60 // bench_mqtt.SECONDS_PER_MOVE
+                           if quick else 120)
+    live_outage = (f"the same {f['outage_moves']} moves live: {f['outage_moves']} messages, "
+                   f"{f['live_bytes_outage']} B" if f["live_bytes_outage"] else NONE)
+    rows = [
+        Row("mqtt", "messages and bytes per move (live view; the play at its start and end)",
+            f"{f['messages_per_move']:.2f} messages, {f['bytes_per_move']:.0f} B",
+            NONE, f"the whole play at each move: {f['whole_play_bytes_per_move']:.0f} B"),
+        Row("mqtt", "the table's time per move, outbox in the move's transaction (median)",
+            f"{f['submit_ms']:.1f} ms", NONE,
+            f"the same moves, publishing nothing: {f['submit_plain_ms']:.1f} ms"),
+        Row("mqtt", "move committed to its live view at a subscriber (median)",
+            f"{f['move_to_board_ms']:.0f} ms (worst {f['move_to_board_worst_ms']:.0f} ms)",
+            "< 1000 ms", NONE, judged(f["move_to_board_worst_ms"] < 1000)),
+        Row("mqtt", f"outbox after a {bench_mqtt.OUTAGE_MINUTES}-minute outage "
+                    f"({f['outage_moves']} moves, broker down)",
+            f"{f['outage_items']} items, {f['outage_bytes']} B", NONE, live_outage),
+        Row("mqtt", "outbox drained once the broker is back",
+            f"{f['drain_after_connect_ms']:.0f} ms after connecting "
+            f"({f['drain_after_start_ms'] / 1000:.1f} s after the broker started, "
+            "reconnecting included)", "< 10 s after the start",
+            f"the same moves published live: {f['live_send_ms']:.0f} ms in all",
+            judged(f["drain_after_start_ms"] < 10_000)),
+    ]
+    return rows, f
+
+
 # --- Running and printing ------------------------------------------------------------------------
 
 
@@ -501,6 +534,7 @@ def run(quick: bool, progress: Callable[[str], None] = lambda text: None) -> dic
         ("pi", lambda: section_pi(quick, raw.get("companion", {}))),
         ("ticket-to-ride", lambda: section_ttr(quick)),
         ("web", lambda: section_web(quick)),
+        ("mqtt", lambda: section_mqtt(quick)),
     ]
     for name, work in sections:
         progress(f"{name} ...")

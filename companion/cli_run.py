@@ -73,6 +73,9 @@ def register(commands: Any) -> None:
                       help=SETTING_HELP)
     demo.add_argument("--wait", action="store_true",
                       help="wait for the process that uses the state folder to stop")
+    demo.add_argument("--config", type=Path,
+                      help="configuration file (TOML): with an [mqtt] section the demo "
+                           "publishes its game as the table does")
     demo.set_defaults(run=run_demo_command)
 
 
@@ -107,13 +110,19 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         except OSError as error:
             return _fail(_("--frames: cannot save frames in {folder}: {problem}").format(
                 folder=args.frames, problem=error.strerror or error))
+    mqtt = None
+    if args.config is not None:
+        try:
+            mqtt = load_config(args.config).mqtt
+        except ConfigError as error:
+            return _fail(reason(error, language))
     state_dir = args.state_dir or demo_state_dir(args.game)
     print(DemoWords(language).folder(args.game, state_dir), flush=True)
     try:
         result = run_demo(args.game, args.seed, state_dir, args.players, language,
                           frames=frames, progress=lambda text: print(text, flush=True),
                           progress_every=max(1, args.progress_every), options=options or None,
-                          wait=args.wait, on_wait=_waiting(language))
+                          wait=args.wait, on_wait=_waiting(language), mqtt=mqtt)
     except Stuck as error:
         return _fail(_("the automated players got stuck: {problem}").format(problem=error), 1)
     except Exception as error:
@@ -170,6 +179,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
             on_frame=_preview(language) if config.simulated else None,
+            mqtt=config.mqtt,
         )
     except DriverConfigError as error:
         restore()

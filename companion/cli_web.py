@@ -31,6 +31,9 @@ def register(commands: Any) -> None:
                         help=f"the address to listen on (default: {DEFAULT_HOST}, every one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"the port to listen on (default: {DEFAULT_PORT}; 0: any free one)")
+    parser.add_argument("--mqtt", metavar="URL",
+                        help="also show every table publishing to this MQTT broker "
+                             "(mqtt://HOST:PORT) on /tables, with the evening's standings")
     parser.set_defaults(run=run)
 
 
@@ -39,6 +42,15 @@ def run(args: argparse.Namespace, language: str) -> int:
     folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
+    broker = None
+    if args.mqtt is not None:
+        from .i18n import reason
+        from .mqtt_settings import MqttValueError, parse_url
+
+        try:
+            broker = parse_url(args.mqtt, "--mqtt")
+        except MqttValueError as error:
+            return _fail(f"--mqtt: {reason(error, language)}")
     if folder.exists() and not folder.is_dir():
         return _fail(_("{folder} is not a folder").format(folder=folder))
     if folder.exists() and not os.access(folder, os.R_OK | os.X_OK):
@@ -59,7 +71,7 @@ def run(args: argparse.Namespace, language: str) -> int:
     # The line the tests and the unit's log wait for: the address really listened on.
     print(_("companion web: serving {folder} on http://{host}:{port}/").format(
         folder=folder, host=host, port=port), flush=True)
-    config = uvicorn.Config(create_app(folder), log_level="warning", access_log=False,
+    config = uvicorn.Config(create_app(folder, broker), log_level="warning", access_log=False,
                             lifespan="off", timeout_graceful_shutdown=1)
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[listener])

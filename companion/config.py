@@ -26,6 +26,7 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 from .logs import LEVELS
+from .mqtt_settings import MqttSettings
 from .scoreboard import Scoreboard, valid_address
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
@@ -92,6 +93,8 @@ class Config:
     display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     #: The `[web]` section: where phones find the scoreboard; None without one (no QR code).
     web: Scoreboard | None = None
+    #: The broker the table publishes to (`[mqtt]`); None: it publishes nothing.
+    mqtt: MqttSettings | None = None
 
     def game_settings(self, game: str) -> dict[str, Any]:
         """The settings of `game` (empty when the file has no section for it)."""
@@ -179,7 +182,7 @@ class _Checker:
     def config(self, document: dict[str, Any]) -> Config:
         from engine.registry import GAMES
 
-        known = ("companion", "web", *DRIVER_SECTIONS, *GAMES)
+        known = ("companion", "web", *DRIVER_SECTIONS, "mqtt", *GAMES)
         for name, value in document.items():
             if name not in known:
                 raise self.fail(name, N_("unknown section; the sections are {sections}"),
@@ -192,7 +195,12 @@ class _Checker:
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
         web = self.web(document["web"]) if "web" in document else None
-        return Config(source=self.source, games=games, web=web, **own, **drivers)
+        mqtt = None
+        if "mqtt" in document:
+            from .mqtt_settings import check
+
+            mqtt = check(document["mqtt"], self.fail)
+        return Config(source=self.source, games=games, web=web, mqtt=mqtt, **own, **drivers)
 
     def web(self, section: dict[str, Any]) -> Scoreboard:
         for name in section:

@@ -24,6 +24,7 @@ from .cards import Card, card_kinds, copies
 from .demo_words import DemoWords
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
+from .mqtt_settings import MqttSettings
 from .paths import JOURNAL_FILE
 from .state_files import StateFolderBusy, take_folder
 from .table import Table, open_table
@@ -43,6 +44,9 @@ DEMO_DRIVERS: dict[str, dict[str, Any]] = {
 PROGRESS_EVERY = 25
 #: How long to wait for the companion to answer one input before calling the flow stuck.
 ANSWER_TIMEOUT = 10.0
+#: How long a demo that publishes waits at its end for the broker to have every message;
+#: what is left stays in the journal's outbox and goes out at the next start.
+SEND_SECONDS = 30.0
 
 
 def demo_key(game: str, seed: int, players: int, options: dict[str, Any] | None = None) -> str:
@@ -173,12 +177,13 @@ def run_demo(
     options: dict[str, Any] | None = None,
     wait: bool = False,
     on_wait: Callable[[StateFolderBusy], None] | None = None,
+    mqtt: MqttSettings | None = None,
 ) -> dict[str, Any]:
     """Play (or resume) the demo game; return its final tally in `companion tally` form.
 
     `options` go to the game's `new_game` (e.g. a map), for the table and the players alike.
     The demo owns the state folder while it runs (StateFolderBusy when another process does,
-    unless `wait`).
+    unless `wait`). With `mqtt`, the game is published as the table publishes it.
     """
     rules = GAMES[game]
     names = PLAYER_NAMES[:players]
@@ -193,7 +198,8 @@ def run_demo(
             return played
         table = open_table(state_dir=state_dir, game=game, players=names, language=language,
                            key=key, on_frame=frames, owner=owner,
-                           driver_config=driver_config or DEMO_DRIVERS, options=options)
+                           driver_config=driver_config or DEMO_DRIVERS, options=options,
+                           mqtt=mqtt)
     except BaseException:
         owner.release()
         raise
@@ -223,6 +229,8 @@ def run_demo(
         worker.join()
         if failure:
             raise failure[0]
+        if table.publisher is not None and not table.publisher.wait_until_sent(SEND_SECONDS):
+            progress(words.not_sent(mqtt.address if mqtt else ""))
         return rules.result(table.app.session.state).to_json()
     finally:
         table.close()

@@ -39,3 +39,7 @@ class DemoWords:
             parts.append(self._("scores: {scores}").format(scores=", ".join(
                 f"{player.name} {player.total}" for player in standing.players)))
         return " · ".join(parts)
+
+    def not_sent(self, broker: str) -> str:
+        return self._("The broker {broker} has not taken every message yet: the journal keeps "
+                      "them and the next start sends them").format(broker=broker)

@@ -52,6 +52,7 @@ from .journal_errors import (
     StateFolderBusy,
     StateFolderRefused,
 )
+from .journal_outbox import OUTBOX_TABLE, OutboxBuilder, enqueue
 from .progress import MoveCount
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
@@ -64,7 +65,7 @@ __all__ = [
 ]
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = (
     """CREATE TABLE plays (
@@ -121,6 +122,8 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         # Their snapshots hold the settings as they were read then: replay the moves instead.
         "DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays WHERE game IN ("
         + ", ".join(sorted({f"'{game}'" for game, _, _ in _READINGS_BEFORE_LAYOUT_2})) + "))"),
+    # What the table publishes to MQTT, written with the change it describes.
+    2: (OUTBOX_TABLE,),
 }
 
 _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
@@ -345,7 +348,9 @@ class Journal(JournalChecks):
 
     @_guarded
     def start_play(self, game: str, setup: dict[str, Any], key: str | None = None,
-                   started: str | None = None) -> PlayRecord:
+                   started: str | None = None,
+                   outbox: OutboxBuilder | None = None) -> PlayRecord:
+        """A new play; `outbox` builds what to publish of it, in the same transaction."""
         record = PlayRecord(0, str(uuid.uuid4()), game, setup, key, started or now())
         with self._write() as db:
             cursor = db.execute(
@@ -354,6 +359,7 @@ class Journal(JournalChecks):
             )
             assert cursor.lastrowid is not None
             self._seal_play(cursor.lastrowid)
+            self._enqueue(db, cursor.lastrowid, outbox)
         self._note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
@@ -385,7 +391,8 @@ class Journal(JournalChecks):
 
     @_guarded
     def finish(self, play_id: int, result: dict[str, Any],
-               finished: str | None = None) -> PlayRecord:
+               finished: str | None = None,
+               outbox: OutboxBuilder | None = None) -> PlayRecord:
         """Mark the play over with its result; returns the updated record."""
         with self._write() as db:
             cursor = db.execute("UPDATE plays SET finished = ?, result = ? WHERE id = ?",
@@ -393,6 +400,7 @@ class Journal(JournalChecks):
             if cursor.rowcount == 0:
                 raise self._no_play(play_id)
             self._seal_play(play_id)
+            self._enqueue(db, play_id, outbox)
             row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
                              (play_id,)).fetchone()
         return self._play(row)
@@ -401,13 +409,15 @@ class Journal(JournalChecks):
 
     @_guarded
     def append(self, play_id: int, event: dict[str, Any], recorded: str | None = None,
-               uids: Sequence[str] = (), expected_seq: int | None = None) -> int:
+               uids: Sequence[str] = (), expected_seq: int | None = None,
+               outbox: OutboxBuilder | None = None) -> int:
         """Add the next event; when this returns it is committed. Returns its seq (from 1).
 
         `uids` are the tags scanned for it (the table must know them after a power cut). The
         play's draft goes in the same transaction: it was the move now recorded. With
         `expected_seq`, an event that would get another seq (another program added one
         meanwhile) is refused inside the transaction: a move is never committed twice.
+        `outbox` builds what to publish of the move, committed with it.
         """
         text = _dumps(event)
         tags = _dumps(list(uids))
@@ -431,6 +441,7 @@ class Journal(JournalChecks):
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
             play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
                                    (play_id,)).fetchone()[0]
+            self._enqueue(db, play_id, outbox)
         self._note_progress(play_uuid, int(seq))
         return int(seq)
 
@@ -463,7 +474,8 @@ class Journal(JournalChecks):
         return int(row[0])
 
     @_guarded
-    def pop(self, play_id: int, expected_seq: int | None = None) -> dict[str, Any] | None:
+    def pop(self, play_id: int, expected_seq: int | None = None,
+            outbox: OutboxBuilder | None = None) -> dict[str, Any] | None:
         """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
 
         One transaction, so a power cut leaves either the event or none of it. With
@@ -490,8 +502,26 @@ class Journal(JournalChecks):
             db.execute("UPDATE plays SET finished = NULL, result = NULL WHERE id = ?",
                        (play_id,))
             self._seal_play(play_id)
+            self._enqueue(db, play_id, outbox)
         event: dict[str, Any] = self._loads(text, play_id)
         return event
+
+    # --- The outbox ----------------------------------------------------------------------------
+
+    def _enqueue(self, db: sqlite3.Connection, play_id: int,
+                 outbox: OutboxBuilder | None) -> None:
+        """The items `outbox` builds for the play as it now is, in the open transaction."""
+        if outbox is None:
+            return
+        row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
+                         (play_id,)).fetchone()
+        enqueue(db, outbox(self, self._play(row)), _dumps)
+
+    @_guarded
+    def outbox(self) -> list[tuple[str, dict[str, Any]]]:
+        """The items not yet sent, oldest first, as (topic, payload)."""
+        rows = self._db.execute("SELECT topic, payload FROM outbox ORDER BY id").fetchall()
+        return [(str(topic), json.loads(payload)) for topic, payload in rows]
 
     # --- Snapshots -----------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import copy
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.codec import from_jsonable, to_jsonable
 from engine.errors import N_
@@ -21,6 +21,10 @@ from engine.game import GameRules
 from engine.registry import GAMES
 
 from .journal import Journal, JournalError, PlayRecord
+
+if TYPE_CHECKING:
+    from .journal_outbox import OutboxBuilder
+    from .outbox import Outbox
 
 log = logging.getLogger(__name__)
 
@@ -120,8 +124,10 @@ class GameSession(Generic[S, E]):
     """A play in progress (or finished), its state always equal to a replay of its journal."""
 
     def __init__(self, journal: Journal, rules: GameRules[S, E], play: PlayRecord, state: S,
-                 event_count: int, snapshot_every: int = SNAPSHOT_EVERY) -> None:
-        """Use `start` or `resume`; this only puts the parts together."""
+                 event_count: int, snapshot_every: int = SNAPSHOT_EVERY,
+                 outbox: Outbox | None = None) -> None:
+        """Use `start` or `resume`; this only puts the parts together. With `outbox`, every
+        change also journals what to publish of it (`companion.outbox`)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self._journal = journal
@@ -136,29 +142,35 @@ class GameSession(Generic[S, E]):
         #: When set, a due snapshot waits for `settle` (the table's: after the frame).
         self.defer_snapshots = False
         self._pending_snapshot: tuple[int, S] | None = None
+        self.outbox = outbox
 
     @classmethod
     def start(cls, journal: Journal, rules: GameRules[S, E], players: Sequence[str],
               options: dict[str, Any] | None = None, key: str | None = None, *,
-              started: str | None = None,
-              snapshot_every: int = SNAPSHOT_EVERY) -> GameSession[S, E]:
+              started: str | None = None, snapshot_every: int = SNAPSHOT_EVERY,
+              outbox: Outbox | None = None) -> GameSession[S, E]:
         """A new play. The rules build the table first: an IllegalEvent writes nothing."""
         # The options are kept in their JSON form and the state is built from that form, so
         # a resumed play starts from exactly the same table.
         setup = {"players": list(players), "options": to_jsonable(dict(options or {}))}
         state = initial_state(rules, setup)
-        play = journal.start_play(rules.id, setup, key=key, started=started)
+        build = outbox.builder(rules, state, 0, with_play=True) if outbox else None
+        play = journal.start_play(rules.id, setup, key=key, started=started, outbox=build)
         log.info("game started: %s, play %s, players %s", rules.id, play.id, ", ".join(players))
-        return cls(journal, rules, play, state, 0, snapshot_every)
+        session = cls(journal, rules, play, state, 0, snapshot_every, outbox)
+        session._published()
+        return session
 
     @classmethod
     def resume(cls, journal: Journal, play: PlayRecord, *,
                rules: GameRules[Any, Any] | None = None,
-               snapshot_every: int = SNAPSHOT_EVERY) -> GameSession[Any, Any]:
+               snapshot_every: int = SNAPSHOT_EVERY,
+               outbox: Outbox | None = None) -> GameSession[Any, Any]:
         """The play as journalled: its latest snapshot plus the events after it."""
         rules = rules or rules_for(play)
         state, count = rebuild(journal, rules, play)
-        session: GameSession[Any, Any] = cls(journal, rules, play, state, count, snapshot_every)
+        session: GameSession[Any, Any] = cls(journal, rules, play, state, count, snapshot_every,
+                                             outbox)
         if play.finished is None:
             log.info("game resumed: %s, play %s, after %d events", rules.id, play.id, count)
         if play.finished is None and rules.is_over(state):
@@ -176,7 +188,8 @@ class GameSession(Generic[S, E]):
         after = self._rules.apply(self._state, event)  # IllegalEvent: nothing is written
         # The seq is checked inside the commit: another program's move makes this one fail.
         seq = self._journal.append(self._play.id, event.to_json(), uids=uids,
-                                   expected_seq=self._count + 1)
+                                   expected_seq=self._count + 1,
+                                   outbox=self._builder(after, self._count + 1))
         self._draft_written = None  # the commit above made the draft stale
         before, self._state, self._count = self._state, after, seq
         if seq % self.snapshot_every == 0:
@@ -185,10 +198,24 @@ class GameSession(Generic[S, E]):
                 self.settle()
         if self._rules.is_over(after):
             self._finish()
-        elif _stage(before) != _stage(after):
-            # A day or round ended: the main file alone now holds the game so far.
-            self._journal.checkpoint()
+        else:
+            self._published()
+            if _stage(before) != _stage(after):
+                # A day or round ended: the main file alone now holds the game so far.
+                self._journal.checkpoint()
         return after
+
+    def _builder(self, state: Any = None, count: int | None = None,
+                 with_play: bool = False) -> OutboxBuilder | None:
+        """What to publish of the change being committed; None when nothing is published."""
+        if self.outbox is None:
+            return None
+        return self.outbox.builder(self._rules, state, count, with_play)
+
+    def _published(self) -> None:
+        """Wake the publisher: the change's items are committed."""
+        if self.outbox is not None:
+            self.outbox.committed()
 
     def settle(self) -> None:
         """Write the snapshot that is due, unless its event has been undone meanwhile."""
@@ -207,9 +234,12 @@ class GameSession(Generic[S, E]):
 
     def undo(self) -> E | None:
         """Take back the last event (reopening a finished play); None when there is none."""
-        data = self._journal.pop(self._play.id, expected_seq=self._count)
+        # Undoing the end of a play reopens it: its message loses the result.
+        data = self._journal.pop(self._play.id, expected_seq=self._count,
+                                 outbox=self._builder(with_play=self.finished))
         if data is None:
             return None
+        self._published()
         self._draft_written = _UNKNOWN
         reopened = self._journal.play(self._play.id)
         assert reopened is not None
@@ -222,8 +252,10 @@ class GameSession(Generic[S, E]):
                                play=self._play.id, reason=str(error)) from error
 
     def _finish(self) -> None:
-        self._play = self._journal.finish(self._play.id,
-                                          self._rules.result(self._state).to_json())
+        self._play = self._journal.finish(
+            self._play.id, self._rules.result(self._state).to_json(),
+            outbox=self._builder(self._state, self._count, with_play=True))
+        self._published()
         self._journal.checkpoint()
         log.info("game finished: %s, play %s, after %d events", self._rules.id, self._play.id,
                  self._count)

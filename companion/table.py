@@ -23,6 +23,8 @@ from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
+from .mqtt_settings import MqttSettings
+from .outbox import Outbox
 from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
 from .recovery import Opened, open_checked, open_registry
 from .scoreboard import Scoreboard
@@ -72,6 +74,8 @@ class Table:
     owner: FolderLock | None = None
     #: What the start found wrong with the journal (a loss, a damaged file), if anything.
     problem: JournalError | None = None
+    #: Sends the journal's outbox to the broker, when the table publishes (`[mqtt]`).
+    publisher: Any = None
 
     @property
     def app(self) -> TableApp:
@@ -88,8 +92,11 @@ class Table:
         return app.session.rules.id if isinstance(app, TableApp) else None
 
     def close(self) -> None:
-        """Clear the panel, stop the drivers, close the journal and the registry."""
+        """Clear the panel, stop the drivers and the publisher, close the journal and the
+        registry."""
         try:
+            if self.publisher is not None:
+                self.publisher.stop()
             self.drivers.close()
         finally:
             try:
@@ -148,6 +155,7 @@ def open_table(
     owner: FolderLock | None = None,
     scoreboard: Scoreboard | None = None,
     rest_minutes: tuple[float, float] = (0.0, 0.0),
+    mqtt: MqttSettings | None = None,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -163,6 +171,7 @@ def open_table(
     `rest_minutes` (dim, then dark; 0: never) rests the idle panel; the brightness chosen in
     the system menu (kept in the state folder) is applied at once. The system menu gives
     the scoreboard's address too.
+    With `mqtt`, every change of a play is also published there (`companion.publisher`).
     """
     if game is not None and game not in FLOWS:
         if owner is not None:
@@ -182,6 +191,7 @@ def open_table(
         lock.release()
         raise
     events: queue.Queue[Any] = queue.Queue()
+    outbox = Outbox() if mqtt is not None else None
 
     drivers: DriverSet | None = None
     chosen = load_settings(state_dir)
@@ -212,7 +222,7 @@ def open_table(
 
     def start(chosen: str, names: tuple[str, ...]) -> TableApp:
         return table_app(GameSession.start(journal, GAMES[chosen], names,
-                                           dict(game_options(chosen))))
+                                           dict(game_options(chosen)), outbox=outbox))
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
@@ -227,10 +237,11 @@ def open_table(
         # The game in progress comes back whatever game was asked for or configured: a
         # restart must never leave a game behind in the journal.
         if unfinished is not None and unfinished.game in FLOWS:
-            app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game]))
+            app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game],
+                                               outbox=outbox))
         elif game is not None and players and start_now:
             app = table_app(GameSession.start(journal, GAMES[game], players,
-                                              dict(options or {}), key=key))
+                                              dict(options or {}), key=key, outbox=outbox))
         else:
             app = lobby()
     except BaseException:
@@ -244,7 +255,14 @@ def open_table(
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     loop = TableLoop(app, drivers.display, render_screen, on_frame=on_frame, watchdog=watchdog,
                      clock=clock, rest=rest)
-    return Table(loop, drivers, journal, registry, events, lock, opened.problem)
+    table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
+    if mqtt is not None and outbox is not None:
+        from .publisher import Publisher
+
+        table.publisher = Publisher(journal.path, mqtt)
+        outbox.listen(table.publisher.wake)
+        table.publisher.start()
+    return table
 
 
 #: How long the table shows what its start found wrong with the journal.

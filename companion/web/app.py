@@ -50,7 +50,9 @@ def _not_found(request: Request, message: str) -> HTTPException:
     return HTTPException(404, translator(_language(request)).gettext(message))
 
 
-def create_app(state_dir: Path) -> Starlette:
+def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlette:
+    """The scoreboard of `state_dir`; with `mqtt` (host, port), also the board of every
+    table publishing to that broker (`companion.web.board`)."""
     view = JournalView(state_dir)
 
     def live_now() -> dict[str, Any]:
@@ -161,6 +163,11 @@ def create_app(state_dir: Path) -> Starlette:
         Route("/events", events),
         Route("/static/{name}", static),
     ]
+    if mqtt is not None:
+        from .board import Board
+        from .board_routes import board_routes
+
+        routes += board_routes(Board(*mqtt).start(), _language)
     application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
                                                 JournalError: journal_error},
                             middleware=[Middleware(SecurityHeaders)])

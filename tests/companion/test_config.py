@@ -296,3 +296,34 @@ def test_the_scoreboards_port_and_address() -> None:
     web = parse_config('[web]\nport = 8080\naddress = "192.168.1.9"\n').web
     assert web is not None and (web.port, web.address) == (8080, "192.168.1.9")
     assert parse_config("[web]\nport = 80\n").web == Scoreboard(80, None)
+# --- [mqtt] --------------------------------------------------------------------------------------
+
+
+def test_the_mqtt_section_names_the_broker_and_the_table() -> None:
+    config = parse_config('[mqtt]\nurl = "mqtt://192.168.1.10"\ntable = "kitchen"\n'
+                          'username = "companion"\npassword = "secret"\n')
+    assert config.mqtt is not None
+    assert (config.mqtt.host, config.mqtt.port, config.mqtt.table) == (
+        "192.168.1.10", 1883, "kitchen")
+    assert (config.mqtt.username, config.mqtt.password) == ("companion", "secret")
+    assert parse_config("").mqtt is None
+
+
+@pytest.mark.parametrize(("section", "key", "words"), [
+    ('url = "http://broker:1883"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://broker:99999"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://"\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = 1883\ntable = "a"', "mqtt.url", "expected mqtt://HOST:PORT"),
+    ('url = "mqtt://ana:pw@broker"\ntable = "a"', "mqtt.url", "not in the address"),
+    ('url = "mqtt://broker"', "mqtt.table", "needs url and table"),
+    ('url = "mqtt://broker"\ntable = "a/b"', "mqtt.table", "letters, digits"),
+    ('url = "mqtt://broker"\ntable = "#"', "mqtt.table", "letters, digits"),
+    ('url = "mqtt://broker"\ntable = "a"\npassword = "pw"', "mqtt.password", "needs a username"),
+    ('url = "mqtt://broker"\ntable = "a"\nusername = 3', "mqtt.username", "expected text"),
+    ('url = "mqtt://broker"\ntable = "a"\nqos = 2', "mqtt.qos", "unknown key"),
+])
+def test_a_wrong_mqtt_value_is_refused_naming_it(section: str, key: str, words: str) -> None:
+    error = refused(f"[mqtt]\n{section}\n")
+    assert error.key == key
+    assert words in str(error)
+    assert words.split()[0] in reason(error, "en")

@@ -1,0 +1,113 @@
+"""A real Mosquitto on a free port of 127.0.0.1, for the tests and the benchmark.
+
+Its own configuration and persistence file live in the folder it is given; it is ready when
+its log says "running" (an observed line, never a pause), and `stop` ends it as a service
+manager would (SIGTERM: it saves its database first).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Broker:
+    """Mosquitto on a port of 127.0.0.1; `start` and `stop` it as often as a test likes."""
+
+    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
+        """`users`: names and passwords the broker alone accepts (default: anyone)."""
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.config = folder / "mosquitto.conf"
+        self.config.write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            + self._access(users) +
+            "persistence true\n"
+            f"persistence_location {folder}/\n"
+            "log_dest stderr\n"
+            "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
+            # Run as whoever runs the tests (as root it would switch to the user mosquitto).
+            "user root\n", encoding="utf-8")
+        self.log: list[str] = []
+        self._logged = threading.Condition()
+        self._process: subprocess.Popen[str] | None = None
+        self._reader: threading.Thread | None = None
+
+    def _access(self, users: dict[str, str] | None) -> str:
+        if users is None:
+            return "allow_anonymous true\n"
+        passwords = self.folder / "passwords"
+        passwords.touch(mode=0o600)
+        for name, password in users.items():
+            subprocess.run([shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd",
+                            "-b", str(passwords), name, password], check=True)
+        return f"allow_anonymous false\npassword_file {passwords}\n"
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert process.stdout is not None
+        for line in process.stdout:  # until it says it serves, or it ended
+            self.log.append(line)
+            if " running" in line:
+                break
+        else:
+            process.wait()
+            raise AssertionError(f"mosquitto did not start: {''.join(self.log)}")
+        self._process = process
+        self._reader = threading.Thread(target=self._read, args=(process,), daemon=True)
+        self._reader.start()
+
+    def _read(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            with self._logged:
+                self.log.append(line)
+                self._logged.notify_all()
+
+    def wait_for_log(self, text: str, after: int = 0) -> int:
+        """Block until a line of the log from line `after` on holds `text`; its index."""
+        with self._logged:
+            while True:
+                for index in range(after, len(self.log)):
+                    if text in self.log[index]:
+                        return index
+                self._logged.wait()
+
+    def stop(self) -> None:
+        """Stop it as a service manager would (SIGTERM: it saves its database first)."""
+        if self._process is None:
+            return
+        self._process.terminate()
+        self._process.wait()
+        if self._reader is not None:
+            self._reader.join()
+        self._process = None
+
+
+@contextmanager
+def mosquitto(folder: Path) -> Iterator[Broker]:
+    broker = Broker(folder)
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()

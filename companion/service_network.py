@@ -1,0 +1,99 @@
+"""The table's service may reach its MQTT broker and nothing else: a systemd drop-in.
+
+`companion.service` keeps no network at all (PrivateNetwork=yes). With `[mqtt]` in the
+configuration, `systemd/install.sh` runs
+
+    python -m companion.service_network --config /etc/companion/config.toml \\
+        --unit-dir /etc/systemd/system
+
+which writes `companion.service.d/mqtt.conf`: the network back, IPv4 and IPv6 sockets, and
+every address denied but the broker's (resolved now, when the URL names a host). Without
+`[mqtt]` the drop-in is removed. Run again after changing the broker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+import sys
+from pathlib import Path
+
+from .config import ConfigError, load_config
+from .i18n import reason
+from .mqtt_settings import MqttSettings
+
+DROP_IN = Path("companion.service.d") / "mqtt.conf"
+
+
+class UnknownHost(ValueError):
+    pass
+
+
+def broker_addresses(settings: MqttSettings) -> list[str]:
+    """The broker's IP addresses: the URL's own, or what its host name resolves to now."""
+    try:
+        return [str(ipaddress.ip_address(settings.host))]
+    except ValueError:
+        pass
+    try:
+        found = socket.getaddrinfo(settings.host, settings.port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise UnknownHost(f"cannot resolve the broker {settings.host}: {error.strerror}") \
+            from error
+    return sorted({str(info[4][0]) for info in found})
+
+
+def drop_in(settings: MqttSettings, addresses: list[str], source: str) -> str:
+    named = [] if addresses == [settings.host] else [
+        f"# {settings.host} resolved when this was written; the service resolves it again",
+        "# without DNS (which it cannot reach): keep the name in /etc/hosts, or use the",
+        "# address in the URL.",
+    ]
+    return "\n".join([
+        f"# Written from [mqtt] in {source} by `python -m companion.service_network`:",
+        f"# the table may reach its MQTT broker {settings.address}, and no other address.",
+        *named,
+        "[Service]",
+        "PrivateNetwork=no",
+        "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
+        "IPAddressDeny=any",
+        f"IPAddressAllow={' '.join(addresses)}",
+        "",
+    ])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion.service_network",
+                                     description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--config", type=Path, required=True)
+    parser.add_argument("--unit-dir", type=Path,
+                        help="write or remove the drop-in there (default: print it)")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as error:
+        print(f"companion.service_network: {reason(error, 'en')}", file=sys.stderr)
+        return 2
+    target = args.unit_dir / DROP_IN if args.unit_dir is not None else None
+    if config.mqtt is None:
+        if target is not None and target.exists():
+            target.unlink()
+            print(f"removed {target}: no [mqtt] in {args.config}, no network")
+        return 0
+    try:
+        text = drop_in(config.mqtt, broker_addresses(config.mqtt), str(args.config))
+    except UnknownHost as error:
+        print(f"companion.service_network: {error}", file=sys.stderr)
+        return 2
+    if target is None:
+        print(text, end="")
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
