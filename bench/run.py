@@ -370,6 +370,16 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
             judged(None if syncs is None else move["syncs"] <= 2),
             "-" if syncs is None else
             f"{move['syncs'] * low_sync:.0f}-{move['syncs'] * high_sync:.0f} ms of sync"))
+        worst = probe.get("per_move_worst")
+        rows.append(Row(
+            "pi", "fsyncs of the worst move, without / with a checkpoint",
+            missing if worst is None else
+            f"{worst['without_checkpoint']} / {worst['with_checkpoint']}",
+            "<= 2 / - (log, log header after a checkpoint)",
+            "-" if worst is None else f"{worst['checkpoints']} moves ended in a checkpoint",
+            judged(None if worst is None else worst["without_checkpoint"] <= 2),
+            "-" if worst is None else
+            f"{worst['without_checkpoint'] * high_sync:g} ms of sync at worst"))
         per_move = move["bytes"]
         rows.append(Row(
             "pi", f"bytes written to the journal per move ({probe['game']} demo)",

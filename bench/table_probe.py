@@ -9,7 +9,8 @@ Each phase starts with a marker the tracer sees, `access("/bench-marker/PHASE")`
 - first-start: a table opens on an empty state folder (simulated devices, a new game) and the
   desktop's box of tags is enrolled, as `companion run` does on a desktop;
 - presses: 20 presses of up and down that complete no move, each stepped through the loop;
-- moves: the demo game's moves entered tap by tap and press by press through the loop;
+- moves: the demo game's moves entered tap by tap and press by press through the loop, each
+  move marked too, `access("/bench-move/N")`, so that the syncs of each move can be told;
 - end: the table closes.
 
 It prints one JSON line: the moves entered, the bytes this process wrote (Linux /proc
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 MARKER = "/bench-marker/"
+MOVE_MARKER = "/bench-move/"
 
 
 def mark(phase: str) -> None:
@@ -137,7 +139,8 @@ def main() -> int:
     moves = physical_moves(GAMES[args.game], names, args.seed)
     if args.moves:
         moves = moves[:args.moves]
-    for goal in moves[session.event_count:]:
+    for number, goal in enumerate(moves[session.event_count:], start=1):
+        os.access(f"{MOVE_MARKER}{number}", os.F_OK)
         enter_move(goal, lambda goal: table.app.flow.next_input(session.state, goal, uid_for),
                    send, lambda: session.event_count)
     entered = session.event_count - moves_at
