@@ -397,6 +397,14 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
             " ms on I2C)", judged(None if per_change is None
                                   else per_change <= bg.FULL_FRAME_BYTES / 3),
             "-" if per_change is None else f"{bg.bus_ms(per_change):.1f} ms on I2C at 400 kHz"))
+        rows.append(Row(
+            "pi", "  of which: changes of at most 3 pages (a line, a cursor) / of more "
+            "(a new screen, a notice)",
+            f"{bus['small_changes']} x {fmt(bus['per_small_change'], 0)} / "
+            f"{bus['large_changes']} x {fmt(bus['per_large_change'], 0)} bytes",
+            NONE, NONE, NONE,
+            f"{bg.bus_ms(bus['per_small_change'] or 0):.1f} / "
+            f"{bg.bus_ms(bus['per_large_change'] or 0):.1f} ms on I2C"))
         raw["bus_ms"] = None if per_change is None else bg.bus_ms(per_change)
 
     def taps() -> None:

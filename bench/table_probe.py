@@ -49,11 +49,14 @@ def written_bytes() -> int | None:
 
 def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
     """Bytes an SSD1306 on a counting interface received per frame change, through the
-    display driver on the path, and what luma's full `display()` sends per frame."""
+    display driver on the path, and what luma's full `display()` sends per frame; apart,
+    the changes that touch at most 3 of the 8 pages (a line, a cursor) and the others (a
+    new screen, a notice coming or going)."""
     from PIL import Image
 
     from drivers.display import OledDisplay
     from drivers.luma_devices import interface_target
+    from drivers.panel_pages import pages_of
     from drivers.sim.display import CountingInterface
 
     interface = CountingInterface()
@@ -61,21 +64,34 @@ def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
     display.open()
     changes = 0
     before = 0
+    kinds = {"small": [0, 0], "large": [0, 0]}  # changes, bytes
     try:
         previous: bytes | None = None
+        previous_pages: list[bytes] = []
         for index, data in enumerate(frames):
             if index == 1:
                 before = interface.total_bytes  # the first frame goes whole on any driver
             if data == previous:
                 continue
-            changes += index > 0
-            display.show(Image.frombytes("1", size, data))
-            previous = data
+            image = Image.frombytes("1", size, data)
+            pages = pages_of(image)
+            sent = interface.total_bytes
+            display.show(image)
+            if index > 0:
+                changes += 1
+                touched = sum(old != new for old, new in zip(previous_pages, pages))
+                kind = kinds["small" if touched <= 3 else "large"]
+                kind[0] += 1
+                kind[1] += interface.total_bytes - sent
+            previous, previous_pages = data, pages
         total = interface.total_bytes - before
     finally:
         display.close()
     return {"frame_changes": changes, "bytes": total,
-            "per_change": round(total / changes, 1) if changes else None}
+            "per_change": round(total / changes, 1) if changes else None,
+            **{f"{name}_changes": count for name, (count, _) in kinds.items()},
+            **{f"per_{name}_change": round(sent / count, 1) if count else None
+               for name, (count, sent) in kinds.items()}}
 
 
 def main() -> int:
