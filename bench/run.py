@@ -4,6 +4,7 @@ alternative measured side by side in the same run.
     python bench/run.py            # a few minutes
     python bench/run.py --quick    # under a minute (CI)
     python bench/run.py --json
+    python bench/run.py --quick --only pi    # one section (pi brings companion with it)
 
 Nothing here passes or fails on speed: a row whose figure misses its aim says MISS in the
 status column and the run still succeeds. A section that cannot run at all (an exception) is
@@ -25,7 +26,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -500,12 +501,20 @@ def section_web(quick: bool) -> tuple[list[Row], Any]:
 # --- Running and printing ------------------------------------------------------------------------
 
 
-def run(quick: bool, progress: Callable[[str], None] = lambda text: None) -> dict[str, Any]:
+SECTIONS = ("engine", "reader", "display", "companion", "pi", "ticket-to-ride", "web")
+
+
+def run(quick: bool, progress: Callable[[str], None] = lambda text: None,
+        only: Collection[str] = ()) -> dict[str, Any]:
+    """Every section, or those in `only` (pi brings companion: its first frames and taps)."""
     began = time.monotonic()
     rows: list[Row] = []
     raw: dict[str, Any] = {}
     errors: list[str] = []
+    wanted = set(only or SECTIONS) | ({"companion"} if "pi" in only else set())
     try:
+        if "companion" not in wanted:
+            raise RuntimeError("not measured")
         peak_rss = start_peak_rss(quick)
     except Exception as error:
         message = f"{type(error).__name__}: {error}"
@@ -523,6 +532,8 @@ def run(quick: bool, progress: Callable[[str], None] = lambda text: None) -> dic
         ("web", lambda: section_web(quick)),
     ]
     for name, work in sections:
+        if name not in wanted:
+            continue
         progress(f"{name} ...")
         started = time.monotonic()
         try:
@@ -577,9 +588,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a reduced run, under a minute")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--only", action="append", choices=SECTIONS, default=[],
+                        metavar="SECTION", help="run only this section (repeatable; pi runs "
+                        f"companion too): {', '.join(SECTIONS)}")
     args = parser.parse_args(argv)
     figures = run(args.quick, progress=lambda text: print(f"  {text}", file=sys.stderr,
-                                                          flush=True))
+                                                          flush=True), only=args.only)
     print(json.dumps(figures, indent=2) if args.json else table(figures))
     return 1 if figures["errors"] else 0
 

@@ -129,3 +129,24 @@ def test_each_moves_syncs_are_told_apart_and_a_checkpoint_is_seen() -> None:
         '12 fdatasync(4</s/journal.sqlite3>) = 0',
     ])
     assert syncs_per_move(trace) == [(1, False), (3, True), (0, False)]
+
+
+def test_only_the_sections_asked_for_run_and_pi_brings_companion(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+
+    def section(name: str) -> Any:
+        def measure(quick: bool, *args: Any) -> Any:
+            ran.append(name)
+            return [run.Row(name, "a figure", "1")], {}
+        return measure
+
+    monkeypatch.setattr(run, "start_peak_rss", lambda quick: lambda: [])
+    for name in ("engine", "reader", "display", "companion", "pi", "ttr", "web"):
+        monkeypatch.setattr(run, f"section_{name}", section(name))
+    figures = run.run(quick=True, only=["pi"])
+    assert ran == ["companion", "pi"]
+    assert [row["section"] for row in figures["rows"]] == ["companion", "pi"]
+    ran.clear()
+    run.run(quick=True, only=["display", "web"])
+    assert ran == ["display", "web"]
