@@ -53,7 +53,7 @@ def _renamed(journal: Journal) -> Any:
     the file and one of the folder)."""
     from companion.state_files import write_atomically
 
-    def note(play_uuid: str, seq: int) -> None:
+    def note(play_uuid: str, seq: int, **_: Any) -> None:
         write_atomically(journal.progress_path,
                          json.dumps({"play": play_uuid, "seq": seq}).encode())
     return note

@@ -124,6 +124,22 @@ def count_syncs(trace: str) -> dict[str, int]:
     return counts
 
 
+def syncs_per_move(trace: str) -> list[tuple[int, bool]]:
+    """For each move of a probe's strace output (`-y`: descriptors with their paths), the
+    syncs it made and whether one of them was a checkpoint (a sync of the journal's main
+    file, which only a checkpoint writes)."""
+    moves: list[tuple[int, bool]] = []
+    for line in trace.splitlines():
+        if "/bench-marker/" in line and moves:
+            break  # the end of the moves phase
+        if "/bench-move/" in line:
+            moves.append((0, False))
+        elif moves and ("fsync(" in line or "fdatasync(" in line):
+            syncs, checkpoint = moves[-1]
+            moves[-1] = (syncs + 1, checkpoint or ".sqlite3>" in line and "journal" in line)
+    return moves
+
+
 def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
                 root: Path = ROOT) -> dict[str, Any]:
     """Run the probe (under strace when installed) on the code in `root`."""
@@ -135,7 +151,7 @@ def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
                    "--moves", str(moves)]
         trace_file = folder / "trace.txt"
         if strace is not None:
-            traced = [strace, "-f", "-qq", "-o", str(trace_file),
+            traced = [strace, "-f", "-qq", "-y", "-o", str(trace_file),
                       "-e", "trace=fsync,fdatasync,access,faccessat,faccessat2"]
             # With a seccomp filter only the traced calls stop the child: far quicker.
             fast = subprocess.run([strace, "--seccomp-bpf", "-f", "-qq", "-o", os.devnull,
@@ -147,7 +163,16 @@ def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
         if done.returncode != 0:
             raise RuntimeError(f"the table probe failed: {done.stderr.strip()[-300:]}")
         result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-        result["syncs"] = count_syncs(trace_file.read_text()) if strace else None
+        trace = trace_file.read_text() if strace else ""
+        result["syncs"] = count_syncs(trace) if strace else None
+        each = syncs_per_move(trace)
+        plain = [syncs for syncs, checkpoint in each if not checkpoint]
+        result["per_move_worst"] = None if not strace else {
+            "without_checkpoint": max(plain, default=0),
+            "with_checkpoint": max((syncs for syncs, checkpoint in each if checkpoint),
+                                   default=0),
+            "checkpoints": sum(checkpoint for _, checkpoint in each),
+        }
     result["strace"] = strace is not None
     moved = max(1, result["moves"])
     written = result["written_bytes"]

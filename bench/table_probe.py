@@ -9,7 +9,8 @@ Each phase starts with a marker the tracer sees, `access("/bench-marker/PHASE")`
 - first-start: a table opens on an empty state folder (simulated devices, a new game) and the
   desktop's box of tags is enrolled, as `companion run` does on a desktop;
 - presses: 20 presses of up and down that complete no move, each stepped through the loop;
-- moves: the demo game's moves entered tap by tap and press by press through the loop;
+- moves: the demo game's moves entered tap by tap and press by press through the loop, each
+  move marked too, `access("/bench-move/N")`, so that the syncs of each move can be told;
 - end: the table closes.
 
 It prints one JSON line: the moves entered, the bytes this process wrote (Linux /proc
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 MARKER = "/bench-marker/"
+MOVE_MARKER = "/bench-move/"
 
 
 def mark(phase: str) -> None:
@@ -47,11 +49,14 @@ def written_bytes() -> int | None:
 
 def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
     """Bytes an SSD1306 on a counting interface received per frame change, through the
-    display driver on the path, and what luma's full `display()` sends per frame."""
+    display driver on the path, and what luma's full `display()` sends per frame; apart,
+    the changes that touch at most 3 of the 8 pages (a line, a cursor) and the others (a
+    new screen, a notice coming or going)."""
     from PIL import Image
 
     from drivers.display import OledDisplay
     from drivers.luma_devices import interface_target
+    from drivers.panel_pages import pages_of
     from drivers.sim.display import CountingInterface
 
     interface = CountingInterface()
@@ -59,21 +64,34 @@ def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
     display.open()
     changes = 0
     before = 0
+    kinds = {"small": [0, 0], "large": [0, 0]}  # changes, bytes
     try:
         previous: bytes | None = None
+        previous_pages: list[bytes] = []
         for index, data in enumerate(frames):
             if index == 1:
                 before = interface.total_bytes  # the first frame goes whole on any driver
             if data == previous:
                 continue
-            changes += index > 0
-            display.show(Image.frombytes("1", size, data))
-            previous = data
+            image = Image.frombytes("1", size, data)
+            pages = pages_of(image)
+            sent = interface.total_bytes
+            display.show(image)
+            if index > 0:
+                changes += 1
+                touched = sum(old != new for old, new in zip(previous_pages, pages))
+                kind = kinds["small" if touched <= 3 else "large"]
+                kind[0] += 1
+                kind[1] += interface.total_bytes - sent
+            previous, previous_pages = data, pages
         total = interface.total_bytes - before
     finally:
         display.close()
     return {"frame_changes": changes, "bytes": total,
-            "per_change": round(total / changes, 1) if changes else None}
+            "per_change": round(total / changes, 1) if changes else None,
+            **{f"{name}_changes": count for name, (count, _) in kinds.items()},
+            **{f"per_{name}_change": round(sent / count, 1) if count else None
+               for name, (count, sent) in kinds.items()}}
 
 
 def main() -> int:
@@ -137,7 +155,8 @@ def main() -> int:
     moves = physical_moves(GAMES[args.game], names, args.seed)
     if args.moves:
         moves = moves[:args.moves]
-    for goal in moves[session.event_count:]:
+    for number, goal in enumerate(moves[session.event_count:], start=1):
+        os.access(f"{MOVE_MARKER}{number}", os.F_OK)
         enter_move(goal, lambda goal: table.app.flow.next_input(session.state, goal, uid_for),
                    send, lambda: session.event_count)
     entered = session.event_count - moves_at

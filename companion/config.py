@@ -180,7 +180,7 @@ class _Checker:
         return ConfigError(self.source, key, reason, **params)
 
     def config(self, document: dict[str, Any]) -> Config:
-        from engine.registry import GAMES
+        from engine.registry import CATALOGUE, GAMES
 
         known = ("companion", "web", *DRIVER_SECTIONS, "mqtt", *GAMES)
         for name, value in document.items():
@@ -189,7 +189,8 @@ class _Checker:
                                 sections=", ".join(known))
             if not isinstance(value, dict):
                 raise self.fail(name, N_("expected a table [{name}]"), name=name)
-        own = self.companion(document.get("companion", {}), GAMES)
+        # The catalogue's rows: reading the default game's player counts loads no game.
+        own = self.companion(document.get("companion", {}), {row.id: row for row in CATALOGUE})
         games = {name: self.game(name, document[name], GAMES[name].state_type)
                  for name in GAMES if name in document}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))

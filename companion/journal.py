@@ -493,9 +493,9 @@ class Journal(JournalChecks):
                 raise self._changed(play_id)
             play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
                                    (play_id,)).fetchone()[0]
-            # Lowered before the commit: a power cut in between leaves the count file behind
-            # the journal (harmless), never ahead of it (a false loss).
-            self._note_progress(play_uuid, seq - 1)
+            # Lowered and synced before the commit: a power cut in between leaves the count
+            # behind the journal (harmless), never ahead of it (a false loss).
+            self._note_progress(play_uuid, seq - 1, synced=True)
             db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
             db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))

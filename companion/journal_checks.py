@@ -98,13 +98,15 @@ class JournalChecks:
         so the copy holds at least the moves it names, even while the companion plays."""
         self._noted = self._read_progress()
 
-    def _note_progress(self, play_uuid: str, seq: int) -> None:
+    def _note_progress(self, play_uuid: str, seq: int, *, synced: bool = False) -> None:
+        """Write the move count; `synced` for a count that goes down or follows another
+        journal (the only writes a power cut could leave stale and ahead of the journal)."""
         if self.read_only:
             return
         try:
             if self._move_count is None:
                 self._move_count = MoveCount(self.progress_path, self._durable)
-            self._move_count.write(play_uuid, seq)
+            self._move_count.write(play_uuid, seq, synced=synced)
         except OSError as error:
             # The move itself is committed: a full disk here weakens the loss check, and
             # failing the move would be worse.

@@ -29,8 +29,12 @@ from .screens.model import Screen
 
 log = logging.getLogger(__name__)
 
-#: The longest the loop sleeps with nothing to do, so watchdog pings and expiries stay timely.
-IDLE_WAKE = 0.25
+#: The longest the loop sleeps with nothing to do: each wake costs CPU on an idle table, and a
+#: watchdog ping is due every 5 s (half of the service's WatchdogSec=10s), so one a second
+#: keeps it in time. A notice's end wakes it when due, and a stop at once (see `run`).
+IDLE_WAKE = 1.0
+#: Put on the queue when `stop` is set, so the loop does not sleep through it.
+_STOPPED = object()
 
 
 class Display(Protocol):
@@ -139,6 +143,12 @@ class TableLoop:
 
     def run(self, events: queue.Queue[Any], stop: threading.Event) -> None:
         """Serve until `stop` is set; never dies of one bad event."""
+        def wake_on_stop() -> None:
+            stop.wait()
+            events.put(_STOPPED)
+
+        # A thread that only waits: it costs nothing until `stop` is set, then wakes the loop.
+        threading.Thread(target=wake_on_stop, name="loop-stop", daemon=True).start()
         self.refresh()
         while not stop.is_set():
             if self.watchdog is not None:
@@ -154,6 +164,8 @@ class TableLoop:
                 except queue.Empty:
                     self.refresh()
                     continue
+            if event is _STOPPED:
+                continue
             self._guarded(partial(self.handle_event, event), event)
         self._guarded(self.settle, "keeping the draft")
 

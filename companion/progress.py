@@ -3,7 +3,15 @@
 If the journal's log is lost or rolled back, the journal alone cannot tell; this small file,
 outside the database, can. It has two slots written in turn, each a JSON record with a write
 number and a CRC-32: a write cut by a power cut spoils one slot and leaves the other (one move
-behind, which claims no loss). One `fdatasync` a write, in place: no rename, no folder sync.
+behind, which claims no loss). Written in place: no rename, no folder sync.
+
+The count is a witness, not the truth: the journal is. A move's count is written after its
+commit is synced, so on the disk the count is never ahead of the journal unless the journal
+lost synced moves, which is what it is there to tell. It therefore needs no sync of its own:
+a power cut can only leave it behind (the kernel writes it back within seconds, about 30 at
+most with Linux's defaults), and a count behind claims no loss. Only a count lowered before
+a commit (an undo) or made to follow another journal (a restore) is synced, because there a
+stale count on the disk would be ahead and claim a false loss.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
@@ -56,8 +64,9 @@ class MoveCount:
         newest = max(records, key=lambda record: record[0])
         return newest[1], newest[2]
 
-    def write(self, play_uuid: str, seq: int) -> None:
-        """Note the move, in the slot the previous write did not use."""
+    def write(self, play_uuid: str, seq: int, *, synced: bool = False) -> None:
+        """Note the move, in the slot the previous write did not use; `synced` waits for the
+        disk (for a count that goes down, see the module's text)."""
         if self._descriptor is None:
             self._open()
         assert self._descriptor is not None
@@ -66,7 +75,7 @@ class MoveCount:
                             separators=(",", ":"))
         line = f"{record} {zlib.crc32(record.encode()):08x}\n".encode()
         os.pwrite(self._descriptor, line.ljust(SLOT, b" "), (self._number % 2) * SLOT)
-        if self.durable:
+        if synced and self.durable:
             os.fdatasync(self._descriptor)
 
     def _open(self) -> None:

@@ -263,7 +263,7 @@ def _note_latest(path: Path) -> None:
             journal.progress_path.unlink(missing_ok=True)
             return
         latest = plays[-1]
-        journal._note_progress(latest.uuid, journal.event_count(latest.id))
+        journal._note_progress(latest.uuid, journal.event_count(latest.id), synced=True)
 
 
 # --- salvage -------------------------------------------------------------------------------------

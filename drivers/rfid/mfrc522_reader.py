@@ -4,9 +4,9 @@ TagRemoved, survives a failing chip, and can write a short text onto MIFARE Clas
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
-Between polls the thread sleeps on an Event: an idle reader costs about ten SPI transfers per
-poll. With two cards on the antenna their answers collide and neither is read (counted in
-`collisions`); these readers are used one card at a time.
+Between polls the thread sleeps on an Event: an idle reader costs eight SPI transfers and one
+short sleep per poll. With two cards on the antenna their answers collide and neither is read
+(counted in `collisions`); these readers are used one card at a time.
 """
 
 from __future__ import annotations

@@ -110,3 +110,43 @@ def test_the_table_probe_counts_presses_and_moves() -> None:
     if probe["strace"]:
         assert probe["per_press"]["syncs"] == 0  # a press that completes no move never syncs
         assert 0 < probe["per_move"]["syncs"] <= 2
+        assert probe["per_move_worst"]["without_checkpoint"] <= 2
+
+
+def test_each_moves_syncs_are_told_apart_and_a_checkpoint_is_seen() -> None:
+    from bench.bench_gentle import syncs_per_move
+
+    trace = "\n".join([
+        '12 access("/bench-marker/moves", F_OK) = -1 ENOENT',
+        '12 access("/bench-move/1", F_OK) = -1 ENOENT',
+        '12 fdatasync(5</s/journal.sqlite3-wal>) = 0',
+        '12 access("/bench-move/2", F_OK) = -1 ENOENT',
+        '12 fdatasync(5</s/journal.sqlite3-wal>) = 0',
+        '12 fdatasync(5</s/journal.sqlite3-wal>) = 0',
+        '12 fdatasync(4</s/journal.sqlite3>) = 0',
+        '12 access("/bench-move/3", F_OK) = -1 ENOENT',
+        '12 access("/bench-marker/end", F_OK) = -1 ENOENT',
+        '12 fdatasync(4</s/journal.sqlite3>) = 0',
+    ])
+    assert syncs_per_move(trace) == [(1, False), (3, True), (0, False)]
+
+
+def test_only_the_sections_asked_for_run_and_pi_brings_companion(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[str] = []
+
+    def section(name: str) -> Any:
+        def measure(quick: bool, *args: Any) -> Any:
+            ran.append(name)
+            return [run.Row(name, "a figure", "1")], {}
+        return measure
+
+    monkeypatch.setattr(run, "start_peak_rss", lambda quick: lambda: [])
+    for name in ("engine", "reader", "display", "companion", "pi", "ttr", "web"):
+        monkeypatch.setattr(run, f"section_{name}", section(name))
+    figures = run.run(quick=True, only=["pi"])
+    assert ran == ["companion", "pi"]
+    assert [row["section"] for row in figures["rows"]] == ["companion", "pi"]
+    ran.clear()
+    run.run(quick=True, only=["display", "web"])
+    assert ran == ["display", "web"]

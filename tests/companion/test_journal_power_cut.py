@@ -16,7 +16,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from companion.journal import Journal
@@ -30,7 +29,8 @@ SEEDS = (11, 12, 13, 14)
 KILLS_PER_SEED = 5
 
 # The child: resume the play of this seed (or start it), submit the rest of the seeded game,
-# and print each seq once `submit` (and so `append`) has returned.
+# and print each seq once `submit` (and so `append`) has returned; "+SEQ" just before it
+# submits that seq, so the parent can also kill it in the middle of a submit.
 CHILD = """
 import sys
 from companion.journal import Journal
@@ -51,6 +51,7 @@ if play is None:
 else:
     session = GameSession.resume(journal, play, snapshot_every=10)
 for event in events[session.event_count:]:
+    print(f"+{session.event_count + 1}", flush=True)
     session.submit(event)
     print(session.event_count, flush=True)
 journal.close()
@@ -59,7 +60,8 @@ journal.close()
 
 def run_child(path: Path, seed: int, players: int, kill_after: int | None,
               rng: random.Random) -> list[int]:
-    """Run the child; kill it once it has reported `kill_after` seqs (plus a random moment).
+    """Run the child; kill it once it has reported `kill_after` seqs, or once it has said it
+    submits the next one (the kill lands where the child got to, always after an event seen).
 
     Returns every seq the child printed before it died.
     """
@@ -69,21 +71,23 @@ def run_child(path: Path, seed: int, players: int, kill_after: int | None,
         stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env,
     )  # fmt: skip
     assert child.stdout is not None
-    printed: list[str] = []
+    lines: list[str] = []
     if kill_after is not None:
-        while len(printed) < kill_after:
+        in_submit = rng.random() < 0.5
+        while sum(not line.startswith("+") for line in lines) < kill_after:
             line = child.stdout.readline()
             if not line:
                 break
-            printed.append(line)
-        # Land anywhere in the cycle of apply, commit, snapshot and print.
-        time.sleep(rng.uniform(0, 0.004))
+            lines.append(line)
+        if in_submit:
+            while (line := child.stdout.readline()) and not line.startswith("+"):
+                lines.append(line)  # a seq reported meanwhile is still reported
         child.send_signal(signal.SIGKILL)
-    printed += child.stdout.read().splitlines()
+    lines += child.stdout.read().splitlines()
     child.stdout.close()
     status = child.wait()
     assert status in (0, -signal.SIGKILL), status
-    return [int(line) for line in printed]
+    return [int(line) for line in lines if not line.startswith("+")]
 
 
 def test_every_reported_event_survives_kills_and_the_game_ends_the_same(tmp_path: Path) -> None:

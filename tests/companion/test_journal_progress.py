@@ -49,3 +49,56 @@ def test_a_link_in_its_place_is_not_written_through(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         MoveCount(tmp_path / "count").write("play-a", 1)
     assert victim.read_text() == "precious"
+
+
+def _counting_syncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The descriptors the move count syncs, from now on."""
+    import companion.progress
+
+    synced: list[int] = []
+    real = companion.progress.os.fdatasync
+
+    def fdatasync(descriptor: int) -> None:
+        synced.append(descriptor)
+        real(descriptor)
+
+    monkeypatch.setattr(companion.progress.os, "fdatasync", fdatasync)
+    return synced
+
+
+def test_a_move_writes_the_count_without_a_sync_of_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.journal import Journal
+
+    synced = _counting_syncs(monkeypatch)
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        play = journal.start_play("freight-train", {"players": ["Ana", "Ben"], "options": {}})
+        for _ in range(3):
+            journal.append(play.id, {"kind": "bring-locomotive"})
+        assert synced == []  # the log's commit is the move's one sync
+        assert MoveCount(journal.progress_path).read() == (play.uuid, 3)
+
+
+def test_an_undo_syncs_the_lowered_count_before_its_commit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.journal import Journal
+
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        play = journal.start_play("freight-train", {"players": ["Ana", "Ben"], "options": {}})
+        journal.append(play.id, {"kind": "bring-locomotive"})
+        journal.append(play.id, {"kind": "bring-locomotive"})
+        synced = _counting_syncs(monkeypatch)
+        journal.pop(play.id)
+        # A stale count of 2 on the disk beside a journal of 1 would claim a false loss.
+        assert len(synced) == 1
+        assert MoveCount(journal.progress_path).read() == (play.uuid, 1)
+        assert journal.losses() is None
+
+
+def test_a_count_not_durable_is_never_synced(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    synced = _counting_syncs(monkeypatch)
+    count = MoveCount(tmp_path / "count", durable=False)
+    count.write("play-a", 1, synced=True)
+    count.close()
+    assert synced == [] and MoveCount(tmp_path / "count").read() == ("play-a", 1)

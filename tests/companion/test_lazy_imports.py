@@ -84,3 +84,25 @@ def test_a_module_whose_rules_are_another_games_is_refused() -> None:
                                                  "engine.games.freight_train")})
     with pytest.raises(RuntimeError, match="not the rules of whistle-stop"):
         wrong["whistle-stop"]
+
+
+_CONFIG_PROBE = """
+import json, sys
+from companion.config import parse_config
+config = parse_config(sys.argv[1], "config.toml")
+print("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
+"""
+
+
+@pytest.mark.parametrize(("text", "games"), [
+    ('[companion]\nlanguage = "en"\n', []),  # its default game is only named, not loaded
+    ('[companion]\ngame = "off-the-rails"\nplayers = ["Ana", "Ben"]\n', []),
+    ('[off-the-rails]\n', ["engine.games.off_the_rails"]),  # its settings are checked
+])
+def test_reading_the_configuration_loads_only_the_games_it_configures(
+        text: str, games: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-c", _CONFIG_PROBE, text], capture_output=True,
+                          text=True, cwd=ROOT, check=True, env={"PYTHONPATH": str(ROOT)})
+    line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+    modules = set(json.loads(line.removeprefix("MODULES ")))
+    assert [game.module for game in CATALOGUE if game.module in modules] == games

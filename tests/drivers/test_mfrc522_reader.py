@@ -266,3 +266,31 @@ def test_an_unexpected_error_is_a_fault_not_a_dead_thread(events: Events) -> Non
         events.wait_for(TagPlaced, uid="DEADBEEF")
     finally:
         reader.close()
+
+
+def test_an_idle_poll_sleeps_once_the_chip_timer_has_run_out_and_a_card_is_still_read() -> None:
+    """On a clock that moves only when the driver sleeps: an empty poll is eight transfers
+    and one sleep (past the chip's timer), and a card is found by the same path."""
+    from drivers.rfid.mfrc522_pcd import Mfrc522Pcd
+
+    now = [0.0]
+    sleeps: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        now[0] += seconds
+
+    chip = Mfrc522ChipSimulator(clock=lambda: now[0])
+    bus = SimulatedSpiBus()
+    bus.attach(0, 0, chip)
+    pcd = Mfrc522Pcd(open_spi_registers(bus.spidev, bus=0, device=0, speed_hz=1_000_000),
+                     sleep=sleep, clock=lambda: now[0])
+    pcd.initialise()
+    pcd.read_uid()  # the timer's reload is written once, on the first poll
+    sleeps.clear()
+    chip.reset_transfer_count()
+    assert pcd.read_uid() is None
+    assert chip.transfers == 8 and len(sleeps) == 1
+    chip.place("DEADBEEF")
+    card = pcd.read_uid()
+    assert card is not None and card.uid_hex == "DEADBEEF"
