@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from engine.events import Event
 
-from ..inputs import Input
+from ..inputs import Button, Input
 from ..screens.model import Screen
 
 
@@ -53,7 +53,7 @@ class TableFlow(Protocol):
 
     def on_card(self, state: Any, card: CardLike, uid: str) -> Reaction: ...
 
-    def on_button(self, state: Any, button: str) -> Reaction: ...
+    def on_button(self, state: Any, button: Button) -> Reaction: ...
 
     def accepted(self, before: Any, after: Any, event: Event, uids: tuple[str, ...]) -> None:
         """Called once the event is committed: move the UI on (announcements, tallies)."""

@@ -61,7 +61,7 @@ from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .freight_train_text import GAME, Words
-from .menus import moved, toward
+from .kit import Button, moved, toward
 
 
 class Mode(Enum):
@@ -245,7 +245,7 @@ class FreightTrainFlow:
 
     # --- Buttons ------------------------------------------------------------------------------
 
-    def on_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def on_button(self, state: FreightTrainState, button: Button) -> Reaction:
         mode = self.current_mode(state)
         handler = {
             Mode.MAIN: self._main_button,
@@ -262,12 +262,12 @@ class FreightTrainFlow:
         }[mode]
         return handler(state, button)
 
-    def _main_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _main_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button == "ok":
             self._enter(Mode.MENU)
         return NOTHING
 
-    def _menu_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _menu_button(self, state: FreightTrainState, button: Button) -> Reaction:
         actions = self._actions(state)
         if button == "back":
             self._enter(Mode.MAIN)
@@ -286,7 +286,7 @@ class FreightTrainFlow:
                 self.split = len(state.player().yard[0])
         return NOTHING
 
-    def _move_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _move_button(self, state: FreightTrainState, button: Button) -> Reaction:
         pending = self._pending()
         question = self._order_question()
         if question is not None:
@@ -318,7 +318,7 @@ class FreightTrainFlow:
         return NOTHING
 
     def _order_button(self, state: FreightTrainState, question: tuple[int, tuple[str, ...]],
-                      button: str) -> Reaction:
+                      button: Button) -> Reaction:
         """Which of the different wagons going onto one yard track enters it first."""
         track, wagons = question
         if button == "back":
@@ -338,7 +338,7 @@ class FreightTrainFlow:
                 return self._submit_take(state)
         return NOTHING
 
-    def _refill_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _refill_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button == "back":
             self._enter(Mode.MAIN)
             return NOTHING
@@ -347,7 +347,7 @@ class FreightTrainFlow:
         lane = state.empty_lanes()[0] if state.empty_lanes() else 0
         return Reaction(refill_as_seen(state, lane, self.departure_seen))
 
-    def _rearrange_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _rearrange_button(self, state: FreightTrainState, button: Button) -> Reaction:
         player = state.player()
         total = player.yard_size()
         low, high = max(0, total - TRACK_SPACES), min(total, TRACK_SPACES)
@@ -365,19 +365,19 @@ class FreightTrainFlow:
             return Reaction(Rearrange(layout))
         return NOTHING
 
-    def _bring_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _bring_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(BringLocomotive(), notice=self.words.locomotive_brought())
         if button == "back":
             self._enter(Mode.MAIN)
         return NOTHING
 
-    def _departure_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _departure_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button == "ok":
             self._enter(Mode.MAIN)
         return NOTHING
 
-    def _tally_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _tally_button(self, state: FreightTrainState, button: Button) -> Reaction:
         pages = len(self._tally_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
@@ -389,7 +389,7 @@ class FreightTrainFlow:
                 self.page = 0
         return NOTHING
 
-    def _setup_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _setup_button(self, state: FreightTrainState, button: Button) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
@@ -400,7 +400,7 @@ class FreightTrainFlow:
                 return Reaction(self._unseen_layout(state), notice=self.words.day_begins(state.day))
         return NOTHING
 
-    def _final_button(self, state: FreightTrainState, button: str) -> Reaction:
+    def _final_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button,
                                len(self._tally_pages(state)))

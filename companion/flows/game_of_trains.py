@@ -54,7 +54,7 @@ from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
 from .game_of_trains_text import GAME, Words
-from .menus import moved, toward
+from .kit import Button, moved, toward
 
 KIND = "wagon"
 
@@ -207,7 +207,7 @@ class GameOfTrainsFlow:
 
     # --- Buttons ------------------------------------------------------------------------------
 
-    def on_button(self, state: GameOfTrainsState, button: str) -> Reaction:
+    def on_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
             if button in ("up", "down"):
@@ -262,7 +262,7 @@ class GameOfTrainsFlow:
                                      lambda index: self._submit_use(state, positions[index]))
         return NOTHING
 
-    def _menu_button(self, state: GameOfTrainsState, button: str, count: int,
+    def _menu_button(self, state: GameOfTrainsState, button: Button, count: int,
                      chosen: Callable[[int], Reaction]) -> Reaction:
         if count == 0:
             self._enter(Mode.MAIN)

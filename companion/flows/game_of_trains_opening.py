@@ -24,7 +24,7 @@ from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen
 from .base import NOTHING, Reaction
 from .game_of_trains_text import Words
-from .menus import moved, toward
+from .kit import Button, moved, toward
 
 KIND = "wagon"
 
@@ -77,7 +77,7 @@ class OpeningSteps:
 
     # --- Inputs -------------------------------------------------------------------------------
 
-    def on_button(self, state: GameOfTrainsState, button: str) -> Reaction:
+    def on_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if state.phase is Phase.OPENING_DRAW:
             if button == "back" and self.drawing:
                 self.drawing.pop()

@@ -63,7 +63,7 @@ from ..i18n import reason
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .menus import moved, toward
+from .kit import Button, moved, toward
 from .off_the_rails_text import GAME, Words
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
@@ -346,7 +346,7 @@ class OffTheRailsFlow:
 
     # --- Buttons ------------------------------------------------------------------------------
 
-    def on_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def on_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         mode = self.current_mode(state)
         handler = {
             Mode.MAIN: self._main_button,
@@ -361,7 +361,7 @@ class OffTheRailsFlow:
         }[mode]
         return handler(state, button)
 
-    def _main_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _main_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         step = state.step
         if step in (Step.ACTIONS, Step.CARTS, Step.CAVE_IN) or (
                 step is Step.SUPPLY and state.era is Era.CAVE_INS):
@@ -376,7 +376,7 @@ class OffTheRailsFlow:
             return self._ask_mission(state)
         return Reaction(refusal=" ".join(self.words.tap_it()))
 
-    def _list_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _list_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         items = self._items(state)
         if button in ("up", "down"):
             self.choice = moved(self.choice, button, len(items))
@@ -437,7 +437,7 @@ class OffTheRailsFlow:
         self.mode = Mode.MISSION
         return NOTHING
 
-    def _stones_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _stones_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "back":
             self._enter(Mode.MAIN)
         elif button == "up":
@@ -448,7 +448,7 @@ class OffTheRailsFlow:
             return Reaction(DrawDeposit(self.card, self.stones), uids=(self.uid or "",))
         return NOTHING
 
-    def _gems_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _gems_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         index = min(self.gem_index, len(GEMS) - 1)
         gem = GEMS[index]
         if button == "back":
@@ -480,7 +480,7 @@ class OffTheRailsFlow:
         stored = sum(p.gems.get(gem, 0) for p in state.players) + self._gems().get(gem, 0)
         return max(0, min(CART_CAPACITY - others, GEMS_IN_BOX[gem] - stored))
 
-    def _mission_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _mission_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(ValidateMission(),
                             notice=self.words.mission_taken(state.player().name))
@@ -488,7 +488,7 @@ class OffTheRailsFlow:
             self.mode = Mode.MAIN
         return NOTHING
 
-    def _roll_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _roll_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "back":
             self.mode = Mode.MAIN
         elif button in ("up", "down"):
@@ -497,12 +497,12 @@ class OffTheRailsFlow:
             return Reaction(DrawCaveInToken(self.mine, self.roll))
         return NOTHING
 
-    def _announce_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _announce_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "ok":
             self._enter(Mode.MAIN)
         return NOTHING
 
-    def _setup_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _setup_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
@@ -515,7 +515,7 @@ class OffTheRailsFlow:
                 return Reaction(_unseen_setup(state))
         return NOTHING
 
-    def _final_button(self, state: OffTheRailsState, button: str) -> Reaction:
+    def _final_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button,
                                len(state.players) + 1)
@@ -772,7 +772,7 @@ def _entry(entry: Any) -> dict[str, Any]:
 
 
 
-def _toward_number(current: int, wanted: int, more: str, less: str) -> Input:
+def _toward_number(current: int, wanted: int, more: Button, less: Button) -> Input:
     if current == wanted:
         return Press("ok")
     return Press(more if current < wanted else less)

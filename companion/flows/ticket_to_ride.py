@@ -77,7 +77,7 @@ from ..i18n import fill
 from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .menus import moved, toward
+from .kit import Button, moved, toward
 from .ticket_to_ride_text import GAME, Words, city_letter, ticket_code, ticket_codes
 from .words import paged
 
@@ -386,7 +386,7 @@ class TicketToRideFlow:
 
     # --- Buttons ------------------------------------------------------------------------------
 
-    def on_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def on_button(self, state: TicketToRideState, button: Button) -> Reaction:
         mode = self.current_mode(state)
         handler = {
             Mode.SETUP: self._setup_button,
@@ -409,7 +409,7 @@ class TicketToRideFlow:
         }[mode]
         return handler(state, button)
 
-    def _setup_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _setup_button(self, state: TicketToRideState, button: Button) -> Reaction:
         pages = len(self._setup_pages(state))
         if button in ("up", "down"):
             self.page = moved(self.page, button, pages)
@@ -422,7 +422,7 @@ class TicketToRideFlow:
             self.page = max(0, self.page - 1)
         return NOTHING
 
-    def _final_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _final_button(self, state: TicketToRideState, button: Button) -> Reaction:
         pages = len(self._final_pages(state))
         if button in ("up", "down", "ok"):
             self.page = moved(self.page, "down" if button == "ok" else button, pages)
@@ -441,7 +441,7 @@ class TicketToRideFlow:
             (None, ())] * _pages_of(len(self._ranking_lines(state)))
         return [*players, *ranking]
 
-    def _ack_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _ack_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             self._enter(Mode.MAIN)
         return NOTHING
@@ -451,14 +451,14 @@ class TicketToRideFlow:
         self.mode = Mode.FACE_UP
         return NOTHING
 
-    def _face_up_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(ReplaceFaceUp(), notice=self.words.face_up_replaced())
         if button == "back":
             self.mode = self.back_to
         return NOTHING
 
-    def _reshuffle_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(Reshuffle((UNKNOWN,) * len(state.discard)),
                             notice=self.words.reshuffled())
@@ -466,7 +466,7 @@ class TicketToRideFlow:
             return self._ask_face_up(Mode.MAIN)
         return NOTHING
 
-    def _reveal_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
         """The cards turned over may be entered with the buttons too: a card from the list."""
         if button == "back" and self.picks:
             self.picks.pop()
@@ -477,7 +477,7 @@ class TicketToRideFlow:
                                                    ""))
         return NOTHING
 
-    def _tunnel_pay_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _tunnel_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back" and self.picks:
             self.picks.pop()
         elif button == "ok":
@@ -485,14 +485,14 @@ class TicketToRideFlow:
             self.mode = Mode.GIVE_UP
         return NOTHING
 
-    def _give_up_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(PayTunnel(()), notice=self.words.tunnel_given_up())
         if button == "back":
             self.mode = Mode.MAIN
         return NOTHING
 
-    def _tickets_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _tickets_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             least = min(self._least_kept(state), len(state.player().offered) +
                         len(state.player().offered_long))
@@ -507,12 +507,12 @@ class TicketToRideFlow:
             return self._ask_face_up(Mode.MAIN)
         return NOTHING
 
-    def _second_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
         return NOTHING
 
-    def _source_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
         pending = self.pending
         if button == "back" or pending is None:
             self._enter(Mode.MAIN)
@@ -523,14 +523,14 @@ class TicketToRideFlow:
             return self._draw(state, pending, index)
         return NOTHING
 
-    def _main_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _main_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             self._enter(Mode.MENU)
         elif button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
         return NOTHING
 
-    def _menu_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _menu_button(self, state: TicketToRideState, button: Button) -> Reaction:
         actions = self._actions(state)
         if button == "back":
             self._enter(Mode.MAIN)
@@ -565,7 +565,7 @@ class TicketToRideFlow:
             return self._choose_letter(state, letters[0])
         return NOTHING
 
-    def _route_button(self, state: TicketToRideState, button: str) -> Reaction:
+    def _route_button(self, state: TicketToRideState, button: Button) -> Reaction:
         mode = self.mode
         if button == "back":
             return self._route_back(state)

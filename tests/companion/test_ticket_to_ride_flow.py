@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.cards import card_kinds, copies
+from companion.flows import autopilot
 from companion.flows.ticket_to_ride import Mode, TicketToRideFlow
 from companion.flows.ticket_to_ride_text import Words, ticket_code, ticket_codes
 from companion.flows.words import LINE, paged
@@ -139,7 +140,8 @@ class Table:
 
         inputs = enter_move(
             goal,
-            lambda g: self.flow.next_input(self.state, g, lambda kind, value: self.deck.pick(
+            lambda g: autopilot.next_input(
+                self.flow, self.state, g, lambda kind, value: self.deck.pick(
                 kind, value, self.flow.in_play())),
             send,
             lambda: len(self.app.session.history()),

@@ -1,0 +1,109 @@
+"""The flow kit: lists, pages, guards and the UI state kept in the draft."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import pytest
+
+from companion.cards import Card
+from companion.flows.kit import (
+    VERSION_KEY,
+    chosen,
+    leafed,
+    other_game,
+    turned,
+    ui_draft,
+    ui_from_draft,
+    ui_version,
+)
+from companion.flows.whistle_stop import Mode, WhistleStopFlow, WhistleStopUI
+from companion.inputs import BUTTONS, from_driver
+from drivers.events import ButtonHeld, ButtonPressed
+
+
+class Step(Enum):
+    FIRST = "first"
+    SECOND = "second"
+
+
+@dataclass(frozen=True)
+class Entry:
+    step: Step = Step.FIRST
+    choice: int = 0
+    picks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LaterEntry:
+    """The same entry as a later version has it: one more field."""
+
+    step: Step = Step.FIRST
+    choice: int = 0
+    picks: tuple[str, ...] = ()
+    page: int = 0
+
+
+def test_a_ui_state_comes_back_from_its_draft() -> None:
+    entry = Entry(Step.SECOND, 3, ("red", "blue"))
+    draft = ui_draft(entry)
+    assert draft["step"] == "second" and draft[VERSION_KEY] == ui_version(Entry)
+    assert ui_from_draft(Entry, draft) == entry
+
+
+def test_a_draft_of_another_version_is_dropped() -> None:
+    assert ui_version(Entry) != ui_version(LaterEntry)
+    assert ui_from_draft(LaterEntry, ui_draft(Entry(choice=2))) is None
+    assert ui_from_draft(Entry, {"step": "second", "choice": 2}) is None  # no version at all
+
+
+@pytest.mark.parametrize("damage", [{"choice": "two"}, {"step": "third"}, {"picks": [1]},
+                                    {"picks": "red"}])
+def test_a_draft_that_does_not_fit_is_dropped_whole(damage: dict[str, object]) -> None:
+    draft = {**ui_draft(Entry(Step.SECOND, 1, ("red",))), **damage}
+    assert ui_from_draft(Entry, draft) is None
+
+
+def test_a_flow_restores_its_own_draft_and_drops_another_versions() -> None:
+    flow = WhistleStopFlow("en")
+    flow.ui = WhistleStopUI(mode=Mode.TOKENS, step=1, coal=2, whistles=1, setup_seen=True)
+    again = WhistleStopFlow("en")
+    again.restore(flow.draft())
+    assert again.ui == flow.ui
+    older = WhistleStopFlow("en")
+    older.restore({**flow.draft(), VERSION_KEY: "0"})
+    assert older.ui == WhistleStopUI()
+    # A draft of this version with numbers the screens cannot show is not half-read either.
+    odd = WhistleStopFlow("en")
+    odd.restore({**flow.draft(), "coal": 10_000})
+    assert odd.ui == WhistleStopUI()
+
+
+def test_a_list_chooser_moves_wraps_and_takes() -> None:
+    options = ["a", "b", "c"]
+    assert chosen(0, "up", options) == (2, None)
+    assert chosen(2, "down", options) == (0, None)
+    assert chosen(1, "ok", options) == (1, "b")
+    assert chosen(7, "ok", options) == (2, "c")  # the list shrank under the highlight
+    assert chosen(1, "back", options) == (1, None)
+    assert chosen(4, "ok", []) == (0, None)
+
+
+def test_pages_leaf_and_turn() -> None:
+    assert [leafed(0, button, 3) for button in BUTTONS] == [2, 1, 1, 0]
+    assert leafed(2, "ok", 3) is None
+    assert [turned(1, button, 3) for button in BUTTONS] == [0, 2, 2, 1]
+    assert turned(2, "ok", 3) == 0
+
+
+def test_a_card_of_another_game_is_refused() -> None:
+    assert other_game(Card("whistle-stop", "share", "B&O-1"), "whistle-stop", "no") is None
+    refusal = other_game(Card("freight-train", "wagon", "coal"), "whistle-stop", "Not ours")
+    assert refusal is not None and refusal.refusal == "Not ours" and refusal.event is None
+
+
+def test_only_the_four_buttons_become_presses() -> None:
+    assert from_driver(ButtonPressed("push")) == from_driver(ButtonPressed("ok"))
+    assert from_driver(ButtonPressed("menu")) == []
+    assert from_driver(ButtonHeld("menu")) == []
