@@ -13,16 +13,13 @@ unseen cards. A player's phase is entered like this:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from enum import Enum
 from typing import Any
 
-from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.freight_train.cards import (
     CARDS_PER_TYPE,
-    DEPARTURE,
     LANES,
     LOCOMOTIVES,
     MIXED,
@@ -57,11 +54,10 @@ from engine.games.freight_train.state import (
     Player,
 )  # fmt: skip
 
-from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .freight_train_text import GAME, Words
-from .kit import Button, moved, toward
+from .kit import Button, moved
 
 
 class Mode(Enum):
@@ -141,7 +137,7 @@ class FreightTrainFlow:
             return Screen(top=top, title=w.departure(), body=self._still_to_play(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
         if mode is Mode.MENU:
-            actions = self._actions(state)
+            actions = self.actions(state)
             return Screen(top=top, title=w.menu_title(player.name),
                           menu=Menu(tuple(w.action(a) for a in actions), self.choice),
                           hints=w.hint_choose())
@@ -173,13 +169,13 @@ class FreightTrainFlow:
         taking = self.mode is Mode.TAKE
         needed = TAKE_FROM_MAIN_YARD if taking else MOVE_FROM_YARD
         done = sum(1 for pick in self.picks if pick.target is not None)
-        pending = self._pending()
+        pending = self.pending_pick()
         if pending is not None:
-            options = self._options(state, pending)
+            options = self.options_for(state, pending)
             labels = tuple(self._option_label(state, pending, option) for option in options)
             return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.choice),
                           hints=w.hint_place(), progress=(done, needed))
-        question = self._order_question()
+        question = self.order_question()
         if question is not None:
             track, wagons = question
             return Screen(top=top, title=w.enters_first(track + 1),
@@ -268,7 +264,7 @@ class FreightTrainFlow:
         return NOTHING
 
     def _menu_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        actions = self._actions(state)
+        actions = self.actions(state)
         if button == "back":
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
@@ -287,8 +283,8 @@ class FreightTrainFlow:
         return NOTHING
 
     def _move_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        pending = self._pending()
-        question = self._order_question()
+        pending = self.pending_pick()
+        question = self.order_question()
         if question is not None:
             return self._order_button(state, question, button)
         if button == "back":
@@ -304,7 +300,7 @@ class FreightTrainFlow:
                 self._enter(Mode.MAIN)
             return NOTHING
         if pending is not None:
-            options = self._options(state, pending)
+            options = self.options_for(state, pending)
             if button in ("up", "down"):
                 self.choice = moved(self.choice, button, len(options))
                 return NOTHING
@@ -334,7 +330,7 @@ class FreightTrainFlow:
             self.entry.append(next(index for index in self._unordered(track)
                                    if self.picks[index].wagon == chosen))
             self.choice = 0
-            if self._order_question() is None:
+            if self.order_question() is None:
                 return self._submit_take(state)
         return NOTHING
 
@@ -424,9 +420,9 @@ class FreightTrainFlow:
             return Reaction(refusal=w.already_counted(card.value))
         if mode is Mode.REFILL:
             return Reaction(refusal=w.finish_refill())
-        if self._pending() is not None:
+        if self.pending_pick() is not None:
             return Reaction(refusal=w.choose_first())
-        if self._order_question() is not None:
+        if self.order_question() is not None:
             return Reaction(refusal=w.choose_order_first())
         if mode in (Mode.MAIN, Mode.MENU):
             if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
@@ -459,7 +455,7 @@ class FreightTrainFlow:
         return self._add_pick(state, pick)
 
     def _add_pick(self, state: FreightTrainState, pick: Pick) -> Reaction:
-        options = self._options(state, pick)
+        options = self.options_for(state, pick)
         if not options:
             return Reaction(refusal=self.words.no_place(pick.wagon))
         self.picks.append(pick)
@@ -473,7 +469,7 @@ class FreightTrainFlow:
         self.choice = 0
         if self.mode is Mode.YARD and pick.track is None:
             pick.track = int(option)
-            options = self._options(state, pick)
+            options = self.options_for(state, pick)
             if not options:
                 self.picks.pop()
                 return Reaction(refusal=self.words.no_place(pick.wagon))
@@ -483,7 +479,7 @@ class FreightTrainFlow:
         pick.target = option
         notice = self.words.counted(pick.wagon, option, self._length_after(state, pick))
         if self.mode is Mode.TAKE and len(self.picks) == TAKE_FROM_MAIN_YARD:
-            if self._order_question() is not None:
+            if self.order_question() is not None:
                 return Reaction(notice=notice)
             return replace(self._submit_take(state), notice=notice)
         if self.mode is Mode.YARD and len(self.picks) == MOVE_FROM_YARD:
@@ -539,7 +535,7 @@ class FreightTrainFlow:
 
     # --- Questions about the move being entered -----------------------------------------------
 
-    def _pending(self) -> Pick | None:
+    def pending_pick(self) -> Pick | None:
         if self.picks and self.picks[-1].target is None:
             return self.picks[-1]
         return None
@@ -549,12 +545,12 @@ class FreightTrainFlow:
         return [i for i, pick in enumerate(self.picks)
                 if pick.target == YARD_TARGETS[track] and i not in self.entry]
 
-    def _order_question(self) -> tuple[int, tuple[str, ...]] | None:
+    def order_question(self) -> tuple[int, tuple[str, ...]] | None:
         """Once the three wagons are placed: a yard track that different wagons still enter in
         an unsettled order, and those wagons (each type once); None when nothing is left to ask.
         Wagons of one type need no order: the track looks the same either way."""
         if (self.mode is not Mode.TAKE or len(self.picks) < TAKE_FROM_MAIN_YARD
-                or self._pending() is not None):
+                or self.pending_pick() is not None):
             return None
         for track in range(len(YARD_TARGETS)):
             wagons = tuple(dict.fromkeys(self.picks[i].wagon for i in self._unordered(track)))
@@ -581,7 +577,7 @@ class FreightTrainFlow:
         yard = self._player_so_far(state).yard
         return [i for i, track in enumerate(yard) if track and track[0] in (UNKNOWN, wagon)]
 
-    def _options(self, state: FreightTrainState, pick: Pick) -> tuple[str, ...]:
+    def options_for(self, state: FreightTrainState, pick: Pick) -> tuple[str, ...]:
         if self.mode is Mode.YARD and pick.track is None:
             return tuple(str(track) for track in self._tracks_for(state, pick.wagon))
         player = self._player_so_far(state)
@@ -606,7 +602,7 @@ class FreightTrainFlow:
             return len(player.mixed)
         return len(player.yard[YARD_TARGETS.index(pick.target or YARD_TARGETS[0])])
 
-    def _actions(self, state: FreightTrainState) -> list[Action]:
+    def actions(self, state: FreightTrainState) -> list[Action]:
         player = state.player()
         actions = []
         if player.yard_size():
@@ -688,75 +684,6 @@ class FreightTrainFlow:
         self.split = int(draft.get("split", 0))
         self.page = int(draft.get("page", 0))
         self.tallies_seen = int(draft.get("tallies_seen", 0))
-
-    # --- The automated player of the demo -----------------------------------------------------
-
-    def next_input(self, state: FreightTrainState, goal: Event,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        mode = self.current_mode(state)
-        if mode in (Mode.DEPARTURE, Mode.TALLY, Mode.SETUP, Mode.FINAL):
-            return Press("ok")
-        if isinstance(goal, TakeFromMainYard):
-            return self._toward_take(state, goal, mode, uid_for)
-        wanted = {
-            MoveFromYard: (Mode.YARD, Action.YARD),
-            RefillLane: (Mode.REFILL, Action.REFILL),
-            BringLocomotive: (Mode.BRING, Action.BRING),
-            Rearrange: (Mode.REARRANGE, Action.REARRANGE),
-        }.get(type(goal))
-        if wanted is None:
-            raise IllegalEvent("no table input enters this move")
-        target_mode, action = wanted
-        if mode is Mode.MAIN:
-            return Press("ok")
-        if mode is Mode.MENU:
-            return toward(self.choice, self._actions(state).index(action))
-        if mode is not target_mode:
-            return Press("back")
-        if isinstance(goal, MoveFromYard):
-            return self._toward_yard_move(state, goal, uid_for)
-        if isinstance(goal, RefillLane):
-            if DEPARTURE in goal.drawn and not self.departure_seen:
-                return Tap(uid_for("departure", ""))
-            return Press("ok")
-        if isinstance(goal, Rearrange):
-            want = len(goal.yard[0])
-            if self.split == want:
-                return Press("ok")
-            return Press("up" if self.split < want else "down")
-        return Press("ok")
-
-    def _toward_take(self, state: FreightTrainState, goal: TakeFromMainYard, mode: Mode,
-                     uid_for: Callable[[str, str], str]) -> Input:
-        if mode not in (Mode.MAIN, Mode.MENU, Mode.TAKE):
-            return Press("back")
-        pending = self._pending()
-        if pending is not None:
-            index = len(self.picks) - 1
-            return toward(self.choice, self._options(state, pending).index(goal.targets[index]))
-        question = self._order_question()
-        if question is not None:
-            track, wagons = question
-            # The wagons are tapped in the goal's order, so pick i is the goal's wagon i.
-            onto = [goal.wagons[i] for i in goal.yard_entries()
-                    if goal.targets[i] == YARD_TARGETS[track]]
-            settled = sum(1 for i in self.entry if self.picks[i].target == YARD_TARGETS[track])
-            return toward(self.choice, wagons.index(onto[settled]))
-        return Tap(uid_for("wagon", goal.wagons[len(self.picks)]))
-
-    def _toward_yard_move(self, state: FreightTrainState, goal: MoveFromYard,
-                          uid_for: Callable[[str, str], str]) -> Input:
-        pending = self._pending()
-        if pending is not None:
-            index = len(self.picks) - 1
-            options = self._options(state, pending)
-            wanted = str(goal.tracks[index]) if pending.track is None else goal.targets[index]
-            return toward(self.choice, options.index(wanted))
-        if len(self.picks) < len(goal.wagons):
-            return Tap(uid_for("wagon", goal.wagons[len(self.picks)]))
-        return Press("ok")
-
-
 
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

@@ -41,20 +41,16 @@ from engine.games.game_of_trains.events import (
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
-    OpeningDraw,
-    OpeningKeep,
     Reshuffle,
     UseAbility,
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..automaton import Stuck
-from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
 from .game_of_trains_text import GAME, Words
-from .kit import Button, moved, toward
+from .kit import Button, moved
 
 KIND = "wagon"
 
@@ -363,7 +359,7 @@ class GameOfTrainsFlow:
         ability = state.settings.ability(self.using)
         if ability in REMOVED_AT:
             return Reaction(refusal=self.words.not_now())
-        choice = _choice_after_tap(state.player().line, ability, self.choice, self.line_tap,
+        choice = choice_after_tap(state.player().line, ability, self.choice, self.line_tap,
                                    number)
         if choice is None:
             return Reaction(refusal=self.words.no_such_use(number))
@@ -482,88 +478,6 @@ class GameOfTrainsFlow:
         self.mode = mode if mode in STORED else Mode.MAIN
         self.dealt = dealt
 
-    # --- The automated player of the demo -----------------------------------------------------
-
-    def next_input(self, state: GameOfTrainsState, goal: Event,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        mode = self.current_mode(state)
-        if mode in (Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL):
-            return Press("ok")
-        if isinstance(goal, Deal):
-            if mode is not Mode.DEAL:
-                raise IllegalEvent("the deal comes first")
-            seat, index = divmod(len(self.dealt), LINE)
-            return Tap(uid_for(KIND, str(goal.lines[seat][index])))
-        if isinstance(goal, (OpeningDraw, OpeningKeep)):
-            return self.opening.next_input(state, goal, uid_for)
-        if isinstance(goal, DrawReplacement):
-            return self._tap_or(uid_for, goal.card,
-                                lambda: self._any_other_wagon(state, goal.card, uid_for))
-        if isinstance(goal, DrawCard):
-            return self._toward_draw(state, mode, goal, uid_for)
-        if isinstance(goal, UseAbility):
-            return self._toward_use(state, mode, goal, uid_for)
-        raise IllegalEvent("no table input enters this move")
-
-    def _toward_draw(self, state: GameOfTrainsState, mode: Mode, goal: DrawCard,
-                     uid_for: Callable[[str, str], str]) -> Input:
-        replaced = state.player().line[goal.position - 1]
-        if mode is Mode.MAIN:
-            # The replaced wagon first when the drawn one cannot be tapped right now.
-            return self._tap_or(uid_for, goal.card, lambda: Tap(uid_for(KIND, str(replaced))))
-        if mode is not Mode.DRAW:
-            return Press("back")
-        if self.drawn is None:
-            if self.position != goal.position:
-                return Press("back")
-            return Tap(uid_for(KIND, str(goal.card)))
-        if self.drawn[0] != goal.card:
-            return Press("back")
-        return self._tap_or(uid_for, replaced, lambda: toward(self.choice, goal.position - 1))
-
-    def _toward_use(self, state: GameOfTrainsState, mode: Mode, goal: UseAbility,
-                    uid_for: Callable[[str, str], str]) -> Input:
-        if mode is Mode.MAIN:
-            return self._tap_or(uid_for, goal.card, lambda: Press("ok"))
-        if mode is Mode.FACE_UP:
-            return toward(self.choice, state.face_up.index(goal.card))
-        if mode is not Mode.USE or self.using != goal.card:
-            return Press("back")
-        ability = state.settings.ability(goal.card)
-        if ability in REMOVED_AT:
-            return Press("ok")
-        wanted = list(positions_for(ability)).index(goal.position)
-        if self.choice == wanted:
-            return Press("ok")
-        line = state.player().line
-        for card in line:
-            if _choice_after_tap(line, ability, self.choice, self.line_tap, card) == wanted:
-                return self._tap_or(uid_for, card, lambda: toward(self.choice, wanted))
-        return toward(self.choice, wanted)
-
-    @staticmethod
-    def _tap_or(uid_for: Callable[[str, str], str], card: int,
-                otherwise: Callable[[], Input]) -> Input:
-        """Tap `card`, or another way forward when its tag cannot be put down right now (the
-        automated hands lift a tag before putting the same one down again)."""
-        try:
-            return Tap(uid_for(KIND, str(card)))
-        except Stuck:
-            return otherwise()
-
-    @staticmethod
-    def _any_other_wagon(state: GameOfTrainsState, card: int,
-                         uid_for: Callable[[str, str], str]) -> Input:
-        """A wagon of a line, tapped only to be told where it is."""
-        for player in state.players:
-            for other in player.line:
-                if other not in (card, UNSEEN):
-                    try:
-                        return Tap(uid_for(KIND, str(other)))
-                    except Stuck:
-                        continue
-        raise Stuck(f"no tag to tap before wagon {card}")
-
 
 def _number(card: CardLike) -> int | None:
     if card.kind != KIND:
@@ -603,16 +517,7 @@ def _seat_of(state: GameOfTrainsState, card: int) -> int | None:
     return None
 
 
-def _involved(ability: Ability, position: int) -> tuple[int, ...]:
-    """The places of the line an option touches, the key wagon first."""
-    if ability is Ability.SWAP_ADJACENT:
-        return (position, position + 1)
-    if ability is Ability.SWAP_OVER_ONE:
-        return (position, position + 2)
-    return (position,)
-
-
-def _choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
+def choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
                       last: int | None, card: int) -> int | None:
     """The option highlighted after `card` of the line is tapped (None: it takes no part).
 
@@ -631,6 +536,15 @@ def _choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
             return choice
         return candidates[(candidates.index(choice) + 1) % len(candidates)]
     return candidates[0]
+
+
+def _involved(ability: Ability, position: int) -> tuple[int, ...]:
+    """The places of the line an option touches, the key wagon first."""
+    if ability is Ability.SWAP_ADJACENT:
+        return (position, position + 1)
+    if ability is Ability.SWAP_OVER_ONE:
+        return (position, position + 2)
+    return (position,)
 
 
 def _menu(items: tuple[str, ...], choice: int) -> Menu:

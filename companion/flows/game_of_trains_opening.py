@@ -9,7 +9,6 @@ unseen, the replaced wagon face up. Every refusal is the engine's reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalEvent
@@ -18,13 +17,11 @@ from engine.games.game_of_trains.cards import LINE, WAGONS
 from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..automaton import Stuck
 from ..i18n import reason
-from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen
 from .base import NOTHING, Reaction
 from .game_of_trains_text import Words
-from .kit import Button, moved, toward
+from .kit import Button, moved
 
 KIND = "wagon"
 
@@ -165,26 +162,6 @@ class OpeningSteps:
 
     # --- The automated player of the demo -----------------------------------------------------
 
-    def next_input(self, state: GameOfTrainsState, goal: OpeningDraw | OpeningKeep,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        if isinstance(goal, OpeningDraw):
-            tapped = [card for card, _ in self.drawing]
-            if state.phase is not Phase.OPENING_DRAW or tapped != list(goal.cards[:len(tapped)]):
-                return Press("back")
-            return Tap(uid_for(KIND, str(goal.cards[len(tapped)])))
-        if state.phase is not Phase.OPENING_KEEP:
-            raise Stuck("the opening's keeps come after every draw")
-        if (self.kept not in (None, goal.card)
-                or self.position not in (None, goal.position)):
-            return Press("back")
-        replaced = state.players[goal.seat].line[goal.position - 1]
-        if self.kept is None:
-            if self.position is not None:
-                return Tap(uid_for(KIND, str(goal.card)))
-            # The replaced wagon first when the kept card cannot be tapped right now.
-            return _tap_or(uid_for, goal.card, lambda: Tap(uid_for(KIND, str(replaced))))
-        return _tap_or(uid_for, replaced, lambda: toward(self.choice, goal.position - 1))
-
 
 def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEvent, card: int,
                    position: int) -> str | None:
@@ -199,14 +176,6 @@ def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEv
         return words.replaced(card, old)
     twin = next((other for other in state.face_up if other not in after.face_up), None)
     return words.pair_discarded(old, twin) if twin is not None else words.replaced(card, old)
-
-
-def _tap_or(uid_for: Callable[[str, str], str], card: int,
-            otherwise: Callable[[], Input]) -> Input:
-    try:
-        return Tap(uid_for(KIND, str(card)))
-    except Stuck:
-        return otherwise()
 
 
 def _wagon(value: Any) -> int:

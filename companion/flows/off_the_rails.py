@@ -18,11 +18,9 @@ down (the companion sees none of them until one is tapped). A turn is entered li
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
-from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.off_the_rails.components import (
     ACTIONS,
@@ -60,10 +58,9 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
 from ..i18n import reason
-from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .kit import Button, moved, toward
+from .kit import Button, moved
 from .off_the_rails_text import GAME, Words
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
@@ -283,7 +280,7 @@ class OffTheRailsFlow:
 
     # --- The lists ----------------------------------------------------------------------------
 
-    def _items(self, state: OffTheRailsState) -> list[tuple[str, str]]:
+    def menu_items(self, state: OffTheRailsState) -> list[tuple[str, str]]:
         """The current list as (key, label)."""
         w = self.words
         step = state.step
@@ -302,13 +299,13 @@ class OffTheRailsFlow:
             items = [(DONE, first)]
             if self._carts_left(state, state.current) > 0:
                 items.append((HOME, w.cart_home(home, sum(self._gems().values()))))
-            seats = Counter(self._seats())
+            seats = Counter(self.seats_entered())
             items += [(f"{SEAT}{seat}", w.derailed(p.name, seats[seat]))
                       for seat, p in enumerate(state.players)
                       if self._carts_left(state, seat) > 0]
             return items
         if step is Step.CAVE_IN:
-            seats = Counter(self._seats())
+            seats = Counter(self.seats_entered())
             first = w.done() if self.log else w.nothing_crushed()
             return [(DONE, first), *((f"{SEAT}{seat}", w.crushed(p.name, seats[seat]))
                                      for seat, p in enumerate(state.players)
@@ -322,7 +319,7 @@ class OffTheRailsFlow:
         return []
 
     def _menu(self, state: OffTheRailsState) -> Menu:
-        items = self._items(state)
+        items = self.menu_items(state)
         return Menu(tuple(label for _, label in items), self.choice % max(1, len(items)))
 
     def _home(self) -> int:
@@ -334,12 +331,12 @@ class OffTheRailsFlow:
             total.update(entry.get("home", {}))
         return {gem: total[gem] for gem in GEMS if total[gem]}
 
-    def _seats(self) -> list[int]:
+    def seats_entered(self) -> list[int]:
         return [int(entry["seat"]) for entry in self.log if "seat" in entry]
 
     def _carts_left(self, state: OffTheRailsState, seat: int) -> int:
         """Carts of `seat` still on the board, with what was entered so far."""
-        left = state.player(seat).on_board - self._seats().count(seat)
+        left = state.player(seat).on_board - self.seats_entered().count(seat)
         if seat == state.current and state.step is Step.CARTS:
             left -= self._home()
         return left
@@ -377,7 +374,7 @@ class OffTheRailsFlow:
         return Reaction(refusal=" ".join(self.words.tap_it()))
 
     def _list_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        items = self._items(state)
+        items = self.menu_items(state)
         if button in ("up", "down"):
             self.choice = moved(self.choice, button, len(items))
             return NOTHING
@@ -405,8 +402,8 @@ class OffTheRailsFlow:
             return Reaction(DrawCaveInToken(mine))
         if key == DONE:
             if state.step is Step.CARTS:
-                return Reaction(MoveCarts(self._home(), self._gems(), tuple(self._seats())))
-            return Reaction(PlaceCaveIn(tuple(self._seats())))
+                return Reaction(MoveCarts(self._home(), self._gems(), tuple(self.seats_entered())))
+            return Reaction(PlaceCaveIn(tuple(self.seats_entered())))
         if key == HOME:
             self.mode, self.gem_index, self.unload = Mode.GEMS, 0, {}
             return NOTHING
@@ -423,7 +420,7 @@ class OffTheRailsFlow:
             if len(self.actions) >= ACTIONS_PER_TURN:
                 return Reaction(refusal=self.words.four_actions())
             self.actions.append(key)
-            keys = [k for k, _ in self._items(state)]
+            keys = [k for k, _ in self.menu_items(state)]
             self.choice = keys.index(key) if key in keys else min(self.choice, len(keys) - 1)
             if len(self.actions) < ACTIONS_PER_TURN:
                 return NOTHING
@@ -664,97 +661,6 @@ class OffTheRailsFlow:
         self.stones = min(max(1, numbers[3]), MAX_STONES)
         self.roll = min(max(1, numbers[4]), DIE_SIDES)
 
-    # --- The automated player of the demo -----------------------------------------------------
-
-    def next_input(self, state: OffTheRailsState, goal: Event,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        mode = self.current_mode(state)
-        if mode in (Mode.SETUP, Mode.FINAL, Mode.CAVE_IN_CARD, Mode.CAVE_INS):
-            return Press("ok")
-        if isinstance(goal, DrawDeposit):
-            if goal.card == CAVE_IN_CARD:
-                return Tap(uid_for(CAVE_IN_CARD, "")) if mode is Mode.MAIN else Press("back")
-            if mode is Mode.STONES and self.card == goal.card:
-                return _toward_number(self.stones, goal.stones, "up", "down")
-            return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
-        if isinstance(goal, RevealCaveIn):
-            return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
-        if isinstance(goal, ValidateMission):
-            if mode is Mode.MISSION:
-                return Press("ok")
-            if mode is not Mode.MAIN:
-                return Press("back")
-            if state.era is Era.CAVE_INS:
-                return self._toward_key(state, MISSION)
-            return Press("ok")
-        if isinstance(goal, DrawCaveInToken):
-            if mode is Mode.ROLL:
-                if self.mine != goal.mine:
-                    return Press("back")
-                return _toward_number(self.roll, goal.roll, "up", "down")
-            if mode is not Mode.MAIN:
-                return Press("back")
-            return self._toward_key(state, f"{MINE}{goal.mine}")
-        if isinstance(goal, MoveCarts):
-            return self._toward_carts(state, goal, mode)
-        if mode is not Mode.MAIN:
-            return Press("back")
-        if isinstance(goal, Refill):
-            return Press("ok")
-        if isinstance(goal, TakeActions):
-            done = tuple(self.actions)
-            if done != goal.actions[: len(done)] or len(done) > len(goal.actions):
-                return Press("back")
-            wanted = goal.actions[len(done)] if len(done) < len(goal.actions) else DONE
-            return self._toward_key(state, wanted)
-        if isinstance(goal, PlaceCaveIn):
-            return self._toward_seats(state, goal.crushed)
-        raise IllegalEvent("no table input enters this move")
-
-    def _toward_carts(self, state: OffTheRailsState, goal: MoveCarts, mode: Mode) -> Input:
-        loads = split_gems(goal.gems, goal.home)
-        entered = [entry["home"] for entry in self.log if "home" in entry]
-        if mode is Mode.GEMS:
-            if len(entered) >= len(loads) or entered != loads[: len(entered)]:
-                return Press("back")
-            target = loads[len(entered)]
-            gem = GEMS[min(self.gem_index, len(GEMS) - 1)]
-            return _toward_number(self.unload.get(gem, 0), target.get(gem, 0), "up", "down")
-        if mode is not Mode.MAIN or entered != loads[: len(entered)]:
-            return Press("back")
-        if len(entered) < goal.home:
-            return self._toward_key(state, HOME)
-        return self._toward_seats(state, goal.derailed)
-
-    def _toward_seats(self, state: OffTheRailsState, seats: tuple[int, ...]) -> Input:
-        missing = Counter(seats) - Counter(self._seats())
-        if Counter(self._seats()) - Counter(seats):
-            return Press("back")
-        for seat in seats:
-            if missing[seat]:
-                return self._toward_key(state, f"{SEAT}{seat}")
-        return self._toward_key(state, DONE)
-
-    def _toward_key(self, state: OffTheRailsState, key: str) -> Input:
-        keys = [k for k, _ in self._items(state)]
-        if key not in keys:
-            raise IllegalEvent("no table input enters this move")
-        return toward(self.choice % len(keys), keys.index(key))
-
-
-def split_gems(gems: dict[str, int], home: int) -> list[dict[str, int]]:
-    """The gems unloaded in one phase 2, cart by cart (each cart holds at most five)."""
-    loads: list[dict[str, int]] = [{} for _ in range(home)]
-    cart = 0
-    for gem in GEMS:
-        for _ in range(gems.get(gem, 0)):
-            if not loads:
-                return loads
-            if cart < home - 1 and sum(loads[cart].values()) >= CART_CAPACITY:
-                cart += 1
-            loads[cart][gem] = loads[cart].get(gem, 0) + 1
-    return loads
-
 
 def _unseen_setup(state: OffTheRailsState) -> Setup:
     """The deposit cards as the table sorts them out: the companion sees none of them."""
@@ -770,12 +676,4 @@ def _entry(entry: Any) -> dict[str, Any]:
     return {"home": {str(g): int(n) for g, n in dict(entry["home"]).items() if g in GEMS_IN_BOX}}
 
 
-
-
-def _toward_number(current: int, wanted: int, more: Button, less: Button) -> Input:
-    if current == wanted:
-        return Press("ok")
-    return Press(more if current < wanted else less)
-
-
-__all__ = ["GAME", "OffTheRailsFlow", "split_gems"]
+__all__ = ["GAME", "OffTheRailsFlow"]

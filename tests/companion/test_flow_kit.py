@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import subprocess
+import sys
 from dataclasses import dataclass
 from enum import Enum
 
@@ -107,3 +110,22 @@ def test_only_the_four_buttons_become_presses() -> None:
     assert from_driver(ButtonPressed("push")) == from_driver(ButtonPressed("ok"))
     assert from_driver(ButtonPressed("menu")) == []
     assert from_driver(ButtonHeld("menu")) == []
+
+
+def test_the_table_flows_leave_the_automated_players_out() -> None:
+    """What runs at the table loads no automated player: those are for the demo and tests."""
+    flows = ("freight_train", "game_of_trains", "off_the_rails", "ticket_to_ride",
+             "whistle_stop")
+    code = ("import sys\n"
+            + "".join(f"import companion.flows.{name}\n" for name in flows)
+            + "import companion.table\n"
+            + "print(sorted(n for n in sys.modules if n.startswith('companion.flows.autopilot')))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True)
+    assert shown.stdout.strip() == "[]"
+    for name in flows:
+        module = importlib.import_module(f"companion.flows.{name}")
+        flow = next(value for key, value in vars(module).items()
+                    if key.endswith("Flow") and isinstance(value, type))
+        assert not hasattr(flow, "next_input"), name
+        assert importlib.import_module(f"companion.flows.autopilot.{name}").next_input

@@ -23,13 +23,6 @@ def next_input(flow: Any, state: Any, goal: Event, uid_for: UidFor) -> Input:
 
     `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
     """
-    name = f"{__name__}.{flow.game.replace('-', '_')}"
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        answer: Input = flow.next_input(state, goal, uid_for)
-        return answer
-    answer = module.next_input(flow, state, goal, uid_for)
+    module = import_module(f"{__name__}.{flow.game.replace('-', '_')}")
+    answer: Input = module.next_input(flow, state, goal, uid_for)
     return answer
