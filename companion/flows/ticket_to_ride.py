@@ -26,12 +26,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import N_, IllegalEvent
+from engine.errors import N_
 from engine.events import Event
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map
 from engine.games.ticket_to_ride.events import (
-    BuildStation,
-    ClaimRoute,
     Deal,
     DrawCard,
     DrawTickets,
@@ -40,13 +38,11 @@ from engine.games.ticket_to_ride.events import (
     PayTunnel,
     ReplaceFaceUp,
     Reshuffle,
-    RevealTunnel,
 )
 from engine.games.ticket_to_ride.library import shipped_map
-from engine.games.ticket_to_ride.payment import UNKNOWN, Payment, tunnel_surcharge
+from engine.games.ticket_to_ride.payment import UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
-    cards_to_reveal,
     long_tickets,
     needs_reshuffle,
     regular_tickets,
@@ -67,7 +63,7 @@ from .kit import (
     ui_draft,
     ui_from_draft,
 )
-from .ticket_to_ride_payments import hand_problem, route_problem, set_problem
+from .ticket_to_ride_payments import PaymentEntry
 from .ticket_to_ride_routes import RouteChooser
 from .ticket_to_ride_screens import TicketToRideScreens, least_kept
 from .ticket_to_ride_text import GAME, Words, ticket_codes
@@ -85,7 +81,8 @@ from .ticket_to_ride_view import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, TicketToRideScreens, ModeFlow[TicketToRideState, Mode]):
+class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+                       ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -352,77 +349,6 @@ class TicketToRideFlow(RouteChooser, TicketToRideScreens, ModeFlow[TicketToRideS
             return refused(w.too_many_tickets(len(pile)))
         self.ui = self.ui.picking(Pick(ticket.id, uid))
         return NOTHING
-
-    def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
-        ui = self.ui
-        cards = (*ui.cards, pick.card)
-        board = state.board
-        hand = state.player().hand
-        if ui.purpose == STATION:
-            cost = self.view(state).station_cost or 0
-            problem = set_problem(cards, cost) or hand_problem(hand, cards)
-            if problem:
-                return refused(self._explain(problem))
-            self.ui = ui.picking(pick)
-            if len(cards) < cost:
-                return NOTHING
-            event: Event = BuildStation(ui.city or "", cards)
-            notice = self.words.station_built(ui.city or "")
-        else:
-            track = board.track(ui.track or "")
-            problem = route_problem(track, cards) or hand_problem(hand, cards)
-            if problem:
-                return refused(self._explain(problem))
-            self.ui = ui.picking(pick)
-            if len(cards) < track.length:
-                return NOTHING
-            event = ClaimRoute(track.id, cards)
-            notice = self.words.claimed(track, board.rules.points_for(track.length))
-            if track.tunnel:
-                notice = None
-        return Reaction(event, notice=notice, uids=self.ui.uids)
-
-    def _reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
-        self.ui = self.ui.picking(pick)
-        picks = self.ui.picks
-        if len(picks) < cards_to_reveal(state):
-            return Reaction(notice=self.words.cards(self.ui.cards))
-        tunnel = state.tunnel
-        assert tunnel is not None
-        revealed = tunnel.revealed + self.ui.cards
-        notice = None
-        if len(revealed) >= state.board.rules.tunnel_reveal or not state.discard:
-            extra = tunnel_surcharge(revealed, Payment(tunnel.color, 0))
-            notice = self.words.tunnel_extra(extra) if extra else self.words.tunnel_free()
-        return Reaction(RevealTunnel(self.ui.cards), notice=notice,
-                        uids=tuple(p.uid for p in picks if p.uid))
-
-    def _extra_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
-        tunnel = state.tunnel
-        assert tunnel is not None and tunnel.surcharge is not None
-        cards = (*self.ui.cards, pick.card)
-        allowed = {LOCOMOTIVE} | ({tunnel.color} if tunnel.color else set())
-        if pick.card not in allowed:
-            return refused(self._explain(IllegalEvent(
-                N_("Pay the tunnel with {color} cards or locomotives"), color=tunnel.color)
-                if tunnel.color else IllegalEvent(N_("Pay the tunnel with locomotives"))))
-        problem = hand_problem(state.player().hand, tunnel.cards + cards)
-        if problem:
-            return refused(self._explain(problem))
-        self.ui = self.ui.picking(pick)
-        if len(cards) < tunnel.surcharge:
-            return NOTHING
-        track = state.board.track(tunnel.track)
-        notice = self.words.claimed(track, state.board.rules.points_for(track.length))
-        return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
-
-    def _explain(self, error: IllegalEvent) -> str:
-        """An engine refusal in words, a colour by its name."""
-        params = dict(error.params)
-        color = params.get("color")
-        if isinstance(color, str):
-            params["color"] = self.words.color(color).lower()
-        return fill(error.reason, self.language, **params)
 
     # --- After a move is committed ------------------------------------------------------------
 
