@@ -13,7 +13,7 @@ unseen cards. A player's phase is entered like this:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -57,7 +57,7 @@ from engine.games.freight_train.state import (
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .freight_train_text import GAME, Words
-from .kit import Button, moved
+from .kit import Button, moved, ui_draft, ui_from_draft
 
 
 class Mode(Enum):
@@ -658,32 +658,35 @@ class FreightTrainFlow:
         return self.counted | {pick.uid for pick in self.picks}
 
     def draft(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode.value,
-            "picks": [asdict(pick) for pick in self.picks],
-            "entry": list(self.entry),
-            "choice": self.choice,
-            "departure_seen": self.departure_seen,
-            "split": self.split,
-            "page": self.page,
-            "tallies_seen": self.tallies_seen,
-        }
+        return ui_draft(FreightTrainUI(
+            self.mode, tuple(replace(pick) for pick in self.picks), tuple(self.entry),
+            self.choice, self.departure_seen, self.split, self.page, self.tallies_seen))
 
     def restore(self, draft: dict[str, Any]) -> None:
-        try:
-            mode = Mode(draft.get("mode", "main"))
-            picks = [Pick(**pick) for pick in draft.get("picks", [])]
-            entry = [int(index) for index in draft.get("entry", [])]
-        except (TypeError, ValueError):
+        ui = ui_from_draft(FreightTrainUI, draft)
+        if ui is None or not ui.fits():
             return  # a draft from another version: start the phase afresh
-        self.mode = mode if mode not in (Mode.TALLY, Mode.SETUP, Mode.FINAL) else Mode.MAIN
-        self.picks = picks
-        self.entry = [index for index in entry if 0 <= index < len(picks)]
-        self.choice = int(draft.get("choice", 0))
-        self.departure_seen = bool(draft.get("departure_seen", False))
-        self.split = int(draft.get("split", 0))
-        self.page = int(draft.get("page", 0))
-        self.tallies_seen = int(draft.get("tallies_seen", 0))
+        self.mode, self.picks, self.entry = ui.mode, list(ui.picks), list(ui.entry)
+        self.choice, self.departure_seen, self.split = ui.choice, ui.departure_seen, ui.split
+        self.page, self.tallies_seen = ui.page, ui.tallies_seen
+
+
+@dataclass(frozen=True)
+class FreightTrainUI:
+    """The phase being entered, as the draft keeps it across a power cut."""
+
+    mode: Mode = Mode.MAIN
+    picks: tuple[Pick, ...] = ()
+    entry: tuple[int, ...] = ()
+    choice: int = 0
+    departure_seen: bool = False
+    split: int = 0
+    page: int = 0
+    tallies_seen: int = 0
+
+    def fits(self) -> bool:
+        return (self.mode not in (Mode.TALLY, Mode.SETUP, Mode.FINAL)
+                and all(0 <= index < len(self.picks) for index in self.entry))
 
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

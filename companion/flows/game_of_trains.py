@@ -21,6 +21,7 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -50,7 +51,7 @@ from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
 from .game_of_trains_text import GAME, Words
-from .kit import Button, moved
+from .kit import Button, moved, ui_draft, ui_from_draft
 
 KIND = "wagon"
 
@@ -447,36 +448,47 @@ class GameOfTrainsFlow:
         return busy
 
     def draft(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode.value,
-            "page": self.page,
-            "dealt": [[card, uid] for card, uid in self.dealt],
-            "drawn": list(self.drawn) if self.drawn else None,
-            "position": self.position,
-            "using": self.using,
-            "choice": self.choice,
-            "line_tap": self.line_tap,
-            **self.opening.draft(),
-        }
+        opening = self.opening
+        return ui_draft(GameOfTrainsUI(
+            self.mode, self.page, tuple(self.dealt), self.drawn, self.position, self.using,
+            self.choice, self.line_tap, tuple(opening.drawing), opening.kept, opening.position))
 
     def restore(self, draft: dict[str, Any]) -> None:
-        try:
-            mode = Mode(draft.get("mode", "main"))
-            dealt = [(_wagon(card), str(uid)) for card, uid in draft.get("dealt", [])]
-            drawn = draft.get("drawn")
-            self.drawn = (_wagon(drawn[0]), str(drawn[1])) if drawn else None
-            self.position = _optional_int(draft.get("position"), range(1, LINE + 1))
-            self.using = _optional_int(draft.get("using"), WAGONS)
-            self.line_tap = _optional_int(draft.get("line_tap"), WAGONS)
-            self.choice = int(draft.get("choice", 0))
-            self.page = int(draft.get("page", 0))
-            self.opening.restore(draft)
-        except (TypeError, ValueError, IndexError):
-            self._enter(Mode.MAIN)  # a draft from another version: start the move afresh
-            self.opening.clear()
-            return
-        self.mode = mode if mode in STORED else Mode.MAIN
-        self.dealt = dealt
+        ui = ui_from_draft(GameOfTrainsUI, draft)
+        if ui is None or not ui.fits():
+            return  # a draft from another version: start the move afresh
+        self.mode, self.page, self.dealt, self.drawn = ui.mode, ui.page, list(ui.dealt), ui.drawn
+        self.position, self.using, self.choice = ui.position, ui.using, ui.choice
+        self.line_tap = ui.line_tap
+        opening = self.opening
+        opening.drawing, opening.kept, opening.position = (list(ui.drawing), ui.kept,
+                                                           ui.keep_position)
+
+
+@dataclass(frozen=True)
+class GameOfTrainsUI:
+    """The move being entered, as the draft keeps it across a power cut: wagons with their
+    tags, places in a line."""
+
+    mode: Mode = Mode.MAIN
+    page: int = 0
+    dealt: tuple[tuple[int, str], ...] = ()
+    drawn: tuple[int, str] | None = None
+    position: int | None = None
+    using: int | None = None
+    choice: int = 0
+    line_tap: int | None = None
+    #: The opening: the wagons drawn, the one kept and its place.
+    drawing: tuple[tuple[int, str], ...] = ()
+    kept: int | None = None
+    keep_position: int | None = None
+
+    def fits(self) -> bool:
+        wagons = [card for card, _ in (*self.dealt, *self.drawing, *filter(None, [self.drawn]))]
+        wagons += [card for card in (self.using, self.line_tap, self.kept) if card is not None]
+        places = [place for place in (self.position, self.keep_position) if place is not None]
+        return (self.mode in STORED and all(card in WAGONS for card in wagons)
+                and all(1 <= place <= LINE for place in places))
 
 
 def _number(card: CardLike) -> int | None:
@@ -487,21 +499,6 @@ def _number(card: CardLike) -> int | None:
     except ValueError:
         return None
     return number if number in WAGONS else None
-
-
-def _optional_int(value: Any, allowed: range) -> int | None:
-    if value is None:
-        return None
-    if int(value) not in allowed:
-        raise ValueError(f"{value} is out of range")
-    return int(value)
-
-
-def _wagon(value: Any) -> int:
-    number = int(value)
-    if number not in WAGONS:
-        raise ValueError(f"no wagon {number}")
-    return number
 
 
 def _spared(state: GameOfTrainsState, position: int) -> list[int]:

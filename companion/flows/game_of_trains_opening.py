@@ -9,11 +9,9 @@ unseen, the replaced wagon face up. Every refusal is the engine's reason.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.errors import IllegalEvent
 from engine.games.game_of_trains import RULES, why_illegal
-from engine.games.game_of_trains.cards import LINE, WAGONS
+from engine.games.game_of_trains.cards import LINE
 from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
@@ -145,23 +143,6 @@ class OpeningSteps:
 
     # --- Kept over a restart ------------------------------------------------------------------
 
-    def draft(self) -> dict[str, Any]:
-        return {"drawing": [[card, uid] for card, uid in self.drawing], "kept": self.kept,
-                "keep_position": self.position}
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        """Raises ValueError (or TypeError) on a draft that does not fit."""
-        drawing = [(_wagon(card), str(uid)) for card, uid in draft.get("drawing", [])]
-        kept = draft.get("kept")
-        position = draft.get("keep_position")
-        if position is not None and int(position) not in range(1, LINE + 1):
-            raise ValueError(f"no place {position}")
-        self.drawing = drawing
-        self.kept = None if kept is None else _wagon(kept)
-        self.position = None if position is None else int(position)
-
-    # --- The automated player of the demo -----------------------------------------------------
-
 
 def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEvent, card: int,
                    position: int) -> str | None:
@@ -176,10 +157,3 @@ def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEv
         return words.replaced(card, old)
     twin = next((other for other in state.face_up if other not in after.face_up), None)
     return words.pair_discarded(old, twin) if twin is not None else words.replaced(card, old)
-
-
-def _wagon(value: Any) -> int:
-    number = int(value)
-    if number not in WAGONS:
-        raise ValueError(f"no wagon {number}")
-    return number

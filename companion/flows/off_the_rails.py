@@ -18,6 +18,7 @@ down (the companion sees none of them until one is tapped). A turn is entered li
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -60,7 +61,7 @@ from engine.games.off_the_rails.table import why_illegal
 from ..i18n import reason
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .kit import Button, moved
+from .kit import Button, moved, ui_draft, ui_from_draft
 from .off_the_rails_text import GAME, Words
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
@@ -623,43 +624,58 @@ class OffTheRailsFlow:
         return self.counted | ({self.uid} if self.uid else set())
 
     def draft(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode.value,
-            "choice": self.choice,
-            "page": self.page,
-            "actions": list(self.actions),
-            "log": [dict(entry) for entry in self.log],
-            "gem_index": self.gem_index,
-            "unload": dict(self.unload),
-            "card": self.card,
-            "uid": self.uid,
-            "stones": self.stones,
-            "mine": self.mine,
-            "roll": self.roll,
-        }
+        return ui_draft(OffTheRailsUI(
+            self.mode, self.choice, self.page, tuple(self.actions),
+            tuple(dict(entry) for entry in self.log), self.gem_index, dict(self.unload),
+            self.card, self.uid, self.stones, self.mine, self.roll))
 
     def restore(self, draft: dict[str, Any]) -> None:
-        try:
-            mode = Mode(draft.get("mode", "main"))
-            actions = [str(a) for a in draft.get("actions", []) if a in ACTIONS]
-            log = [_entry(entry) for entry in draft.get("log", [])]
-            unload = {str(g): int(n) for g, n in dict(draft.get("unload", {})).items()
-                      if g in GEMS_IN_BOX}
-            card = draft.get("card")
-            mine = draft.get("mine")
-            numbers = [int(draft.get(key, 0)) for key in ("choice", "page", "gem_index",
-                                                         "stones", "roll")]
-        except (TypeError, ValueError, AttributeError):
+        ui = ui_from_draft(OffTheRailsUI, draft)
+        if ui is None or not ui.fits():
             return  # a draft from another version: start the phase afresh
-        self.mode = mode if mode not in (Mode.SETUP, Mode.FINAL) else Mode.MAIN
-        self.actions, self.log, self.unload = actions, log, unload
-        self.card = card if card in deposit_cards() else None
-        self.uid = str(draft["uid"]) if self.card and draft.get("uid") else None
-        self.mine = mine if mine in MINES else None
-        self.choice, self.page = max(0, numbers[0]), max(0, numbers[1])
-        self.gem_index = min(max(0, numbers[2]), len(GEMS) - 1)
-        self.stones = min(max(1, numbers[3]), MAX_STONES)
-        self.roll = min(max(1, numbers[4]), DIE_SIDES)
+        self.mode, self.choice, self.page = ui.mode, ui.choice, ui.page
+        self.actions, self.log = list(ui.actions), [dict(entry) for entry in ui.log]
+        self.gem_index, self.unload = ui.gem_index, dict(ui.unload)
+        self.card, self.uid, self.stones = ui.card, ui.uid, ui.stones
+        self.mine, self.roll = ui.mine, ui.roll
+
+
+@dataclass(frozen=True)
+class OffTheRailsUI:
+    """The phase being entered, as the draft keeps it across a power cut."""
+
+    mode: Mode = Mode.MAIN
+    choice: int = 0
+    page: int = 0
+    actions: tuple[str, ...] = ()
+    #: {"home": gems} for a cart home, {"seat": n} for a cart derailed or crushed.
+    log: tuple[dict[str, int | dict[str, int]], ...] = ()
+    gem_index: int = 0
+    unload: dict[str, int] = field(default_factory=dict)
+    card: str | None = None
+    uid: str | None = None
+    stones: int = 1
+    mine: str | None = None
+    roll: int = 1
+
+    def fits(self) -> bool:
+        return (self.mode not in (Mode.SETUP, Mode.FINAL)
+                and all(action in ACTIONS for action in self.actions)
+                and all(_log_entry_fits(entry) for entry in self.log)
+                and set(self.unload) <= set(GEMS_IN_BOX)
+                and (self.card is None or self.card in deposit_cards())
+                and (self.uid is None or self.card is not None)
+                and (self.mine is None or self.mine in MINES)
+                and self.choice >= 0 and self.page >= 0 and 0 <= self.gem_index < len(GEMS)
+                and 1 <= self.stones <= MAX_STONES and 1 <= self.roll <= DIE_SIDES)
+
+
+def _log_entry_fits(entry: dict[str, int | dict[str, int]]) -> bool:
+    """{"seat": n} or {"home": {gem: count}}, of the gems of the box."""
+    if set(entry) == {"seat"}:
+        return isinstance(entry["seat"], int)
+    home = entry.get("home")
+    return set(entry) == {"home"} and isinstance(home, dict) and set(home) <= set(GEMS_IN_BOX)
 
 
 def _unseen_setup(state: OffTheRailsState) -> Setup:
@@ -668,12 +684,6 @@ def _unseen_setup(state: OffTheRailsState) -> Setup:
     return Setup(removed=(UNSEEN,) * (REMOVED_PER_MINE[players] * len(MINES)),
                  opening=(UNSEEN,) * len(MINES), cave_ins=(UNSEEN,) * len(MINES),
                  deck=(UNSEEN,) * (DECK_SIZE[players] + 1))
-
-
-def _entry(entry: Any) -> dict[str, Any]:
-    if "seat" in entry:
-        return {"seat": int(entry["seat"])}
-    return {"home": {str(g): int(n) for g, n in dict(entry["home"]).items() if g in GEMS_IN_BOX}}
 
 
 __all__ = ["GAME", "OffTheRailsFlow"]

@@ -7,10 +7,13 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 import pytest
 
 from companion.cards import Card
+from companion.flows.freight_train import FreightTrainFlow
+from companion.flows.game_of_trains import GameOfTrainsFlow
 from companion.flows.kit import (
     VERSION_KEY,
     chosen,
@@ -21,6 +24,8 @@ from companion.flows.kit import (
     ui_from_draft,
     ui_version,
 )
+from companion.flows.off_the_rails import OffTheRailsFlow
+from companion.flows.ticket_to_ride import TicketToRideFlow
 from companion.flows.whistle_stop import Mode, WhistleStopFlow, WhistleStopUI
 from companion.inputs import BUTTONS, from_driver
 from drivers.events import ButtonHeld, ButtonPressed
@@ -129,3 +134,21 @@ def test_the_table_flows_leave_the_automated_players_out() -> None:
                     if key.endswith("Flow") and isinstance(value, type))
         assert not hasattr(flow, "next_input"), name
         assert importlib.import_module(f"companion.flows.autopilot.{name}").next_input
+
+
+FLOWS = [FreightTrainFlow, GameOfTrainsFlow, OffTheRailsFlow, TicketToRideFlow, WhistleStopFlow]
+
+
+@pytest.mark.parametrize("flow_type", FLOWS, ids=lambda flow: flow.game)
+def test_every_flow_keeps_its_draft_by_version(flow_type: Any) -> None:
+    fresh = flow_type("en").draft()
+    assert fresh[VERSION_KEY]
+    moved_on = {**fresh, "choice": 3, "page": 1}
+    again = flow_type("en")
+    again.restore(moved_on)
+    assert again.draft() == moved_on
+    for stale in ({**moved_on, VERSION_KEY: "0"}, {**moved_on, "page": "one"},
+                  {key: value for key, value in moved_on.items() if key != VERSION_KEY}):
+        other = flow_type("en")
+        other.restore(stale)
+        assert other.draft() == fresh, stale
