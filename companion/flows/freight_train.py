@@ -57,7 +57,7 @@ from engine.games.freight_train.state import (
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .freight_train_text import GAME, Words
-from .kit import Button, moved, ui_draft, ui_from_draft
+from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
 
 
 class Mode(Enum):
@@ -374,32 +374,22 @@ class FreightTrainFlow:
         return NOTHING
 
     def _tally_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        pages = len(self._tally_pages(state))
-        if button in ("up", "down"):
-            self.page = moved(self.page, button, pages)
-        elif button == "ok":
-            if self.page < pages - 1:
-                self.page += 1
-            else:
-                self.tallies_seen = len(state.tallies)
-                self.page = 0
+        page = leafed(self.page, button, len(self._tally_pages(state)))
+        if page is None:
+            self.tallies_seen, self.page = len(state.tallies), 0
+        else:
+            self.page = page
         return NOTHING
 
     def _setup_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        pages = len(self._setup_pages(state))
-        if button in ("up", "down"):
-            self.page = moved(self.page, button, pages)
-        elif button == "ok":
-            if self.page < pages - 1:
-                self.page += 1
-            else:
-                return Reaction(self._unseen_layout(state), notice=self.words.day_begins(state.day))
+        page = leafed(self.page, button, len(self._setup_pages(state)))
+        if page is None:
+            return Reaction(self._unseen_layout(state), notice=self.words.day_begins(state.day))
+        self.page = page
         return NOTHING
 
     def _final_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        if button in ("up", "down", "ok"):
-            self.page = moved(self.page, "down" if button == "ok" else button,
-                               len(self._tally_pages(state)))
+        self.page = turned(self.page, button, len(self._tally_pages(state)))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
@@ -407,8 +397,9 @@ class FreightTrainFlow:
     def on_card(self, state: FreightTrainState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        if card.game != GAME:
-            return Reaction(refusal=w.not_this_game())
+        foreign = other_game(card, GAME, w.not_this_game())
+        if foreign:
+            return foreign
         if mode in (Mode.TALLY, Mode.SETUP, Mode.FINAL, Mode.DEPARTURE, Mode.BRING,
                     Mode.REARRANGE):
             return Reaction(refusal=w.not_now())

@@ -51,7 +51,7 @@ from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
 from .game_of_trains_text import GAME, Words
-from .kit import Button, moved, ui_draft, ui_from_draft
+from .kit import Button, leafed, moved, other_game, refused, turned, ui_draft, ui_from_draft
 
 KIND = "wagon"
 
@@ -98,6 +98,18 @@ class GameOfTrainsFlow:
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
         self.opening = OpeningSteps(self.words)
+        self.buttons: dict[Mode, Callable[[GameOfTrainsState, Button], Reaction]] = {
+            Mode.SETUP: self._setup_button,
+            Mode.DEAL: self._deal_button,
+            Mode.OPENING: self._opening_button,
+            Mode.FINAL: self._final_button,
+            Mode.RESHUFFLE: self._reshuffle_button,
+            Mode.REFILL: self._refill_button,
+            Mode.MAIN: self._main_button,
+            Mode.FACE_UP: self._face_up_button,
+            Mode.DRAW: self._draw_button,
+            Mode.USE: self._use_button,
+        }
 
     # --- What the screen shows ----------------------------------------------------------------
 
@@ -205,63 +217,67 @@ class GameOfTrainsFlow:
     # --- Buttons ------------------------------------------------------------------------------
 
     def on_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        mode = self.current_mode(state)
-        if mode is Mode.SETUP:
-            if button in ("up", "down"):
-                self.page = moved(self.page, button, SETUP_PAGES)
-            elif button == "ok":
-                self.page += 1
-            return NOTHING
-        if mode is Mode.DEAL:
-            if button == "back":
-                if self.dealt:
-                    self.dealt.pop()
-                else:
-                    self.page = SETUP_PAGES - 1
-            return NOTHING
-        if mode is Mode.OPENING:
-            return self.opening.on_button(state, button)
-        if mode is Mode.FINAL:
-            if button in ("up", "down", "ok"):
-                self.page = moved(self.page, "down" if button == "ok" else button,
-                                   len(state.players) + 1)
-            return NOTHING
-        if mode is Mode.RESHUFFLE:
-            if button == "ok":
-                return Reaction(Reshuffle((UNSEEN,) * len(state.discard)))
-            return NOTHING
-        if mode is Mode.REFILL:
-            return NOTHING
-        if button == "back":
-            if mode is not Mode.MAIN:
-                self._enter(Mode.MAIN)
-            return NOTHING
-        if mode is Mode.MAIN:
-            if button == "ok":
-                if not state.face_up:
-                    return Reaction(refusal=self.words.no_face_up())
-                self._enter(Mode.FACE_UP)
-            return NOTHING
-        if mode is Mode.FACE_UP:
-            return self._menu_button(state, button, len(state.face_up),
-                                     lambda index: self._start_use(state, state.face_up[index]))
-        if mode is Mode.DRAW:
-            if self.drawn is None:
-                return NOTHING
-            return self._menu_button(state, button, LINE,
-                                     lambda index: self._submit_draw(state, index + 1))
-        if mode is Mode.USE and self.using is not None:
-            ability = state.settings.ability(self.using)
-            if ability in REMOVED_AT:
-                return self._submit_use(state, 0) if button == "ok" else NOTHING
-            positions = list(positions_for(ability))
-            return self._menu_button(state, button, len(positions),
-                                     lambda index: self._submit_use(state, positions[index]))
+        return self.buttons[self.current_mode(state)](state, button)
+
+    def _setup_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        page = leafed(self.page, button, SETUP_PAGES)
+        self.page = SETUP_PAGES if page is None else page  # past the pages: the deal
         return NOTHING
+
+    def _deal_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "back":
+            if self.dealt:
+                self.dealt.pop()
+            else:
+                self.page = SETUP_PAGES - 1
+        return NOTHING
+
+    def _opening_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return self.opening.on_button(state, button)
+
+    def _final_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        self.page = turned(self.page, button, len(state.players) + 1)
+        return NOTHING
+
+    def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(Reshuffle((UNSEEN,) * len(state.discard)))
+        return NOTHING
+
+    def _refill_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return NOTHING  # the wagons drawn are tapped
+
+    def _main_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "ok":
+            if not state.face_up:
+                return refused(self.words.no_face_up())
+            self._enter(Mode.FACE_UP)
+        return NOTHING
+
+    def _face_up_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return self._menu_button(state, button, len(state.face_up),
+                                 lambda index: self._start_use(state, state.face_up[index]))
+
+    def _draw_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if self.drawn is None and button != "back":
+            return NOTHING
+        return self._menu_button(state, button, LINE,
+                                 lambda index: self._submit_draw(state, index + 1))
+
+    def _use_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if self.using is None or button == "back":
+            return self._menu_button(state, button, 0, lambda index: NOTHING)
+        ability = state.settings.ability(self.using)
+        if ability in REMOVED_AT:
+            return self._submit_use(state, 0) if button == "ok" else NOTHING
+        positions = list(positions_for(ability))
+        return self._menu_button(state, button, len(positions),
+                                 lambda index: self._submit_use(state, positions[index]))
 
     def _menu_button(self, state: GameOfTrainsState, button: Button, count: int,
                      chosen: Callable[[int], Reaction]) -> Reaction:
-        if count == 0:
+        """A list of `count` items of the turn; back returns to the main screen."""
+        if count == 0 or button == "back":
             self._enter(Mode.MAIN)
             return NOTHING
         self.choice = min(self.choice, count - 1)
@@ -276,8 +292,9 @@ class GameOfTrainsFlow:
 
     def on_card(self, state: GameOfTrainsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        if card.game != GAME:
-            return Reaction(refusal=w.not_this_game())
+        foreign = other_game(card, GAME, w.not_this_game())
+        if foreign:
+            return foreign
         number = _number(card)
         if number is None:
             return Reaction(refusal=w.not_a_wagon())

@@ -61,7 +61,7 @@ from engine.games.off_the_rails.table import why_illegal
 from ..i18n import reason
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .kit import Button, moved, ui_draft, ui_from_draft
+from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
 from .off_the_rails_text import GAME, Words
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
@@ -501,22 +501,14 @@ class OffTheRailsFlow:
         return NOTHING
 
     def _setup_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        pages = len(self._setup_pages(state))
-        if button in ("up", "down"):
-            self.page = moved(self.page, button, pages)
-        elif button == "back":
-            self.page = max(0, self.page - 1)
-        elif button == "ok":
-            if self.page < pages - 1:
-                self.page += 1
-            else:
-                return Reaction(_unseen_setup(state))
+        page = leafed(self.page, button, len(self._setup_pages(state)))
+        if page is None:
+            return Reaction(_unseen_setup(state))
+        self.page = max(0, page - 1) if button == "back" else page
         return NOTHING
 
     def _final_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        if button in ("up", "down", "ok"):
-            self.page = moved(self.page, "down" if button == "ok" else button,
-                               len(state.players) + 1)
+        self.page = turned(self.page, button, len(state.players) + 1)
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
@@ -524,8 +516,9 @@ class OffTheRailsFlow:
     def on_card(self, state: OffTheRailsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        if card.game != GAME:
-            return Reaction(refusal=w.not_this_game())
+        foreign = other_game(card, GAME, w.not_this_game())
+        if foreign:
+            return foreign
         if mode is Mode.STONES:
             return Reaction(refusal=w.finish_stones())
         if mode is not Mode.MAIN:

@@ -70,10 +70,13 @@ class TicketToRideScreens:
         return Screen(top=self._top(state), title=w.last_round(), body=body,
                       hints=w.hint_ack(), style=Style.ANNOUNCE)
 
+    def _question(self, state: TicketToRideState, title: str, body: tuple[str, ...]) -> Screen:
+        """A yes-or-no question: ok says yes, back says no."""
+        return Screen(top=self._top(state), title=title, body=body,
+                      hints=self.words.hint_confirm(), style=Style.CONFIRM)
+
     def _face_up_screen(self, state: TicketToRideState) -> Screen:
-        w = self.words
-        return Screen(top=self._top(state), title=w.face_up_question(), body=w.face_up_body(),
-                      hints=w.hint_confirm(), style=Style.CONFIRM)
+        return self._question(state, self.words.face_up_question(), self.words.face_up_body())
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -104,9 +107,7 @@ class TicketToRideScreens:
                       hints=w.hint_tunnel_pay(), progress=(len(self.ui.picks), surcharge))
 
     def _give_up_screen(self, state: TicketToRideState) -> Screen:
-        w = self.words
-        return Screen(top=self._top(state), title=w.give_up_question(), body=w.give_up_body(),
-                      hints=w.hint_confirm(), style=Style.CONFIRM)
+        return self._question(state, self.words.give_up_question(), self.words.give_up_body())
 
     def _tickets_screen(self, state: TicketToRideState) -> Screen:
         w = self.words

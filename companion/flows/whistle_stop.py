@@ -244,10 +244,15 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         return Screen(top=self._turn_top(state), title=title, body=w.gained_at_stop(),
                       hints=w.hint_number(), progress=(ui.step + 1, 2))
 
+    def _number_screen(self, state: WhistleStopState, title: str,
+                       body: tuple[str, ...]) -> Screen:
+        """A number entered with up and down."""
+        return Screen(top=self._turn_top(state), title=title, body=body,
+                      hints=self.words.hint_number())
+
     def _fame_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        return Screen(top=self._turn_top(state), title=w.fame_gained(self.ui.points),
-                      body=w.fame_body(), hints=w.hint_number())
+        return self._number_screen(state, self.words.fame_gained(self.ui.points),
+                                   self.words.fame_body())
 
     def _upgrade_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
@@ -259,9 +264,8 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
                       hints=w.hint_choose())
 
     def _stars_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        return Screen(top=self._turn_top(state), title=w.stars(self.ui.stars),
-                      body=w.stars_body(), hints=w.hint_number())
+        return self._number_screen(state, self.words.stars(self.ui.stars),
+                                   self.words.stars_body())
 
     def _main_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
