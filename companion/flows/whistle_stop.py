@@ -57,7 +57,44 @@ from .kit import (
     ui_draft,
     ui_from_draft,
 )
-from .whistle_stop_text import GAME, Words
+from .whistle_stop_text import (
+    ARRIVED,
+    COAL_GAINED,
+    FAME_GAINED,
+    FROM_SUPPLY,
+    GAME,
+    HINT_HANDOUT,
+    HINT_MAIN,
+    HINT_NUMBER,
+    HINT_PLACE,
+    LAST_ROUND,
+    LAST_ROUND_TOP,
+    LAST_TRAIN,
+    NOT_A_SHARE,
+    NOT_THIS_GAME,
+    NOTHING_GAINED,
+    PAY_RARE,
+    PLACED,
+    PLACEMENT_TOP,
+    PLACES,
+    RANK,
+    ROUND_TOP,
+    SETUP_TOP,
+    SHARE_HELD,
+    SHARE_TAKEN,
+    SPENT,
+    STARS,
+    STATION,
+    TALLY_TITLE,
+    TAP_SHARE_TITLE,
+    TOKENS,
+    TOKENS_GAINED,
+    TRAINS,
+    UPGRADE_TITLE,
+    WHISTLE_FOR_NO_MOVE,
+    WHISTLES_GAINED,
+    Words,
+)  # fmt: skip
 
 KIND = "share"
 #: The share cards of the box: "company-number".
@@ -190,23 +227,24 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
     def _setup_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
         title, body = self._setup_pages(state)[min(self.ui.page, SETUP_PAGES - 1)]
-        return Screen(top=w.setup_top(len(state.players)), title=title, body=body,
+        return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
                       hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
 
     def _place_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
         total = TRAINS_PER_PLAYER[len(state.players)] * len(state.players)
         free = free_stations(state)
-        return Screen(top=w.placement_top(total - len(state.placing) + 1, total),
-                      title=w.places(state.player().name),
-                      menu=Menu(tuple(w.station(s) for s in free),
+        return Screen(top=w.say(PLACEMENT_TOP, number=total - len(state.placing) + 1, total=total),
+                      title=w.say(PLACES, name=state.player().name),
+                      menu=Menu(tuple(w.say(STATION, station=s) for s in free),
                                 min(self.ui.choice, len(free) - 1)),
-                      hints=w.hint_place())
+                      hints=w.say(HINT_PLACE))
 
     def _round_top(self, state: WhistleStopState) -> str:
         w = self.words
-        return w.last_round_top() if state.is_last_round() else w.round_top(
-            state.round, state.last_round())
+        if state.is_last_round():
+            return w.say(LAST_ROUND_TOP)
+        return w.say(ROUND_TOP, round=state.round, last=state.last_round())
 
     def _turn_top(self, state: WhistleStopState) -> str:
         return self.words.turn_top(state.player().name, self._round_top(state))
@@ -218,15 +256,15 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         prompt = next_step(state)
         body = w.prompt(prompt.message, prompt.params)
         if state.is_last_round():
-            return Screen(top=top, title=w.last_round(), body=body,
-                          hints=w.hint_handout(), style=Style.ANNOUNCE)
+            return Screen(top=top, title=w.say(LAST_ROUND), body=body,
+                          hints=w.say(HINT_HANDOUT), style=Style.ANNOUNCE)
         return Screen(top=top, title=w.handout_title(token, count), body=body,
-                      hints=w.hint_handout())
+                      hints=w.say(HINT_HANDOUT))
 
     def _last_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
         still = [state.players[seat].name for seat in state.still_to_play]
-        return Screen(top=self._round_top(state), title=w.last_train(),
+        return Screen(top=self._round_top(state), title=w.say(LAST_TRAIN),
                       body=w.last_train_body(state.player().name, still), hints=w.hint_ack(),
                       style=Style.ANNOUNCE)
 
@@ -240,41 +278,42 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
 
     def _tokens_screen(self, state: WhistleStopState) -> Screen:
         w, ui = self.words, self.ui
-        title = w.coal_gained(ui.coal) if ui.step == 0 else w.whistles_gained(ui.whistles)
+        title = (w.say(COAL_GAINED, count=ui.coal) if ui.step == 0
+                 else w.say(WHISTLES_GAINED, count=ui.whistles))
         return Screen(top=self._turn_top(state), title=title, body=w.gained_at_stop(),
-                      hints=w.hint_number(), progress=(ui.step + 1, 2))
+                      hints=w.say(HINT_NUMBER), progress=(ui.step + 1, 2))
 
     def _number_screen(self, state: WhistleStopState, title: str,
                        body: tuple[str, ...]) -> Screen:
         """A number entered with up and down."""
         return Screen(top=self._turn_top(state), title=title, body=body,
-                      hints=self.words.hint_number())
+                      hints=self.words.say(HINT_NUMBER))
 
     def _fame_screen(self, state: WhistleStopState) -> Screen:
-        return self._number_screen(state, self.words.fame_gained(self.ui.points),
+        return self._number_screen(state, self.words.say(FAME_GAINED, points=self.ui.points),
                                    self.words.fame_body())
 
     def _upgrade_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
-        labels = tuple(w.from_supply() if seat is None
+        labels = tuple(w.say(FROM_SUPPLY) if seat is None
                        else w.from_player(state.players[seat].name, stars)
                        for seat, stars in upgrade_options(state))
-        return Screen(top=self._turn_top(state), title=w.upgrade_title(),
+        return Screen(top=self._turn_top(state), title=w.say(UPGRADE_TITLE),
                       menu=Menu(labels, min(self.ui.choice, len(labels) - 1)),
                       hints=w.hint_choose())
 
     def _stars_screen(self, state: WhistleStopState) -> Screen:
-        return self._number_screen(state, self.words.stars(self.ui.stars),
+        return self._number_screen(state, self.words.say(STARS, stars=self.ui.stars),
                                    self.words.stars_body())
 
     def _main_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
         player = state.player()
-        body = (w.tokens(player.coal, player.whistles),
-                w.spent(state.moves, state.upgrades_bought),
-                w.trains(player.on_map, player.arrived))
-        return Screen(top=self._turn_top(state), title=w.tap_share_title(), body=body,
-                      hints=w.hint_main())
+        body = (w.say(TOKENS, coal=player.coal, whistles=player.whistles),
+                w.say(SPENT, moves=state.moves, upgrades=state.upgrades_bought),
+                w.say(TRAINS, on_map=player.on_map, arrived=player.arrived))
+        return Screen(top=self._turn_top(state), title=w.say(TAP_SHARE_TITLE), body=body,
+                      hints=w.say(HINT_MAIN))
 
     def _setup_pages(self, state: WhistleStopState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -295,11 +334,13 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         seat, body = pages[page]
         if seat is not None:
             score = final.players[seat]
-            return Screen(top=w.final_top(), title=w.tally_title(score.name, score.total),
+            return Screen(top=w.final_top(),
+                          title=w.say(TALLY_TITLE, name=score.name, total=score.total),
                           body=body, hints=hints, progress=progress)
         if page == len(pages) - 2:
             ranking = sorted(final.players, key=lambda s: -s.total)
-            lines = tuple(w.rank(place + 1, s.name, s.total) for place, s in enumerate(ranking))
+            lines = tuple(w.say(RANK, place=place + 1, name=s.name, tokens=s.total)
+                          for place, s in enumerate(ranking))
             return Screen(top=w.final_top(), title=w.winners(list(final.winners)),
                           menu=Menu(lines, -1), hints=hints, style=Style.ANNOUNCE,
                           progress=progress)
@@ -321,7 +362,8 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         self.ui = replace(self.ui, choice=choice)
         if station is not None:
             return Reaction(PlaceTrain(station),
-                            notice=self.words.placed(station, state.player().name))
+                            notice=self.words.say(PLACED, station=station,
+                                                  name=state.player().name))
         if button == "back" and all(seat < 0 for seat in state.stations):
             # Back to the setup pages.
             self.ui = replace(self.ui, setup_seen=False, page=SETUP_PAGES - 1)
@@ -369,11 +411,11 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         player = state.player()
         if action in MOVES:
             token, arrived = MOVES[action]
-            notice = w.arrived() if arrived else w.moved(token, player.held(token) - 1)
+            notice = w.say(ARRIVED) if arrived else w.moved(token, player.held(token) - 1)
             return Reaction(Move(token, arrived), notice=notice)
         if action is Action.END:
             return Reaction(EndTurn(),
-                            notice=w.whistle_for_no_move() if state.moves == 0 else None)
+                            notice=w.say(WHISTLE_FOR_NO_MOVE) if state.moves == 0 else None)
         self.ui = self.ui.entering(ENTRY_OF[action])
         return NOTHING
 
@@ -394,10 +436,11 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
             if ui.step == 0:
                 self.ui = replace(ui, step=1)
             elif ui.coal + ui.whistles == 0:
-                return refused(self.words.nothing_gained())
+                return refused(self.words.say(NOTHING_GAINED))
             else:
                 return Reaction(GainTokens(ui.coal, ui.whistles),
-                                notice=self.words.tokens_gained(ui.coal, ui.whistles))
+                                notice=self.words.say(TOKENS_GAINED, coal=ui.coal,
+                                                      whistles=ui.whistles))
         return NOTHING
 
     def _fame_button(self, state: WhistleStopState, button: Button) -> Reaction:
@@ -408,7 +451,7 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
             self._back_to_menu(state, Action.FAME)
         elif button == "ok":
             return Reaction(GainFame(self.ui.points),
-                            notice=self.words.fame_gained(self.ui.points))
+                            notice=self.words.say(FAME_GAINED, points=self.ui.points))
         return NOTHING
 
     def _upgrade_button(self, state: WhistleStopState, button: Button) -> Reaction:
@@ -424,7 +467,7 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
             self.ui = self.ui.entering(Mode.STARS)
             return NOTHING
         return Reaction(BuyUpgrade(stars, seat),
-                        notice=self.words.pay_rare(state.players[seat].name))
+                        notice=self.words.say(PAY_RARE, name=state.players[seat].name))
 
     def _stars_button(self, state: WhistleStopState, button: Button) -> Reaction:
         if button in ("up", "down"):
@@ -447,22 +490,22 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
 
     def on_card(self, state: WhistleStopState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
         if foreign:
             return foreign
         share = _share(card)
         if share is None:
-            return refused(w.not_a_share())
+            return refused(w.say(NOT_A_SHARE))
         company, number = share
         label = w.share(company, number)
         for player in state.players:
             if any(s.company == company and s.number == number for s in player.shares):
-                return refused(w.share_held(label, player.name))
+                return refused(w.say(SHARE_HELD, share=label, name=player.name))
         if self.current_mode(state) not in (Mode.MAIN, Mode.MENU):
             return refused(w.not_now())
         held = sum(1 for s in state.player().shares if s.company == company) + 1
-        return Reaction(TakeShare(company, number), notice=w.share_taken(label, held),
-                        uids=(uid,))
+        return Reaction(TakeShare(company, number),
+                        notice=w.say(SHARE_TAKEN, share=label, count=held), uids=(uid,))
 
     # --- After a move is committed ------------------------------------------------------------
 
