@@ -66,7 +66,29 @@ from .kit import (
 from .ticket_to_ride_payments import PaymentEntry
 from .ticket_to_ride_routes import RouteChooser
 from .ticket_to_ride_screens import TicketToRideScreens, least_kept
-from .ticket_to_ride_text import GAME, Words, ticket_codes
+from .ticket_to_ride_text import (
+    ALREADY_COUNTED,
+    CHOOSE_ROUTE_FIRST,
+    DEALT,
+    DRAW_SECOND_FIRST,
+    FACE_UP_REPLACED,
+    GAME,
+    KEEP_AT_LEAST,
+    NO_CARD_TO_DRAW,
+    NO_TICKETS_LEFT,
+    NOT_A_TICKET,
+    NOT_A_TRAIN_CARD,
+    NOT_THIS_GAME,
+    OTHER_MAP_TICKET,
+    PASSED,
+    RESHUFFLED,
+    TICKETS_DRAWN,
+    TICKETS_KEPT,
+    TOO_MANY_TICKETS,
+    TUNNEL_GIVEN_UP,
+    Words,
+    ticket_codes,
+)  # fmt: skip
 from .ticket_to_ride_view import (
     CLAIM,
     ROUTE_STEPS,
@@ -148,7 +170,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
     def _setup_button(self, state: TicketToRideState, button: Button) -> Reaction:
         page = leafed(self.ui.page, button, len(self._setup_pages(state)))
         if page is None:
-            return Reaction(_unseen_deal(state.board), notice=self.words.dealt())
+            return Reaction(_unseen_deal(state.board), notice=self.words.say(DEALT))
         if button == "back":
             page = max(0, page - 1)
         self.ui = replace(self.ui, page=page)
@@ -171,7 +193,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
 
     def _face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
-            return Reaction(ReplaceFaceUp(), notice=self.words.face_up_replaced())
+            return Reaction(ReplaceFaceUp(), notice=self.words.say(FACE_UP_REPLACED))
         if button == "back":
             self.ui = replace(self.ui, mode=self.ui.back_to)
         return NOTHING
@@ -179,7 +201,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
     def _reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(Reshuffle((UNKNOWN,) * len(state.discard)),
-                            notice=self.words.reshuffled())
+                            notice=self.words.say(RESHUFFLED))
         if button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
         return NOTHING
@@ -204,7 +226,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
 
     def _give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
-            return Reaction(PayTunnel(()), notice=self.words.tunnel_given_up())
+            return Reaction(PayTunnel(()), notice=self.words.say(TUNNEL_GIVEN_UP))
         if button == "back":
             self.ui = replace(self.ui, mode=Mode.MAIN)
         return NOTHING
@@ -215,9 +237,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             player = state.player()
             least = min(least_kept(state), len(player.offered) + len(player.offered_long))
             if len(ui.picks) < least:
-                return refused(self.words.keep_at_least(least))
+                return refused(self.words.say(KEEP_AT_LEAST, count=least))
             return Reaction(KeepTickets(ui.cards),
-                            notice=self.words.tickets_kept(len(ui.picks)), uids=ui.uids)
+                            notice=self.words.say(TICKETS_KEPT, count=len(ui.picks)), uids=ui.uids)
         if button == "back" and ui.picks:
             self.ui = ui.unpicking()
         elif button in ("up", "down") and state.phase is Phase.START_TICKETS:
@@ -264,17 +286,17 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             return self._start_route(state, STATION)
         if action is Action.TICKETS:
             if not state.tickets:
-                return refused(w.no_tickets_left())
-            return Reaction(DrawTickets(), notice=w.tickets_drawn())
+                return refused(w.say(NO_TICKETS_LEFT))
+            return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
         if action is Action.FACE_UP:
-            return Reaction(ReplaceFaceUp(), notice=w.face_up_replaced())
-        return Reaction(Pass(), notice=w.passed())
+            return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
+        return Reaction(Pass(), notice=w.say(PASSED))
 
     # --- Cards --------------------------------------------------------------------------------
 
     def on_card(self, state: TicketToRideState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
         if foreign:
             return foreign
         mode = self.current_mode(state)
@@ -285,10 +307,10 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         elif card.kind == "train" and card.value in COLORS:
             value = card.value
         else:
-            return refused(w.not_a_train_card())
+            return refused(w.say(NOT_A_TRAIN_CARD))
         first_uid = self.first[1] if self.first and state.drawn else None
         if uid in self.ui.uids or uid == first_uid:
-            return refused(w.already_counted(w.card(value)))
+            return refused(w.say(ALREADY_COUNTED, card=w.card(value)))
         pick = Pick(value, uid)
         if mode in (Mode.MAIN, Mode.MENU):
             return self._first_card_tapped(state, pick)
@@ -303,14 +325,14 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         if tapped is not None:
             return tapped(state, pick)
         if mode is Mode.TICKETS:
-            return refused(w.not_a_ticket())
+            return refused(w.say(NOT_A_TICKET))
         if mode in (Mode.LETTER, Mode.CITY, Mode.TRACK):
-            return refused(w.choose_route_first())
+            return refused(w.say(CHOOSE_ROUTE_FIRST))
         return refused(w.not_now())
 
     def _first_card_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         if not state.deck and not state.display:
-            return refused(self.words.no_card_to_draw())
+            return refused(self.words.say(NO_CARD_TO_DRAW))
         if pick.card == LOCOMOTIVE and state.deck and state.display:
             self.ui = replace(self.ui.entering(Mode.SOURCE), pending=pick)
             return NOTHING
@@ -324,11 +346,11 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
                        uid: str) -> Reaction:
         w = self.words
         if mode not in (Mode.MAIN, Mode.MENU, Mode.TICKETS):
-            return refused(w.draw_second_first() if mode is Mode.SECOND else w.not_now())
+            return refused(w.say(DRAW_SECOND_FIRST) if mode is Mode.SECOND else w.not_now())
         found = ticket_codes().get(value)
         board = state.board
         if found is None or found[0] != board.name or not board.has_ticket(found[1]):
-            return refused(w.other_map_ticket())
+            return refused(w.say(OTHER_MAP_TICKET))
         ticket = board.ticket(found[1])
         picks = self.ui.picks
         for index, pick in enumerate(picks):
@@ -340,13 +362,13 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
                 return refused(w.ticket_held(ticket, player.name))
         if mode is not Mode.TICKETS:
             if not state.tickets:
-                return refused(w.no_tickets_left())
+                return refused(w.say(NO_TICKETS_LEFT))
             self.carry = Pick(ticket.id, uid)
-            return Reaction(DrawTickets(), notice=w.tickets_drawn())
+            return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
         player = state.player()
         pile = player.offered_long if ticket.long else player.offered
         if sum(1 for pick in picks if board.ticket(pick.card).long == ticket.long) >= len(pile):
-            return refused(w.too_many_tickets(len(pile)))
+            return refused(w.say(TOO_MANY_TICKETS, count=len(pile)))
         self.ui = self.ui.picking(Pick(ticket.id, uid))
         return NOTHING
 

@@ -23,7 +23,12 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 from ..i18n import fill
 from .base import NOTHING, Reaction
 from .kit import refused
-from .ticket_to_ride_text import Words
+from .ticket_to_ride_text import (
+    STATION_BUILT,
+    TUNNEL_EXTRA,
+    TUNNEL_FREE,
+    Words,
+)  # fmt: skip
 from .ticket_to_ride_view import STATION, Pick, TicketToRideUI, TurnView
 
 
@@ -52,7 +57,7 @@ class PaymentEntry:
             if len(cards) < cost:
                 return NOTHING
             event: Event = BuildStation(ui.city or "", cards)
-            notice = self.words.station_built(ui.city or "")
+            notice = self.words.say(STATION_BUILT, city=ui.city or "")
         else:
             track = board.track(ui.track or "")
             problem = route_problem(track, cards) or hand_problem(hand, cards)
@@ -78,7 +83,8 @@ class PaymentEntry:
         notice = None
         if len(revealed) >= state.board.rules.tunnel_reveal or not state.discard:
             extra = tunnel_surcharge(revealed, Payment(tunnel.color, 0))
-            notice = self.words.tunnel_extra(extra) if extra else self.words.tunnel_free()
+            notice = (self.words.say(TUNNEL_EXTRA, count=extra) if extra
+                      else self.words.say(TUNNEL_FREE))
         return Reaction(RevealTunnel(self.ui.cards), notice=notice,
                         uids=tuple(p.uid for p in picks if p.uid))
 

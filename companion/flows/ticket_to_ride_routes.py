@@ -10,7 +10,12 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 
 from .base import NOTHING, Reaction
 from .kit import Button, moved, refused
-from .ticket_to_ride_text import Words, city_letter
+from .ticket_to_ride_text import (
+    NO_STATION_LEFT,
+    NOTHING_TO_CLAIM,
+    Words,
+    city_letter,
+)  # fmt: skip
 from .ticket_to_ride_view import (
     ROUTE_STEPS,
     STATION,
@@ -57,11 +62,11 @@ class RouteChooser:
         self.ui = replace(self.ui.entering(Mode.LETTER), purpose=purpose)
         if purpose == STATION and view.station_cost is None:
             self.ui = self.ui.entering(Mode.MAIN)
-            return refused(self.words.no_station_left())
+            return refused(self.words.say(NO_STATION_LEFT))
         letters = view.letters(purpose)
         if not letters:
             self.ui = self.ui.entering(Mode.MAIN)
-            return refused(self.words.nothing_to_claim())
+            return refused(self.words.say(NOTHING_TO_CLAIM))
         if len(letters) == 1:
             return self._choose_letter(state, letters[0])
         return NOTHING

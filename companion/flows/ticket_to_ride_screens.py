@@ -10,7 +10,43 @@ from engine.games.ticket_to_ride.scoring import PlayerCount
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ..screens.model import Menu, Screen, Style
-from .ticket_to_ride_text import Words
+from .ticket_to_ride_text import (
+    BLIND_LOCOMOTIVE,
+    CLAIM_TITLE,
+    DECK_EMPTY,
+    FACE_UP_LINE,
+    FACE_UP_LOCOMOTIVE,
+    FACE_UP_QUESTION,
+    FINAL_TITLE,
+    FINAL_TOP,
+    FROM_CITY,
+    GIVE_UP_QUESTION,
+    HINT_MAIN,
+    HINT_PAY,
+    HINT_RESHUFFLE,
+    HINT_SECOND,
+    HINT_TICKETS,
+    HINT_TUNNEL_PAY,
+    HINT_TURNED,
+    LAST_ROUND,
+    LOCOMOTIVE_QUESTION,
+    RANK,
+    SECOND_CARD,
+    STATION_AT,
+    STATION_COST,
+    STATION_TITLE,
+    TAP_CARDS,
+    TAP_CARDS_TAKEN,
+    TAP_SECOND,
+    TAP_TICKETS,
+    TICKETS_AND_POINTS,
+    TICKETS_TITLE,
+    TRAINS_AND_CARDS,
+    TRAINS_LEFT,
+    TUNNEL_EXTRA,
+    TUNNEL_REVEAL,
+    Words,
+)  # fmt: skip
 from .ticket_to_ride_view import STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
 from .words import paged
 
@@ -65,9 +101,9 @@ class TicketToRideScreens:
     def _last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         trigger = min(state.players, key=lambda p: p.trains)
-        body = (w.trains_left(trigger.name, trigger.trains),
+        body = (w.say(TRAINS_LEFT, name=trigger.name, trains=trigger.trains),
                 w.still_to_play(still_to_play(state), lines=2))
-        return Screen(top=self._top(state), title=w.last_round(), body=body,
+        return Screen(top=self._top(state), title=w.say(LAST_ROUND), body=body,
                       hints=w.hint_ack(), style=Style.ANNOUNCE)
 
     def _question(self, state: TicketToRideState, title: str, body: tuple[str, ...]) -> Screen:
@@ -76,21 +112,21 @@ class TicketToRideScreens:
                       hints=self.words.hint_confirm(), style=Style.CONFIRM)
 
     def _face_up_screen(self, state: TicketToRideState) -> Screen:
-        return self._question(state, self.words.face_up_question(), self.words.face_up_body())
+        return self._question(state, self.words.say(FACE_UP_QUESTION), self.words.face_up_body())
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.deck_empty(),
-                      body=(*w.reshuffle_body(), w.face_up_line()),
-                      hints=w.hint_reshuffle(), style=Style.ANNOUNCE)
+        return Screen(top=self._top(state), title=w.say(DECK_EMPTY),
+                      body=(*w.reshuffle_body(), w.say(FACE_UP_LINE)),
+                      hints=w.say(HINT_RESHUFFLE), style=Style.ANNOUNCE)
 
     def _reveal_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         count = cards_to_reveal(state)
         cards = tuple(w.card(card) for card in TRAIN_CARDS)
-        return Screen(top=self._top(state), title=w.tunnel_reveal(count),
+        return Screen(top=self._top(state), title=w.say(TUNNEL_REVEAL, count=count),
                       menu=Menu(cards, self.ui.choice % len(cards)),
-                      hints=w.hint_turned(), progress=(len(self.ui.picks), count))
+                      hints=w.say(HINT_TURNED), progress=(len(self.ui.picks), count))
 
     def _picked_line(self) -> tuple[str, ...]:
         if not self.ui.picks:
@@ -103,38 +139,38 @@ class TicketToRideScreens:
         assert tunnel is not None
         surcharge = tunnel.surcharge or 0
         body = (w.tunnel_color(tunnel.color), *self._picked_line())
-        return Screen(top=self._top(state), title=w.tunnel_extra(surcharge), body=body,
-                      hints=w.hint_tunnel_pay(), progress=(len(self.ui.picks), surcharge))
+        return Screen(top=self._top(state), title=w.say(TUNNEL_EXTRA, count=surcharge), body=body,
+                      hints=w.say(HINT_TUNNEL_PAY), progress=(len(self.ui.picks), surcharge))
 
     def _give_up_screen(self, state: TicketToRideState) -> Screen:
-        return self._question(state, self.words.give_up_question(), self.words.give_up_body())
+        return self._question(state, self.words.say(GIVE_UP_QUESTION), self.words.give_up_body())
 
     def _tickets_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         player = state.player()
         offered = len(player.offered) + len(player.offered_long)
         least = min(least_kept(state), offered)
-        body = [w.tap_tickets(least, offered)]
+        body = [w.say(TAP_TICKETS, least=least, offered=offered)]
         board = state.board
         body += [w.ticket(board.ticket(pick.card)) for pick in self.ui.picks
                  if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
         if state.phase is Phase.START_TICKETS and not self.ui.picks:
-            body.append(w.face_up_line())
-        return Screen(top=self._top(state), title=w.tickets_title(player.name),
-                      body=tuple(body), hints=w.hint_tickets(),
+            body.append(w.say(FACE_UP_LINE))
+        return Screen(top=self._top(state), title=w.say(TICKETS_TITLE, name=player.name),
+                      body=tuple(body), hints=w.say(HINT_TICKETS),
                       progress=(len(self.ui.picks), offered))
 
     def _second_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         first = self.first[0] if self.first and state.drawn else None
-        body = (w.first_was(first) if first else w.tap_second(), w.face_up_line())
-        return Screen(top=self._top(state), title=w.second_card(state.player().name),
-                      body=body, hints=w.hint_second(), progress=(1, 2))
+        body = (w.first_was(first) if first else w.say(TAP_SECOND), w.say(FACE_UP_LINE))
+        return Screen(top=self._top(state), title=w.say(SECOND_CARD, name=state.player().name),
+                      body=body, hints=w.say(HINT_SECOND), progress=(1, 2))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.locomotive_question(),
-                      menu=Menu((w.face_up_locomotive(), w.blind_locomotive()),
+        return Screen(top=self._top(state), title=w.say(LOCOMOTIVE_QUESTION),
+                      menu=Menu((w.say(FACE_UP_LOCOMOTIVE), w.say(BLIND_LOCOMOTIVE)),
                                 self.ui.choice),
                       hints=w.hint_choose())
 
@@ -147,7 +183,7 @@ class TicketToRideScreens:
 
     def _route_title(self) -> str:
         w = self.words
-        return w.station_title() if self.ui.purpose == STATION else w.claim_title()
+        return w.say(STATION_TITLE) if self.ui.purpose == STATION else w.say(CLAIM_TITLE)
 
     def _letter_screen(self, state: TicketToRideState) -> Screen:
         view, purpose = self.view(state), self.ui.purpose
@@ -165,7 +201,7 @@ class TicketToRideScreens:
         w = self.words
         city = self.ui.city or ""
         tracks = self.view(state).tracks(city)
-        return Screen(top=self._top(state), title=w.from_city(city),
+        return Screen(top=self._top(state), title=w.say(FROM_CITY, city=city),
                       menu=Menu(tuple(w.track_item(t, city) for t in tracks), self.ui.choice),
                       hints=w.hint_choose())
 
@@ -173,28 +209,29 @@ class TicketToRideScreens:
         w, ui = self.words, self.ui
         if ui.purpose == STATION:
             cost = self.view(state).station_cost or 0
-            body = (w.station_cost(cost), *(self._picked_line() or (w.tap_cards(cost),)))
-            return Screen(top=self._top(state), title=w.station_at(ui.city or ""), body=body,
-                          hints=w.hint_pay(), progress=(len(ui.picks), cost))
+            body = (w.say(STATION_COST, count=cost),
+                    *(self._picked_line() or (w.say(TAP_CARDS, count=cost),)))
+            return Screen(top=self._top(state), title=w.say(STATION_AT, city=ui.city or ""),
+                          body=body, hints=w.say(HINT_PAY), progress=(len(ui.picks), cost))
         track = state.board.track(ui.track or "")
         lines = [w.route_line(track, state.board.rules.points_for(track.length))]
         special = w.route_special(track)
         if special:
             lines.append(special)
-        lines.extend(self._picked_line() or (w.tap_cards(track.length),))
+        lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
         return Screen(top=self._top(state), title=w.route_title(track), body=tuple(lines),
-                      hints=w.hint_pay(), progress=(len(ui.picks), track.length))
+                      hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
 
     def _main_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         player = state.player()
         body: tuple[str, ...] = (
-            w.trains_and_cards(player.trains, len(player.hand)),
-            w.tickets_and_points(len(player.tickets), player.route_points))
+            w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand)),
+            w.say(TICKETS_AND_POINTS, tickets=len(player.tickets), points=player.route_points))
         if state.turns_left is not None:
             body += (w.still_to_play(still_to_play(state)),)
-        return Screen(top=self._top(state), title=w.tap_cards_taken(), body=body,
-                      hints=w.hint_main())
+        return Screen(top=self._top(state), title=w.say(TAP_CARDS_TAKEN), body=body,
+                      hints=w.say(HINT_MAIN))
 
     def _setup_pages(self, state: TicketToRideState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -214,12 +251,12 @@ class TicketToRideScreens:
         ranking_lines = self._ranking_lines(state)
         pages = self._final_pages(state)
         page = min(self.ui.page, len(pages) - 1)
-        top = w.final_top()
+        top = w.say(FINAL_TOP)
         seat, body = pages[page]
         if seat is not None:
             score = final.players[seat]
-            return Screen(top=top, title=w.final_title(score.name, score.total), body=body,
-                          hints=w.hint_pages(), progress=(page + 1, len(pages)))
+            return Screen(top=top, title=w.say(FINAL_TITLE, name=score.name, total=score.total),
+                          body=body, hints=w.hint_pages(), progress=(page + 1, len(pages)))
         first = (page - len(pages) + _pages_of(len(ranking_lines))) * RANKING_LINES
         return Screen(top=top, title=w.winners(final.winners),
                       body=tuple(ranking_lines[first : first + RANKING_LINES]),
@@ -246,7 +283,7 @@ class TicketToRideScreens:
         order = sorted(range(len(scores)),
                        key=lambda seat: (scores[seat].name not in final.winners,
                                          -scores[seat].total))
-        lines = [w.rank(place + 1, scores[seat].name, scores[seat].total)
+        lines = [w.say(RANK, place=place + 1, name=scores[seat].name, total=scores[seat].total)
                  for place, seat in enumerate(order)]
         deciding = _deciding_tiebreak(state, final, view.counts)
         if deciding:
