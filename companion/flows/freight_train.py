@@ -56,7 +56,49 @@ from engine.games.freight_train.state import (
 
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .freight_train_text import GAME, Words
+from .freight_train_text import (
+    BRING_BODY,
+    BRING_QUESTION,
+    CHOOSE_FIRST,
+    CHOOSE_MOVE,
+    CHOOSE_ORDER_FIRST,
+    CONTEXT,
+    DAY_BEGINS,
+    DEPARTURE,
+    DEPARTURE_ALREADY,
+    DEPARTURE_NEEDS_REFILL,
+    ENTERS_FIRST,
+    FINISH_REFILL,
+    FOUR_AT_MOST,
+    FROM_TRACK,
+    GAME,
+    HINT_DONE,
+    HINT_MAIN,
+    HINT_ORDER,
+    HINT_PLACE,
+    HINT_REARRANGE,
+    HINT_TALLY,
+    HINT_TAP,
+    LOCOMOTIVE_BROUGHT,
+    MIXED_OPTION,
+    NOT_A_WAGON,
+    NOT_THIS_GAME,
+    RANK,
+    REFILL_FIRST,
+    REFILL_TITLE,
+    SETUP_TOP,
+    STANDINGS,
+    TALLY_TITLE,
+    TALLY_TOP,
+    TAP_FROM_YARD,
+    TAP_TO_TAKE,
+    TAP_WAGON,
+    TAP_YARD_FIRST,
+    TOKENS_AND_LOCOS,
+    TRACK_OPTION,
+    TRAINS_AND_YARD,
+    Words,
+)  # fmt: skip
 from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
 
 
@@ -123,18 +165,18 @@ class FreightTrainFlow:
     def screen(self, state: FreightTrainState) -> Screen:
         w = self.words
         mode = self.current_mode(state)
-        top = w.context(state.day, state.round, len(state.players))
+        top = w.say(CONTEXT, day=state.day, round=state.round, players=len(state.players))
         if mode is Mode.SETUP:
             pages = self._setup_pages(state)
             title, body = pages[min(self.page, len(pages) - 1)]
-            return Screen(top=w.setup_top(state.day), title=title, body=body,
+            return Screen(top=w.say(SETUP_TOP, day=state.day), title=title, body=body,
                           hints=w.hint_pages(), progress=(self.page + 1, len(pages)))
         if mode in (Mode.TALLY, Mode.FINAL):
             return self._tally_screen(state, final=mode is Mode.FINAL)
         player = state.player()
         top = w.turn_top(player.name, top)
         if mode is Mode.DEPARTURE:
-            return Screen(top=top, title=w.departure(), body=self._still_to_play(state),
+            return Screen(top=top, title=w.say(DEPARTURE), body=self._still_to_play(state),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
         if mode is Mode.MENU:
             actions = self.actions(state)
@@ -144,25 +186,25 @@ class FreightTrainFlow:
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
         if mode is Mode.REFILL:
-            return Screen(top=top, title=w.refill_title(),
-                          body=w.refill_body(self.departure_seen), hints=w.hint_done())
+            return Screen(top=top, title=w.say(REFILL_TITLE),
+                          body=w.refill_body(self.departure_seen), hints=w.say(HINT_DONE))
         if mode is Mode.REARRANGE:
             total = player.yard_size()
             return Screen(top=top, title=w.action(Action.REARRANGE),
                           body=w.rearrange_body(self.split, total - self.split,
                                                 pass_cost(state, player)),
-                          hints=w.hint_rearrange())
+                          hints=w.say(HINT_REARRANGE))
         if mode is Mode.BRING:
-            return Screen(top=top, title=w.bring_question(),
-                          body=(w.bring_body(player.locomotives),),
+            return Screen(top=top, title=w.say(BRING_QUESTION),
+                          body=(w.say(BRING_BODY, count=player.locomotives),),
                           hints=w.hint_confirm(), style=Style.CONFIRM)
-        body = (w.trains_and_yard(player.train_count(), player.yard_size()),
-                w.tokens_and_locos(player.tokens, player.free_locomotives()))
+        body = (w.say(TRAINS_AND_YARD, trains=player.train_count(), yard=player.yard_size()),
+                w.say(TOKENS_AND_LOCOS, tokens=player.tokens, free=player.free_locomotives()))
         if state.departure_drawn:
             body += self._still_to_play(state)[:1]
         can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD
-        title = w.tap_to_take(TAKE_FROM_MAIN_YARD) if can_take else w.choose_move()
-        return Screen(top=top, title=title, body=body, hints=w.hint_main())
+        title = w.say(TAP_TO_TAKE, count=TAKE_FROM_MAIN_YARD) if can_take else w.say(CHOOSE_MOVE)
+        return Screen(top=top, title=title, body=body, hints=w.say(HINT_MAIN))
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words
@@ -174,18 +216,18 @@ class FreightTrainFlow:
             options = self.options_for(state, pending)
             labels = tuple(self._option_label(state, pending, option) for option in options)
             return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.choice),
-                          hints=w.hint_place(), progress=(done, needed))
+                          hints=w.say(HINT_PLACE), progress=(done, needed))
         question = self.order_question()
         if question is not None:
             track, wagons = question
-            return Screen(top=top, title=w.enters_first(track + 1),
+            return Screen(top=top, title=w.say(ENTERS_FIRST, track=track + 1),
                           menu=Menu(tuple(w.wagon(wagon) for wagon in wagons), self.choice),
-                          hints=w.hint_order(), progress=(done, needed))
+                          hints=w.say(HINT_ORDER), progress=(done, needed))
         if taking:
-            return Screen(top=top, title=w.tap_wagon(done + 1, needed), progress=(done, needed),
-                          body=self._picked_lines(), hints=w.hint_tap())
-        return Screen(top=top, title=w.tap_from_yard(), progress=(done, needed),
-                      body=self._picked_lines(), hints=w.hint_done())
+            return Screen(top=top, title=w.say(TAP_WAGON, number=done + 1, needed=needed),
+                          progress=(done, needed), body=self._picked_lines(), hints=w.say(HINT_TAP))
+        return Screen(top=top, title=w.say(TAP_FROM_YARD), progress=(done, needed),
+                      body=self._picked_lines(), hints=w.say(HINT_DONE))
 
     def _picked_lines(self) -> tuple[str, ...]:
         return tuple(self.words.placed(p.wagon, p.target) for p in self.picks if p.target)[-3:]
@@ -199,20 +241,22 @@ class FreightTrainFlow:
         tally = state.tallies[-1]
         pages = self._tally_pages(state)
         page = min(self.page, len(pages) - 1)
-        top = w.final_top() if final else w.tally_top(tally.day)
-        hints = w.hint_pages() if final else w.hint_tally()
+        top = w.final_top() if final else w.say(TALLY_TOP, day=tally.day)
+        hints = w.hint_pages() if final else w.say(HINT_TALLY)
         seat, body = pages[page]
         if seat is not None:
             player = state.players[seat]
             gain = sum(tally.paid[seat].values())
-            return Screen(top=top, title=w.tally_title(player.name, gain, player.tokens),
+            return Screen(top=top,
+                          title=w.say(TALLY_TITLE, name=player.name, gain=gain,
+                                      total=player.tokens),
                           body=body, hints=hints, progress=(page + 1, len(pages)))
         ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
-        lines = tuple(w.rank(place + 1, state.players[s].name, state.players[s].tokens)
-                      for place, s in enumerate(ranking))
+        lines = tuple(w.say(RANK, place=place + 1, name=state.players[s].name,
+                            tokens=state.players[s].tokens) for place, s in enumerate(ranking))
         best = max(p.tokens for p in state.players)
         winners = [p.name for p in state.players if p.tokens == best]
-        title = w.winners(winners) if final else w.standings(tally.day)
+        title = w.winners(winners) if final else w.say(STANDINGS, day=tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
 
@@ -309,7 +353,7 @@ class FreightTrainFlow:
             return NOTHING
         if button == "ok" and self.mode is Mode.YARD:
             if not self.picks:
-                return Reaction(refusal=self.words.tap_yard_first())
+                return Reaction(refusal=self.words.say(TAP_YARD_FIRST))
             return self._submit_yard_move(state)
         return NOTHING
 
@@ -363,7 +407,7 @@ class FreightTrainFlow:
 
     def _bring_button(self, state: FreightTrainState, button: Button) -> Reaction:
         if button == "ok":
-            return Reaction(BringLocomotive(), notice=self.words.locomotive_brought())
+            return Reaction(BringLocomotive(), notice=self.words.say(LOCOMOTIVE_BROUGHT))
         if button == "back":
             self._enter(Mode.MAIN)
         return NOTHING
@@ -384,7 +428,8 @@ class FreightTrainFlow:
     def _setup_button(self, state: FreightTrainState, button: Button) -> Reaction:
         page = leafed(self.page, button, len(self._setup_pages(state)))
         if page is None:
-            return Reaction(self._unseen_layout(state), notice=self.words.day_begins(state.day))
+            return Reaction(self._unseen_layout(state),
+                            notice=self.words.say(DAY_BEGINS, day=state.day))
         self.page = page
         return NOTHING
 
@@ -397,7 +442,7 @@ class FreightTrainFlow:
     def on_card(self, state: FreightTrainState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
         if foreign:
             return foreign
         if mode in (Mode.TALLY, Mode.SETUP, Mode.FINAL, Mode.DEPARTURE, Mode.BRING,
@@ -406,18 +451,18 @@ class FreightTrainFlow:
         if card.kind == "departure":
             return self._departure_tapped(state, mode)
         if card.kind != "wagon" or card.value not in state.settings.wagon_types:
-            return Reaction(refusal=w.not_a_wagon())
+            return Reaction(refusal=w.say(NOT_A_WAGON))
         if uid in self.counted or any(p.uid == uid for p in self.picks):
             return Reaction(refusal=w.already_counted(card.value))
         if mode is Mode.REFILL:
-            return Reaction(refusal=w.finish_refill())
+            return Reaction(refusal=w.say(FINISH_REFILL))
         if self.pending_pick() is not None:
-            return Reaction(refusal=w.choose_first())
+            return Reaction(refusal=w.say(CHOOSE_FIRST))
         if self.order_question() is not None:
-            return Reaction(refusal=w.choose_order_first())
+            return Reaction(refusal=w.say(CHOOSE_ORDER_FIRST))
         if mode in (Mode.MAIN, Mode.MENU):
             if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
-                return Reaction(refusal=w.refill_first())
+                return Reaction(refusal=w.say(REFILL_FIRST))
             self._enter(Mode.TAKE)
         if self.mode is Mode.YARD:
             return self._yard_wagon(state, card.value, uid)
@@ -426,19 +471,19 @@ class FreightTrainFlow:
     def _departure_tapped(self, state: FreightTrainState, mode: Mode) -> Reaction:
         w = self.words
         if state.departure_drawn:
-            return Reaction(refusal=w.departure_already())
+            return Reaction(refusal=w.say(DEPARTURE_ALREADY))
         if mode is Mode.REFILL:
             self.departure_seen = True
-            return Reaction(notice=w.departure())
+            return Reaction(notice=w.say(DEPARTURE))
         if mode in (Mode.MAIN, Mode.MENU) and can_refill(state):
             self._enter(Mode.REFILL)
             self.departure_seen = True
             return NOTHING
-        return Reaction(refusal=w.departure_needs_refill())
+        return Reaction(refusal=w.say(DEPARTURE_NEEDS_REFILL))
 
     def _yard_wagon(self, state: FreightTrainState, wagon: str, uid: str) -> Reaction:
         if len(self.picks) >= MOVE_FROM_YARD:
-            return Reaction(refusal=self.words.four_at_most())
+            return Reaction(refusal=self.words.say(FOUR_AT_MOST))
         tracks = self._tracks_for(state, wagon)
         if not tracks:
             return Reaction(refusal=self.words.not_in_yard(wagon))
@@ -508,7 +553,7 @@ class FreightTrainFlow:
     def _submit_yard_move(self, state: FreightTrainState) -> Reaction:
         done = [p for p in self.picks if p.target is not None]
         if len(done) != len(self.picks):
-            return Reaction(refusal=self.words.choose_first())
+            return Reaction(refusal=self.words.say(CHOOSE_FIRST))
         event = MoveFromYard(tuple(p.track or 0 for p in done), tuple(p.wagon for p in done),
                              tuple(p.target or "" for p in done))
         return Reaction(event, uids=tuple(p.uid for p in done))
@@ -576,14 +621,14 @@ class FreightTrainFlow:
 
     def _option_label(self, state: FreightTrainState, pick: Pick, option: str) -> str:
         if self.mode is Mode.YARD and pick.track is None:
-            return self.words.from_track(int(option) + 1)
+            return self.words.say(FROM_TRACK, track=int(option) + 1)
         player = self._player_so_far(state)
         if option == TRAIN:
             return self.words.train_option(pick.wagon, player.trains.get(pick.wagon, 0))
         if option == MIXED:
-            return self.words.mixed_option(len(player.mixed))
+            return self.words.say(MIXED_OPTION, length=len(player.mixed))
         track = YARD_TARGETS.index(option)
-        return self.words.track_option(track + 1, len(player.yard[track]))
+        return self.words.say(TRACK_OPTION, track=track + 1, wagons=len(player.yard[track]))
 
     def _length_after(self, state: FreightTrainState, pick: Pick) -> int:
         player = self._player_so_far(state)

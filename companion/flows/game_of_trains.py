@@ -50,7 +50,38 @@ from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
-from .game_of_trains_text import GAME, Words
+from .game_of_trains_text import (
+    ALREADY_COUNTED,
+    CHOOSE_FIRST,
+    CONTEXT,
+    DEAL_TOP,
+    DEALT,
+    DECK_EMPTY,
+    DREW,
+    FACE_UP_TITLE,
+    GAME,
+    HINT_REFILL,
+    IN_DISCARD,
+    IN_ORDER,
+    IS_FACE_UP,
+    LOCKED,
+    MOVED,
+    NO_FACE_UP,
+    NO_SUCH_USE,
+    NOT_A_WAGON,
+    NOT_THIS_GAME,
+    OUT_OF_ORDER,
+    REFILLED,
+    REPLACE_OPTION,
+    REPLACING,
+    SETUP_TOP,
+    SWAPPED,
+    TAP_DRAWN_TITLE,
+    WAGON,
+    WHERE,
+    WINNER,
+    Words,
+)  # fmt: skip
 from .kit import Button, leafed, moved, other_game, refused, turned, ui_draft, ui_from_draft
 
 KIND = "wagon"
@@ -137,44 +168,45 @@ class GameOfTrainsFlow:
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
             title, body = (w.setup_shuffle(), w.setup_deal())[min(self.page, SETUP_PAGES - 1)]
-            return Screen(top=w.setup_top(len(state.players)), title=title, body=body,
+            return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
                           hints=w.hint_pages(), progress=(self.page + 1, SETUP_PAGES))
         if mode is Mode.DEAL:
             seat = min(len(self.dealt) // LINE, len(state.players) - 1)
             mine = sorted((card for card, _ in self.dealt[seat * LINE:]), reverse=True)
-            return Screen(top=w.deal_top(), title=w.deal_title(state.players[seat].name),
+            return Screen(top=w.say(DEAL_TOP), title=w.deal_title(state.players[seat].name),
                           body=(w.line(mine),) if mine else (), hints=w.hint_tap(),
                           progress=(len(mine), LINE))
         if mode is Mode.FINAL:
             return self._final_screen(state)
         if mode is Mode.OPENING:
             return self.opening.screen(state)
-        top = w.context(self.turns + 1, len(state.deck))
+        top = w.say(CONTEXT, turn=self.turns + 1, deck=len(state.deck))
         if mode is Mode.RESHUFFLE:
-            return Screen(top=top, title=w.deck_empty(), body=w.reshuffle_body(len(state.discard)),
-                          hints=w.hint_ack(), style=Style.ANNOUNCE)
+            return Screen(top=top, title=w.say(DECK_EMPTY),
+                          body=w.reshuffle_body(len(state.discard)), hints=w.hint_ack(),
+                          style=Style.ANNOUNCE)
         if mode is Mode.REFILL:
             seat = state.refilling[0]
             then = [state.players[s].name for s in state.refilling[1:]]
             return Screen(top=top, title=w.draws(state.players[seat].name),
                           body=w.refill_body(state.refill_position, then),
-                          hints=w.hint_refill())
+                          hints=w.say(HINT_REFILL))
         player = state.player()
         top = w.turn_top(player.name, top)
         if mode is Mode.FACE_UP:
             items = tuple(w.face_up_item(card, state.settings.ability(card))
                           for card in state.face_up)
-            return Screen(top=top, title=w.face_up_title(), menu=_menu(items, self.choice),
+            return Screen(top=top, title=w.say(FACE_UP_TITLE), menu=_menu(items, self.choice),
                           hints=w.hint_choose())
         if mode is Mode.DRAW:
             if self.drawn is None:
                 replaced = player.line[(self.position or 1) - 1]
-                return Screen(top=top, title=w.replacing(replaced), body=w.tap_drawn(),
+                return Screen(top=top, title=w.say(REPLACING, card=replaced), body=w.tap_drawn(),
                               hints=w.hint_tap())
-            items = tuple(w.replace_option(place, card)
+            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
                           for place, card in enumerate(player.line, start=1))
-            return Screen(top=top, title=w.drew(self.drawn[0]), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
+            return Screen(top=top, title=w.say(DREW, card=self.drawn[0]),
+                          menu=_menu(items, self.choice), hints=w.hint_choose())
         if mode is Mode.USE and self.using is not None:
             ability = state.settings.ability(self.using)
             if ability in REMOVED_AT:
@@ -185,7 +217,7 @@ class GameOfTrainsFlow:
             items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
             return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.choice),
                           hints=w.hint_choose())
-        return Screen(top=top, title=w.tap_drawn_title(),
+        return Screen(top=top, title=w.say(TAP_DRAWN_TITLE),
                       body=(w.line(player.line), *w.face_up(state.face_up)),
                       hints=w.hint_main(bool(state.face_up)))
 
@@ -196,11 +228,11 @@ class GameOfTrainsFlow:
         hints = w.hint_pages()
         if page == 0:
             winner = state.players[state.winner if state.winner is not None else 0]
-            return Screen(top=w.final_top(), title=w.winner(winner.name),
-                          body=(w.in_order(), w.line(winner.line)), hints=hints,
+            return Screen(top=w.final_top(), title=w.say(WINNER, name=winner.name),
+                          body=(w.say(IN_ORDER), w.line(winner.line)), hints=hints,
                           style=Style.ANNOUNCE, progress=(1, pages))
         player = state.players[page - 1]
-        verdict = w.in_order() if ascending(player.line) else w.out_of_order()
+        verdict = w.say(IN_ORDER) if ascending(player.line) else w.say(OUT_OF_ORDER)
         return Screen(top=w.final_top(), title=player.name, body=(w.line(player.line), verdict),
                       hints=hints, progress=(page + 1, pages))
 
@@ -250,7 +282,7 @@ class GameOfTrainsFlow:
     def _main_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if button == "ok":
             if not state.face_up:
-                return refused(self.words.no_face_up())
+                return refused(self.words.say(NO_FACE_UP))
             self._enter(Mode.FACE_UP)
         return NOTHING
 
@@ -292,31 +324,32 @@ class GameOfTrainsFlow:
 
     def on_card(self, state: GameOfTrainsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
         if foreign:
             return foreign
         number = _number(card)
         if number is None:
-            return Reaction(refusal=w.not_a_wagon())
+            return Reaction(refusal=w.say(NOT_A_WAGON))
         mode = self.current_mode(state)
         if mode in (Mode.SETUP, Mode.DEAL):
             return self._deal_tap(state, number, uid)
         if mode in (Mode.FINAL, Mode.RESHUFFLE):
             return Reaction(refusal=w.not_now())
         if self.drawn is not None and uid == self.drawn[1]:
-            return Reaction(refusal=w.already_counted(number))
+            return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         seat = _seat_of(state, number)
         if number in state.discard:
-            return Reaction(refusal=w.in_discard(number))
+            return Reaction(refusal=w.say(IN_DISCARD, card=number))
         if mode is Mode.OPENING:
             return self.opening.on_card(state, number, uid, seat)
         if mode is Mode.REFILL:
             if seat is not None:
                 return self._where(state, number, seat)
             if number in state.face_up:
-                return Reaction(refusal=w.is_face_up(number))
+                return Reaction(refusal=w.say(IS_FACE_UP, card=number))
             return self._submit(state, DrawReplacement(number),
-                                w.refilled(number, state.refill_position), (uid,))
+                                w.say(REFILLED, card=number, position=state.refill_position),
+                                (uid,))
         if seat is not None and seat != state.current:
             return self._where(state, number, seat)
         if mode is Mode.USE:
@@ -340,7 +373,7 @@ class GameOfTrainsFlow:
 
     def _deal_tap(self, state: GameOfTrainsState, number: int, uid: str) -> Reaction:
         if number in (card for card, _ in self.dealt):
-            return Reaction(refusal=self.words.already_counted(number))
+            return Reaction(refusal=self.words.say(ALREADY_COUNTED, wagon=number))
         self.dealt.append((number, uid))
         if len(self.dealt) < LINE * len(state.players):
             return NOTHING
@@ -348,12 +381,12 @@ class GameOfTrainsFlow:
                       for seat in range(len(state.players)))
         deck = (UNSEEN,) * (len(WAGONS) - len(self.dealt))
         return Reaction(Deal(lines, deck), uids=tuple(u for _, u in self.dealt),
-                        notice=self.words.dealt(state.player().name))
+                        notice=self.words.say(DEALT, name=state.player().name))
 
     def _where(self, state: GameOfTrainsState, number: int, seat: int) -> Reaction:
         player = state.players[seat]
-        return Reaction(notice=self.words.where(number, player.name,
-                                                player.line.index(number) + 1))
+        return Reaction(notice=self.words.say(WHERE, card=number, name=player.name,
+                                              position=player.line.index(number) + 1))
 
     def _draw_tap(self, state: GameOfTrainsState, number: int, uid: str,
                   seat: int | None) -> Reaction:
@@ -368,7 +401,7 @@ class GameOfTrainsFlow:
                 return self._start_use(state, number)
             return Reaction(refusal=self.words.not_now())
         if self.drawn is not None:
-            return Reaction(refusal=self.words.choose_first())
+            return Reaction(refusal=self.words.say(CHOOSE_FIRST))
         self.drawn = (number, uid)
         return self._submit_draw(state, self.position or 1)
 
@@ -380,7 +413,7 @@ class GameOfTrainsFlow:
         choice = choice_after_tap(state.player().line, ability, self.choice, self.line_tap,
                                    number)
         if choice is None:
-            return Reaction(refusal=self.words.no_such_use(number))
+            return Reaction(refusal=self.words.say(NO_SUCH_USE, card=number))
         self.choice, self.line_tap = choice, number
         return NOTHING
 
@@ -406,13 +439,14 @@ class GameOfTrainsFlow:
         notice: str | None = None
         if ability in (Ability.SWAP_ADJACENT, Ability.SWAP_OVER_ONE):
             gap = 1 if ability is Ability.SWAP_ADJACENT else 2
-            notice = self.words.swapped(line[position - 1], line[position - 1 + gap])
+            notice = self.words.say(SWAPPED, first=line[position - 1],
+                                    second=line[position - 1 + gap])
         elif ability is Ability.MOVE_RIGHT_TWO:
-            notice = self.words.moved(line[position - 1], position + 2)
+            notice = self.words.say(MOVED, card=line[position - 1], position=position + 2)
         elif ability is Ability.MOVE_LEFT_TWO:
-            notice = self.words.moved(line[position - 1], position - 2)
+            notice = self.words.say(MOVED, card=line[position - 1], position=position - 2)
         elif ability is Ability.LOCK:
-            notice = self.words.locked(line[position - 1])
+            notice = self.words.say(LOCKED, card=line[position - 1])
         return self._submit(state, UseAbility(card, position), notice)
 
     def _submit(self, state: GameOfTrainsState, event: GameOfTrainsEvent, notice: str | None,
@@ -455,7 +489,7 @@ class GameOfTrainsFlow:
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""
-        return [(self.words.wagon(card), KIND, str(card)) for card in WAGONS]
+        return [(self.words.say(WAGON, number=card), KIND, str(card)) for card in WAGONS]
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""

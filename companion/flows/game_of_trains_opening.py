@@ -18,7 +18,18 @@ from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 from ..i18n import reason
 from ..screens.model import Menu, Screen
 from .base import NOTHING, Reaction
-from .game_of_trains_text import Words
+from .game_of_trains_text import (
+    ALREADY_COUNTED,
+    DRAWN_BY,
+    KEEP,
+    OPENING_TOP,
+    PAIR_DISCARDED,
+    REPLACE_OPTION,
+    REPLACED,
+    REPLACING,
+    WHERE,
+    Words,
+)  # fmt: skip
 from .kit import Button, moved
 
 KIND = "wagon"
@@ -50,7 +61,7 @@ class OpeningSteps:
 
     def screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
-        top = w.opening_top(len(state.deck))
+        top = w.say(OPENING_TOP, deck=len(state.deck))
         name = state.player().name
         if state.phase is Phase.OPENING_DRAW:
             count = state.opening_draws()
@@ -60,12 +71,13 @@ class OpeningSteps:
                           hints=w.hint_tap(bool(cards)), progress=(len(cards), count))
         line = state.player().line
         if self.kept is not None:
-            items = tuple(w.replace_option(place, card) for place, card in enumerate(line, 1))
-            return Screen(top=top, title=w.keep(self.kept),
+            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
+                          for place, card in enumerate(line, 1))
+            return Screen(top=top, title=w.say(KEEP, card=self.kept),
                           menu=Menu(items, min(self.choice, LINE - 1)), hints=w.hint_choose())
         drew = w.drew_cards(state.player().drawn)
         if self.position is not None:
-            return Screen(top=top, title=w.replacing(line[self.position - 1]),
+            return Screen(top=top, title=w.say(REPLACING, card=line[self.position - 1]),
                           body=(drew, *w.tap_kept()), hints=w.hint_tap())
         return Screen(top=top, title=w.keeps_one(name), body=(drew, *w.tap_kept_then_wagon()),
                       hints=w.hint_tap(cancel=False))
@@ -112,13 +124,14 @@ class OpeningSteps:
                   seat: int | None) -> Reaction:
         w = self.words
         if number in (card for card, _ in self.drawing):
-            return Reaction(refusal=w.already_counted(number))
+            return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         if seat is not None:
             player = state.players[seat]
-            return Reaction(notice=w.where(number, player.name, player.line.index(number) + 1))
+            return Reaction(notice=w.say(WHERE, card=number, name=player.name,
+                                         position=player.line.index(number) + 1))
         holder = next((p for p in state.players if number in p.drawn), None)
         if holder is not None:
-            return Reaction(notice=w.drawn_by(number, holder.name))
+            return Reaction(notice=w.say(DRAWN_BY, card=number, name=holder.name))
         self.drawing.append((number, uid))
         if len(self.drawing) < state.opening_draws():
             return NOTHING
@@ -154,6 +167,8 @@ def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEv
     except IllegalEvent:
         return None
     if old in after.face_up:
-        return words.replaced(card, old)
+        return words.say(REPLACED, card=card, old=old)
     twin = next((other for other in state.face_up if other not in after.face_up), None)
-    return words.pair_discarded(old, twin) if twin is not None else words.replaced(card, old)
+    if twin is None:
+        return words.say(REPLACED, card=card, old=old)
+    return words.say(PAIR_DISCARDED, first=old, second=twin)

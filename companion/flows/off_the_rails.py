@@ -62,7 +62,60 @@ from ..i18n import reason
 from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
-from .off_the_rails_text import GAME, Words
+from .off_the_rails_text import (
+    ACTIONS_DONE,
+    ACTIONS_TITLE,
+    ALL_ROLLING,
+    ALREADY_DRAWN,
+    BUMPER,
+    CART_FULL,
+    CARTS_TITLE,
+    CAVE_IN_ANNOUNCE,
+    CAVE_IN_IN_DECK,
+    CAVE_INS_BEGIN,
+    CAVE_INS_TOP,
+    CRUSHED_NOTICE,
+    DERAIL_NOTICE,
+    DICE_CHASM,
+    DONE_LABEL,
+    DRAW_AFTER_CARTS,
+    DRAW_CARD,
+    DRAW_TOKEN,
+    FINISH_STONES,
+    FIRST_CAVE_INS_TOP,
+    FOUR_ACTIONS,
+    GAME,
+    HINT_ACTIONS,
+    HINT_LIST,
+    HINT_NUMBER,
+    HINT_REFILL,
+    HINT_SUPPLY,
+    HINT_TAP,
+    HINT_TOKEN,
+    HOLD_TO_UNDO,
+    LAST_ACTIONS_TITLE,
+    MISSION_QUESTION,
+    MISSION_TAKEN,
+    NO_MISSION_LEFT,
+    NO_MORE_CARDS,
+    NOT_A_DEPOSIT,
+    NOT_THIS_GAME,
+    NOTHING_CRUSHED,
+    ONE_MISSION,
+    OPENING_TOP,
+    PLACE_STONES_FIRST,
+    PLACE_TOKEN_FIRST,
+    RANK,
+    REVEAL_TITLE,
+    ROLL_TITLE,
+    SETUP_TOP,
+    SUPPLY_TOP,
+    TAKE_MISSION,
+    TALLY_TITLE,
+    TAP_OPENING,
+    UNLOAD_TOP,
+    Words,
+)  # fmt: skip
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
 MAX_STONES = 9
@@ -157,7 +210,7 @@ class OffTheRailsFlow:
             pages = self._setup_pages(state)
             page = min(self.page, len(pages) - 1)
             title, body = pages[page]
-            return Screen(top=w.setup_top(), title=title, body=body, hints=w.hint_pages(),
+            return Screen(top=w.say(SETUP_TOP), title=title, body=body, hints=w.hint_pages(),
                           progress=(page + 1, len(pages)))
         if mode is Mode.FINAL:
             return self._tally_screen(state)
@@ -165,27 +218,27 @@ class OffTheRailsFlow:
         name = state.player().name
         if mode is Mode.CAVE_IN_CARD:
             names = [state.player(seat).name for seat in (state.current, *state.still_to_play)]
-            return Screen(top=top, title=w.cave_in_announce(), body=w.cave_in_body(names),
+            return Screen(top=top, title=w.say(CAVE_IN_ANNOUNCE), body=w.cave_in_body(names),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
         if mode is Mode.CAVE_INS:
-            return Screen(top=top, title=w.cave_ins_begin(), body=w.cave_ins_rules(),
+            return Screen(top=top, title=w.say(CAVE_INS_BEGIN), body=w.cave_ins_rules(),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
         if mode is Mode.STONES:
             return Screen(top=top, title=w.stones_title(self.card or "", self.stones),
-                          body=w.stones_question(), hints=w.hint_number())
+                          body=w.stones_question(), hints=w.say(HINT_NUMBER))
         if mode is Mode.GEMS:
             gem = GEMS[min(self.gem_index, len(GEMS) - 1)]
-            return Screen(top=w.unload_top(sum(self.unload.values())),
+            return Screen(top=w.say(UNLOAD_TOP, count=sum(self.unload.values())),
                           title=w.gem_title(gem, self.unload.get(gem, 0)),
                           body=w.unload_question(), hints=w.hint_pages(),
                           progress=(self.gem_index + 1, len(GEMS)))
         if mode is Mode.MISSION:
-            return Screen(top=top, title=w.mission_question(name),
+            return Screen(top=top, title=w.say(MISSION_QUESTION, name=name),
                           body=w.mission_body(state.missions_left()), hints=w.hint_confirm(),
                           style=Style.CONFIRM)
         if mode is Mode.ROLL:
-            return Screen(top=top, title=w.roll_title(self.roll),
-                          body=w.roll_question(self.mine or MINES[0]), hints=w.hint_number())
+            return Screen(top=top, title=w.say(ROLL_TITLE, roll=self.roll),
+                          body=w.roll_question(self.mine or MINES[0]), hints=w.say(HINT_NUMBER))
         return self._main_screen(state, top)
 
     def _main_screen(self, state: OffTheRailsState, top: str) -> Screen:
@@ -193,35 +246,36 @@ class OffTheRailsFlow:
         step = state.step
         name = state.player().name
         if step is Step.OPENING:
-            return Screen(top=top, title=w.tap_opening(), body=w.tap_it(),
-                          hints=w.hint_tap(), progress=(len(MINES) - len(state.opening),
+            return Screen(top=top, title=w.say(TAP_OPENING), body=w.tap_it(),
+                          hints=w.say(HINT_TAP), progress=(len(MINES) - len(state.opening),
                                                         len(MINES)))
         if step is Step.REVEAL:
-            return Screen(top=top, title=w.reveal_title(), body=w.tap_it(),
-                          hints=w.hint_tap(), progress=(len(MINES) - len(state.cave_ins),
+            return Screen(top=top, title=w.say(REVEAL_TITLE), body=w.tap_it(),
+                          hints=w.say(HINT_TAP), progress=(len(MINES) - len(state.cave_ins),
                                                         len(MINES)))
         if step is Step.REFILL:
             stones = state.pending.stones if state.pending else 0
             return Screen(top=top, title=w.refill_title(state.drawn[-1]),
-                          body=w.refill_body(stones), hints=w.hint_refill())
+                          body=w.refill_body(stones), hints=w.say(HINT_REFILL))
         if step is Step.ACTIONS:
             number = min(len(self.actions) + 1, ACTIONS_PER_TURN)
-            title = (w.last_actions_title(name, number) if state.era is Era.LAST_TURNS
-                     else w.actions_title(name, number))
-            return Screen(top=top, title=title, menu=self._menu(state), hints=w.hint_actions())
+            title = w.say(LAST_ACTIONS_TITLE if state.era is Era.LAST_TURNS else ACTIONS_TITLE,
+                          name=name, number=number)
+            return Screen(top=top, title=title, menu=self._menu(state), hints=w.say(HINT_ACTIONS))
         if step is Step.CARTS:
-            return Screen(top=top, title=w.carts_title(name), menu=self._menu(state),
-                          hints=w.hint_list())
+            return Screen(top=top, title=w.say(CARTS_TITLE, name=name), menu=self._menu(state),
+                          hints=w.say(HINT_LIST))
         if step is Step.CAVE_IN:
             pending = state.pending
             mine, space = (pending.mine, pending.space) if pending else (MINES[0], 0)
             title = w.cave_in_title(mine, space, or_next=state.era is Era.CAVE_INS)
-            return Screen(top=top, title=title, menu=self._menu(state), hints=w.hint_list())
+            return Screen(top=top, title=title, menu=self._menu(state), hints=w.say(HINT_LIST))
         if state.era is Era.CAVE_INS:
-            return Screen(top=top, title=w.draw_token(name), menu=self._menu(state),
-                          hints=w.hint_token())
+            return Screen(top=top, title=w.say(DRAW_TOKEN, name=name), menu=self._menu(state),
+                          hints=w.say(HINT_TOKEN))
         body = (*w.tap_top_card(), w.missions_left(state.missions_left(), state.mission_taken))
-        return Screen(top=top, title=w.draw_card(name), body=body, hints=w.hint_supply())
+        return Screen(top=top, title=w.say(DRAW_CARD, name=name), body=body,
+                      hints=w.say(HINT_SUPPLY))
 
     def _top(self, state: OffTheRailsState) -> str:
         """The context line; in a player's turn, the player's name first."""
@@ -233,16 +287,16 @@ class OffTheRailsFlow:
     def _context(self, state: OffTheRailsState) -> str:
         w = self.words
         if state.step in (Step.OPENING, Step.REFILL) and not state.deck_draws:
-            return w.opening_top()
+            return w.say(OPENING_TOP)
         if state.step is Step.REVEAL or (state.step is Step.CAVE_IN
                                          and state.era is Era.LAST_TURNS):
-            return w.first_cave_ins_top(len(MINES) - len(state.cave_ins))
+            return w.say(FIRST_CAVE_INS_TOP, done=len(MINES) - len(state.cave_ins))
         if state.era is Era.CAVE_INS:
-            return w.cave_ins_top(state.tokens_placed(), CAVE_IN_TOKENS)
+            return w.say(CAVE_INS_TOP, placed=state.tokens_placed(), total=CAVE_IN_TOKENS)
         if state.era is Era.LAST_TURNS:
             return w.last_turns_top([state.player(seat).name for seat in state.still_to_play])
         turn = self.turns + (1 if state.step is Step.ACTIONS else 0)
-        return w.supply_top(max(turn, 1), len(state.deck))
+        return w.say(SUPPLY_TOP, turn=max(turn, 1), deck=len(state.deck))
 
     def _setup_pages(self, state: OffTheRailsState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words
@@ -259,8 +313,8 @@ class OffTheRailsFlow:
             w.setup_cave_in_card(top, middle, bottom),
             w.setup_players(missions_in_play(players), state.players[state.first].name),
         ]
-        modes = [mode for on, mode in ((state.settings.bumper, w.bumper()),
-                                       (state.settings.dice_chasm, w.dice_chasm())) if on]
+        modes = [mode for on, mode in ((state.settings.bumper, w.say(BUMPER)),
+                                       (state.settings.dice_chasm, w.say(DICE_CHASM))) if on]
         return [*pages, w.setup_modes(modes)] if modes else pages
 
     def _tally_screen(self, state: OffTheRailsState) -> Screen:
@@ -271,10 +325,11 @@ class OffTheRailsFlow:
         if page < len(tally.players):
             score = tally.players[page]
             lines = w.tally_lines(score.breakdown)
-            return Screen(top=w.final_top(), title=w.tally_title(score.name, score.total),
+            return Screen(top=w.final_top(),
+                          title=w.say(TALLY_TITLE, name=score.name, total=score.total),
                           menu=Menu(lines, -1), hints=w.hint_pages(), progress=(page + 1, pages))
         ranking = sorted(tally.players, key=lambda score: -score.total)
-        lines = tuple(w.rank(place + 1, score.name, score.total)
+        lines = tuple(w.say(RANK, place=place + 1, name=score.name, tokens=score.total)
                       for place, score in enumerate(ranking))
         return Screen(top=w.final_top(), title=w.winners(tally.winners), menu=Menu(lines, -1),
                       hints=w.hint_pages(), style=Style.ANNOUNCE)
@@ -293,10 +348,10 @@ class OffTheRailsFlow:
             items = [(action, w.action(action, counts[action])) for action in ACTIONS
                      if (action != PLACE_CART or reserve > 0)
                      and (action != ADJUST_DIE or on_board > 0)]
-            return [*items, (DONE, w.actions_done(len(self.actions)))]
+            return [*items, (DONE, w.say(ACTIONS_DONE, done=len(self.actions)))]
         if step is Step.CARTS:
             home = self._home()
-            first = w.done() if self.log else w.all_rolling()
+            first = w.say(DONE_LABEL) if self.log else w.say(ALL_ROLLING)
             items = [(DONE, first)]
             if self._carts_left(state, state.current) > 0:
                 items.append((HOME, w.cart_home(home, sum(self._gems().values()))))
@@ -307,7 +362,7 @@ class OffTheRailsFlow:
             return items
         if step is Step.CAVE_IN:
             seats = Counter(self.seats_entered())
-            first = w.done() if self.log else w.nothing_crushed()
+            first = w.say(DONE_LABEL) if self.log else w.say(NOTHING_CRUSHED)
             return [(DONE, first), *((f"{SEAT}{seat}", w.crushed(p.name, seats[seat]))
                                      for seat, p in enumerate(state.players)
                                      if self._carts_left(state, seat) > 0)]
@@ -315,7 +370,7 @@ class OffTheRailsFlow:
             items = [(f"{MINE}{mine}", w.token_option(mine, left))
                      for mine, left in state.tokens_left.items() if left > 0]
             if not state.mission_taken and state.missions_left() > 0:
-                items.append((MISSION, w.take_mission()))
+                items.append((MISSION, w.say(TAKE_MISSION)))
             return items
         return []
 
@@ -365,7 +420,7 @@ class OffTheRailsFlow:
                 step is Step.SUPPLY and state.era is Era.CAVE_INS):
             return self._list_button(state, button)
         if button == "back":
-            return Reaction(refusal=self.words.hold_to_undo())
+            return Reaction(refusal=self.words.say(HOLD_TO_UNDO))
         if button != "ok":
             return NOTHING
         if step is Step.REFILL:
@@ -387,7 +442,7 @@ class OffTheRailsFlow:
                 self.log.pop()
                 self.choice = 0
                 return NOTHING
-            return Reaction(refusal=self.words.hold_to_undo())
+            return Reaction(refusal=self.words.say(HOLD_TO_UNDO))
         if button != "ok" or not items:
             return NOTHING
         key = items[self.choice % len(items)][0]
@@ -412,14 +467,14 @@ class OffTheRailsFlow:
         self.log.append({"seat": seat})
         self.choice = 0
         name = state.player(seat).name
-        notice = (self.words.derail_notice(name) if state.step is Step.CARTS
-                  else self.words.crushed_notice(name))
+        notice = (self.words.say(DERAIL_NOTICE, name=name) if state.step is Step.CARTS
+                  else self.words.say(CRUSHED_NOTICE, name=name))
         return Reaction(notice=notice)
 
     def _action_chosen(self, state: OffTheRailsState, key: str) -> Reaction:
         if key != DONE:
             if len(self.actions) >= ACTIONS_PER_TURN:
-                return Reaction(refusal=self.words.four_actions())
+                return Reaction(refusal=self.words.say(FOUR_ACTIONS))
             self.actions.append(key)
             keys = [k for k, _ in self.menu_items(state)]
             self.choice = keys.index(key) if key in keys else min(self.choice, len(keys) - 1)
@@ -429,9 +484,9 @@ class OffTheRailsFlow:
 
     def _ask_mission(self, state: OffTheRailsState) -> Reaction:
         if state.mission_taken:
-            return Reaction(refusal=self.words.one_mission())
+            return Reaction(refusal=self.words.say(ONE_MISSION))
         if state.missions_left() < 1:
-            return Reaction(refusal=self.words.no_mission_left())
+            return Reaction(refusal=self.words.say(NO_MISSION_LEFT))
         self.mode = Mode.MISSION
         return NOTHING
 
@@ -459,7 +514,7 @@ class OffTheRailsFlow:
             if button == "up" and count > self._gem_room(state, gem):
                 others = sum(n for g, n in self.unload.items() if g != gem)
                 if count > CART_CAPACITY - others:
-                    return Reaction(refusal=self.words.cart_full())
+                    return Reaction(refusal=self.words.say(CART_FULL))
                 return Reaction(refusal=self.words.none_left(gem))
             self.unload[gem] = max(0, count)
         elif button == "ok":
@@ -481,7 +536,7 @@ class OffTheRailsFlow:
     def _mission_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(ValidateMission(),
-                            notice=self.words.mission_taken(state.player().name))
+                            notice=self.words.say(MISSION_TAKEN, name=state.player().name))
         if button == "back":
             self.mode = Mode.MAIN
         return NOTHING
@@ -516,23 +571,23 @@ class OffTheRailsFlow:
     def on_card(self, state: OffTheRailsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
         if foreign:
             return foreign
         if mode is Mode.STONES:
-            return Reaction(refusal=w.finish_stones())
+            return Reaction(refusal=w.say(FINISH_STONES))
         if mode is not Mode.MAIN:
             return Reaction(refusal=w.not_now())
         deposit = card.kind == "deposit" and card.value in deposit_cards()
         if not deposit and card.kind != CAVE_IN_CARD:
-            return Reaction(refusal=w.not_a_deposit())
+            return Reaction(refusal=w.say(NOT_A_DEPOSIT))
         label = w.deposit(card.value) if deposit else w.cave_in_card()
         if uid in self.counted or (deposit and card.value in state.drawn):
-            return Reaction(refusal=w.already_drawn(label))
+            return Reaction(refusal=w.say(ALREADY_DRAWN, card=label))
         step = state.step
         if step is Step.OPENING or step is Step.REVEAL:
             if not deposit:
-                return Reaction(refusal=w.cave_in_in_deck())
+                return Reaction(refusal=w.say(CAVE_IN_IN_DECK))
             pile = state.opening if step is Step.OPENING else state.cave_ins
             revealed = state.drawn[len(state.drawn) - (len(MINES) - len(pile)):]
             if any(mine_of(c) == mine_of(card.value) for c in revealed if c != CAVE_IN_CARD):
@@ -545,11 +600,11 @@ class OffTheRailsFlow:
                 return self._checked(state, DrawDeposit(CAVE_IN_CARD), uid)
             return self._tapped(state, card.value, uid)
         refusal = {
-            Step.ACTIONS: w.draw_after_carts(),
-            Step.CARTS: w.draw_after_carts(),
-            Step.REFILL: w.place_stones_first(),
-            Step.CAVE_IN: w.place_token_first(),
-            Step.SUPPLY: w.no_more_cards(),
+            Step.ACTIONS: w.say(DRAW_AFTER_CARTS),
+            Step.CARTS: w.say(DRAW_AFTER_CARTS),
+            Step.REFILL: w.say(PLACE_STONES_FIRST),
+            Step.CAVE_IN: w.say(PLACE_TOKEN_FIRST),
+            Step.SUPPLY: w.say(NO_MORE_CARDS),
         }.get(step, w.not_now())
         return Reaction(refusal=refusal)
 
