@@ -17,18 +17,10 @@ upgrades (see the engine's notes). The table enters:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import Any
 
 from engine.events import Event
-from engine.games.whistle_stop.components import (
-    COAL,
-    STARTING_COAL,
-    TRAINS_PER_PLAYER,
-    UPGRADES_PER_TURN,
-    WHISTLE,
-)  # fmt: skip
 from engine.games.whistle_stop.events import (
     BuyUpgrade,
     EndTurn,
@@ -39,12 +31,8 @@ from engine.games.whistle_stop.events import (
     PlaceTrain,
     TakeShare,
 )  # fmt: skip
-from engine.games.whistle_stop.rules import can_move, handout, result
-from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
 from engine.games.whistle_stop.state import Phase, WhistleStopState
-from engine.games.whistle_stop.table import next_step
 
-from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .kit import (
     Button,
@@ -57,128 +45,41 @@ from .kit import (
     ui_draft,
     ui_from_draft,
 )
+from .whistle_stop_screens import WhistleStopScreens
 from .whistle_stop_text import (
     ARRIVED,
-    COAL_GAINED,
     FAME_GAINED,
-    FROM_SUPPLY,
     GAME,
-    HINT_HANDOUT,
-    HINT_MAIN,
-    HINT_NUMBER,
-    HINT_PLACE,
-    LAST_ROUND,
-    LAST_ROUND_TOP,
-    LAST_TRAIN,
     NOT_A_SHARE,
     NOT_THIS_GAME,
     NOTHING_GAINED,
     PAY_RARE,
     PLACED,
-    PLACEMENT_TOP,
-    PLACES,
-    RANK,
-    ROUND_TOP,
-    SETUP_TOP,
     SHARE_HELD,
     SHARE_TAKEN,
-    SPENT,
-    STARS,
-    STATION,
-    TALLY_TITLE,
-    TAP_SHARE_TITLE,
-    TOKENS,
     TOKENS_GAINED,
-    TRAINS,
-    UPGRADE_TITLE,
     WHISTLE_FOR_NO_MOVE,
-    WHISTLES_GAINED,
     Words,
 )  # fmt: skip
-
-KIND = "share"
-#: The share cards of the box: "company-number".
-SHARES = tuple(f"{company}-{number}" for company in COMPANIES
-               for number in range(1, SHARES_PER_COMPANY + 1))
-#: What the number screens allow.
-MAX_TOKENS = 20
-MAX_FAME = 99
-MAX_STARS = 9
-
-
-class Mode(Enum):
-    MAIN = "main"
-    MENU = "menu"
-    TOKENS = "tokens"
-    FAME = "fame"
-    UPGRADE = "upgrade"
-    STARS = "stars"
-    #: A player's last train arrived: announced until acknowledged.
-    LAST = "last"
-    # Derived from the game itself, never stored:
-    SETUP = "setup"
-    PLACE = "place"
-    HANDOUT = "handout"
-    FINAL = "final"
+from .whistle_stop_ui import (
+    ENTRY_OF,
+    KIND,
+    MAX_FAME,
+    MAX_STARS,
+    MAX_TOKENS,
+    MOVES,
+    SETUP_PAGES,
+    SHARES,
+    Action,
+    Mode,
+    WhistleStopUI,
+    actions,
+    free_stations,
+    upgrade_options,
+)  # fmt: skip
 
 
-STORED = (Mode.MAIN, Mode.MENU, Mode.TOKENS, Mode.FAME, Mode.UPGRADE, Mode.STARS, Mode.LAST)
-SETUP_PAGES = 2
-
-
-class Action(Enum):
-    """The menu of a turn."""
-
-    MOVE_COAL = "move-coal"
-    MOVE_WHISTLE = "move-whistle"
-    ARRIVE_COAL = "arrive-coal"
-    ARRIVE_WHISTLE = "arrive-whistle"
-    TOKENS = "tokens"
-    FAME = "fame"
-    UPGRADE = "upgrade"
-    END = "end"
-
-
-#: The moves of the menu: (token, arrived).
-MOVES = {
-    Action.MOVE_COAL: (COAL, False),
-    Action.MOVE_WHISTLE: (WHISTLE, False),
-    Action.ARRIVE_COAL: (COAL, True),
-    Action.ARRIVE_WHISTLE: (WHISTLE, True),
-}
-
-
-@dataclass(frozen=True)
-class WhistleStopUI:
-    """What the table is in the middle of entering: kept in the draft across a power cut."""
-
-    mode: Mode = Mode.MAIN
-    page: int = 0
-    #: The highlighted line of the list on screen (stations, actions, upgrades).
-    choice: int = 0
-    #: The action chosen last this turn: the menu opens on it.
-    last_action: Action = Action.MOVE_COAL
-    #: The numbers being entered: tokens gained (coal, then whistles), fame, stars.
-    step: int = 0
-    coal: int = 0
-    whistles: int = 0
-    points: int = 1
-    stars: int = 1
-    setup_seen: bool = False
-
-    def entering(self, mode: Mode) -> WhistleStopUI:
-        """The UI on entering `mode`: the numbers and the highlight start afresh."""
-        return replace(self, mode=mode, choice=0, step=0, coal=0, whistles=0, points=1,
-                       stars=1)
-
-    def fits(self) -> bool:
-        """Whether every number is one the screens can show."""
-        return (self.mode in STORED and self.step in (0, 1)
-                and 0 <= self.coal <= MAX_TOKENS and 0 <= self.whistles <= MAX_TOKENS
-                and 1 <= self.points <= MAX_FAME and 0 <= self.stars <= MAX_STARS)
-
-
-class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
+class WhistleStopFlow(WhistleStopScreens, ModeFlow[WhistleStopState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -186,19 +87,7 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         self.ui = WhistleStopUI()
         #: Tags of the shares taken so far.
         self.taken: set[str] = set()
-        self.screens = {
-            Mode.SETUP: self._setup_screen,
-            Mode.PLACE: self._place_screen,
-            Mode.FINAL: self._final_screen,
-            Mode.HANDOUT: self._handout_screen,
-            Mode.LAST: self._last_screen,
-            Mode.MENU: self._menu_screen,
-            Mode.TOKENS: self._tokens_screen,
-            Mode.FAME: self._fame_screen,
-            Mode.UPGRADE: self._upgrade_screen,
-            Mode.STARS: self._stars_screen,
-            Mode.MAIN: self._main_screen,
-        }
+        self.screens = self.screen_table()
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.PLACE: self._place_button,
@@ -213,8 +102,6 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
             Mode.STARS: self._stars_button,
         }
 
-    # --- What the screen shows ----------------------------------------------------------------
-
     def current_mode(self, state: WhistleStopState) -> Mode:
         if state.phase is Phase.OVER:
             return Mode.FINAL
@@ -223,129 +110,6 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         if not state.handed_out:
             return Mode.HANDOUT
         return self.ui.mode
-
-    def _setup_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        title, body = self._setup_pages(state)[min(self.ui.page, SETUP_PAGES - 1)]
-        return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
-                      hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
-
-    def _place_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        total = TRAINS_PER_PLAYER[len(state.players)] * len(state.players)
-        free = free_stations(state)
-        return Screen(top=w.say(PLACEMENT_TOP, number=total - len(state.placing) + 1, total=total),
-                      title=w.say(PLACES, name=state.player().name),
-                      menu=Menu(tuple(w.say(STATION, station=s) for s in free),
-                                min(self.ui.choice, len(free) - 1)),
-                      hints=w.say(HINT_PLACE))
-
-    def _round_top(self, state: WhistleStopState) -> str:
-        w = self.words
-        if state.is_last_round():
-            return w.say(LAST_ROUND_TOP)
-        return w.say(ROUND_TOP, round=state.round, last=state.last_round())
-
-    def _turn_top(self, state: WhistleStopState) -> str:
-        return self.words.turn_top(state.player().name, self._round_top(state))
-
-    def _handout_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        top = self._round_top(state)
-        token, count = handout(state)
-        prompt = next_step(state)
-        body = w.prompt(prompt.message, prompt.params)
-        if state.is_last_round():
-            return Screen(top=top, title=w.say(LAST_ROUND), body=body,
-                          hints=w.say(HINT_HANDOUT), style=Style.ANNOUNCE)
-        return Screen(top=top, title=w.handout_title(token, count), body=body,
-                      hints=w.say(HINT_HANDOUT))
-
-    def _last_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        still = [state.players[seat].name for seat in state.still_to_play]
-        return Screen(top=self._round_top(state), title=w.say(LAST_TRAIN),
-                      body=w.last_train_body(state.player().name, still), hints=w.hint_ack(),
-                      style=Style.ANNOUNCE)
-
-    def _menu_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        items = actions(state)
-        return Screen(top=self._turn_top(state), title=w.menu_title(state.player().name),
-                      menu=Menu(tuple(w.action(a) for a in items),
-                                min(self.ui.choice, len(items) - 1)),
-                      hints=w.hint_choose())
-
-    def _tokens_screen(self, state: WhistleStopState) -> Screen:
-        w, ui = self.words, self.ui
-        title = (w.say(COAL_GAINED, count=ui.coal) if ui.step == 0
-                 else w.say(WHISTLES_GAINED, count=ui.whistles))
-        return Screen(top=self._turn_top(state), title=title, body=w.gained_at_stop(),
-                      hints=w.say(HINT_NUMBER), progress=(ui.step + 1, 2))
-
-    def _number_screen(self, state: WhistleStopState, title: str,
-                       body: tuple[str, ...]) -> Screen:
-        """A number entered with up and down."""
-        return Screen(top=self._turn_top(state), title=title, body=body,
-                      hints=self.words.say(HINT_NUMBER))
-
-    def _fame_screen(self, state: WhistleStopState) -> Screen:
-        return self._number_screen(state, self.words.say(FAME_GAINED, points=self.ui.points),
-                                   self.words.fame_body())
-
-    def _upgrade_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        labels = tuple(w.say(FROM_SUPPLY) if seat is None
-                       else w.from_player(state.players[seat].name, stars)
-                       for seat, stars in upgrade_options(state))
-        return Screen(top=self._turn_top(state), title=w.say(UPGRADE_TITLE),
-                      menu=Menu(labels, min(self.ui.choice, len(labels) - 1)),
-                      hints=w.hint_choose())
-
-    def _stars_screen(self, state: WhistleStopState) -> Screen:
-        return self._number_screen(state, self.words.say(STARS, stars=self.ui.stars),
-                                   self.words.stars_body())
-
-    def _main_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        player = state.player()
-        body = (w.say(TOKENS, coal=player.coal, whistles=player.whistles),
-                w.say(SPENT, moves=state.moves, upgrades=state.upgrades_bought),
-                w.say(TRAINS, on_map=player.on_map, arrived=player.arrived))
-        return Screen(top=self._turn_top(state), title=w.say(TAP_SHARE_TITLE), body=body,
-                      hints=w.say(HINT_MAIN))
-
-    def _setup_pages(self, state: WhistleStopState) -> list[tuple[str, tuple[str, ...]]]:
-        w = self.words
-        order = state.order
-        coal = [(state.players[seat].name, STARTING_COAL[step])
-                for step, seat in enumerate(order.round_from(state.first))]
-        first_to_place = state.players[state.placing[0]].name if state.placing else ""
-        return [w.setup_trains(TRAINS_PER_PLAYER[len(state.players)], coal),
-                w.setup_placing(first_to_place)]
-
-    def _final_screen(self, state: WhistleStopState) -> Screen:
-        w = self.words
-        final = result(state)
-        pages = self._final_pages(state)
-        page = min(self.ui.page, len(pages) - 1)
-        hints = w.hint_pages()
-        progress = (page + 1, len(pages))
-        seat, body = pages[page]
-        if seat is not None:
-            score = final.players[seat]
-            return Screen(top=w.final_top(),
-                          title=w.say(TALLY_TITLE, name=score.name, total=score.total),
-                          body=body, hints=hints, progress=progress)
-        if page == len(pages) - 2:
-            ranking = sorted(final.players, key=lambda s: -s.total)
-            lines = tuple(w.say(RANK, place=place + 1, name=s.name, tokens=s.total)
-                          for place, s in enumerate(ranking))
-            return Screen(top=w.final_top(), title=w.winners(list(final.winners)),
-                          menu=Menu(lines, -1), hints=hints, style=Style.ANNOUNCE,
-                          progress=progress)
-        title, body = w.not_counted()
-        return Screen(top=w.final_top(), title=title, body=body, hints=hints, progress=progress)
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -376,14 +140,6 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
         self.ui = replace(self.ui, page=turned(self.ui.page, button,
                                                len(self._final_pages(state))))
         return NOTHING
-
-    def _final_pages(self, state: WhistleStopState) -> list[tuple[int | None, tuple[str, ...]]]:
-        """Each player's score on one page or more (seat, lines), then the ranking and what
-        is still to add (None)."""
-        final = result(state)
-        return [*((seat, lines) for seat, score in enumerate(final.players)
-                  for lines in self.words.breakdown_pages(score.breakdown)),
-                (None, ()), (None, ())]
 
     def _last_button(self, state: WhistleStopState, button: Button) -> Reaction:
         if button == "ok":
@@ -551,46 +307,12 @@ class WhistleStopFlow(ModeFlow[WhistleStopState, Mode]):
             self.ui = ui
 
 
-#: The menu's actions that open a screen of their own.
-ENTRY_OF = {Action.TOKENS: Mode.TOKENS, Action.FAME: Mode.FAME, Action.UPGRADE: Mode.UPGRADE}
-
-
-def actions(state: WhistleStopState) -> list[Action]:
-    """The menu of the current player's turn."""
-    player = state.player()
-    found = []
-    if can_move(state):
-        for action, (token, _) in MOVES.items():
-            if player.held(token):
-                found.append(action)
-    found += [Action.TOKENS, Action.FAME]
-    if (state.upgrades_bought < UPGRADES_PER_TURN
-            and len(player.upgrades) < state.settings.upgrade_slots):
-        found.append(Action.UPGRADE)
-    found.append(Action.END)
-    return found
-
-
-def upgrade_options(state: WhistleStopState) -> list[tuple[int | None, int]]:
-    """From the supply, or each opponent's upgrades (one line per number of stars)."""
-    options: list[tuple[int | None, int]] = [(None, 0)]
-    for seat in state.order.round_from(state.order.next_seat(state.current)):
-        if seat != state.current:
-            options += [(seat, stars) for stars in sorted(set(state.players[seat].upgrades))]
-    return options
-
-
 def _share(card: CardLike) -> tuple[str, int] | None:
     """(company, number) of a share card, or None."""
     if card.kind != KIND or card.value not in SHARES:
         return None
     company, number = card.value.rsplit("-", 1)
     return company, int(number)
-
-
-def free_stations(state: WhistleStopState) -> list[int]:
-    """The east-coast stations still without a train."""
-    return [index + 1 for index, seat in enumerate(state.stations) if seat < 0]
 
 
 def _clamped(value: int, low: int, high: int) -> int:

@@ -26,7 +26,8 @@ from companion.flows.kit import (
 )
 from companion.flows.off_the_rails import OffTheRailsFlow
 from companion.flows.ticket_to_ride import TicketToRideFlow
-from companion.flows.whistle_stop import Mode, WhistleStopFlow, WhistleStopUI
+from companion.flows.whistle_stop import WhistleStopFlow
+from companion.flows.whistle_stop_ui import Mode, WhistleStopUI
 from companion.inputs import BUTTONS, from_driver
 from drivers.events import ButtonHeld, ButtonPressed
 

@@ -17,12 +17,12 @@ from engine.games.whistle_stop.state import WhistleStopState
 
 from ...inputs import Input, Press, Tap
 from ..kit import toward
-from ..whistle_stop import (
+from ..whistle_stop import WhistleStopFlow
+from ..whistle_stop_ui import (
     KIND,
     MOVES,
     Action,
     Mode,
-    WhistleStopFlow,
     actions,
     free_stations,
     upgrade_options,
