@@ -13,15 +13,12 @@ unseen cards. A player's phase is entered like this:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import Any
 
 from engine.events import Event
 from engine.games.freight_train.cards import (
-    CARDS_PER_TYPE,
     LANES,
-    LOCOMOTIVES,
     MIXED,
     MOVE_FROM_YARD,
     TAKE_FROM_MAIN_YARD,
@@ -42,7 +39,6 @@ from engine.games.freight_train.rules import (
     cards_to_shuffle,
     legal_targets,
     may_rearrange,
-    pass_cost,
     place_wagon,
     refill_as_seen,
 )  # fmt: skip
@@ -54,90 +50,30 @@ from engine.games.freight_train.state import (
     Player,
 )  # fmt: skip
 
-from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
+from .freight_train_screens import FreightTrainScreens
 from .freight_train_text import (
-    BRING_BODY,
-    BRING_QUESTION,
     CHOOSE_FIRST,
-    CHOOSE_MOVE,
     CHOOSE_ORDER_FIRST,
-    CONTEXT,
     DAY_BEGINS,
     DEPARTURE,
     DEPARTURE_ALREADY,
     DEPARTURE_NEEDS_REFILL,
-    ENTERS_FIRST,
     FINISH_REFILL,
     FOUR_AT_MOST,
-    FROM_TRACK,
     GAME,
-    HINT_DONE,
-    HINT_MAIN,
-    HINT_ORDER,
-    HINT_PLACE,
-    HINT_REARRANGE,
-    HINT_TALLY,
-    HINT_TAP,
     LOCOMOTIVE_BROUGHT,
-    MIXED_OPTION,
     NOT_A_WAGON,
     NOT_THIS_GAME,
-    RANK,
     REFILL_FIRST,
-    REFILL_TITLE,
-    SETUP_TOP,
-    STANDINGS,
-    TALLY_TITLE,
-    TALLY_TOP,
-    TAP_FROM_YARD,
-    TAP_TO_TAKE,
-    TAP_WAGON,
     TAP_YARD_FIRST,
-    TOKENS_AND_LOCOS,
-    TRACK_OPTION,
-    TRAINS_AND_YARD,
     Words,
 )  # fmt: skip
+from .freight_train_ui import Action, FreightTrainUI, Mode, Pick
 from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
 
 
-class Mode(Enum):
-    MAIN = "main"
-    MENU = "menu"
-    TAKE = "take"
-    YARD = "yard"
-    REFILL = "refill"
-    REARRANGE = "rearrange"
-    BRING = "bring"
-    DEPARTURE = "departure"
-    # Derived from the game itself, never stored:
-    TALLY = "tally"
-    SETUP = "setup"
-    FINAL = "final"
-
-
-class Action(Enum):
-    """The menu of a player's phase."""
-
-    YARD = "yard"
-    REFILL = "refill"
-    BRING = "bring"
-    REARRANGE = "rearrange"
-
-
-@dataclass
-class Pick:
-    """One wagon of the move being entered: where it came from and where it goes."""
-
-    wagon: str
-    uid: str
-    target: str | None = None
-    #: For a move from the player's yard: the track it left.
-    track: int | None = None
-
-
-class FreightTrainFlow:
+class FreightTrainFlow(FreightTrainScreens):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -153,135 +89,12 @@ class FreightTrainFlow:
         self.tallies_seen = 0
         self.counted: set[str] = set()
 
-    # --- What the screen shows ----------------------------------------------------------------
-
     def current_mode(self, state: FreightTrainState) -> Mode:
         if state.phase is Phase.OVER:
             return Mode.FINAL
         if state.phase is Phase.DEAL:
             return Mode.TALLY if len(state.tallies) > self.tallies_seen else Mode.SETUP
         return self.mode
-
-    def screen(self, state: FreightTrainState) -> Screen:
-        w = self.words
-        mode = self.current_mode(state)
-        top = w.say(CONTEXT, day=state.day, round=state.round, players=len(state.players))
-        if mode is Mode.SETUP:
-            pages = self._setup_pages(state)
-            title, body = pages[min(self.page, len(pages) - 1)]
-            return Screen(top=w.say(SETUP_TOP, day=state.day), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.page + 1, len(pages)))
-        if mode in (Mode.TALLY, Mode.FINAL):
-            return self._tally_screen(state, final=mode is Mode.FINAL)
-        player = state.player()
-        top = w.turn_top(player.name, top)
-        if mode is Mode.DEPARTURE:
-            return Screen(top=top, title=w.say(DEPARTURE), body=self._still_to_play(state),
-                          hints=w.hint_ack(), style=Style.ANNOUNCE)
-        if mode is Mode.MENU:
-            actions = self.actions(state)
-            return Screen(top=top, title=w.menu_title(player.name),
-                          menu=Menu(tuple(w.action(a) for a in actions), self.choice),
-                          hints=w.hint_choose())
-        if mode in (Mode.TAKE, Mode.YARD):
-            return self._move_screen(state, top)
-        if mode is Mode.REFILL:
-            return Screen(top=top, title=w.say(REFILL_TITLE),
-                          body=w.refill_body(self.departure_seen), hints=w.say(HINT_DONE))
-        if mode is Mode.REARRANGE:
-            total = player.yard_size()
-            return Screen(top=top, title=w.action(Action.REARRANGE),
-                          body=w.rearrange_body(self.split, total - self.split,
-                                                pass_cost(state, player)),
-                          hints=w.say(HINT_REARRANGE))
-        if mode is Mode.BRING:
-            return Screen(top=top, title=w.say(BRING_QUESTION),
-                          body=(w.say(BRING_BODY, count=player.locomotives),),
-                          hints=w.hint_confirm(), style=Style.CONFIRM)
-        body = (w.say(TRAINS_AND_YARD, trains=player.train_count(), yard=player.yard_size()),
-                w.say(TOKENS_AND_LOCOS, tokens=player.tokens, free=player.free_locomotives()))
-        if state.departure_drawn:
-            body += self._still_to_play(state)[:1]
-        can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD
-        title = w.say(TAP_TO_TAKE, count=TAKE_FROM_MAIN_YARD) if can_take else w.say(CHOOSE_MOVE)
-        return Screen(top=top, title=title, body=body, hints=w.say(HINT_MAIN))
-
-    def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
-        w = self.words
-        taking = self.mode is Mode.TAKE
-        needed = TAKE_FROM_MAIN_YARD if taking else MOVE_FROM_YARD
-        done = sum(1 for pick in self.picks if pick.target is not None)
-        pending = self.pending_pick()
-        if pending is not None:
-            options = self.options_for(state, pending)
-            labels = tuple(self._option_label(state, pending, option) for option in options)
-            return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.choice),
-                          hints=w.say(HINT_PLACE), progress=(done, needed))
-        question = self.order_question()
-        if question is not None:
-            track, wagons = question
-            return Screen(top=top, title=w.say(ENTERS_FIRST, track=track + 1),
-                          menu=Menu(tuple(w.wagon(wagon) for wagon in wagons), self.choice),
-                          hints=w.say(HINT_ORDER), progress=(done, needed))
-        if taking:
-            return Screen(top=top, title=w.say(TAP_WAGON, number=done + 1, needed=needed),
-                          progress=(done, needed), body=self._picked_lines(), hints=w.say(HINT_TAP))
-        return Screen(top=top, title=w.say(TAP_FROM_YARD), progress=(done, needed),
-                      body=self._picked_lines(), hints=w.say(HINT_DONE))
-
-    def _picked_lines(self) -> tuple[str, ...]:
-        return tuple(self.words.placed(p.wagon, p.target) for p in self.picks if p.target)[-3:]
-
-    def _still_to_play(self, state: FreightTrainState) -> tuple[str, ...]:
-        names = [state.players[seat].name for seat in state.still_to_play]
-        return (self.words.still_to_play(names),)
-
-    def _tally_screen(self, state: FreightTrainState, final: bool) -> Screen:
-        w = self.words
-        tally = state.tallies[-1]
-        pages = self._tally_pages(state)
-        page = min(self.page, len(pages) - 1)
-        top = w.final_top() if final else w.say(TALLY_TOP, day=tally.day)
-        hints = w.hint_pages() if final else w.say(HINT_TALLY)
-        seat, body = pages[page]
-        if seat is not None:
-            player = state.players[seat]
-            gain = sum(tally.paid[seat].values())
-            return Screen(top=top,
-                          title=w.say(TALLY_TITLE, name=player.name, gain=gain,
-                                      total=player.tokens),
-                          body=body, hints=hints, progress=(page + 1, len(pages)))
-        ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
-        lines = tuple(w.say(RANK, place=place + 1, name=state.players[s].name,
-                            tokens=state.players[s].tokens) for place, s in enumerate(ranking))
-        best = max(p.tokens for p in state.players)
-        winners = [p.name for p in state.players if p.tokens == best]
-        title = w.winners(winners) if final else w.say(STANDINGS, day=tally.day)
-        return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
-                      style=Style.ANNOUNCE if final else Style.PROMPT)
-
-    def _tally_pages(self, state: FreightTrainState) -> list[tuple[int | None, tuple[str, ...]]]:
-        """The pages of the last tally: each player's breakdown on one page or more (seat,
-        lines), then the ranking (None)."""
-        paid = state.tallies[-1].paid
-        return [*((seat, lines) for seat in range(len(state.players))
-                  for lines in self.words.breakdown_pages(paid[seat])), (None, ())]
-
-    def _setup_pages(self, state: FreightTrainState) -> list[tuple[str, tuple[str, ...]]]:
-        w = self.words
-        players = len(state.players)
-        if state.day == 1:
-            first = state.players[state.round_first].name
-            return [
-                w.setup_cards(CARDS_PER_TYPE[players], 16 - CARDS_PER_TYPE[players]),
-                w.setup_players(LOCOMOTIVES[players], first),
-                w.setup_main_yard(),
-                w.setup_yards(),
-                w.setup_departure(1),
-            ]
-        granted = [p.name for p in state.players if not p.brought_locomotive_today]
-        return [w.setup_reshuffle(state.day), w.setup_main_yard(),
-                w.setup_departure(state.day), w.setup_locomotives(granted)]
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -619,17 +432,6 @@ class FreightTrainFlow:
         player = self._player_so_far(state)
         return legal_targets(player, pick.wagon, into_yard=self.mode is Mode.TAKE)
 
-    def _option_label(self, state: FreightTrainState, pick: Pick, option: str) -> str:
-        if self.mode is Mode.YARD and pick.track is None:
-            return self.words.say(FROM_TRACK, track=int(option) + 1)
-        player = self._player_so_far(state)
-        if option == TRAIN:
-            return self.words.train_option(pick.wagon, player.trains.get(pick.wagon, 0))
-        if option == MIXED:
-            return self.words.say(MIXED_OPTION, length=len(player.mixed))
-        track = YARD_TARGETS.index(option)
-        return self.words.say(TRACK_OPTION, track=track + 1, wagons=len(player.yard[track]))
-
     def _length_after(self, state: FreightTrainState, pick: Pick) -> int:
         player = self._player_so_far(state)
         if pick.target == TRAIN:
@@ -705,24 +507,6 @@ class FreightTrainFlow:
         self.mode, self.picks, self.entry = ui.mode, list(ui.picks), list(ui.entry)
         self.choice, self.departure_seen, self.split = ui.choice, ui.departure_seen, ui.split
         self.page, self.tallies_seen = ui.page, ui.tallies_seen
-
-
-@dataclass(frozen=True)
-class FreightTrainUI:
-    """The phase being entered, as the draft keeps it across a power cut."""
-
-    mode: Mode = Mode.MAIN
-    picks: tuple[Pick, ...] = ()
-    entry: tuple[int, ...] = ()
-    choice: int = 0
-    departure_seen: bool = False
-    split: int = 0
-    page: int = 0
-    tallies_seen: int = 0
-
-    def fits(self) -> bool:
-        return (self.mode not in (Mode.TALLY, Mode.SETUP, Mode.FINAL)
-                and all(0 <= index < len(self.picks) for index in self.entry))
 
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

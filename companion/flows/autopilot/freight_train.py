@@ -15,7 +15,8 @@ from engine.games.freight_train.events import (
 from engine.games.freight_train.state import YARD_TARGETS, FreightTrainState
 
 from ...inputs import Input, Press, Tap
-from ..freight_train import Action, FreightTrainFlow, Mode
+from ..freight_train import FreightTrainFlow
+from ..freight_train_ui import Action, Mode
 from ..kit import toward
 from . import UidFor
 
