@@ -17,30 +17,21 @@ down (the companion sees none of them until one is tapped). A turn is entered li
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from engine.events import Event
 from engine.games.off_the_rails.components import (
-    ACTIONS,
     ACTIONS_PER_TURN,
-    ADJUST_DIE,
     CART_CAPACITY,
     CAVE_IN_CARD,
-    CAVE_IN_PLACEMENT,
-    CAVE_IN_TOKENS,
     DECK_SIZE,
     DIE_SIDES,
     GEMS_IN_BOX,
     MINES,
-    PLACE_CART,
     REMOVED_PER_MINE,
     UNSEEN,
     deposit_cards,
     mine_of,
-    missions_in_play,
 )  # fmt: skip
 from engine.games.off_the_rails.events import (
     DrawCaveInToken,
@@ -54,113 +45,49 @@ from engine.games.off_the_rails.events import (
     TakeActions,
     ValidateMission,
 )  # fmt: skip
-from engine.games.off_the_rails.rules import result
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
 from ..i18n import reason
-from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
+from .off_the_rails_screens import OffTheRailsScreens
 from .off_the_rails_text import (
-    ACTIONS_DONE,
-    ACTIONS_TITLE,
-    ALL_ROLLING,
     ALREADY_DRAWN,
-    BUMPER,
     CART_FULL,
-    CARTS_TITLE,
-    CAVE_IN_ANNOUNCE,
     CAVE_IN_IN_DECK,
-    CAVE_INS_BEGIN,
-    CAVE_INS_TOP,
     CRUSHED_NOTICE,
     DERAIL_NOTICE,
-    DICE_CHASM,
-    DONE_LABEL,
     DRAW_AFTER_CARTS,
-    DRAW_CARD,
-    DRAW_TOKEN,
     FINISH_STONES,
-    FIRST_CAVE_INS_TOP,
     FOUR_ACTIONS,
     GAME,
-    HINT_ACTIONS,
-    HINT_LIST,
-    HINT_NUMBER,
-    HINT_REFILL,
-    HINT_SUPPLY,
-    HINT_TAP,
-    HINT_TOKEN,
     HOLD_TO_UNDO,
-    LAST_ACTIONS_TITLE,
-    MISSION_QUESTION,
     MISSION_TAKEN,
     NO_MISSION_LEFT,
     NO_MORE_CARDS,
     NOT_A_DEPOSIT,
     NOT_THIS_GAME,
-    NOTHING_CRUSHED,
     ONE_MISSION,
-    OPENING_TOP,
     PLACE_STONES_FIRST,
     PLACE_TOKEN_FIRST,
-    RANK,
-    REVEAL_TITLE,
-    ROLL_TITLE,
-    SETUP_TOP,
-    SUPPLY_TOP,
-    TAKE_MISSION,
-    TALLY_TITLE,
-    TAP_OPENING,
-    UNLOAD_TOP,
     Words,
 )  # fmt: skip
-
-#: The most stones a deposit card is taken to show (the rules text does not print them).
-MAX_STONES = 9
-#: The gems, in the order they are asked for when a cart unloads.
-GEMS = tuple(GEMS_IN_BOX)
-
-# Keys of the menu items (kept in the draft, so plain strings).
-DONE = "done"
-HOME = "home"
-MISSION = "mission"
-SEAT = "seat:"
-MINE = "mine:"
-
-
-class Mode(Enum):
-    MAIN = "main"
-    #: A deposit card was tapped: how many stones does it show?
-    STONES = "stones"
-    #: A cart came home: its gems, one kind after the other.
-    GEMS = "gems"
-    #: Take a mission? (phase 3)
-    MISSION = "mission"
-    #: Dice Chasm: the eight-sided die's result.
-    ROLL = "roll"
-    #: The cave-in card was drawn: the last turns.
-    CAVE_IN_CARD = "cave-in-card"
-    #: The first cave-ins are placed: the rules change.
-    CAVE_INS = "cave-ins"
-    # Derived from the game itself, never stored:
-    SETUP = "setup"
-    FINAL = "final"
+from .off_the_rails_ui import (
+    ALLOWED,
+    DONE,
+    GEMS,
+    HOME,
+    MAX_STONES,
+    MINE,
+    MISSION,
+    SEAT,
+    Mode,
+    OffTheRailsUI,
+)  # fmt: skip
 
 
-#: The modes each step of the game allows besides MAIN (the others fall back to MAIN).
-ALLOWED = {
-    Mode.STONES: (Step.OPENING, Step.SUPPLY),
-    Mode.GEMS: (Step.CARTS,),
-    Mode.MISSION: (Step.SUPPLY,),
-    Mode.ROLL: (Step.SUPPLY,),
-    Mode.CAVE_IN_CARD: (Step.ACTIONS,),
-    Mode.CAVE_INS: (Step.ACTIONS, Step.CARTS, Step.SUPPLY),
-}
-
-
-class OffTheRailsFlow:
+class OffTheRailsFlow(OffTheRailsScreens):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -187,8 +114,6 @@ class OffTheRailsFlow:
         self.counted: set[str] = set()
         self.turns = 0
 
-    # --- What the screen shows ----------------------------------------------------------------
-
     def current_mode(self, state: OffTheRailsState) -> Mode:
         if state.step is Step.SETUP:
             return Mode.SETUP
@@ -202,200 +127,6 @@ class OffTheRailsFlow:
         if self.mode is Mode.ROLL and (self.mine is None or state.era is not Era.CAVE_INS):
             return Mode.MAIN
         return self.mode
-
-    def screen(self, state: OffTheRailsState) -> Screen:
-        w = self.words
-        mode = self.current_mode(state)
-        if mode is Mode.SETUP:
-            pages = self._setup_pages(state)
-            page = min(self.page, len(pages) - 1)
-            title, body = pages[page]
-            return Screen(top=w.say(SETUP_TOP), title=title, body=body, hints=w.hint_pages(),
-                          progress=(page + 1, len(pages)))
-        if mode is Mode.FINAL:
-            return self._tally_screen(state)
-        top = self._top(state)
-        name = state.player().name
-        if mode is Mode.CAVE_IN_CARD:
-            names = [state.player(seat).name for seat in (state.current, *state.still_to_play)]
-            return Screen(top=top, title=w.say(CAVE_IN_ANNOUNCE), body=w.cave_in_body(names),
-                          hints=w.hint_ack(), style=Style.ANNOUNCE)
-        if mode is Mode.CAVE_INS:
-            return Screen(top=top, title=w.say(CAVE_INS_BEGIN), body=w.cave_ins_rules(),
-                          hints=w.hint_ack(), style=Style.ANNOUNCE)
-        if mode is Mode.STONES:
-            return Screen(top=top, title=w.stones_title(self.card or "", self.stones),
-                          body=w.stones_question(), hints=w.say(HINT_NUMBER))
-        if mode is Mode.GEMS:
-            gem = GEMS[min(self.gem_index, len(GEMS) - 1)]
-            return Screen(top=w.say(UNLOAD_TOP, count=sum(self.unload.values())),
-                          title=w.gem_title(gem, self.unload.get(gem, 0)),
-                          body=w.unload_question(), hints=w.hint_pages(),
-                          progress=(self.gem_index + 1, len(GEMS)))
-        if mode is Mode.MISSION:
-            return Screen(top=top, title=w.say(MISSION_QUESTION, name=name),
-                          body=w.mission_body(state.missions_left()), hints=w.hint_confirm(),
-                          style=Style.CONFIRM)
-        if mode is Mode.ROLL:
-            return Screen(top=top, title=w.say(ROLL_TITLE, roll=self.roll),
-                          body=w.roll_question(self.mine or MINES[0]), hints=w.say(HINT_NUMBER))
-        return self._main_screen(state, top)
-
-    def _main_screen(self, state: OffTheRailsState, top: str) -> Screen:
-        w = self.words
-        step = state.step
-        name = state.player().name
-        if step is Step.OPENING:
-            return Screen(top=top, title=w.say(TAP_OPENING), body=w.tap_it(),
-                          hints=w.say(HINT_TAP), progress=(len(MINES) - len(state.opening),
-                                                        len(MINES)))
-        if step is Step.REVEAL:
-            return Screen(top=top, title=w.say(REVEAL_TITLE), body=w.tap_it(),
-                          hints=w.say(HINT_TAP), progress=(len(MINES) - len(state.cave_ins),
-                                                        len(MINES)))
-        if step is Step.REFILL:
-            stones = state.pending.stones if state.pending else 0
-            return Screen(top=top, title=w.refill_title(state.drawn[-1]),
-                          body=w.refill_body(stones), hints=w.say(HINT_REFILL))
-        if step is Step.ACTIONS:
-            number = min(len(self.actions) + 1, ACTIONS_PER_TURN)
-            title = w.say(LAST_ACTIONS_TITLE if state.era is Era.LAST_TURNS else ACTIONS_TITLE,
-                          name=name, number=number)
-            return Screen(top=top, title=title, menu=self._menu(state), hints=w.say(HINT_ACTIONS))
-        if step is Step.CARTS:
-            return Screen(top=top, title=w.say(CARTS_TITLE, name=name), menu=self._menu(state),
-                          hints=w.say(HINT_LIST))
-        if step is Step.CAVE_IN:
-            pending = state.pending
-            mine, space = (pending.mine, pending.space) if pending else (MINES[0], 0)
-            title = w.cave_in_title(mine, space, or_next=state.era is Era.CAVE_INS)
-            return Screen(top=top, title=title, menu=self._menu(state), hints=w.say(HINT_LIST))
-        if state.era is Era.CAVE_INS:
-            return Screen(top=top, title=w.say(DRAW_TOKEN, name=name), menu=self._menu(state),
-                          hints=w.say(HINT_TOKEN))
-        body = (*w.tap_top_card(), w.missions_left(state.missions_left(), state.mission_taken))
-        return Screen(top=top, title=w.say(DRAW_CARD, name=name), body=body,
-                      hints=w.say(HINT_SUPPLY))
-
-    def _top(self, state: OffTheRailsState) -> str:
-        """The context line; in a player's turn, the player's name first."""
-        context = self._context(state)
-        if state.step in (Step.ACTIONS, Step.CARTS, Step.SUPPLY):
-            return self.words.turn_top(state.player().name, context)
-        return context
-
-    def _context(self, state: OffTheRailsState) -> str:
-        w = self.words
-        if state.step in (Step.OPENING, Step.REFILL) and not state.deck_draws:
-            return w.say(OPENING_TOP)
-        if state.step is Step.REVEAL or (state.step is Step.CAVE_IN
-                                         and state.era is Era.LAST_TURNS):
-            return w.say(FIRST_CAVE_INS_TOP, done=len(MINES) - len(state.cave_ins))
-        if state.era is Era.CAVE_INS:
-            return w.say(CAVE_INS_TOP, placed=state.tokens_placed(), total=CAVE_IN_TOKENS)
-        if state.era is Era.LAST_TURNS:
-            return w.last_turns_top([state.player(seat).name for seat in state.still_to_play])
-        turn = self.turns + (1 if state.step is Step.ACTIONS else 0)
-        return w.say(SUPPLY_TOP, turn=max(turn, 1), deck=len(state.deck))
-
-    def _setup_pages(self, state: OffTheRailsState) -> list[tuple[str, tuple[str, ...]]]:
-        w = self.words
-        players = len(state.players)
-        deck = DECK_SIZE[players]
-        where = CAVE_IN_PLACEMENT[players].positions(deck)
-        top, middle = where[0], len(where) - 1
-        bottom = deck - top - middle
-        pages = [
-            w.setup_removed(REMOVED_PER_MINE[players]),
-            w.setup_opening(),
-            w.setup_cave_ins(),
-            w.setup_deck(deck, top, middle, bottom),
-            w.setup_cave_in_card(top, middle, bottom),
-            w.setup_players(missions_in_play(players), state.players[state.first].name),
-        ]
-        modes = [mode for on, mode in ((state.settings.bumper, w.say(BUMPER)),
-                                       (state.settings.dice_chasm, w.say(DICE_CHASM))) if on]
-        return [*pages, w.setup_modes(modes)] if modes else pages
-
-    def _tally_screen(self, state: OffTheRailsState) -> Screen:
-        w = self.words
-        tally = result(state)
-        pages = len(tally.players) + 1
-        page = min(self.page, pages - 1)
-        if page < len(tally.players):
-            score = tally.players[page]
-            lines = w.tally_lines(score.breakdown)
-            return Screen(top=w.final_top(),
-                          title=w.say(TALLY_TITLE, name=score.name, total=score.total),
-                          menu=Menu(lines, -1), hints=w.hint_pages(), progress=(page + 1, pages))
-        ranking = sorted(tally.players, key=lambda score: -score.total)
-        lines = tuple(w.say(RANK, place=place + 1, name=score.name, tokens=score.total)
-                      for place, score in enumerate(ranking))
-        return Screen(top=w.final_top(), title=w.winners(tally.winners), menu=Menu(lines, -1),
-                      hints=w.hint_pages(), style=Style.ANNOUNCE)
-
-    # --- The lists ----------------------------------------------------------------------------
-
-    def menu_items(self, state: OffTheRailsState) -> list[tuple[str, str]]:
-        """The current list as (key, label)."""
-        w = self.words
-        step = state.step
-        player = state.player()
-        if step is Step.ACTIONS:
-            placed = self.actions.count(PLACE_CART)
-            reserve, on_board = player.reserve - placed, player.on_board + placed
-            counts = Counter(self.actions)
-            items = [(action, w.action(action, counts[action])) for action in ACTIONS
-                     if (action != PLACE_CART or reserve > 0)
-                     and (action != ADJUST_DIE or on_board > 0)]
-            return [*items, (DONE, w.say(ACTIONS_DONE, done=len(self.actions)))]
-        if step is Step.CARTS:
-            home = self._home()
-            first = w.say(DONE_LABEL) if self.log else w.say(ALL_ROLLING)
-            items = [(DONE, first)]
-            if self._carts_left(state, state.current) > 0:
-                items.append((HOME, w.cart_home(home, sum(self._gems().values()))))
-            seats = Counter(self.seats_entered())
-            items += [(f"{SEAT}{seat}", w.derailed(p.name, seats[seat]))
-                      for seat, p in enumerate(state.players)
-                      if self._carts_left(state, seat) > 0]
-            return items
-        if step is Step.CAVE_IN:
-            seats = Counter(self.seats_entered())
-            first = w.say(DONE_LABEL) if self.log else w.say(NOTHING_CRUSHED)
-            return [(DONE, first), *((f"{SEAT}{seat}", w.crushed(p.name, seats[seat]))
-                                     for seat, p in enumerate(state.players)
-                                     if self._carts_left(state, seat) > 0)]
-        if step is Step.SUPPLY and state.era is Era.CAVE_INS:
-            items = [(f"{MINE}{mine}", w.token_option(mine, left))
-                     for mine, left in state.tokens_left.items() if left > 0]
-            if not state.mission_taken and state.missions_left() > 0:
-                items.append((MISSION, w.say(TAKE_MISSION)))
-            return items
-        return []
-
-    def _menu(self, state: OffTheRailsState) -> Menu:
-        items = self.menu_items(state)
-        return Menu(tuple(label for _, label in items), self.choice % max(1, len(items)))
-
-    def _home(self) -> int:
-        return sum(1 for entry in self.log if "home" in entry)
-
-    def _gems(self) -> dict[str, int]:
-        total: Counter[str] = Counter()
-        for entry in self.log:
-            total.update(entry.get("home", {}))
-        return {gem: total[gem] for gem in GEMS if total[gem]}
-
-    def seats_entered(self) -> list[int]:
-        return [int(entry["seat"]) for entry in self.log if "seat" in entry]
-
-    def _carts_left(self, state: OffTheRailsState, seat: int) -> int:
-        """Carts of `seat` still on the board, with what was entered so far."""
-        left = state.player(seat).on_board - self.seats_entered().count(seat)
-        if seat == state.current and state.step is Step.CARTS:
-            left -= self._home()
-        return left
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -686,44 +417,6 @@ class OffTheRailsFlow:
         self.gem_index, self.unload = ui.gem_index, dict(ui.unload)
         self.card, self.uid, self.stones = ui.card, ui.uid, ui.stones
         self.mine, self.roll = ui.mine, ui.roll
-
-
-@dataclass(frozen=True)
-class OffTheRailsUI:
-    """The phase being entered, as the draft keeps it across a power cut."""
-
-    mode: Mode = Mode.MAIN
-    choice: int = 0
-    page: int = 0
-    actions: tuple[str, ...] = ()
-    #: {"home": gems} for a cart home, {"seat": n} for a cart derailed or crushed.
-    log: tuple[dict[str, int | dict[str, int]], ...] = ()
-    gem_index: int = 0
-    unload: dict[str, int] = field(default_factory=dict)
-    card: str | None = None
-    uid: str | None = None
-    stones: int = 1
-    mine: str | None = None
-    roll: int = 1
-
-    def fits(self) -> bool:
-        return (self.mode not in (Mode.SETUP, Mode.FINAL)
-                and all(action in ACTIONS for action in self.actions)
-                and all(_log_entry_fits(entry) for entry in self.log)
-                and set(self.unload) <= set(GEMS_IN_BOX)
-                and (self.card is None or self.card in deposit_cards())
-                and (self.uid is None or self.card is not None)
-                and (self.mine is None or self.mine in MINES)
-                and self.choice >= 0 and self.page >= 0 and 0 <= self.gem_index < len(GEMS)
-                and 1 <= self.stones <= MAX_STONES and 1 <= self.roll <= DIE_SIDES)
-
-
-def _log_entry_fits(entry: dict[str, int | dict[str, int]]) -> bool:
-    """{"seat": n} or {"home": {gem: count}}, of the gems of the box."""
-    if set(entry) == {"seat"}:
-        return isinstance(entry["seat"], int)
-    home = entry.get("home")
-    return set(entry) == {"home"} and isinstance(home, dict) and set(home) <= set(GEMS_IN_BOX)
 
 
 def _unseen_setup(state: OffTheRailsState) -> Setup:

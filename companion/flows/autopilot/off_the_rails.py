@@ -21,7 +21,8 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState
 
 from ...inputs import Button, Input, Press, Tap
 from ..kit import toward
-from ..off_the_rails import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsFlow
+from ..off_the_rails import OffTheRailsFlow
+from ..off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 from . import UidFor
 
 
