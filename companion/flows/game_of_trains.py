@@ -21,8 +21,6 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from engine.errors import IllegalEvent
@@ -34,7 +32,6 @@ from engine.games.game_of_trains.cards import (
     UNSEEN,
     WAGONS,
     Ability,
-    ascending,
     positions_for,
 )  # fmt: skip
 from engine.games.game_of_trains.events import (
@@ -47,22 +44,15 @@ from engine.games.game_of_trains.events import (
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
 from .game_of_trains_opening import OpeningSteps, arrival_notice
+from .game_of_trains_screens import GameOfTrainsScreens
 from .game_of_trains_text import (
     ALREADY_COUNTED,
     CHOOSE_FIRST,
-    CONTEXT,
-    DEAL_TOP,
     DEALT,
-    DECK_EMPTY,
-    DREW,
-    FACE_UP_TITLE,
     GAME,
-    HINT_REFILL,
     IN_DISCARD,
-    IN_ORDER,
     IS_FACE_UP,
     LOCKED,
     MOVED,
@@ -70,46 +60,17 @@ from .game_of_trains_text import (
     NO_SUCH_USE,
     NOT_A_WAGON,
     NOT_THIS_GAME,
-    OUT_OF_ORDER,
     REFILLED,
-    REPLACE_OPTION,
-    REPLACING,
-    SETUP_TOP,
     SWAPPED,
-    TAP_DRAWN_TITLE,
     WAGON,
     WHERE,
-    WINNER,
     Words,
 )  # fmt: skip
+from .game_of_trains_ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
 from .kit import Button, leafed, moved, other_game, refused, turned, ui_draft, ui_from_draft
 
-KIND = "wagon"
 
-
-class Mode(Enum):
-    MAIN = "main"
-    #: The list of face-up cards, to use one without its tag.
-    FACE_UP = "face-up"
-    #: Action 1 being entered: the drawn wagon and the place it takes.
-    DRAW = "draw"
-    #: Action 2 being entered: where the chosen face-up card acts.
-    USE = "use"
-    # Derived from the game itself, never stored:
-    SETUP = "setup"
-    DEAL = "deal"
-    OPENING = "opening"
-    REFILL = "refill"
-    RESHUFFLE = "reshuffle"
-    FINAL = "final"
-
-
-STORED = (Mode.MAIN, Mode.FACE_UP, Mode.DRAW, Mode.USE)
-#: The guidance pages before the deal.
-SETUP_PAGES = 2
-
-
-class GameOfTrainsFlow:
+class GameOfTrainsFlow(GameOfTrainsScreens):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -142,8 +103,6 @@ class GameOfTrainsFlow:
             Mode.USE: self._use_button,
         }
 
-    # --- What the screen shows ----------------------------------------------------------------
-
     def current_mode(self, state: GameOfTrainsState) -> Mode:
         if state.phase is Phase.OVER:
             return Mode.FINAL
@@ -162,89 +121,6 @@ class GameOfTrainsFlow:
         if self.mode is Mode.DRAW and self.drawn is None and self.position is None:
             return Mode.MAIN
         return self.mode
-
-    def screen(self, state: GameOfTrainsState) -> Screen:
-        w = self.words
-        mode = self.current_mode(state)
-        if mode is Mode.SETUP:
-            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.page, SETUP_PAGES - 1)]
-            return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.page + 1, SETUP_PAGES))
-        if mode is Mode.DEAL:
-            seat = min(len(self.dealt) // LINE, len(state.players) - 1)
-            mine = sorted((card for card, _ in self.dealt[seat * LINE:]), reverse=True)
-            return Screen(top=w.say(DEAL_TOP), title=w.deal_title(state.players[seat].name),
-                          body=(w.line(mine),) if mine else (), hints=w.hint_tap(),
-                          progress=(len(mine), LINE))
-        if mode is Mode.FINAL:
-            return self._final_screen(state)
-        if mode is Mode.OPENING:
-            return self.opening.screen(state)
-        top = w.say(CONTEXT, turn=self.turns + 1, deck=len(state.deck))
-        if mode is Mode.RESHUFFLE:
-            return Screen(top=top, title=w.say(DECK_EMPTY),
-                          body=w.reshuffle_body(len(state.discard)), hints=w.hint_ack(),
-                          style=Style.ANNOUNCE)
-        if mode is Mode.REFILL:
-            seat = state.refilling[0]
-            then = [state.players[s].name for s in state.refilling[1:]]
-            return Screen(top=top, title=w.draws(state.players[seat].name),
-                          body=w.refill_body(state.refill_position, then),
-                          hints=w.say(HINT_REFILL))
-        player = state.player()
-        top = w.turn_top(player.name, top)
-        if mode is Mode.FACE_UP:
-            items = tuple(w.face_up_item(card, state.settings.ability(card))
-                          for card in state.face_up)
-            return Screen(top=top, title=w.say(FACE_UP_TITLE), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
-        if mode is Mode.DRAW:
-            if self.drawn is None:
-                replaced = player.line[(self.position or 1) - 1]
-                return Screen(top=top, title=w.say(REPLACING, card=replaced), body=w.tap_drawn(),
-                              hints=w.hint_tap())
-            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
-                          for place, card in enumerate(player.line, start=1))
-            return Screen(top=top, title=w.say(DREW, card=self.drawn[0]),
-                          menu=_menu(items, self.choice), hints=w.hint_choose())
-        if mode is Mode.USE and self.using is not None:
-            ability = state.settings.ability(self.using)
-            if ability in REMOVED_AT:
-                return Screen(top=top, title=w.ability(ability),
-                              body=w.removal_body(REMOVED_AT[ability],
-                                                  _spared(state, REMOVED_AT[ability])),
-                              hints=w.hint_confirm(), style=Style.CONFIRM)
-            items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
-            return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
-        return Screen(top=top, title=w.say(TAP_DRAWN_TITLE),
-                      body=(w.line(player.line), *w.face_up(state.face_up)),
-                      hints=w.hint_main(bool(state.face_up)))
-
-    def _final_screen(self, state: GameOfTrainsState) -> Screen:
-        w = self.words
-        pages = len(state.players) + 1
-        page = min(self.page, pages - 1)
-        hints = w.hint_pages()
-        if page == 0:
-            winner = state.players[state.winner if state.winner is not None else 0]
-            return Screen(top=w.final_top(), title=w.say(WINNER, name=winner.name),
-                          body=(w.say(IN_ORDER), w.line(winner.line)), hints=hints,
-                          style=Style.ANNOUNCE, progress=(1, pages))
-        player = state.players[page - 1]
-        verdict = w.say(IN_ORDER) if ascending(player.line) else w.say(OUT_OF_ORDER)
-        return Screen(top=w.final_top(), title=player.name, body=(w.line(player.line), verdict),
-                      hints=hints, progress=(page + 1, pages))
-
-    def _option_label(self, state: GameOfTrainsState, ability: Ability, position: int) -> str:
-        line = state.player().line
-        first = line[position - 1]
-        if ability is Ability.SWAP_ADJACENT:
-            return self.words.option(ability, first, line[position], position)
-        if ability is Ability.SWAP_OVER_ONE:
-            return self.words.option(ability, first, line[position + 1], position)
-        target = position + 2 if ability is Ability.MOVE_RIGHT_TWO else position - 2
-        return self.words.option(ability, first, first, target)
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -516,32 +392,6 @@ class GameOfTrainsFlow:
                                                            ui.keep_position)
 
 
-@dataclass(frozen=True)
-class GameOfTrainsUI:
-    """The move being entered, as the draft keeps it across a power cut: wagons with their
-    tags, places in a line."""
-
-    mode: Mode = Mode.MAIN
-    page: int = 0
-    dealt: tuple[tuple[int, str], ...] = ()
-    drawn: tuple[int, str] | None = None
-    position: int | None = None
-    using: int | None = None
-    choice: int = 0
-    line_tap: int | None = None
-    #: The opening: the wagons drawn, the one kept and its place.
-    drawing: tuple[tuple[int, str], ...] = ()
-    kept: int | None = None
-    keep_position: int | None = None
-
-    def fits(self) -> bool:
-        wagons = [card for card, _ in (*self.dealt, *self.drawing, *filter(None, [self.drawn]))]
-        wagons += [card for card in (self.using, self.line_tap, self.kept) if card is not None]
-        places = [place for place in (self.position, self.keep_position) if place is not None]
-        return (self.mode in STORED and all(card in WAGONS for card in wagons)
-                and all(1 <= place <= LINE for place in places))
-
-
 def _number(card: CardLike) -> int | None:
     if card.kind != KIND:
         return None
@@ -550,11 +400,6 @@ def _number(card: CardLike) -> int | None:
     except ValueError:
         return None
     return number if number in WAGONS else None
-
-
-def _spared(state: GameOfTrainsState, position: int) -> list[int]:
-    """The locked wagons a removal at `position` leaves in place."""
-    return [p.locked for p in state.players if p.locked and p.line[position - 1] == p.locked]
 
 
 def _seat_of(state: GameOfTrainsState, card: int) -> int | None:
@@ -593,10 +438,6 @@ def _involved(ability: Ability, position: int) -> tuple[int, ...]:
     if ability is Ability.SWAP_OVER_ONE:
         return (position, position + 2)
     return (position,)
-
-
-def _menu(items: tuple[str, ...], choice: int) -> Menu:
-    return Menu(items, max(0, min(choice, len(items) - 1)))
 
 
 __all__ = ["GAME", "GameOfTrainsFlow"]

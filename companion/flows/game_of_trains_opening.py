@@ -32,8 +32,6 @@ from .game_of_trains_text import (
 )  # fmt: skip
 from .kit import Button, moved
 
-KIND = "wagon"
-
 
 class OpeningSteps:
     """What is being entered of the opening: the cards drawn so far, the card kept and where."""

@@ -19,8 +19,9 @@ from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 from ...automaton import Stuck
 from ...inputs import Input, Press, Tap
-from ..game_of_trains import KIND, GameOfTrainsFlow, Mode, choice_after_tap
+from ..game_of_trains import GameOfTrainsFlow, choice_after_tap
 from ..game_of_trains_opening import OpeningSteps
+from ..game_of_trains_ui import KIND, Mode
 from ..kit import toward
 from . import UidFor
 
