@@ -44,9 +44,10 @@ from .freight_train_text import (
     Words,
 )  # fmt: skip
 from .freight_train_ui import Action, Mode, Pick
+from .kit import FlowPart
 
 
-class FreightTrainScreens:
+class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
     """The screens of the Freight Train flow; the flow gives the state they read."""
 
     words: Words
@@ -57,9 +58,6 @@ class FreightTrainScreens:
     page: int
     tallies_seen: int
     departure_seen: bool
-
-    def current_mode(self, state: FreightTrainState) -> Mode:
-        raise NotImplementedError
 
     def actions(self, state: FreightTrainState) -> list[Action]:
         raise NotImplementedError

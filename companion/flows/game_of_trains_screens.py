@@ -30,9 +30,10 @@ from .game_of_trains_text import (
     Words,
 )  # fmt: skip
 from .game_of_trains_ui import SETUP_PAGES, Mode
+from .kit import FlowPart
 
 
-class GameOfTrainsScreens:
+class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
     """The screens of The Game of Trains flow; the flow gives the state they read."""
 
     words: Words
@@ -44,9 +45,6 @@ class GameOfTrainsScreens:
     choice: int
     turns: int
     opening: OpeningSteps
-
-    def current_mode(self, state: GameOfTrainsState) -> Mode:
-        raise NotImplementedError
 
     def screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words

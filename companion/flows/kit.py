@@ -25,7 +25,7 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "ModeFlow", "chosen", "leafed", "moved", "other_game", "refused",
+__all__ = ["Button", "FlowPart", "ModeFlow", "chosen", "leafed", "moved", "other_game", "refused",
            "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
@@ -103,7 +103,15 @@ def other_game(card: CardLike, game: str, refusal: str) -> Reaction | None:
 # --- Mode dispatch --------------------------------------------------------------------------
 
 
-class ModeFlow(Generic[S, M]):
+class FlowPart(Generic[S, M]):
+    """A part of a flow kept in a module of its own (its screens, say): it reads the mode the
+    flow is in for a state."""
+
+    def current_mode(self, state: S) -> M:
+        raise NotImplementedError
+
+
+class ModeFlow(FlowPart[S, M]):
     """A flow whose screen and buttons depend on its mode: one handler per mode, in a table.
 
     `current_mode` says the mode for a state; `screens` and `buttons` map each mode to its
@@ -112,9 +120,6 @@ class ModeFlow(Generic[S, M]):
 
     screens: Mapping[M, Callable[[S], Screen]]
     buttons: Mapping[M, Callable[[S, Button], Reaction]]
-
-    def current_mode(self, state: S) -> M:
-        raise NotImplementedError
 
     def screen(self, state: S) -> Screen:
         return self.screens[self.current_mode(state)](state)

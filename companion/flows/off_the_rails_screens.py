@@ -22,6 +22,7 @@ from engine.games.off_the_rails.rules import result
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 
 from ..screens.model import Menu, Screen, Style
+from .kit import FlowPart
 from .off_the_rails_text import (
     ACTIONS_DONE,
     ACTIONS_TITLE,
@@ -61,7 +62,7 @@ from .off_the_rails_text import (
 from .off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 
 
-class OffTheRailsScreens:
+class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
     """The screens and lists of the Off the Rails flow; the flow gives the state they read."""
 
     words: Words
@@ -77,9 +78,6 @@ class OffTheRailsScreens:
     mine: str | None
     roll: int
     turns: int
-
-    def current_mode(self, state: OffTheRailsState) -> Mode:
-        raise NotImplementedError
 
     def screen(self, state: OffTheRailsState) -> Screen:
         w = self.words
