@@ -17,6 +17,7 @@ down (the companion sees none of them until one is tapped). A turn is entered li
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.events import Event
@@ -82,6 +83,7 @@ from .off_the_rails_ui import (
     MINE,
     MISSION,
     SEAT,
+    LogEntry,
     Mode,
     OffTheRailsUI,
 )  # fmt: skip
@@ -92,24 +94,7 @@ class OffTheRailsFlow(OffTheRailsScreens):
 
     def __init__(self, language: str) -> None:
         self.words = Words(language)
-        self.mode = Mode.MAIN
-        self.choice = 0
-        self.page = 0
-        #: Phase 1: the actions chosen so far.
-        self.actions: list[str] = []
-        #: Phase 2 and cave-ins: what was entered so far, in order: {"home": gems} for a cart
-        #: home, {"seat": n} for a cart derailed or crushed.
-        self.log: list[dict[str, Any]] = []
-        #: A cart unloading: which gem is asked, and the counts so far.
-        self.gem_index = 0
-        self.unload: dict[str, int] = {}
-        #: The deposit card tapped, its tag and the stones it shows.
-        self.card: str | None = None
-        self.uid: str | None = None
-        self.stones = 1
-        #: Dice Chasm: the token's mine and the die.
-        self.mine: str | None = None
-        self.roll = 1
+        self.ui = OffTheRailsUI()
         #: Derived from the journal: the tags of the cards drawn, and the turns begun.
         self.counted: set[str] = set()
         self.turns = 0
@@ -119,14 +104,14 @@ class OffTheRailsFlow(OffTheRailsScreens):
             return Mode.SETUP
         if state.step is Step.OVER:
             return Mode.FINAL
-        if state.step not in ALLOWED.get(self.mode, ()):
+        if state.step not in ALLOWED.get(self.ui.mode, ()):
             return Mode.MAIN
         # A draft from before a change of era, or half-made, is set aside.
-        if self.mode is Mode.STONES and (self.card is None or state.era is Era.CAVE_INS):
+        if self.ui.mode is Mode.STONES and (self.ui.card is None or state.era is Era.CAVE_INS):
             return Mode.MAIN
-        if self.mode is Mode.ROLL and (self.mine is None or state.era is not Era.CAVE_INS):
+        if self.ui.mode is Mode.ROLL and (self.ui.mine is None or state.era is not Era.CAVE_INS):
             return Mode.MAIN
-        return self.mode
+        return self.ui.mode
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -163,20 +148,19 @@ class OffTheRailsFlow(OffTheRailsScreens):
     def _list_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         items = self.menu_items(state)
         if button in ("up", "down"):
-            self.choice = moved(self.choice, button, len(items))
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(items)))
             return NOTHING
         if button == "back":
-            if state.step is Step.ACTIONS and self.actions:
-                self.actions.pop()
+            if state.step is Step.ACTIONS and self.ui.actions:
+                self.ui = replace(self.ui, actions=self.ui.actions[:-1])
                 return NOTHING
-            if state.step in (Step.CARTS, Step.CAVE_IN) and self.log:
-                self.log.pop()
-                self.choice = 0
+            if state.step in (Step.CARTS, Step.CAVE_IN) and self.ui.log:
+                self.ui = replace(self.ui, log=self.ui.log[:-1], choice=0)
                 return NOTHING
             return Reaction(refusal=self.words.say(HOLD_TO_UNDO))
         if button != "ok" or not items:
             return NOTHING
-        key = items[self.choice % len(items)][0]
+        key = items[self.ui.choice % len(items)][0]
         if state.step is Step.ACTIONS:
             return self._action_chosen(state, key)
         if state.step is Step.SUPPLY:
@@ -184,7 +168,7 @@ class OffTheRailsFlow(OffTheRailsScreens):
                 return self._ask_mission(state)
             mine = key.removeprefix(MINE)
             if state.settings.dice_chasm:
-                self.mode, self.mine, self.roll = Mode.ROLL, mine, 1
+                self.ui = replace(self.ui, mode=Mode.ROLL, mine=mine, roll=1)
                 return NOTHING
             return Reaction(DrawCaveInToken(mine))
         if key == DONE:
@@ -192,11 +176,10 @@ class OffTheRailsFlow(OffTheRailsScreens):
                 return Reaction(MoveCarts(self._home(), self._gems(), tuple(self.seats_entered())))
             return Reaction(PlaceCaveIn(tuple(self.seats_entered())))
         if key == HOME:
-            self.mode, self.gem_index, self.unload = Mode.GEMS, 0, {}
+            self.ui = replace(self.ui, mode=Mode.GEMS, gem_index=0, unload={})
             return NOTHING
         seat = int(key.removeprefix(SEAT))
-        self.log.append({"seat": seat})
-        self.choice = 0
+        self.ui = replace(self.ui, log=(*self.ui.log, LogEntry(seat=seat)), choice=0)
         name = state.player(seat).name
         notice = (self.words.say(DERAIL_NOTICE, name=name) if state.step is Step.CARTS
                   else self.words.say(CRUSHED_NOTICE, name=name))
@@ -204,63 +187,64 @@ class OffTheRailsFlow(OffTheRailsScreens):
 
     def _action_chosen(self, state: OffTheRailsState, key: str) -> Reaction:
         if key != DONE:
-            if len(self.actions) >= ACTIONS_PER_TURN:
+            if len(self.ui.actions) >= ACTIONS_PER_TURN:
                 return Reaction(refusal=self.words.say(FOUR_ACTIONS))
-            self.actions.append(key)
+            self.ui = replace(self.ui, actions=(*self.ui.actions, key))
             keys = [k for k, _ in self.menu_items(state)]
-            self.choice = keys.index(key) if key in keys else min(self.choice, len(keys) - 1)
-            if len(self.actions) < ACTIONS_PER_TURN:
+            choice = keys.index(key) if key in keys else min(self.ui.choice, len(keys) - 1)
+            self.ui = replace(self.ui, choice=choice)
+            if len(self.ui.actions) < ACTIONS_PER_TURN:
                 return NOTHING
-        return Reaction(TakeActions(tuple(self.actions)))
+        return Reaction(TakeActions(self.ui.actions))
 
     def _ask_mission(self, state: OffTheRailsState) -> Reaction:
         if state.mission_taken:
             return Reaction(refusal=self.words.say(ONE_MISSION))
         if state.missions_left() < 1:
             return Reaction(refusal=self.words.say(NO_MISSION_LEFT))
-        self.mode = Mode.MISSION
+        self.ui = replace(self.ui, mode=Mode.MISSION)
         return NOTHING
 
     def _stones_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "back":
             self._enter(Mode.MAIN)
         elif button == "up":
-            self.stones = min(MAX_STONES, self.stones + 1)
+            self.ui = replace(self.ui, stones=min(MAX_STONES, self.ui.stones + 1))
         elif button == "down":
-            self.stones = max(1, self.stones - 1)
-        elif button == "ok" and self.card is not None:
-            return Reaction(DrawDeposit(self.card, self.stones), uids=(self.uid or "",))
+            self.ui = replace(self.ui, stones=max(1, self.ui.stones - 1))
+        elif button == "ok" and self.ui.card is not None:
+            return Reaction(DrawDeposit(self.ui.card, self.ui.stones), uids=(self.ui.uid or "",))
         return NOTHING
 
     def _gems_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        index = min(self.gem_index, len(GEMS) - 1)
+        index = min(self.ui.gem_index, len(GEMS) - 1)
         gem = GEMS[index]
         if button == "back":
             if index == 0:
-                self.mode, self.unload = Mode.MAIN, {}
+                self.ui = replace(self.ui, mode=Mode.MAIN, unload={})
             else:
-                self.gem_index = index - 1
+                self.ui = replace(self.ui, gem_index=index - 1)
         elif button in ("up", "down"):
-            count = self.unload.get(gem, 0) + (1 if button == "up" else -1)
+            count = self.ui.unload.get(gem, 0) + (1 if button == "up" else -1)
             if button == "up" and count > self._gem_room(state, gem):
-                others = sum(n for g, n in self.unload.items() if g != gem)
+                others = sum(n for g, n in self.ui.unload.items() if g != gem)
                 if count > CART_CAPACITY - others:
                     return Reaction(refusal=self.words.say(CART_FULL))
                 return Reaction(refusal=self.words.none_left(gem))
-            self.unload[gem] = max(0, count)
+            self.ui = replace(self.ui, unload={**self.ui.unload, gem: max(0, count)})
         elif button == "ok":
             if index + 1 < len(GEMS):
-                self.gem_index = index + 1
+                self.ui = replace(self.ui, gem_index=index + 1)
                 return NOTHING
-            load = {g: n for g, n in self.unload.items() if n > 0}
-            self.log.append({"home": load})
-            self.mode, self.unload, self.choice = Mode.MAIN, {}, 0
+            load = {g: n for g, n in self.ui.unload.items() if n > 0}
+            self.ui = replace(self.ui, log=(*self.ui.log, LogEntry(home=load)), mode=Mode.MAIN,
+                              unload={}, choice=0)
             return Reaction(notice=self.words.unloaded(sum(load.values())))
         return NOTHING
 
     def _gem_room(self, state: OffTheRailsState, gem: str) -> int:
         """The most gems of this kind the unloading cart may hold."""
-        others = sum(n for g, n in self.unload.items() if g != gem)
+        others = sum(n for g, n in self.ui.unload.items() if g != gem)
         stored = sum(p.gems.get(gem, 0) for p in state.players) + self._gems().get(gem, 0)
         return max(0, min(CART_CAPACITY - others, GEMS_IN_BOX[gem] - stored))
 
@@ -269,16 +253,17 @@ class OffTheRailsFlow(OffTheRailsScreens):
             return Reaction(ValidateMission(),
                             notice=self.words.say(MISSION_TAKEN, name=state.player().name))
         if button == "back":
-            self.mode = Mode.MAIN
+            self.ui = replace(self.ui, mode=Mode.MAIN)
         return NOTHING
 
     def _roll_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "back":
-            self.mode = Mode.MAIN
+            self.ui = replace(self.ui, mode=Mode.MAIN)
         elif button in ("up", "down"):
-            self.roll = (self.roll - 1 + (1 if button == "up" else -1)) % DIE_SIDES + 1
-        elif button == "ok" and self.mine is not None:
-            return Reaction(DrawCaveInToken(self.mine, self.roll))
+            step = 1 if button == "up" else -1
+            self.ui = replace(self.ui, roll=(self.ui.roll - 1 + step) % DIE_SIDES + 1)
+        elif button == "ok" and self.ui.mine is not None:
+            return Reaction(DrawCaveInToken(self.ui.mine, self.ui.roll))
         return NOTHING
 
     def _announce_button(self, state: OffTheRailsState, button: Button) -> Reaction:
@@ -287,14 +272,14 @@ class OffTheRailsFlow(OffTheRailsScreens):
         return NOTHING
 
     def _setup_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        page = leafed(self.page, button, len(self._setup_pages(state)))
+        page = leafed(self.ui.page, button, len(self._setup_pages(state)))
         if page is None:
             return Reaction(_unseen_setup(state))
-        self.page = max(0, page - 1) if button == "back" else page
+        self.ui = replace(self.ui, page=max(0, page - 1) if button == "back" else page)
         return NOTHING
 
     def _final_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        self.page = turned(self.page, button, len(state.players) + 1)
+        self.ui = replace(self.ui, page=turned(self.ui.page, button, len(state.players) + 1))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
@@ -344,7 +329,7 @@ class OffTheRailsFlow(OffTheRailsScreens):
         error = why_illegal(state, DrawDeposit(card, 1))
         if error is not None:
             return Reaction(refusal=reason(error, self.words.language))
-        self.mode, self.card, self.uid, self.stones = Mode.STONES, card, uid, 1
+        self.ui = replace(self.ui, mode=Mode.STONES, card=card, uid=uid, stones=1)
         return NOTHING
 
     def _checked(self, state: OffTheRailsState, event: OffTheRailsEvent, uid: str) -> Reaction:
@@ -356,27 +341,19 @@ class OffTheRailsFlow(OffTheRailsScreens):
     # --- After a move is committed ------------------------------------------------------------
 
     def _enter(self, mode: Mode) -> None:
-        self.mode = mode
-        self.choice = 0
-        self.actions = []
-        self.log = []
-        self.gem_index = 0
-        self.unload = {}
-        self.card = self.uid = None
-        self.stones = 1
-        self.mine = None
-        self.roll = 1
+        """`mode` with nothing entered yet (the page is kept)."""
+        self.ui = OffTheRailsUI(mode=mode, page=self.ui.page)
 
     def accepted(self, before: OffTheRailsState, after: OffTheRailsState, event: Event,
                  uids: tuple[str, ...]) -> None:
         self._remember(event, uids)
-        self._enter(Mode.MAIN)
-        self.page = 0
+        mode = Mode.MAIN
         if isinstance(event, DrawDeposit) and event.card == CAVE_IN_CARD:
-            self.mode = Mode.CAVE_IN_CARD
+            mode = Mode.CAVE_IN_CARD
         elif (isinstance(event, PlaceCaveIn) and before.era is Era.LAST_TURNS
               and after.era is Era.CAVE_INS and after.step is not Step.OVER):
-            self.mode = Mode.CAVE_INS
+            mode = Mode.CAVE_INS
+        self.ui = OffTheRailsUI(mode=mode)
 
     def _remember(self, event: Event, uids: tuple[str, ...]) -> None:
         if isinstance(event, (DrawDeposit, RevealCaveIn)):
@@ -390,8 +367,7 @@ class OffTheRailsFlow(OffTheRailsScreens):
         self.turns = 0
         for event, uids in history:
             self._remember(event, uids)
-        self._enter(Mode.MAIN)
-        self.page = 0
+        self.ui = OffTheRailsUI()
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""
@@ -400,23 +376,15 @@ class OffTheRailsFlow(OffTheRailsScreens):
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
-        return self.counted | ({self.uid} if self.uid else set())
+        return self.counted | ({self.ui.uid} if self.ui.uid else set())
 
     def draft(self) -> dict[str, Any]:
-        return ui_draft(OffTheRailsUI(
-            self.mode, self.choice, self.page, tuple(self.actions),
-            tuple(dict(entry) for entry in self.log), self.gem_index, dict(self.unload),
-            self.card, self.uid, self.stones, self.mine, self.roll))
+        return ui_draft(self.ui)
 
     def restore(self, draft: dict[str, Any]) -> None:
         ui = ui_from_draft(OffTheRailsUI, draft)
-        if ui is None or not ui.fits():
-            return  # a draft from another version: start the phase afresh
-        self.mode, self.choice, self.page = ui.mode, ui.choice, ui.page
-        self.actions, self.log = list(ui.actions), [dict(entry) for entry in ui.log]
-        self.gem_index, self.unload = ui.gem_index, dict(ui.unload)
-        self.card, self.uid, self.stones = ui.card, ui.uid, ui.stones
-        self.mine, self.roll = ui.mine, ui.roll
+        if ui is not None and ui.fits():
+            self.ui = ui
 
 
 def _unseen_setup(state: OffTheRailsState) -> Setup:

@@ -4,7 +4,6 @@ state."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from engine.games.off_the_rails.components import (
     ACTIONS,
@@ -59,24 +58,15 @@ from .off_the_rails_text import (
     UNLOAD_TOP,
     Words,
 )  # fmt: skip
-from .off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
+from .off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
 
 
 class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
     """The screens and lists of the Off the Rails flow; the flow gives the state they read."""
 
     words: Words
-    mode: Mode
-    choice: int
-    page: int
-    actions: list[str]
-    log: list[dict[str, Any]]
-    gem_index: int
-    unload: dict[str, int]
-    card: str | None
-    stones: int
-    mine: str | None
-    roll: int
+    ui: OffTheRailsUI
+    #: Derived from the journal: the turns begun.
     turns: int
 
     def screen(self, state: OffTheRailsState) -> Screen:
@@ -84,7 +74,7 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
             pages = self._setup_pages(state)
-            page = min(self.page, len(pages) - 1)
+            page = min(self.ui.page, len(pages) - 1)
             title, body = pages[page]
             return Screen(top=w.say(SETUP_TOP), title=title, body=body, hints=w.hint_pages(),
                           progress=(page + 1, len(pages)))
@@ -100,21 +90,21 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
             return Screen(top=top, title=w.say(CAVE_INS_BEGIN), body=w.cave_ins_rules(),
                           hints=w.hint_ack(), style=Style.ANNOUNCE)
         if mode is Mode.STONES:
-            return Screen(top=top, title=w.stones_title(self.card or "", self.stones),
+            return Screen(top=top, title=w.stones_title(self.ui.card or "", self.ui.stones),
                           body=w.stones_question(), hints=w.say(HINT_NUMBER))
         if mode is Mode.GEMS:
-            gem = GEMS[min(self.gem_index, len(GEMS) - 1)]
-            return Screen(top=w.say(UNLOAD_TOP, count=sum(self.unload.values())),
-                          title=w.gem_title(gem, self.unload.get(gem, 0)),
+            gem = GEMS[min(self.ui.gem_index, len(GEMS) - 1)]
+            return Screen(top=w.say(UNLOAD_TOP, count=sum(self.ui.unload.values())),
+                          title=w.gem_title(gem, self.ui.unload.get(gem, 0)),
                           body=w.unload_question(), hints=w.hint_pages(),
-                          progress=(self.gem_index + 1, len(GEMS)))
+                          progress=(self.ui.gem_index + 1, len(GEMS)))
         if mode is Mode.MISSION:
             return Screen(top=top, title=w.say(MISSION_QUESTION, name=name),
                           body=w.mission_body(state.missions_left()), hints=w.hint_confirm(),
                           style=Style.CONFIRM)
         if mode is Mode.ROLL:
-            return Screen(top=top, title=w.say(ROLL_TITLE, roll=self.roll),
-                          body=w.roll_question(self.mine or MINES[0]), hints=w.say(HINT_NUMBER))
+            return Screen(top=top, title=w.say(ROLL_TITLE, roll=self.ui.roll),
+                          body=w.roll_question(self.ui.mine or MINES[0]), hints=w.say(HINT_NUMBER))
         return self._main_screen(state, top)
 
     def _main_screen(self, state: OffTheRailsState, top: str) -> Screen:
@@ -134,7 +124,7 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
             return Screen(top=top, title=w.refill_title(state.drawn[-1]),
                           body=w.refill_body(stones), hints=w.say(HINT_REFILL))
         if step is Step.ACTIONS:
-            number = min(len(self.actions) + 1, ACTIONS_PER_TURN)
+            number = min(len(self.ui.actions) + 1, ACTIONS_PER_TURN)
             title = w.say(LAST_ACTIONS_TITLE if state.era is Era.LAST_TURNS else ACTIONS_TITLE,
                           name=name, number=number)
             return Screen(top=top, title=title, menu=self._menu(state), hints=w.say(HINT_ACTIONS))
@@ -197,7 +187,7 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
         w = self.words
         tally = result(state)
         pages = len(tally.players) + 1
-        page = min(self.page, pages - 1)
+        page = min(self.ui.page, pages - 1)
         if page < len(tally.players):
             score = tally.players[page]
             lines = w.tally_lines(score.breakdown)
@@ -218,16 +208,16 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
         step = state.step
         player = state.player()
         if step is Step.ACTIONS:
-            placed = self.actions.count(PLACE_CART)
+            placed = self.ui.actions.count(PLACE_CART)
             reserve, on_board = player.reserve - placed, player.on_board + placed
-            counts = Counter(self.actions)
+            counts = Counter(self.ui.actions)
             items = [(action, w.action(action, counts[action])) for action in ACTIONS
                      if (action != PLACE_CART or reserve > 0)
                      and (action != ADJUST_DIE or on_board > 0)]
-            return [*items, (DONE, w.say(ACTIONS_DONE, done=len(self.actions)))]
+            return [*items, (DONE, w.say(ACTIONS_DONE, done=len(self.ui.actions)))]
         if step is Step.CARTS:
             home = self._home()
-            first = w.say(DONE_LABEL) if self.log else w.say(ALL_ROLLING)
+            first = w.say(DONE_LABEL) if self.ui.log else w.say(ALL_ROLLING)
             items = [(DONE, first)]
             if self._carts_left(state, state.current) > 0:
                 items.append((HOME, w.cart_home(home, sum(self._gems().values()))))
@@ -238,7 +228,7 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
             return items
         if step is Step.CAVE_IN:
             seats = Counter(self.seats_entered())
-            first = w.say(DONE_LABEL) if self.log else w.say(NOTHING_CRUSHED)
+            first = w.say(DONE_LABEL) if self.ui.log else w.say(NOTHING_CRUSHED)
             return [(DONE, first), *((f"{SEAT}{seat}", w.crushed(p.name, seats[seat]))
                                      for seat, p in enumerate(state.players)
                                      if self._carts_left(state, seat) > 0)]
@@ -252,19 +242,19 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
 
     def _menu(self, state: OffTheRailsState) -> Menu:
         items = self.menu_items(state)
-        return Menu(tuple(label for _, label in items), self.choice % max(1, len(items)))
+        return Menu(tuple(label for _, label in items), self.ui.choice % max(1, len(items)))
 
     def _home(self) -> int:
-        return sum(1 for entry in self.log if "home" in entry)
+        return sum(1 for entry in self.ui.log if entry.home is not None)
 
     def _gems(self) -> dict[str, int]:
         total: Counter[str] = Counter()
-        for entry in self.log:
-            total.update(entry.get("home", {}))
+        for entry in self.ui.log:
+            total.update(entry.home or {})
         return {gem: total[gem] for gem in GEMS if total[gem]}
 
     def seats_entered(self) -> list[int]:
-        return [int(entry["seat"]) for entry in self.log if "seat" in entry]
+        return [entry.seat for entry in self.ui.log if entry.seat is not None]
 
     def _carts_left(self, state: OffTheRailsState, seat: int) -> int:
         """Carts of `seat` still on the board, with what was entered so far."""

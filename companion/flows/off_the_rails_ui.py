@@ -59,38 +59,48 @@ ALLOWED = {
 
 
 @dataclass(frozen=True)
+class LogEntry:
+    """One line entered in phase 2 or for a cave-in: a cart home with its gems, or a player's
+    cart derailed or crushed."""
+
+    home: dict[str, int] | None = None
+    seat: int | None = None
+
+    def fits(self) -> bool:
+        if self.home is not None:
+            return self.seat is None and set(self.home) <= set(GEMS_IN_BOX)
+        return self.seat is not None
+
+
+@dataclass(frozen=True)
 class OffTheRailsUI:
-    """The phase being entered, as the draft keeps it across a power cut."""
+    """The phase being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN
     choice: int = 0
     page: int = 0
+    #: Phase 1: the actions chosen so far.
     actions: tuple[str, ...] = ()
-    #: {"home": gems} for a cart home, {"seat": n} for a cart derailed or crushed.
-    log: tuple[dict[str, int | dict[str, int]], ...] = ()
+    #: Phase 2 and cave-ins: what was entered so far, in order.
+    log: tuple[LogEntry, ...] = ()
+    #: A cart unloading: which gem is asked, and the counts so far.
     gem_index: int = 0
     unload: dict[str, int] = field(default_factory=dict)
+    #: The deposit card tapped, its tag and the stones it shows.
     card: str | None = None
     uid: str | None = None
     stones: int = 1
+    #: Dice Chasm: the token's mine and the die.
     mine: str | None = None
     roll: int = 1
 
     def fits(self) -> bool:
         return (self.mode not in (Mode.SETUP, Mode.FINAL)
                 and all(action in ACTIONS for action in self.actions)
-                and all(_log_entry_fits(entry) for entry in self.log)
+                and all(entry.fits() for entry in self.log)
                 and set(self.unload) <= set(GEMS_IN_BOX)
                 and (self.card is None or self.card in deposit_cards())
                 and (self.uid is None or self.card is not None)
                 and (self.mine is None or self.mine in MINES)
                 and self.choice >= 0 and self.page >= 0 and 0 <= self.gem_index < len(GEMS)
                 and 1 <= self.stones <= MAX_STONES and 1 <= self.roll <= DIE_SIDES)
-
-
-def _log_entry_fits(entry: dict[str, int | dict[str, int]]) -> bool:
-    """{"seat": n} or {"home": {gem: count}}, of the gems of the box."""
-    if set(entry) == {"seat"}:
-        return isinstance(entry["seat"], int)
-    home = entry.get("home")
-    return set(entry) == {"home"} and isinstance(home, dict) and set(home) <= set(GEMS_IN_BOX)

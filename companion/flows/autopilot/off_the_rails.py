@@ -34,8 +34,8 @@ def next_input(flow: OffTheRailsFlow, state: OffTheRailsState, goal: Event,
     if isinstance(goal, DrawDeposit):
         if goal.card == CAVE_IN_CARD:
             return Tap(uid_for(CAVE_IN_CARD, "")) if mode is Mode.MAIN else Press("back")
-        if mode is Mode.STONES and flow.card == goal.card:
-            return _toward_number(flow.stones, goal.stones, "up", "down")
+        if mode is Mode.STONES and flow.ui.card == goal.card:
+            return _toward_number(flow.ui.stones, goal.stones, "up", "down")
         return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
     if isinstance(goal, RevealCaveIn):
         return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
@@ -49,9 +49,9 @@ def next_input(flow: OffTheRailsFlow, state: OffTheRailsState, goal: Event,
         return Press("ok")
     if isinstance(goal, DrawCaveInToken):
         if mode is Mode.ROLL:
-            if flow.mine != goal.mine:
+            if flow.ui.mine != goal.mine:
                 return Press("back")
-            return _toward_number(flow.roll, goal.roll, "up", "down")
+            return _toward_number(flow.ui.roll, goal.roll, "up", "down")
         if mode is not Mode.MAIN:
             return Press("back")
         return _toward_key(flow, state, f"{MINE}{goal.mine}")
@@ -62,7 +62,7 @@ def next_input(flow: OffTheRailsFlow, state: OffTheRailsState, goal: Event,
     if isinstance(goal, Refill):
         return Press("ok")
     if isinstance(goal, TakeActions):
-        done = tuple(flow.actions)
+        done = tuple(flow.ui.actions)
         if done != goal.actions[: len(done)] or len(done) > len(goal.actions):
             return Press("back")
         wanted = goal.actions[len(done)] if len(done) < len(goal.actions) else DONE
@@ -75,13 +75,13 @@ def next_input(flow: OffTheRailsFlow, state: OffTheRailsState, goal: Event,
 def _toward_carts(flow: OffTheRailsFlow, state: OffTheRailsState, goal: MoveCarts,
                   mode: Mode) -> Input:
     loads = split_gems(goal.gems, goal.home)
-    entered = [entry["home"] for entry in flow.log if "home" in entry]
+    entered = [entry.home for entry in flow.ui.log if entry.home is not None]
     if mode is Mode.GEMS:
         if len(entered) >= len(loads) or entered != loads[: len(entered)]:
             return Press("back")
         target = loads[len(entered)]
-        gem = GEMS[min(flow.gem_index, len(GEMS) - 1)]
-        return _toward_number(flow.unload.get(gem, 0), target.get(gem, 0), "up", "down")
+        gem = GEMS[min(flow.ui.gem_index, len(GEMS) - 1)]
+        return _toward_number(flow.ui.unload.get(gem, 0), target.get(gem, 0), "up", "down")
     if mode is not Mode.MAIN or entered != loads[: len(entered)]:
         return Press("back")
     if len(entered) < goal.home:
@@ -103,7 +103,7 @@ def _toward_key(flow: OffTheRailsFlow, state: OffTheRailsState, key: str) -> Inp
     keys = [k for k, _ in flow.menu_items(state)]
     if key not in keys:
         raise IllegalEvent("no table input enters this move")
-    return toward(flow.choice % len(keys), keys.index(key))
+    return toward(flow.ui.choice % len(keys), keys.index(key))
 
 
 def split_gems(gems: dict[str, int], home: int) -> list[dict[str, int]]:
