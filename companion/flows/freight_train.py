@@ -78,23 +78,16 @@ class FreightTrainFlow(FreightTrainScreens):
 
     def __init__(self, language: str) -> None:
         self.words = Words(language)
-        self.mode = Mode.MAIN
-        self.picks: list[Pick] = []
+        self.ui = FreightTrainUI()
         #: Taken wagons whose entry into their yard track is settled, first in first.
-        self.entry: list[int] = []
-        self.choice = 0
-        self.departure_seen = False
-        self.split = 0
-        self.page = 0
-        self.tallies_seen = 0
         self.counted: set[str] = set()
 
     def current_mode(self, state: FreightTrainState) -> Mode:
         if state.phase is Phase.OVER:
             return Mode.FINAL
         if state.phase is Phase.DEAL:
-            return Mode.TALLY if len(state.tallies) > self.tallies_seen else Mode.SETUP
-        return self.mode
+            return Mode.TALLY if len(state.tallies) > self.ui.tallies_seen else Mode.SETUP
+        return self.ui.mode
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -125,9 +118,9 @@ class FreightTrainFlow(FreightTrainScreens):
         if button == "back":
             self._enter(Mode.MAIN)
         elif button in ("up", "down"):
-            self.choice = moved(self.choice, button, len(actions))
+            self._set(choice=moved(self.ui.choice, button, len(actions)))
         elif button == "ok":
-            action = actions[self.choice]
+            action = actions[self.ui.choice]
             if action is Action.YARD:
                 self._enter(Mode.YARD)
             elif action is Action.REFILL:
@@ -136,7 +129,7 @@ class FreightTrainFlow(FreightTrainScreens):
                 self._enter(Mode.BRING)
             else:
                 self._enter(Mode.REARRANGE)
-                self.split = len(state.player().yard[0])
+                self._set(split=len(state.player().yard[0]))
         return NOTHING
 
     def _move_button(self, state: FreightTrainState, button: Button) -> Reaction:
@@ -145,27 +138,26 @@ class FreightTrainFlow(FreightTrainScreens):
         if question is not None:
             return self._order_button(state, question, button)
         if button == "back":
-            if (pending is not None and pending.track is not None and self.mode is Mode.YARD
+            if (pending is not None and pending.track is not None and self.ui.mode is Mode.YARD
                     and len(self._tracks_for(state, pending.wagon)) > 1):
-                pending.track = None  # back to the question of which track it left
-                self.choice = 0
+                # Back to the question of which track it left.
+                self._set(picks=(*self.ui.picks[:-1], replace(pending, track=None)), choice=0)
                 return NOTHING
-            if self.picks:
-                self.picks.pop()
-                self.choice = 0
+            if self.ui.picks:
+                self._set(picks=self.ui.picks[:-1], choice=0)
             else:
                 self._enter(Mode.MAIN)
             return NOTHING
         if pending is not None:
             options = self.options_for(state, pending)
             if button in ("up", "down"):
-                self.choice = moved(self.choice, button, len(options))
+                self._set(choice=moved(self.ui.choice, button, len(options)))
                 return NOTHING
             if button == "ok":
-                return self._choose(state, pending, options[self.choice])
+                return self._choose(state, pending, options[self.ui.choice])
             return NOTHING
-        if button == "ok" and self.mode is Mode.YARD:
-            if not self.picks:
+        if button == "ok" and self.ui.mode is Mode.YARD:
+            if not self.ui.picks:
                 return Reaction(refusal=self.words.say(TAP_YARD_FIRST))
             return self._submit_yard_move(state)
         return NOTHING
@@ -175,18 +167,17 @@ class FreightTrainFlow(FreightTrainScreens):
         """Which of the different wagons going onto one yard track enters it first."""
         track, wagons = question
         if button == "back":
-            if self.entry:
-                self.entry.pop()
+            if self.ui.entry:
+                self._set(entry=self.ui.entry[:-1], choice=0)
             else:
-                self.picks.pop()
-            self.choice = 0
+                self._set(picks=self.ui.picks[:-1], choice=0)
         elif button in ("up", "down"):
-            self.choice = moved(self.choice, button, len(wagons))
+            self._set(choice=moved(self.ui.choice, button, len(wagons)))
         elif button == "ok":
-            chosen = wagons[self.choice]
-            self.entry.append(next(index for index in self._unordered(track)
-                                   if self.picks[index].wagon == chosen))
-            self.choice = 0
+            chosen = wagons[self.ui.choice]
+            first = next(index for index in self._unordered(track)
+                         if self.ui.picks[index].wagon == chosen)
+            self._set(entry=(*self.ui.entry, first), choice=0)
             if self.order_question() is None:
                 return self._submit_take(state)
         return NOTHING
@@ -198,7 +189,7 @@ class FreightTrainFlow(FreightTrainScreens):
         if button != "ok":
             return NOTHING
         lane = state.empty_lanes()[0] if state.empty_lanes() else 0
-        return Reaction(refill_as_seen(state, lane, self.departure_seen))
+        return Reaction(refill_as_seen(state, lane, self.ui.departure_seen))
 
     def _rearrange_button(self, state: FreightTrainState, button: Button) -> Reaction:
         player = state.player()
@@ -207,14 +198,14 @@ class FreightTrainFlow(FreightTrainScreens):
         if button == "back":
             self._enter(Mode.MAIN)
         elif button == "up":
-            self.split = min(high, self.split + 1)
+            self._set(split=min(high, self.ui.split + 1))
         elif button == "down":
-            self.split = max(low, self.split - 1)
+            self._set(split=max(low, self.ui.split - 1))
         elif button == "ok":
-            if not may_rearrange(state, player) and self.split == len(player.yard[0]):
+            if not may_rearrange(state, player) and self.ui.split == len(player.yard[0]):
                 return Reaction(Rearrange(player.yard))  # a pass: nothing moved
             # The companion cannot see the new order, even with the same split: forget it.
-            layout = ((UNKNOWN,) * self.split, (UNKNOWN,) * (total - self.split))
+            layout = ((UNKNOWN,) * self.ui.split, (UNKNOWN,) * (total - self.ui.split))
             return Reaction(Rearrange(layout))
         return NOTHING
 
@@ -231,23 +222,23 @@ class FreightTrainFlow(FreightTrainScreens):
         return NOTHING
 
     def _tally_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        page = leafed(self.page, button, len(self._tally_pages(state)))
+        page = leafed(self.ui.page, button, len(self._tally_pages(state)))
         if page is None:
-            self.tallies_seen, self.page = len(state.tallies), 0
+            self._set(tallies_seen=len(state.tallies), page=0)
         else:
-            self.page = page
+            self._set(page=page)
         return NOTHING
 
     def _setup_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        page = leafed(self.page, button, len(self._setup_pages(state)))
+        page = leafed(self.ui.page, button, len(self._setup_pages(state)))
         if page is None:
             return Reaction(self._unseen_layout(state),
                             notice=self.words.say(DAY_BEGINS, day=state.day))
-        self.page = page
+        self._set(page=page)
         return NOTHING
 
     def _final_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        self.page = turned(self.page, button, len(self._tally_pages(state)))
+        self._set(page=turned(self.ui.page, button, len(self._tally_pages(state))))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
@@ -265,7 +256,7 @@ class FreightTrainFlow(FreightTrainScreens):
             return self._departure_tapped(state, mode)
         if card.kind != "wagon" or card.value not in state.settings.wagon_types:
             return Reaction(refusal=w.say(NOT_A_WAGON))
-        if uid in self.counted or any(p.uid == uid for p in self.picks):
+        if uid in self.counted or any(p.uid == uid for p in self.ui.picks):
             return Reaction(refusal=w.already_counted(card.value))
         if mode is Mode.REFILL:
             return Reaction(refusal=w.say(FINISH_REFILL))
@@ -277,7 +268,7 @@ class FreightTrainFlow(FreightTrainScreens):
             if state.wagons_in_main_yard() < TAKE_FROM_MAIN_YARD:
                 return Reaction(refusal=w.say(REFILL_FIRST))
             self._enter(Mode.TAKE)
-        if self.mode is Mode.YARD:
+        if self.ui.mode is Mode.YARD:
             return self._yard_wagon(state, card.value, uid)
         return self._add_pick(state, Pick(card.value, uid))
 
@@ -286,16 +277,16 @@ class FreightTrainFlow(FreightTrainScreens):
         if state.departure_drawn:
             return Reaction(refusal=w.say(DEPARTURE_ALREADY))
         if mode is Mode.REFILL:
-            self.departure_seen = True
+            self._set(departure_seen=True)
             return Reaction(notice=w.say(DEPARTURE))
         if mode in (Mode.MAIN, Mode.MENU) and can_refill(state):
             self._enter(Mode.REFILL)
-            self.departure_seen = True
+            self._set(departure_seen=True)
             return NOTHING
         return Reaction(refusal=w.say(DEPARTURE_NEEDS_REFILL))
 
     def _yard_wagon(self, state: FreightTrainState, wagon: str, uid: str) -> Reaction:
-        if len(self.picks) >= MOVE_FROM_YARD:
+        if len(self.ui.picks) >= MOVE_FROM_YARD:
             return Reaction(refusal=self.words.say(FOUR_AT_MOST))
         tracks = self._tracks_for(state, wagon)
         if not tracks:
@@ -307,31 +298,31 @@ class FreightTrainFlow(FreightTrainScreens):
         options = self.options_for(state, pick)
         if not options:
             return Reaction(refusal=self.words.no_place(pick.wagon))
-        self.picks.append(pick)
-        self.choice = 0
+        self._set(picks=(*self.ui.picks, pick), choice=0)
         if len(options) == 1:
             return self._choose(state, pick, options[0])
         return NOTHING
 
     def _choose(self, state: FreightTrainState, pick: Pick, option: str) -> Reaction:
         """Settle the pending question of `pick`: its yard track, then where it goes."""
-        self.choice = 0
-        if self.mode is Mode.YARD and pick.track is None:
-            pick.track = int(option)
+        if self.ui.mode is Mode.YARD and pick.track is None:
+            pick = replace(pick, track=int(option))
+            self._set(picks=(*self.ui.picks[:-1], pick), choice=0)
             options = self.options_for(state, pick)
             if not options:
-                self.picks.pop()
+                self._set(picks=self.ui.picks[:-1])
                 return Reaction(refusal=self.words.no_place(pick.wagon))
             if len(options) == 1:
                 return self._choose(state, pick, options[0])
             return NOTHING
-        pick.target = option
+        pick = replace(pick, target=option)
+        self._set(picks=(*self.ui.picks[:-1], pick), choice=0)
         notice = self.words.counted(pick.wagon, option, self._length_after(state, pick))
-        if self.mode is Mode.TAKE and len(self.picks) == TAKE_FROM_MAIN_YARD:
+        if self.ui.mode is Mode.TAKE and len(self.ui.picks) == TAKE_FROM_MAIN_YARD:
             if self.order_question() is not None:
                 return Reaction(notice=notice)
             return replace(self._submit_take(state), notice=notice)
-        if self.mode is Mode.YARD and len(self.picks) == MOVE_FROM_YARD:
+        if self.ui.mode is Mode.YARD and len(self.ui.picks) == MOVE_FROM_YARD:
             return replace(self._submit_yard_move(state), notice=notice)
         return Reaction(notice=notice)
 
@@ -340,32 +331,32 @@ class FreightTrainFlow(FreightTrainScreens):
     def _submit_take(self, state: FreightTrainState) -> Reaction:
         lanes = [len(lane) for lane in state.main_yard]
         chosen = []
-        for _ in self.picks:
+        for _ in self.ui.picks:
             # Lanes are not tracked at the table: take from the shortest non-empty lane, so the
             # companion's count of empty lanes is never below the table's.
             lane = min((n, i) for i, n in enumerate(lanes) if n)[1]
             lanes[lane] -= 1
             chosen.append(lane)
-        event = TakeFromMainYard(tuple(chosen), tuple(p.wagon for p in self.picks),
-                                 tuple(p.target or "" for p in self.picks), self._entry_order())
-        return Reaction(event, uids=tuple(p.uid for p in self.picks))
+        event = TakeFromMainYard(tuple(chosen), tuple(p.wagon for p in self.ui.picks),
+                                 tuple(p.target or "" for p in self.ui.picks), self._entry_order())
+        return Reaction(event, uids=tuple(p.uid for p in self.ui.picks))
 
     def _entry_order(self) -> tuple[int, ...]:
         """The order the taken wagons enter the yard: on each track, the wagons said to enter
         first, then the others as tapped; empty when that is the order of the take."""
-        tapped = [i for i, pick in enumerate(self.picks) if pick.target in YARD_TARGETS]
+        tapped = [i for i, pick in enumerate(self.ui.picks) if pick.target in YARD_TARGETS]
         order = list(tapped)
         for target in YARD_TARGETS:
-            places = [n for n, i in enumerate(tapped) if self.picks[i].target == target]
-            settled = [i for i in self.entry if self.picks[i].target == target]
+            places = [n for n, i in enumerate(tapped) if self.ui.picks[i].target == target]
+            settled = [i for i in self.ui.entry if self.ui.picks[i].target == target]
             others = [tapped[n] for n in places if tapped[n] not in settled]
             for place, index in zip(places, settled + others):
                 order[place] = index
         return () if order == tapped else tuple(order)
 
     def _submit_yard_move(self, state: FreightTrainState) -> Reaction:
-        done = [p for p in self.picks if p.target is not None]
-        if len(done) != len(self.picks):
+        done = [p for p in self.ui.picks if p.target is not None]
+        if len(done) != len(self.ui.picks):
             return Reaction(refusal=self.words.say(CHOOSE_FIRST))
         event = MoveFromYard(tuple(p.track or 0 for p in done), tuple(p.wagon for p in done),
                              tuple(p.target or "" for p in done))
@@ -385,24 +376,24 @@ class FreightTrainFlow(FreightTrainScreens):
     # --- Questions about the move being entered -----------------------------------------------
 
     def pending_pick(self) -> Pick | None:
-        if self.picks and self.picks[-1].target is None:
-            return self.picks[-1]
+        if self.ui.picks and self.ui.picks[-1].target is None:
+            return self.ui.picks[-1]
         return None
 
     def _unordered(self, track: int) -> list[int]:
         """The taken wagons going onto `track` whose turn to enter is not settled yet."""
-        return [i for i, pick in enumerate(self.picks)
-                if pick.target == YARD_TARGETS[track] and i not in self.entry]
+        return [i for i, pick in enumerate(self.ui.picks)
+                if pick.target == YARD_TARGETS[track] and i not in self.ui.entry]
 
     def order_question(self) -> tuple[int, tuple[str, ...]] | None:
         """Once the three wagons are placed: a yard track that different wagons still enter in
         an unsettled order, and those wagons (each type once); None when nothing is left to ask.
         Wagons of one type need no order: the track looks the same either way."""
-        if (self.mode is not Mode.TAKE or len(self.picks) < TAKE_FROM_MAIN_YARD
+        if (self.ui.mode is not Mode.TAKE or len(self.ui.picks) < TAKE_FROM_MAIN_YARD
                 or self.pending_pick() is not None):
             return None
         for track in range(len(YARD_TARGETS)):
-            wagons = tuple(dict.fromkeys(self.picks[i].wagon for i in self._unordered(track)))
+            wagons = tuple(dict.fromkeys(self.ui.picks[i].wagon for i in self._unordered(track)))
             if len(wagons) > 1:
                 return track, wagons
         return None
@@ -411,7 +402,7 @@ class FreightTrainFlow(FreightTrainScreens):
         """The current player with the wagons already placed in this move (the yard's order
         is settled later: only its counts matter here)."""
         player = state.player()
-        for pick in self.picks:
+        for pick in self.ui.picks:
             if pick.target is None:
                 continue
             if pick.track is not None:
@@ -427,10 +418,10 @@ class FreightTrainFlow(FreightTrainScreens):
         return [i for i, track in enumerate(yard) if track and track[0] in (UNKNOWN, wagon)]
 
     def options_for(self, state: FreightTrainState, pick: Pick) -> tuple[str, ...]:
-        if self.mode is Mode.YARD and pick.track is None:
+        if self.ui.mode is Mode.YARD and pick.track is None:
             return tuple(str(track) for track in self._tracks_for(state, pick.wagon))
         player = self._player_so_far(state)
-        return legal_targets(player, pick.wagon, into_yard=self.mode is Mode.TAKE)
+        return legal_targets(player, pick.wagon, into_yard=self.ui.mode is Mode.TAKE)
 
     def _length_after(self, state: FreightTrainState, pick: Pick) -> int:
         player = self._player_so_far(state)
@@ -453,11 +444,11 @@ class FreightTrainFlow(FreightTrainScreens):
         return actions
 
     def _enter(self, mode: Mode) -> None:
-        self.mode = mode
-        self.picks = []
-        self.entry = []
-        self.choice = 0
-        self.departure_seen = False
+        """`mode` with nothing entered yet (the split, the pages seen are kept)."""
+        self._set(mode=mode, picks=(), entry=(), choice=0, departure_seen=False)
+
+    def _set(self, **changes: Any) -> None:
+        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 
@@ -465,9 +456,9 @@ class FreightTrainFlow(FreightTrainScreens):
                  uids: tuple[str, ...]) -> None:
         self._remember(event, uids)
         self._enter(Mode.MAIN)
-        self.page = 0
+        self._set(page=0)
         if isinstance(event, RefillLane) and after.departure_drawn and not before.departure_drawn:
-            self.mode = Mode.DEPARTURE
+            self._set(mode=Mode.DEPARTURE)
 
     def _remember(self, event: Event, uids: tuple[str, ...]) -> None:
         """Cards in trains are counted until the next day's shuffle takes them back."""
@@ -483,8 +474,7 @@ class FreightTrainFlow(FreightTrainScreens):
         for event, uids in history:
             self._remember(event, uids)
         self._enter(Mode.MAIN)
-        self.page = 0
-        self.tallies_seen = min(self.tallies_seen, len(state.tallies))
+        self._set(page=0, tallies_seen=min(self.ui.tallies_seen, len(state.tallies)))
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""
@@ -493,20 +483,15 @@ class FreightTrainFlow(FreightTrainScreens):
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
-        return self.counted | {pick.uid for pick in self.picks}
+        return self.counted | {pick.uid for pick in self.ui.picks}
 
     def draft(self) -> dict[str, Any]:
-        return ui_draft(FreightTrainUI(
-            self.mode, tuple(replace(pick) for pick in self.picks), tuple(self.entry),
-            self.choice, self.departure_seen, self.split, self.page, self.tallies_seen))
+        return ui_draft(self.ui)
 
     def restore(self, draft: dict[str, Any]) -> None:
         ui = ui_from_draft(FreightTrainUI, draft)
-        if ui is None or not ui.fits():
-            return  # a draft from another version: start the phase afresh
-        self.mode, self.picks, self.entry = ui.mode, list(ui.picks), list(ui.entry)
-        self.choice, self.departure_seen, self.split = ui.choice, ui.departure_seen, ui.split
-        self.page, self.tallies_seen = ui.page, ui.tallies_seen
+        if ui is not None and ui.fits():
+            self.ui = ui
 
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

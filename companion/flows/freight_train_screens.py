@@ -43,7 +43,7 @@ from .freight_train_text import (
     TRAINS_AND_YARD,
     Words,
 )  # fmt: skip
-from .freight_train_ui import Action, Mode, Pick
+from .freight_train_ui import Action, FreightTrainUI, Mode, Pick
 from .kit import FlowPart
 
 
@@ -51,13 +51,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
     """The screens of the Freight Train flow; the flow gives the state they read."""
 
     words: Words
-    mode: Mode
-    picks: list[Pick]
-    choice: int
-    split: int
-    page: int
-    tallies_seen: int
-    departure_seen: bool
+    ui: FreightTrainUI
 
     def actions(self, state: FreightTrainState) -> list[Action]:
         raise NotImplementedError
@@ -80,9 +74,9 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         top = w.say(CONTEXT, day=state.day, round=state.round, players=len(state.players))
         if mode is Mode.SETUP:
             pages = self._setup_pages(state)
-            title, body = pages[min(self.page, len(pages) - 1)]
+            title, body = pages[min(self.ui.page, len(pages) - 1)]
             return Screen(top=w.say(SETUP_TOP, day=state.day), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.page + 1, len(pages)))
+                          hints=w.hint_pages(), progress=(self.ui.page + 1, len(pages)))
         if mode in (Mode.TALLY, Mode.FINAL):
             return self._tally_screen(state, final=mode is Mode.FINAL)
         player = state.player()
@@ -93,17 +87,17 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         if mode is Mode.MENU:
             actions = self.actions(state)
             return Screen(top=top, title=w.menu_title(player.name),
-                          menu=Menu(tuple(w.action(a) for a in actions), self.choice),
+                          menu=Menu(tuple(w.action(a) for a in actions), self.ui.choice),
                           hints=w.hint_choose())
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
         if mode is Mode.REFILL:
             return Screen(top=top, title=w.say(REFILL_TITLE),
-                          body=w.refill_body(self.departure_seen), hints=w.say(HINT_DONE))
+                          body=w.refill_body(self.ui.departure_seen), hints=w.say(HINT_DONE))
         if mode is Mode.REARRANGE:
             total = player.yard_size()
             return Screen(top=top, title=w.action(Action.REARRANGE),
-                          body=w.rearrange_body(self.split, total - self.split,
+                          body=w.rearrange_body(self.ui.split, total - self.ui.split,
                                                 pass_cost(state, player)),
                           hints=w.say(HINT_REARRANGE))
         if mode is Mode.BRING:
@@ -120,20 +114,20 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words
-        taking = self.mode is Mode.TAKE
+        taking = self.ui.mode is Mode.TAKE
         needed = TAKE_FROM_MAIN_YARD if taking else MOVE_FROM_YARD
-        done = sum(1 for pick in self.picks if pick.target is not None)
+        done = sum(1 for pick in self.ui.picks if pick.target is not None)
         pending = self.pending_pick()
         if pending is not None:
             options = self.options_for(state, pending)
             labels = tuple(self._option_label(state, pending, option) for option in options)
-            return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.choice),
+            return Screen(top=top, title=w.wagon(pending.wagon), menu=Menu(labels, self.ui.choice),
                           hints=w.say(HINT_PLACE), progress=(done, needed))
         question = self.order_question()
         if question is not None:
             track, wagons = question
             return Screen(top=top, title=w.say(ENTERS_FIRST, track=track + 1),
-                          menu=Menu(tuple(w.wagon(wagon) for wagon in wagons), self.choice),
+                          menu=Menu(tuple(w.wagon(wagon) for wagon in wagons), self.ui.choice),
                           hints=w.say(HINT_ORDER), progress=(done, needed))
         if taking:
             return Screen(top=top, title=w.say(TAP_WAGON, number=done + 1, needed=needed),
@@ -142,7 +136,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                       body=self._picked_lines(), hints=w.say(HINT_DONE))
 
     def _picked_lines(self) -> tuple[str, ...]:
-        return tuple(self.words.placed(p.wagon, p.target) for p in self.picks if p.target)[-3:]
+        return tuple(self.words.placed(p.wagon, p.target) for p in self.ui.picks if p.target)[-3:]
 
     def _still_to_play(self, state: FreightTrainState) -> tuple[str, ...]:
         names = [state.players[seat].name for seat in state.still_to_play]
@@ -152,7 +146,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         w = self.words
         tally = state.tallies[-1]
         pages = self._tally_pages(state)
-        page = min(self.page, len(pages) - 1)
+        page = min(self.ui.page, len(pages) - 1)
         top = w.final_top() if final else w.say(TALLY_TOP, day=tally.day)
         hints = w.hint_pages() if final else w.say(HINT_TALLY)
         seat, body = pages[page]
@@ -196,7 +190,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                 w.setup_departure(state.day), w.setup_locomotives(granted)]
 
     def _option_label(self, state: FreightTrainState, pick: Pick, option: str) -> str:
-        if self.mode is Mode.YARD and pick.track is None:
+        if self.ui.mode is Mode.YARD and pick.track is None:
             return self.words.say(FROM_TRACK, track=int(option) + 1)
         player = self._player_so_far(state)
         if option == TRAIN:

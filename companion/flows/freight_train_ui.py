@@ -31,7 +31,7 @@ class Action(Enum):
     REARRANGE = "rearrange"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Pick:
     """One wagon of the move being entered: where it came from and where it goes."""
 
@@ -44,10 +44,11 @@ class Pick:
 
 @dataclass(frozen=True)
 class FreightTrainUI:
-    """The phase being entered, as the draft keeps it across a power cut."""
+    """The phase being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN
     picks: tuple[Pick, ...] = ()
+    #: Taken wagons whose entry into their yard track is settled, first in first.
     entry: tuple[int, ...] = ()
     choice: int = 0
     departure_seen: bool = False

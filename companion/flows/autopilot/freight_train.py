@@ -40,20 +40,20 @@ def next_input(flow: FreightTrainFlow, state: FreightTrainState, goal: Event,
     if mode is Mode.MAIN:
         return Press("ok")
     if mode is Mode.MENU:
-        return toward(flow.choice, flow.actions(state).index(action))
+        return toward(flow.ui.choice, flow.actions(state).index(action))
     if mode is not target_mode:
         return Press("back")
     if isinstance(goal, MoveFromYard):
         return _toward_yard_move(flow, state, goal, uid_for)
     if isinstance(goal, RefillLane):
-        if DEPARTURE in goal.drawn and not flow.departure_seen:
+        if DEPARTURE in goal.drawn and not flow.ui.departure_seen:
             return Tap(uid_for("departure", ""))
         return Press("ok")
     if isinstance(goal, Rearrange):
         want = len(goal.yard[0])
-        if flow.split == want:
+        if flow.ui.split == want:
             return Press("ok")
-        return Press("up" if flow.split < want else "down")
+        return Press("up" if flow.ui.split < want else "down")
     return Press("ok")
 
 
@@ -63,29 +63,29 @@ def _toward_take(flow: FreightTrainFlow, state: FreightTrainState, goal: TakeFro
         return Press("back")
     pending = flow.pending_pick()
     if pending is not None:
-        index = len(flow.picks) - 1
-        return toward(flow.choice, flow.options_for(state, pending).index(goal.targets[index]))
+        index = len(flow.ui.picks) - 1
+        return toward(flow.ui.choice, flow.options_for(state, pending).index(goal.targets[index]))
     question = flow.order_question()
     if question is not None:
         track, wagons = question
         # The wagons are tapped in the goal's order, so pick i is the goal's wagon i.
         onto = [goal.wagons[i] for i in goal.yard_entries()
                 if goal.targets[i] == YARD_TARGETS[track]]
-        settled = sum(1 for i in flow.entry if flow.picks[i].target == YARD_TARGETS[track])
-        return toward(flow.choice, wagons.index(onto[settled]))
-    return Tap(uid_for("wagon", goal.wagons[len(flow.picks)]))
+        settled = sum(1 for i in flow.ui.entry if flow.ui.picks[i].target == YARD_TARGETS[track])
+        return toward(flow.ui.choice, wagons.index(onto[settled]))
+    return Tap(uid_for("wagon", goal.wagons[len(flow.ui.picks)]))
 
 
 def _toward_yard_move(flow: FreightTrainFlow, state: FreightTrainState, goal: MoveFromYard,
                       uid_for: UidFor) -> Input:
     pending = flow.pending_pick()
     if pending is not None:
-        index = len(flow.picks) - 1
+        index = len(flow.ui.picks) - 1
         options = flow.options_for(state, pending)
         wanted = str(goal.tracks[index]) if pending.track is None else goal.targets[index]
-        return toward(flow.choice, options.index(wanted))
-    if len(flow.picks) < len(goal.wagons):
-        return Tap(uid_for("wagon", goal.wagons[len(flow.picks)]))
+        return toward(flow.ui.choice, options.index(wanted))
+    if len(flow.ui.picks) < len(goal.wagons):
+        return Tap(uid_for("wagon", goal.wagons[len(flow.ui.picks)]))
     return Press("ok")
 
 
