@@ -21,6 +21,7 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import IllegalEvent
@@ -45,7 +46,7 @@ from engine.games.game_of_trains.events import (
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 from .base import NOTHING, CardLike, Reaction
-from .game_of_trains_opening import OpeningSteps, arrival_notice
+from .game_of_trains_opening import OpeningEntry, arrival_notice
 from .game_of_trains_screens import GameOfTrainsScreens
 from .game_of_trains_text import (
     ALREADY_COUNTED,
@@ -70,26 +71,14 @@ from .game_of_trains_ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
 from .kit import Button, leafed, moved, other_game, refused, turned, ui_draft, ui_from_draft
 
 
-class GameOfTrainsFlow(GameOfTrainsScreens):
+class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens):
     game = GAME
 
     def __init__(self, language: str) -> None:
         self.words = Words(language)
-        self.mode = Mode.MAIN
-        self.page = 0
-        #: The deal so far: (wagon, tag UID), seven per player in seat order.
-        self.dealt: list[tuple[int, str]] = []
-        #: Action 1: the wagon drawn (and its tag) and the place it takes, as far as known.
-        self.drawn: tuple[int, str] | None = None
-        self.position: int | None = None
-        #: Action 2: the face-up card being used.
-        self.using: int | None = None
-        self.choice = 0
-        #: The last wagon of the line tapped to choose an option (a second tap picks the pair).
-        self.line_tap: int | None = None
+        self.ui = GameOfTrainsUI()
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
-        self.opening = OpeningSteps(self.words)
         self.buttons: dict[Mode, Callable[[GameOfTrainsState, Button], Reaction]] = {
             Mode.SETUP: self._setup_button,
             Mode.DEAL: self._deal_button,
@@ -107,20 +96,20 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
         if state.phase is Phase.OVER:
             return Mode.FINAL
         if state.phase is Phase.DEAL:
-            return Mode.DEAL if self.dealt or self.page >= SETUP_PAGES else Mode.SETUP
+            return Mode.DEAL if self.ui.dealt or self.ui.page >= SETUP_PAGES else Mode.SETUP
         if state.in_opening():
             return Mode.OPENING
         if state.needs_reshuffle():
             return Mode.RESHUFFLE
         if state.refilling:
             return Mode.REFILL
-        if self.mode is Mode.FACE_UP and not state.face_up:
+        if self.ui.mode is Mode.FACE_UP and not state.face_up:
             return Mode.MAIN
-        if self.mode is Mode.USE and self.using not in state.face_up:
+        if self.ui.mode is Mode.USE and self.ui.using not in state.face_up:
             return Mode.MAIN
-        if self.mode is Mode.DRAW and self.drawn is None and self.position is None:
+        if self.ui.mode is Mode.DRAW and self.ui.drawn is None and self.ui.position is None:
             return Mode.MAIN
-        return self.mode
+        return self.ui.mode
 
     # --- Buttons ------------------------------------------------------------------------------
 
@@ -128,23 +117,20 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
         return self.buttons[self.current_mode(state)](state, button)
 
     def _setup_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        page = leafed(self.page, button, SETUP_PAGES)
-        self.page = SETUP_PAGES if page is None else page  # past the pages: the deal
+        page = leafed(self.ui.page, button, SETUP_PAGES)
+        self._set(page=SETUP_PAGES if page is None else page)  # past the pages: the deal
         return NOTHING
 
     def _deal_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if button == "back":
-            if self.dealt:
-                self.dealt.pop()
+            if self.ui.dealt:
+                self._set(dealt=self.ui.dealt[:-1])
             else:
-                self.page = SETUP_PAGES - 1
+                self._set(page=SETUP_PAGES - 1)
         return NOTHING
 
-    def _opening_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        return self.opening.on_button(state, button)
-
     def _final_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        self.page = turned(self.page, button, len(state.players) + 1)
+        self._set(page=turned(self.ui.page, button, len(state.players) + 1))
         return NOTHING
 
     def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
@@ -167,15 +153,15 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
                                  lambda index: self._start_use(state, state.face_up[index]))
 
     def _draw_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        if self.drawn is None and button != "back":
+        if self.ui.drawn is None and button != "back":
             return NOTHING
         return self._menu_button(state, button, LINE,
                                  lambda index: self._submit_draw(state, index + 1))
 
     def _use_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        if self.using is None or button == "back":
+        if self.ui.using is None or button == "back":
             return self._menu_button(state, button, 0, lambda index: NOTHING)
-        ability = state.settings.ability(self.using)
+        ability = state.settings.ability(self.ui.using)
         if ability in REMOVED_AT:
             return self._submit_use(state, 0) if button == "ok" else NOTHING
         positions = list(positions_for(ability))
@@ -188,12 +174,12 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
         if count == 0 or button == "back":
             self._enter(Mode.MAIN)
             return NOTHING
-        self.choice = min(self.choice, count - 1)
+        self._set(choice=min(self.ui.choice, count - 1))
         if button in ("up", "down"):
-            self.choice = moved(self.choice, button, count)
+            self._set(choice=moved(self.ui.choice, button, count))
             return NOTHING
         if button == "ok":
-            return chosen(self.choice)
+            return chosen(self.ui.choice)
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
@@ -211,13 +197,13 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
             return self._deal_tap(state, number, uid)
         if mode in (Mode.FINAL, Mode.RESHUFFLE):
             return Reaction(refusal=w.not_now())
-        if self.drawn is not None and uid == self.drawn[1]:
+        if self.ui.drawn is not None and uid == self.ui.drawn[1]:
             return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         seat = _seat_of(state, number)
         if number in state.discard:
             return Reaction(refusal=w.say(IN_DISCARD, card=number))
         if mode is Mode.OPENING:
-            return self.opening.on_card(state, number, uid, seat)
+            return self._opening_card(state, number, uid, seat)
         if mode is Mode.REFILL:
             if seat is not None:
                 return self._where(state, number, seat)
@@ -241,22 +227,22 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
             return self._start_use(state, number)
         if seat is not None:
             self._enter(Mode.DRAW)
-            self.position = state.player().line.index(number) + 1
+            self._set(position=state.player().line.index(number) + 1)
             return NOTHING
         self._enter(Mode.DRAW)
-        self.drawn = (number, uid)
+        self._set(drawn=(number, uid))
         return NOTHING
 
     def _deal_tap(self, state: GameOfTrainsState, number: int, uid: str) -> Reaction:
-        if number in (card for card, _ in self.dealt):
+        if number in (card for card, _ in self.ui.dealt):
             return Reaction(refusal=self.words.say(ALREADY_COUNTED, wagon=number))
-        self.dealt.append((number, uid))
-        if len(self.dealt) < LINE * len(state.players):
+        self._set(dealt=(*self.ui.dealt, (number, uid)))
+        if len(self.ui.dealt) < LINE * len(state.players):
             return NOTHING
-        lines = tuple(tuple(card for card, _ in self.dealt[seat * LINE:(seat + 1) * LINE])
+        lines = tuple(tuple(card for card, _ in self.ui.dealt[seat * LINE:(seat + 1) * LINE])
                       for seat in range(len(state.players)))
-        deck = (UNSEEN,) * (len(WAGONS) - len(self.dealt))
-        return Reaction(Deal(lines, deck), uids=tuple(u for _, u in self.dealt),
+        deck = (UNSEEN,) * (len(WAGONS) - len(self.ui.dealt))
+        return Reaction(Deal(lines, deck), uids=tuple(u for _, u in self.ui.dealt),
                         notice=self.words.say(DEALT, name=state.player().name))
 
     def _where(self, state: GameOfTrainsState, number: int, seat: int) -> Reaction:
@@ -268,48 +254,48 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
                   seat: int | None) -> Reaction:
         line = state.player().line
         if seat is not None:  # a wagon of the player's line: the one replaced
-            if self.drawn is not None:
+            if self.ui.drawn is not None:
                 return self._submit_draw(state, line.index(number) + 1)
-            self.position = line.index(number) + 1
+            self._set(position=line.index(number) + 1)
             return NOTHING
         if number in state.face_up:
-            if self.drawn is None:  # nothing drawn yet: the face-up card's ability instead
+            if self.ui.drawn is None:  # nothing drawn yet: the face-up card's ability instead
                 return self._start_use(state, number)
             return Reaction(refusal=self.words.not_now())
-        if self.drawn is not None:
+        if self.ui.drawn is not None:
             return Reaction(refusal=self.words.say(CHOOSE_FIRST))
-        self.drawn = (number, uid)
-        return self._submit_draw(state, self.position or 1)
+        self._set(drawn=(number, uid))
+        return self._submit_draw(state, self.ui.position or 1)
 
     def _use_tap(self, state: GameOfTrainsState, number: int) -> Reaction:
-        assert self.using is not None
-        ability = state.settings.ability(self.using)
+        assert self.ui.using is not None
+        ability = state.settings.ability(self.ui.using)
         if ability in REMOVED_AT:
             return Reaction(refusal=self.words.not_now())
-        choice = choice_after_tap(state.player().line, ability, self.choice, self.line_tap,
+        choice = choice_after_tap(state.player().line, ability, self.ui.choice, self.ui.line_tap,
                                    number)
         if choice is None:
             return Reaction(refusal=self.words.say(NO_SUCH_USE, card=number))
-        self.choice, self.line_tap = choice, number
+        self._set(choice=choice, line_tap=number)
         return NOTHING
 
     def _start_use(self, state: GameOfTrainsState, card: int) -> Reaction:
         self._enter(Mode.USE)
-        self.using = card
+        self._set(using=card)
         return NOTHING
 
     # --- Building the moves -------------------------------------------------------------------
 
     def _submit_draw(self, state: GameOfTrainsState, position: int) -> Reaction:
-        assert self.drawn is not None
-        card, uid = self.drawn
+        assert self.ui.drawn is not None
+        card, uid = self.ui.drawn
         event = DrawCard(card, position)
         notice = arrival_notice(self.words, state, event, card, position)
         return self._submit(state, event, notice, (uid,))
 
     def _submit_use(self, state: GameOfTrainsState, position: int) -> Reaction:
-        assert self.using is not None
-        card = self.using
+        assert self.ui.using is not None
+        card = self.ui.using
         ability = state.settings.ability(card)
         line = state.player().line
         notice: str | None = None
@@ -336,12 +322,11 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
         return Reaction(event, notice=notice, uids=uids)
 
     def _enter(self, mode: Mode) -> None:
-        self.mode = mode
-        self.drawn = None
-        self.position = None
-        self.using = None
-        self.choice = 0
-        self.line_tap = None
+        """`mode` with nothing of an action entered (the deal, the page, the opening kept)."""
+        self._set(mode=mode, drawn=None, position=None, using=None, choice=0, line_tap=None)
+
+    def _set(self, **changes: Any) -> None:
+        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 
@@ -349,19 +334,13 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
                  uids: tuple[str, ...]) -> None:
         if isinstance(event, (DrawCard, UseAbility)):
             self.turns += 1
-        if isinstance(event, Deal):
-            self.dealt = []
-        self.opening.clear()
-        self._enter(Mode.MAIN)
-        self.page = 0
+        dealt = () if isinstance(event, Deal) else self.ui.dealt
+        self.ui = GameOfTrainsUI(dealt=dealt)
 
     def rebuild(self, state: GameOfTrainsState,
                 history: list[tuple[Event, tuple[str, ...]]]) -> None:
         self.turns = sum(1 for event, _ in history if isinstance(event, (DrawCard, UseAbility)))
-        self.dealt = []
-        self.opening.clear()
-        self._enter(Mode.MAIN)
-        self.page = 0
+        self.ui = GameOfTrainsUI()
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""
@@ -369,27 +348,18 @@ class GameOfTrainsFlow(GameOfTrainsScreens):
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
-        busy = {uid for _, uid in self.dealt} | self.opening.in_play()
-        if self.drawn is not None:
-            busy.add(self.drawn[1])
+        busy = {uid for _, uid in (*self.ui.dealt, *self.ui.opening.drawing)}
+        if self.ui.drawn is not None:
+            busy.add(self.ui.drawn[1])
         return busy
 
     def draft(self) -> dict[str, Any]:
-        opening = self.opening
-        return ui_draft(GameOfTrainsUI(
-            self.mode, self.page, tuple(self.dealt), self.drawn, self.position, self.using,
-            self.choice, self.line_tap, tuple(opening.drawing), opening.kept, opening.position))
+        return ui_draft(self.ui)
 
     def restore(self, draft: dict[str, Any]) -> None:
         ui = ui_from_draft(GameOfTrainsUI, draft)
-        if ui is None or not ui.fits():
-            return  # a draft from another version: start the move afresh
-        self.mode, self.page, self.dealt, self.drawn = ui.mode, ui.page, list(ui.dealt), ui.drawn
-        self.position, self.using, self.choice = ui.position, ui.using, ui.choice
-        self.line_tap = ui.line_tap
-        opening = self.opening
-        opening.drawing, opening.kept, opening.position = (list(ui.drawing), ui.kept,
-                                                           ui.keep_position)
+        if ui is not None and ui.fits():
+            self.ui = ui
 
 
 def _number(card: CardLike) -> int | None:

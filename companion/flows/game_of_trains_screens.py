@@ -12,7 +12,6 @@ from engine.games.game_of_trains.cards import (
 from engine.games.game_of_trains.state import GameOfTrainsState
 
 from ..screens.model import Menu, Screen, Style
-from .game_of_trains_opening import OpeningSteps
 from .game_of_trains_text import (
     CONTEXT,
     DEAL_TOP,
@@ -29,7 +28,7 @@ from .game_of_trains_text import (
     WINNER,
     Words,
 )  # fmt: skip
-from .game_of_trains_ui import SETUP_PAGES, Mode
+from .game_of_trains_ui import SETUP_PAGES, GameOfTrainsUI, Mode
 from .kit import FlowPart
 
 
@@ -37,32 +36,30 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
     """The screens of The Game of Trains flow; the flow gives the state they read."""
 
     words: Words
-    page: int
-    dealt: list[tuple[int, str]]
-    drawn: tuple[int, str] | None
-    position: int | None
-    using: int | None
-    choice: int
+    ui: GameOfTrainsUI
+    #: Actions taken so far (the turn shown is the next one).
     turns: int
-    opening: OpeningSteps
+
+    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
+        raise NotImplementedError
 
     def screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
-            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.page, SETUP_PAGES - 1)]
+            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.ui.page, SETUP_PAGES - 1)]
             return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.page + 1, SETUP_PAGES))
+                          hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
         if mode is Mode.DEAL:
-            seat = min(len(self.dealt) // LINE, len(state.players) - 1)
-            mine = sorted((card for card, _ in self.dealt[seat * LINE:]), reverse=True)
+            seat = min(len(self.ui.dealt) // LINE, len(state.players) - 1)
+            mine = sorted((card for card, _ in self.ui.dealt[seat * LINE:]), reverse=True)
             return Screen(top=w.say(DEAL_TOP), title=w.deal_title(state.players[seat].name),
                           body=(w.line(mine),) if mine else (), hints=w.hint_tap(),
                           progress=(len(mine), LINE))
         if mode is Mode.FINAL:
             return self._final_screen(state)
         if mode is Mode.OPENING:
-            return self.opening.screen(state)
+            return self._opening_screen(state)
         top = w.say(CONTEXT, turn=self.turns + 1, deck=len(state.deck))
         if mode is Mode.RESHUFFLE:
             return Screen(top=top, title=w.say(DECK_EMPTY),
@@ -79,26 +76,26 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
         if mode is Mode.FACE_UP:
             items = tuple(w.face_up_item(card, state.settings.ability(card))
                           for card in state.face_up)
-            return Screen(top=top, title=w.say(FACE_UP_TITLE), menu=_menu(items, self.choice),
+            return Screen(top=top, title=w.say(FACE_UP_TITLE), menu=_menu(items, self.ui.choice),
                           hints=w.hint_choose())
         if mode is Mode.DRAW:
-            if self.drawn is None:
-                replaced = player.line[(self.position or 1) - 1]
+            if self.ui.drawn is None:
+                replaced = player.line[(self.ui.position or 1) - 1]
                 return Screen(top=top, title=w.say(REPLACING, card=replaced), body=w.tap_drawn(),
                               hints=w.hint_tap())
             items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
                           for place, card in enumerate(player.line, start=1))
-            return Screen(top=top, title=w.say(DREW, card=self.drawn[0]),
-                          menu=_menu(items, self.choice), hints=w.hint_choose())
-        if mode is Mode.USE and self.using is not None:
-            ability = state.settings.ability(self.using)
+            return Screen(top=top, title=w.say(DREW, card=self.ui.drawn[0]),
+                          menu=_menu(items, self.ui.choice), hints=w.hint_choose())
+        if mode is Mode.USE and self.ui.using is not None:
+            ability = state.settings.ability(self.ui.using)
             if ability in REMOVED_AT:
                 return Screen(top=top, title=w.ability(ability),
                               body=w.removal_body(REMOVED_AT[ability],
                                                   _spared(state, REMOVED_AT[ability])),
                               hints=w.hint_confirm(), style=Style.CONFIRM)
             items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
-            return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.choice),
+            return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.ui.choice),
                           hints=w.hint_choose())
         return Screen(top=top, title=w.say(TAP_DRAWN_TITLE),
                       body=(w.line(player.line), *w.face_up(state.face_up)),
@@ -107,7 +104,7 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
     def _final_screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
         pages = len(state.players) + 1
-        page = min(self.page, pages - 1)
+        page = min(self.ui.page, pages - 1)
         hints = w.hint_pages()
         if page == 0:
             winner = state.players[state.winner if state.winner is not None else 0]

@@ -36,26 +36,38 @@ SETUP_PAGES = 2
 
 
 @dataclass(frozen=True)
+class OpeningUI:
+    """The opening being entered: the current player's draw so far (wagons with their tags),
+    then the card kept, the place of the wagon it replaces and the place highlighted."""
+
+    drawing: tuple[tuple[int, str], ...] = ()
+    kept: int | None = None
+    position: int | None = None
+    choice: int = 0
+
+
+@dataclass(frozen=True)
 class GameOfTrainsUI:
-    """The move being entered, as the draft keeps it across a power cut: wagons with their
-    tags, places in a line."""
+    """The move being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN
     page: int = 0
+    #: The deal so far: (wagon, tag UID), seven per player in seat order.
     dealt: tuple[tuple[int, str], ...] = ()
+    #: Action 1: the wagon drawn (and its tag) and the place it takes, as far as known.
     drawn: tuple[int, str] | None = None
     position: int | None = None
+    #: Action 2: the face-up card being used.
     using: int | None = None
     choice: int = 0
+    #: The last wagon of the line tapped to choose an option (a second tap picks the pair).
     line_tap: int | None = None
-    #: The opening: the wagons drawn, the one kept and its place.
-    drawing: tuple[tuple[int, str], ...] = ()
-    kept: int | None = None
-    keep_position: int | None = None
+    opening: OpeningUI = OpeningUI()
 
     def fits(self) -> bool:
-        wagons = [card for card, _ in (*self.dealt, *self.drawing, *filter(None, [self.drawn]))]
-        wagons += [card for card in (self.using, self.line_tap, self.kept) if card is not None]
-        places = [place for place in (self.position, self.keep_position) if place is not None]
+        opening = self.opening
+        wagons = [card for card, _ in (*self.dealt, *opening.drawing, *filter(None, [self.drawn]))]
+        wagons += [card for card in (self.using, self.line_tap, opening.kept) if card is not None]
+        places = [place for place in (self.position, opening.position) if place is not None]
         return (self.mode in STORED and all(card in WAGONS for card in wagons)
                 and all(1 <= place <= LINE for place in places))

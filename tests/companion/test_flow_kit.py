@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import string
 import subprocess
 import sys
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import companion.flows
 from companion.cards import Card
 from companion.flows.freight_train import FreightTrainFlow
 from companion.flows.game_of_trains import GameOfTrainsFlow
@@ -153,3 +157,27 @@ def test_every_flow_keeps_its_draft_by_version(flow_type: Any) -> None:
         other = flow_type("en")
         other.restore(stale)
         assert other.draft() == fresh, stale
+
+
+def test_every_message_said_is_given_exactly_its_values() -> None:
+    """Each `say(MESSAGE, name=value, ...)` in the flows fills in every placeholder of its
+    message and nothing else (a missing one would stop the screen at the table)."""
+    folder = Path(companion.flows.__file__).parent
+    checked = 0
+    for path in sorted(folder.rglob("*.py")):
+        module = importlib.import_module(
+            "companion.flows." + ".".join(path.relative_to(folder).with_suffix("").parts))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "say" and node.args):
+                continue
+            first = node.args[0]
+            messages = ([first.body, first.orelse] if isinstance(first, ast.IfExp) else [first])
+            for message in messages:
+                assert isinstance(message, ast.Name), f"{path.name}:{node.lineno}"
+                text = getattr(module, message.id)
+                wanted = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+                given = {keyword.arg for keyword in node.keywords}
+                assert given == wanted, f"{path.name}:{node.lineno} {message.id}"
+                checked += 1
+    assert checked > 200

@@ -20,8 +20,7 @@ from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 from ...automaton import Stuck
 from ...inputs import Input, Press, Tap
 from ..game_of_trains import GameOfTrainsFlow, choice_after_tap
-from ..game_of_trains_opening import OpeningSteps
-from ..game_of_trains_ui import KIND, Mode
+from ..game_of_trains_ui import KIND, Mode, OpeningUI
 from ..kit import toward
 from . import UidFor
 
@@ -34,10 +33,10 @@ def next_input(flow: GameOfTrainsFlow, state: GameOfTrainsState, goal: Event,
     if isinstance(goal, Deal):
         if mode is not Mode.DEAL:
             raise IllegalEvent("the deal comes first")
-        seat, index = divmod(len(flow.dealt), LINE)
+        seat, index = divmod(len(flow.ui.dealt), LINE)
         return Tap(uid_for(KIND, str(goal.lines[seat][index])))
     if isinstance(goal, (OpeningDraw, OpeningKeep)):
-        return _opening_input(flow.opening, state, goal, uid_for)
+        return _opening_input(flow.ui.opening, state, goal, uid_for)
     if isinstance(goal, DrawReplacement):
         return _tap_or(uid_for, goal.card,
                             lambda: _any_other_wagon(state, goal.card, uid_for))
@@ -56,13 +55,13 @@ def _toward_draw(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, g
         return _tap_or(uid_for, goal.card, lambda: Tap(uid_for(KIND, str(replaced))))
     if mode is not Mode.DRAW:
         return Press("back")
-    if flow.drawn is None:
-        if flow.position != goal.position:
+    if flow.ui.drawn is None:
+        if flow.ui.position != goal.position:
             return Press("back")
         return Tap(uid_for(KIND, str(goal.card)))
-    if flow.drawn[0] != goal.card:
+    if flow.ui.drawn[0] != goal.card:
         return Press("back")
-    return _tap_or(uid_for, replaced, lambda: toward(flow.choice, goal.position - 1))
+    return _tap_or(uid_for, replaced, lambda: toward(flow.ui.choice, goal.position - 1))
 
 
 def _toward_use(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, goal: UseAbility,
@@ -70,20 +69,20 @@ def _toward_use(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, go
     if mode is Mode.MAIN:
         return _tap_or(uid_for, goal.card, lambda: Press("ok"))
     if mode is Mode.FACE_UP:
-        return toward(flow.choice, state.face_up.index(goal.card))
-    if mode is not Mode.USE or flow.using != goal.card:
+        return toward(flow.ui.choice, state.face_up.index(goal.card))
+    if mode is not Mode.USE or flow.ui.using != goal.card:
         return Press("back")
     ability = state.settings.ability(goal.card)
     if ability in REMOVED_AT:
         return Press("ok")
     wanted = list(positions_for(ability)).index(goal.position)
-    if flow.choice == wanted:
+    if flow.ui.choice == wanted:
         return Press("ok")
     line = state.player().line
     for card in line:
-        if choice_after_tap(line, ability, flow.choice, flow.line_tap, card) == wanted:
-            return _tap_or(uid_for, card, lambda: toward(flow.choice, wanted))
-    return toward(flow.choice, wanted)
+        if choice_after_tap(line, ability, flow.ui.choice, flow.ui.line_tap, card) == wanted:
+            return _tap_or(uid_for, card, lambda: toward(flow.ui.choice, wanted))
+    return toward(flow.ui.choice, wanted)
 
 
 def _tap_or(uid_for: UidFor, card: int,
@@ -109,7 +108,7 @@ def _any_other_wagon(state: GameOfTrainsState, card: int,
     raise Stuck(f"no tag to tap before wagon {card}")
 
 
-def _opening_input(opening: OpeningSteps, state: GameOfTrainsState,
+def _opening_input(opening: OpeningUI, state: GameOfTrainsState,
                    goal: OpeningDraw | OpeningKeep, uid_for: UidFor) -> Input:
     """The next input of the opening: the wagons drawn, then each player's keep."""
     if isinstance(goal, OpeningDraw):
