@@ -70,10 +70,10 @@ from .freight_train_text import (
     Words,
 )  # fmt: skip
 from .freight_train_ui import Action, FreightTrainUI, Mode, Pick
-from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
+from .kit import Button, DraftedUI, leafed, moved, other_game, turned
 
 
-class FreightTrainFlow(FreightTrainScreens):
+class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -484,14 +484,5 @@ class FreightTrainFlow(FreightTrainScreens):
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
         return self.counted | {pick.uid for pick in self.ui.picks}
-
-    def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        ui = ui_from_draft(FreightTrainUI, draft)
-        if ui is not None and ui.fits():
-            self.ui = ui
-
 
 __all__ = ["GAME", "WAGON_TYPES", "FreightTrainFlow"]

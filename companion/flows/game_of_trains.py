@@ -68,10 +68,18 @@ from .game_of_trains_text import (
     Words,
 )  # fmt: skip
 from .game_of_trains_ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
-from .kit import Button, leafed, moved, other_game, refused, turned, ui_draft, ui_from_draft
+from .kit import (
+    Button,
+    DraftedUI,
+    leafed,
+    moved,
+    other_game,
+    refused,
+    turned,
+)
 
 
-class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens):
+class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -352,15 +360,6 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens):
         if self.ui.drawn is not None:
             busy.add(self.ui.drawn[1])
         return busy
-
-    def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        ui = ui_from_draft(GameOfTrainsUI, draft)
-        if ui is not None and ui.fits():
-            self.ui = ui
-
 
 def _number(card: CardLike) -> int | None:
     if card.kind != KIND:

@@ -17,7 +17,7 @@ import dataclasses
 import enum
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, get_type_hints
 
 from engine.codec import from_jsonable, to_jsonable
 
@@ -25,8 +25,9 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "FlowPart", "ModeFlow", "chosen", "leafed", "moved", "other_game", "refused",
-           "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
+__all__ = ["Button", "DraftedUI", "FlowPart", "ModeFlow", "UIState", "chosen", "leafed", "moved",
+           "other_game", "refused", "toward", "turned", "ui_draft", "ui_from_draft",
+           "ui_version"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -158,6 +159,32 @@ def _shape(kind: Any) -> str:
     if args:
         return f"{get_origin(kind)}[{','.join(_shape(arg) for arg in args)}]"
     return repr(kind)
+
+
+class UIState(Protocol):
+    """A flow's UI state: a frozen dataclass that says whether its values are ones the flow
+    can show (a draft is checked with it before it is taken back)."""
+
+    def fits(self) -> bool: ...
+
+
+UI = TypeVar("UI", bound=UIState)
+
+
+class DraftedUI(Generic[UI]):
+    """A flow whose draft is its UI state, `ui`."""
+
+    ui: UI
+
+    def draft(self) -> dict[str, Any]:
+        return ui_draft(self.ui)
+
+    def restore(self, draft: dict[str, Any]) -> None:
+        """Take the draft back, unless it is from another version or does not fit: then the
+        entry starts afresh."""
+        ui = ui_from_draft(type(self.ui), draft)
+        if ui is not None and ui.fits():
+            self.ui = ui
 
 
 def ui_draft(ui: Any) -> dict[str, Any]:

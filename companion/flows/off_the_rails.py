@@ -18,7 +18,6 @@ down (the companion sees none of them until one is tapped). A turn is entered li
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.events import Event
 from engine.games.off_the_rails.components import (
@@ -51,7 +50,7 @@ from engine.games.off_the_rails.table import why_illegal
 
 from ..i18n import reason
 from .base import NOTHING, CardLike, Reaction
-from .kit import Button, leafed, moved, other_game, turned, ui_draft, ui_from_draft
+from .kit import Button, DraftedUI, leafed, moved, other_game, turned
 from .off_the_rails_screens import OffTheRailsScreens
 from .off_the_rails_text import (
     ALREADY_DRAWN,
@@ -89,7 +88,7 @@ from .off_the_rails_ui import (
 )  # fmt: skip
 
 
-class OffTheRailsFlow(OffTheRailsScreens):
+class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -377,15 +376,6 @@ class OffTheRailsFlow(OffTheRailsScreens):
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
         return self.counted | ({self.ui.uid} if self.ui.uid else set())
-
-    def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        ui = ui_from_draft(OffTheRailsUI, draft)
-        if ui is not None and ui.fits():
-            self.ui = ui
-
 
 def _unseen_setup(state: OffTheRailsState) -> Setup:
     """The deposit cards as the table sorts them out: the companion sees none of them."""

@@ -24,7 +24,6 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.errors import N_
 from engine.events import Event
@@ -54,14 +53,13 @@ from ..i18n import fill
 from .base import NOTHING, CardLike, Reaction
 from .kit import (
     Button,
+    DraftedUI,
     ModeFlow,
     leafed,
     moved,
     other_game,
     refused,
     turned,
-    ui_draft,
-    ui_from_draft,
 )
 from .ticket_to_ride_payments import PaymentEntry
 from .ticket_to_ride_routes import RouteChooser
@@ -104,7 +102,7 @@ from .ticket_to_ride_view import (
 
 
 class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
-                       ModeFlow[TicketToRideState, Mode]):
+                       DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -424,15 +422,6 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         if self.carry:
             busy.add(self.carry.uid)
         return busy
-
-    def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        ui = ui_from_draft(TicketToRideUI, draft)
-        if ui is not None and ui.mode in STORED and ui.back_to in STORED:
-            self.ui = ui
-
 
 def _unseen_deal(board: Map) -> Deal:
     """The deal as the table makes it: the companion sees none of the cards."""

@@ -111,6 +111,9 @@ class TicketToRideUI:
         """The last card picked taken back."""
         return replace(self, picks=self.picks[:-1])
 
+    def fits(self) -> bool:
+        return self.mode in STORED and self.back_to in STORED
+
     @property
     def cards(self) -> tuple[str, ...]:
         return tuple(pick.card for pick in self.picks)

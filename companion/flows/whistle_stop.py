@@ -18,7 +18,6 @@ upgrades (see the engine's notes). The table enters:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.events import Event
 from engine.games.whistle_stop.events import (
@@ -36,14 +35,13 @@ from engine.games.whistle_stop.state import Phase, WhistleStopState
 from .base import NOTHING, CardLike, Reaction
 from .kit import (
     Button,
+    DraftedUI,
     ModeFlow,
     chosen,
     leafed,
     other_game,
     refused,
     turned,
-    ui_draft,
-    ui_from_draft,
 )
 from .whistle_stop_screens import WhistleStopScreens
 from .whistle_stop_text import (
@@ -79,7 +77,8 @@ from .whistle_stop_ui import (
 )  # fmt: skip
 
 
-class WhistleStopFlow(WhistleStopScreens, ModeFlow[WhistleStopState, Mode]):
+class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
+                      ModeFlow[WhistleStopState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -297,15 +296,6 @@ class WhistleStopFlow(WhistleStopScreens, ModeFlow[WhistleStopState, Mode]):
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
         return set(self.taken)
-
-    def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        ui = ui_from_draft(WhistleStopUI, draft)
-        if ui is not None and ui.fits():
-            self.ui = ui
-
 
 def _share(card: CardLike) -> tuple[str, int] | None:
     """(company, number) of a share card, or None."""
