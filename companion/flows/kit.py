@@ -175,9 +175,13 @@ class DraftedUI(Generic[UI]):
     """A flow whose draft is its UI state, `ui`."""
 
     ui: UI
+    #: The last draft made, with the UI state it was made from (most inputs leave it as it is).
+    _drafted: tuple[Any, dict[str, Any]] | None = None
 
     def draft(self) -> dict[str, Any]:
-        return ui_draft(self.ui)
+        if self._drafted is None or self._drafted[0] is not self.ui:
+            self._drafted = (self.ui, ui_draft(self.ui))
+        return self._drafted[1]
 
     def restore(self, draft: dict[str, Any]) -> None:
         """Take the draft back, unless it is from another version or does not fit: then the
