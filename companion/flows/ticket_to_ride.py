@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.errors import N_
 from engine.events import Event
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map
 from engine.games.ticket_to_ride.events import (
@@ -49,7 +48,6 @@ from engine.games.ticket_to_ride.rules import (
 )
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
-from ..i18n import fill
 from .base import NOTHING, CardLike, Reaction
 from .kit import (
     Button,
@@ -70,6 +68,7 @@ from .ticket_to_ride_text import (
     DEALT,
     DRAW_SECOND_FIRST,
     FACE_UP_REPLACED,
+    FACE_UP_SECOND,
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
@@ -315,8 +314,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0
             if value == LOCOMOTIVE and index != DECK:
-                return refused(fill(N_("A face-up locomotive cannot be your second card"),
-                                    self.language))
+                return refused(w.say(FACE_UP_SECOND))
             return self._draw(pick, index)
         tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
                   Mode.TUNNEL_PAY: self._extra_tapped}.get(mode)

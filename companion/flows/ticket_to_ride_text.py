@@ -77,6 +77,7 @@ TOO_MANY_TICKETS = N_("{count} tickets offered")
 KEEP_AT_LEAST = N_("Keep at least {count}")
 NOTHING_TO_CLAIM = N_("No route to claim")
 NO_STATION_LEFT = N_("No station left")
+FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 
 
 
