@@ -59,6 +59,7 @@ if str(ROOT) not in sys.path:
 from bench.bench_engine import machine  # noqa: E402
 from companion.automaton import Stuck, enter_move, physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck  # noqa: E402
+from companion.flows import autopilot  # noqa: E402
 from companion.inputs import Hold, Input, Press, Tap  # noqa: E402
 from companion.table import FLOWS, Table, open_table  # noqa: E402
 from companion.tags import TagRegistry  # noqa: E402
@@ -183,7 +184,7 @@ class SteppedTable:
 
     def next_input(self, goal: Any) -> Input:
         app = self.table.app
-        item: Input = app.flow.next_input(app.session.state, goal, self.uid_for)
+        item: Input = autopilot.next_input(app.flow, app.session.state, goal, self.uid_for)
         return item
 
     def play(self, moves: Sequence[Any], send: Callable[[Input], None] | None = None,

@@ -85,6 +85,7 @@ from bench.bench_companion import (  # noqa: E402
 from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
+from companion.flows import autopilot  # noqa: E402
 from companion.journal import Journal, JournalError  # noqa: E402
 from companion.paths import JOURNAL_FILE  # noqa: E402
 from companion.session import GameSession, initial_state, rebuild  # noqa: E402
@@ -970,7 +971,7 @@ class FuzzTable:
             return str(self.deck.pick(kind, value, busy))
 
         try:
-            item = app.flow.next_input(session.state, self.goal, uid_for)
+            item = autopilot.next_input(app.flow, session.state, self.goal, uid_for)
         except Exception as error:  # the demo's helper, not the appliance: noted, not failed
             self.helper_failures.append(f"{type(error).__name__}: {error}"[:160])
             self.goal = None

@@ -105,6 +105,7 @@ def main() -> int:
 
     from companion.automaton import enter_move, physical_moves
     from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
+    from companion.flows import autopilot
     from companion.inputs import Input, Press, Tap
     from companion.keyboard import enroll_desktop_tags
     from companion.paths import JOURNAL_FILE
@@ -157,7 +158,8 @@ def main() -> int:
         moves = moves[:args.moves]
     for number, goal in enumerate(moves[session.event_count:], start=1):
         os.access(f"{MOVE_MARKER}{number}", os.F_OK)
-        enter_move(goal, lambda goal: table.app.flow.next_input(session.state, goal, uid_for),
+        enter_move(goal, lambda goal: autopilot.next_input(table.app.flow, session.state, goal,
+                                                               uid_for),
                    send, lambda: session.event_count)
     entered = session.event_count - moves_at
 

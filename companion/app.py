@@ -17,7 +17,7 @@ from engine.game import GameRules
 
 from .cards import Card, CardError, check_card
 from .flows.base import CardLike, Reaction, TableFlow
-from .inputs import Hold, Input, Press, Tap
+from .inputs import Button, Hold, Input, Press, Tap
 from .screens.model import Menu, Screen, Style
 
 log = logging.getLogger(__name__)
@@ -160,7 +160,7 @@ class TableApp:
         if not self.defer_drafts:
             self.settle()
 
-    def _press(self, button: str) -> None:
+    def _press(self, button: Button) -> None:
         """A button for the flow; at the end of a game the end page comes after the result's
         last page (and before its first): ok or down on the last page, up on the first."""
         if not self._end_page_offered():

@@ -22,6 +22,7 @@ from engine.registry import GAMES
 from .automaton import Deck, Stuck, enter_move, physical_moves
 from .cards import Card, card_kinds, copies
 from .demo_words import DemoWords
+from .flows import autopilot
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
 from .mqtt_settings import MqttSettings
@@ -146,7 +147,7 @@ class Automaton:
         for goal in moves[session.event_count:]:
             enter_move(
                 goal,
-                lambda g: app.flow.next_input(session.state, g, self.uid_for),
+                lambda g: autopilot.next_input(app.flow, session.state, g, self.uid_for),
                 self.send,
                 lambda: session.event_count,
             )

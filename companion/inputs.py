@@ -8,6 +8,7 @@ click, or as a long press (undo) once it has been held.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, TypeGuard, get_args
 
 from drivers.events import (
     ButtonHeld,
@@ -17,7 +18,9 @@ from drivers.events import (
     TagPlaced,
 )  # fmt: skip
 
-BUTTONS = ("up", "down", "ok", "back")
+#: The four buttons of the table, by the names the flows read.
+Button = Literal["up", "down", "ok", "back"]
+BUTTONS: tuple[Button, ...] = get_args(Button)
 
 
 @dataclass(frozen=True)
@@ -31,14 +34,14 @@ class Tap:
 class Press:
     """A button click: one of `up`, `down`, `ok`, `back`."""
 
-    button: str
+    button: Button
 
 
 @dataclass(frozen=True)
 class Hold:
     """A long press: `back` held means undo."""
 
-    button: str
+    button: Button
 
 
 Input = Tap | Press | Hold
@@ -49,11 +52,13 @@ def from_driver(event: object) -> list[Input]:
     if isinstance(event, TagPlaced):
         return [Tap(event.uid)]
     if isinstance(event, ButtonPressed) and event.name != "back":
-        return [Press(_button(event.name))]
+        pressed = _button(event.name)
+        return [Press(pressed)] if is_button(pressed) else []
     if isinstance(event, ButtonReleased) and event.name == "back" and not event.held:
         return [Press("back")]
     if isinstance(event, ButtonHeld):
-        return [Hold(_button(event.name))]
+        held = _button(event.name)
+        return [Hold(held)] if is_button(held) else []
     if isinstance(event, EncoderStep):
         step = Press("down" if event.steps > 0 else "up")
         return [step] * abs(event.steps)
@@ -63,3 +68,8 @@ def from_driver(event: object) -> list[Input]:
 def _button(name: str) -> str:
     """The encoder's push button is `ok`."""
     return "ok" if name in ("push", "encoder") else name
+
+
+def is_button(name: str) -> TypeGuard[Button]:
+    """Whether `name` is one of the table's buttons (a panel wired otherwise means nothing)."""
+    return name in BUTTONS

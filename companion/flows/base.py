@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.events import Event
 
-from ..inputs import Input
+from ..inputs import Button
 from ..screens.model import Screen
 
 
@@ -42,8 +41,6 @@ class CardLike(Protocol):
     def value(self) -> str: ...
 
 
-
-
 class TableFlow(Protocol):
     """A game's table flow. It holds only UI state; the game state comes from the session."""
 
@@ -53,7 +50,7 @@ class TableFlow(Protocol):
 
     def on_card(self, state: Any, card: CardLike, uid: str) -> Reaction: ...
 
-    def on_button(self, state: Any, button: str) -> Reaction: ...
+    def on_button(self, state: Any, button: Button) -> Reaction: ...
 
     def accepted(self, before: Any, after: Any, event: Event, uids: tuple[str, ...]) -> None:
         """Called once the event is committed: move the UI on (announcements, tallies)."""
@@ -72,10 +69,3 @@ class TableFlow(Protocol):
     def draft(self) -> dict[str, Any]: ...
 
     def restore(self, draft: dict[str, Any]) -> None: ...
-
-    def next_input(self, state: Any, goal: Event, uid_for: Callable[[str, str], str]) -> Input:
-        """The next input an automated player makes to enter `goal` (for the demo).
-
-        `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
-        """
-        ...

@@ -4,10 +4,53 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.errors import N_
+
 from ..names import card_name, category_name, wagon_name
 from .words import TableWords, packed, paged, wrapped
 
 GAME = "freight-train"
+
+# The words said as they are (filled in with their values): `Words.say`.
+CONTEXT = N_("D{day} · R{round} · {players} players")
+TRAINS_AND_YARD = N_("Trains: {trains} · Yard: {yard}")
+TOKENS_AND_LOCOS = N_("Tokens: {tokens} · Locos: {free}")
+TAP_WAGON = N_("Wagon {number} of {needed}")
+TAP_TO_TAKE = N_("Tap {count} wagons")
+CHOOSE_MOVE = N_("ok: choose a move")
+TAP_FROM_YARD = N_("Tap wagons from your yard")
+MIXED_OPTION = N_("Mixed train ({length})")
+TRACK_OPTION = N_("Yard track {track} ({wagons}/8)")
+FROM_TRACK = N_("From track {track}")
+ENTERS_FIRST = N_("First onto track {track}?")
+REFILL_TITLE = N_("Refill a lane")
+BRING_QUESTION = N_("Bring a locomotive?")
+BRING_BODY = N_("Locomotives: {count}")
+LOCOMOTIVE_BROUGHT = N_("Locomotive brought")
+DEPARTURE = N_("Departure card!")
+DAY_BEGINS = N_("Day {day} begins")
+TALLY_TOP = N_("End of day {day}")
+TALLY_TITLE = N_("{name} {gain:+d} = {total}")
+RANK = N_("{place}. {name} {tokens}")
+STANDINGS = N_("After day {day}")
+SETUP_TOP = N_("Setup · day {day}")
+HINT_MAIN = N_("ok:menu  hold:undo")
+HINT_PLACE = N_("ok:place back:cancel")
+HINT_TAP = N_("tap:wagon back:cancel")
+HINT_DONE = N_("ok:done  back:cancel")
+HINT_REARRANGE = N_("up/down  ok:pay")
+HINT_ORDER = N_("ok:first back:cancel")
+HINT_TALLY = N_("up/down  ok:next")
+NOT_THIS_GAME = N_("Not a Freight Train card")
+NOT_A_WAGON = N_("Not a wagon card")
+FINISH_REFILL = N_("Finish the refill: ok")
+CHOOSE_FIRST = N_("Choose where it goes first")
+REFILL_FIRST = N_("Under 3 wagons: refill first")
+CHOOSE_ORDER_FIRST = N_("Say which enters first")
+DEPARTURE_ALREADY = N_("Departure already drawn")
+DEPARTURE_NEEDS_REFILL = N_("Departure comes in a refill")
+FOUR_AT_MOST = N_("Four wagons at most: ok")
+TAP_YARD_FIRST = N_("Tap a wagon first")
 
 
 
@@ -22,16 +65,6 @@ class Words(TableWords):
         return category_name(GAME, key, self.language)
 
     # Context and prompts
-    def context(self, day: int, round_: int, players: int) -> str:
-        return self._("D{day} · R{round} · {players} players").format(
-            day=day, round=round_, players=players)
-
-    def trains_and_yard(self, trains: int, yard: int) -> str:
-        return self._("Trains: {trains} · Yard: {yard}").format(trains=trains, yard=yard)
-
-    def tokens_and_locos(self, tokens: int, free: int) -> str:
-        return self._("Tokens: {tokens} · Locos: {free}").format(tokens=tokens, free=free)
-
     def still_to_play(self, names: Sequence[str]) -> str:
         if not names:
             return self._("Last phase of the day")
@@ -45,18 +78,6 @@ class Words(TableWords):
             "bring": self._("Bring a locomotive"),
             "rearrange": self._("Rearrange or pass"),
         }[value]
-
-    def tap_wagon(self, number: int, needed: int) -> str:
-        return self._("Wagon {number} of {needed}").format(number=number, needed=needed)
-
-    def tap_to_take(self, count: int) -> str:
-        return self._("Tap {count} wagons").format(count=count)
-
-    def choose_move(self) -> str:
-        return self._("ok: choose a move")
-
-    def tap_from_yard(self) -> str:
-        return self._("Tap wagons from your yard")
 
     def placed(self, wagon: str, target: str | None) -> str:
         return f"{self.wagon(wagon)} → {self.target(wagon, target)}"
@@ -76,21 +97,6 @@ class Words(TableWords):
     def train_option(self, wagon: str, length: int) -> str:
         return self._("{wagon} train ({length})").format(wagon=self.wagon(wagon), length=length)
 
-    def mixed_option(self, length: int) -> str:
-        return self._("Mixed train ({length})").format(length=length)
-
-    def track_option(self, track: int, wagons: int) -> str:
-        return self._("Yard track {track} ({wagons}/8)").format(track=track, wagons=wagons)
-
-    def from_track(self, track: int) -> str:
-        return self._("From track {track}").format(track=track)
-
-    def enters_first(self, track: int) -> str:
-        return self._("First onto track {track}?").format(track=track)
-
-    def refill_title(self) -> str:
-        return self._("Refill a lane")
-
     def refill_body(self, departure_seen: bool) -> tuple[str, ...]:
         if departure_seen:
             return (self._("Draw 5 wagons."), self._("Departure card drawn!"))
@@ -101,31 +107,10 @@ class Words(TableWords):
         price = self._("Costs 1 token") if cost else self._("No token: free pass")
         return (tracks, price)
 
-    def bring_question(self) -> str:
-        return self._("Bring a locomotive?")
-
-    def bring_body(self, locomotives: int) -> str:
-        return self._("Locomotives: {count}").format(count=locomotives)
-
-    def locomotive_brought(self) -> str:
-        return self._("Locomotive brought")
-
-    def departure(self) -> str:
-        return self._("Departure card!")
-
     def departure_card(self) -> str:
         return card_name(GAME, "departure", "", self.language)
 
-    def day_begins(self, day: int) -> str:
-        return self._("Day {day} begins").format(day=day)
-
     # Tallies
-    def tally_top(self, day: int) -> str:
-        return self._("End of day {day}").format(day=day)
-
-    def tally_title(self, name: str, gain: int, total: int) -> str:
-        return self._("{name} {gain:+d} = {total}").format(name=name, gain=gain, total=total)
-
     def breakdown(self, paid: Mapping[str, int]) -> tuple[str, ...]:
         if not paid:
             return (self._("No token this day"),)
@@ -137,16 +122,7 @@ class Words(TableWords):
         """A player's tally on as many pages as it takes: every line can be read."""
         return paged(self.breakdown(paid), self.more())
 
-    def rank(self, place: int, name: str, tokens: int) -> str:
-        return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=tokens)
-
-    def standings(self, day: int) -> str:
-        return self._("After day {day}").format(day=day)
-
     # Setup guidance
-    def setup_top(self, day: int) -> str:
-        return self._("Setup · day {day}").format(day=day)
-
     def setup_cards(self, kept: int, removed: int) -> tuple[str, tuple[str, ...]]:
         body = (self._("Put {removed} of each type away").format(removed=removed),) if removed \
             else (self._("All 16 of each type"),)
@@ -183,63 +159,12 @@ class Words(TableWords):
         return (self._("+1 locomotive for"), (", ".join(names),))
 
     # Hints
-    def hint_main(self) -> str:
-        return self._("ok:menu  hold:undo")
-
-    def hint_place(self) -> str:
-        return self._("ok:place back:cancel")
-
-    def hint_tap(self) -> str:
-        return self._("tap:wagon back:cancel")
-
-    def hint_done(self) -> str:
-        return self._("ok:done  back:cancel")
-
-    def hint_rearrange(self) -> str:
-        return self._("up/down  ok:pay")
-
-    def hint_order(self) -> str:
-        return self._("ok:first back:cancel")
-
-    def hint_tally(self) -> str:
-        return self._("up/down  ok:next")
-
     # Refusals
-    def not_this_game(self) -> str:
-        return self._("Not a Freight Train card")
-
-    def not_a_wagon(self) -> str:
-        return self._("Not a wagon card")
-
     def already_counted(self, wagon: str) -> str:
         return self._("{wagon} already counted").format(wagon=self.wagon(wagon))
-
-    def finish_refill(self) -> str:
-        return self._("Finish the refill: ok")
-
-    def choose_first(self) -> str:
-        return self._("Choose where it goes first")
-
-    def refill_first(self) -> str:
-        return self._("Under 3 wagons: refill first")
-
-    def choose_order_first(self) -> str:
-        return self._("Say which enters first")
-
-    def departure_already(self) -> str:
-        return self._("Departure already drawn")
-
-    def departure_needs_refill(self) -> str:
-        return self._("Departure comes in a refill")
-
-    def four_at_most(self) -> str:
-        return self._("Four wagons at most: ok")
 
     def not_in_yard(self, wagon: str) -> str:
         return self._("No {wagon} at a track's end").format(wagon=self.wagon(wagon))
 
     def no_place(self, wagon: str) -> str:
         return self._("Nowhere to put a {wagon}").format(wagon=self.wagon(wagon))
-
-    def tap_yard_first(self) -> str:
-        return self._("Tap a wagon first")

@@ -21,7 +21,7 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import IllegalEvent
@@ -33,7 +33,6 @@ from engine.games.game_of_trains.cards import (
     UNSEEN,
     WAGONS,
     Ability,
-    ascending,
     positions_for,
 )  # fmt: skip
 from engine.games.game_of_trains.events import (
@@ -41,268 +40,186 @@ from engine.games.game_of_trains.events import (
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
-    OpeningDraw,
-    OpeningKeep,
     Reshuffle,
     UseAbility,
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..automaton import Stuck
-from ..inputs import Input, Press, Tap
-from ..screens.model import Menu, Screen, Style
 from .base import NOTHING, CardLike, Reaction
-from .game_of_trains_opening import OpeningSteps, arrival_notice
-from .game_of_trains_text import GAME, Words
-from .menus import moved, toward
+from .game_of_trains_opening import OpeningEntry, arrival_notice
+from .game_of_trains_screens import GameOfTrainsScreens
+from .game_of_trains_text import (
+    ALREADY_COUNTED,
+    CHOOSE_FIRST,
+    DEALT,
+    GAME,
+    IN_DISCARD,
+    IS_FACE_UP,
+    LOCKED,
+    MOVED,
+    NO_FACE_UP,
+    NO_SUCH_USE,
+    NOT_A_WAGON,
+    NOT_THIS_GAME,
+    REFILLED,
+    SWAPPED,
+    WAGON,
+    WHERE,
+    Words,
+)  # fmt: skip
+from .game_of_trains_ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from .kit import (
+    Button,
+    DraftedUI,
+    leafed,
+    moved,
+    other_game,
+    refused,
+    turned,
+)
 
-KIND = "wagon"
 
-
-class Mode(Enum):
-    MAIN = "main"
-    #: The list of face-up cards, to use one without its tag.
-    FACE_UP = "face-up"
-    #: Action 1 being entered: the drawn wagon and the place it takes.
-    DRAW = "draw"
-    #: Action 2 being entered: where the chosen face-up card acts.
-    USE = "use"
-    # Derived from the game itself, never stored:
-    SETUP = "setup"
-    DEAL = "deal"
-    OPENING = "opening"
-    REFILL = "refill"
-    RESHUFFLE = "reshuffle"
-    FINAL = "final"
-
-
-STORED = (Mode.MAIN, Mode.FACE_UP, Mode.DRAW, Mode.USE)
-#: The guidance pages before the deal.
-SETUP_PAGES = 2
-
-
-class GameOfTrainsFlow:
+class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):
     game = GAME
 
     def __init__(self, language: str) -> None:
         self.words = Words(language)
-        self.mode = Mode.MAIN
-        self.page = 0
-        #: The deal so far: (wagon, tag UID), seven per player in seat order.
-        self.dealt: list[tuple[int, str]] = []
-        #: Action 1: the wagon drawn (and its tag) and the place it takes, as far as known.
-        self.drawn: tuple[int, str] | None = None
-        self.position: int | None = None
-        #: Action 2: the face-up card being used.
-        self.using: int | None = None
-        self.choice = 0
-        #: The last wagon of the line tapped to choose an option (a second tap picks the pair).
-        self.line_tap: int | None = None
+        self.ui = GameOfTrainsUI()
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
-        self.opening = OpeningSteps(self.words)
-
-    # --- What the screen shows ----------------------------------------------------------------
+        self.buttons: dict[Mode, Callable[[GameOfTrainsState, Button], Reaction]] = {
+            Mode.SETUP: self._setup_button,
+            Mode.DEAL: self._deal_button,
+            Mode.OPENING: self._opening_button,
+            Mode.FINAL: self._final_button,
+            Mode.RESHUFFLE: self._reshuffle_button,
+            Mode.REFILL: self._refill_button,
+            Mode.MAIN: self._main_button,
+            Mode.FACE_UP: self._face_up_button,
+            Mode.DRAW: self._draw_button,
+            Mode.USE: self._use_button,
+        }
 
     def current_mode(self, state: GameOfTrainsState) -> Mode:
         if state.phase is Phase.OVER:
             return Mode.FINAL
         if state.phase is Phase.DEAL:
-            return Mode.DEAL if self.dealt or self.page >= SETUP_PAGES else Mode.SETUP
+            return Mode.DEAL if self.ui.dealt or self.ui.page >= SETUP_PAGES else Mode.SETUP
         if state.in_opening():
             return Mode.OPENING
         if state.needs_reshuffle():
             return Mode.RESHUFFLE
         if state.refilling:
             return Mode.REFILL
-        if self.mode is Mode.FACE_UP and not state.face_up:
+        if self.ui.mode is Mode.FACE_UP and not state.face_up:
             return Mode.MAIN
-        if self.mode is Mode.USE and self.using not in state.face_up:
+        if self.ui.mode is Mode.USE and self.ui.using not in state.face_up:
             return Mode.MAIN
-        if self.mode is Mode.DRAW and self.drawn is None and self.position is None:
+        if self.ui.mode is Mode.DRAW and self.ui.drawn is None and self.ui.position is None:
             return Mode.MAIN
-        return self.mode
-
-    def screen(self, state: GameOfTrainsState) -> Screen:
-        w = self.words
-        mode = self.current_mode(state)
-        if mode is Mode.SETUP:
-            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.page, SETUP_PAGES - 1)]
-            return Screen(top=w.setup_top(len(state.players)), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.page + 1, SETUP_PAGES))
-        if mode is Mode.DEAL:
-            seat = min(len(self.dealt) // LINE, len(state.players) - 1)
-            mine = sorted((card for card, _ in self.dealt[seat * LINE:]), reverse=True)
-            return Screen(top=w.deal_top(), title=w.deal_title(state.players[seat].name),
-                          body=(w.line(mine),) if mine else (), hints=w.hint_tap(),
-                          progress=(len(mine), LINE))
-        if mode is Mode.FINAL:
-            return self._final_screen(state)
-        if mode is Mode.OPENING:
-            return self.opening.screen(state)
-        top = w.context(self.turns + 1, len(state.deck))
-        if mode is Mode.RESHUFFLE:
-            return Screen(top=top, title=w.deck_empty(), body=w.reshuffle_body(len(state.discard)),
-                          hints=w.hint_ack(), style=Style.ANNOUNCE)
-        if mode is Mode.REFILL:
-            seat = state.refilling[0]
-            then = [state.players[s].name for s in state.refilling[1:]]
-            return Screen(top=top, title=w.draws(state.players[seat].name),
-                          body=w.refill_body(state.refill_position, then),
-                          hints=w.hint_refill())
-        player = state.player()
-        top = w.turn_top(player.name, top)
-        if mode is Mode.FACE_UP:
-            items = tuple(w.face_up_item(card, state.settings.ability(card))
-                          for card in state.face_up)
-            return Screen(top=top, title=w.face_up_title(), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
-        if mode is Mode.DRAW:
-            if self.drawn is None:
-                replaced = player.line[(self.position or 1) - 1]
-                return Screen(top=top, title=w.replacing(replaced), body=w.tap_drawn(),
-                              hints=w.hint_tap())
-            items = tuple(w.replace_option(place, card)
-                          for place, card in enumerate(player.line, start=1))
-            return Screen(top=top, title=w.drew(self.drawn[0]), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
-        if mode is Mode.USE and self.using is not None:
-            ability = state.settings.ability(self.using)
-            if ability in REMOVED_AT:
-                return Screen(top=top, title=w.ability(ability),
-                              body=w.removal_body(REMOVED_AT[ability],
-                                                  _spared(state, REMOVED_AT[ability])),
-                              hints=w.hint_confirm(), style=Style.CONFIRM)
-            items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
-            return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.choice),
-                          hints=w.hint_choose())
-        return Screen(top=top, title=w.tap_drawn_title(),
-                      body=(w.line(player.line), *w.face_up(state.face_up)),
-                      hints=w.hint_main(bool(state.face_up)))
-
-    def _final_screen(self, state: GameOfTrainsState) -> Screen:
-        w = self.words
-        pages = len(state.players) + 1
-        page = min(self.page, pages - 1)
-        hints = w.hint_pages()
-        if page == 0:
-            winner = state.players[state.winner if state.winner is not None else 0]
-            return Screen(top=w.final_top(), title=w.winner(winner.name),
-                          body=(w.in_order(), w.line(winner.line)), hints=hints,
-                          style=Style.ANNOUNCE, progress=(1, pages))
-        player = state.players[page - 1]
-        verdict = w.in_order() if ascending(player.line) else w.out_of_order()
-        return Screen(top=w.final_top(), title=player.name, body=(w.line(player.line), verdict),
-                      hints=hints, progress=(page + 1, pages))
-
-    def _option_label(self, state: GameOfTrainsState, ability: Ability, position: int) -> str:
-        line = state.player().line
-        first = line[position - 1]
-        if ability is Ability.SWAP_ADJACENT:
-            return self.words.option(ability, first, line[position], position)
-        if ability is Ability.SWAP_OVER_ONE:
-            return self.words.option(ability, first, line[position + 1], position)
-        target = position + 2 if ability is Ability.MOVE_RIGHT_TWO else position - 2
-        return self.words.option(ability, first, first, target)
+        return self.ui.mode
 
     # --- Buttons ------------------------------------------------------------------------------
 
-    def on_button(self, state: GameOfTrainsState, button: str) -> Reaction:
-        mode = self.current_mode(state)
-        if mode is Mode.SETUP:
-            if button in ("up", "down"):
-                self.page = moved(self.page, button, SETUP_PAGES)
-            elif button == "ok":
-                self.page += 1
-            return NOTHING
-        if mode is Mode.DEAL:
-            if button == "back":
-                if self.dealt:
-                    self.dealt.pop()
-                else:
-                    self.page = SETUP_PAGES - 1
-            return NOTHING
-        if mode is Mode.OPENING:
-            return self.opening.on_button(state, button)
-        if mode is Mode.FINAL:
-            if button in ("up", "down", "ok"):
-                self.page = moved(self.page, "down" if button == "ok" else button,
-                                   len(state.players) + 1)
-            return NOTHING
-        if mode is Mode.RESHUFFLE:
-            if button == "ok":
-                return Reaction(Reshuffle((UNSEEN,) * len(state.discard)))
-            return NOTHING
-        if mode is Mode.REFILL:
-            return NOTHING
-        if button == "back":
-            if mode is not Mode.MAIN:
-                self._enter(Mode.MAIN)
-            return NOTHING
-        if mode is Mode.MAIN:
-            if button == "ok":
-                if not state.face_up:
-                    return Reaction(refusal=self.words.no_face_up())
-                self._enter(Mode.FACE_UP)
-            return NOTHING
-        if mode is Mode.FACE_UP:
-            return self._menu_button(state, button, len(state.face_up),
-                                     lambda index: self._start_use(state, state.face_up[index]))
-        if mode is Mode.DRAW:
-            if self.drawn is None:
-                return NOTHING
-            return self._menu_button(state, button, LINE,
-                                     lambda index: self._submit_draw(state, index + 1))
-        if mode is Mode.USE and self.using is not None:
-            ability = state.settings.ability(self.using)
-            if ability in REMOVED_AT:
-                return self._submit_use(state, 0) if button == "ok" else NOTHING
-            positions = list(positions_for(ability))
-            return self._menu_button(state, button, len(positions),
-                                     lambda index: self._submit_use(state, positions[index]))
+    def on_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return self.buttons[self.current_mode(state)](state, button)
+
+    def _setup_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        page = leafed(self.ui.page, button, SETUP_PAGES)
+        self._set(page=SETUP_PAGES if page is None else page)  # past the pages: the deal
         return NOTHING
 
-    def _menu_button(self, state: GameOfTrainsState, button: str, count: int,
+    def _deal_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "back":
+            if self.ui.dealt:
+                self._set(dealt=self.ui.dealt[:-1])
+            else:
+                self._set(page=SETUP_PAGES - 1)
+        return NOTHING
+
+    def _final_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        self._set(page=turned(self.ui.page, button, len(state.players) + 1))
+        return NOTHING
+
+    def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(Reshuffle((UNSEEN,) * len(state.discard)))
+        return NOTHING
+
+    def _refill_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return NOTHING  # the wagons drawn are tapped
+
+    def _main_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if button == "ok":
+            if not state.face_up:
+                return refused(self.words.say(NO_FACE_UP))
+            self._enter(Mode.FACE_UP)
+        return NOTHING
+
+    def _face_up_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        return self._menu_button(state, button, len(state.face_up),
+                                 lambda index: self._start_use(state, state.face_up[index]))
+
+    def _draw_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if self.ui.drawn is None and button != "back":
+            return NOTHING
+        return self._menu_button(state, button, LINE,
+                                 lambda index: self._submit_draw(state, index + 1))
+
+    def _use_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        if self.ui.using is None or button == "back":
+            return self._menu_button(state, button, 0, lambda index: NOTHING)
+        ability = state.settings.ability(self.ui.using)
+        if ability in REMOVED_AT:
+            return self._submit_use(state, 0) if button == "ok" else NOTHING
+        positions = list(positions_for(ability))
+        return self._menu_button(state, button, len(positions),
+                                 lambda index: self._submit_use(state, positions[index]))
+
+    def _menu_button(self, state: GameOfTrainsState, button: Button, count: int,
                      chosen: Callable[[int], Reaction]) -> Reaction:
-        if count == 0:
+        """A list of `count` items of the turn; back returns to the main screen."""
+        if count == 0 or button == "back":
             self._enter(Mode.MAIN)
             return NOTHING
-        self.choice = min(self.choice, count - 1)
+        self._set(choice=min(self.ui.choice, count - 1))
         if button in ("up", "down"):
-            self.choice = moved(self.choice, button, count)
+            self._set(choice=moved(self.ui.choice, button, count))
             return NOTHING
         if button == "ok":
-            return chosen(self.choice)
+            return chosen(self.ui.choice)
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
 
     def on_card(self, state: GameOfTrainsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        if card.game != GAME:
-            return Reaction(refusal=w.not_this_game())
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
+        if foreign:
+            return foreign
         number = _number(card)
         if number is None:
-            return Reaction(refusal=w.not_a_wagon())
+            return Reaction(refusal=w.say(NOT_A_WAGON))
         mode = self.current_mode(state)
         if mode in (Mode.SETUP, Mode.DEAL):
             return self._deal_tap(state, number, uid)
         if mode in (Mode.FINAL, Mode.RESHUFFLE):
             return Reaction(refusal=w.not_now())
-        if self.drawn is not None and uid == self.drawn[1]:
-            return Reaction(refusal=w.already_counted(number))
+        if self.ui.drawn is not None and uid == self.ui.drawn[1]:
+            return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         seat = _seat_of(state, number)
         if number in state.discard:
-            return Reaction(refusal=w.in_discard(number))
+            return Reaction(refusal=w.say(IN_DISCARD, card=number))
         if mode is Mode.OPENING:
-            return self.opening.on_card(state, number, uid, seat)
+            return self._opening_card(state, number, uid, seat)
         if mode is Mode.REFILL:
             if seat is not None:
                 return self._where(state, number, seat)
             if number in state.face_up:
-                return Reaction(refusal=w.is_face_up(number))
+                return Reaction(refusal=w.say(IS_FACE_UP, card=number))
             return self._submit(state, DrawReplacement(number),
-                                w.refilled(number, state.refill_position), (uid,))
+                                w.say(REFILLED, card=number, position=state.refill_position),
+                                (uid,))
         if seat is not None and seat != state.current:
             return self._where(state, number, seat)
         if mode is Mode.USE:
@@ -318,87 +235,88 @@ class GameOfTrainsFlow:
             return self._start_use(state, number)
         if seat is not None:
             self._enter(Mode.DRAW)
-            self.position = state.player().line.index(number) + 1
+            self._set(position=state.player().line.index(number) + 1)
             return NOTHING
         self._enter(Mode.DRAW)
-        self.drawn = (number, uid)
+        self._set(drawn=(number, uid))
         return NOTHING
 
     def _deal_tap(self, state: GameOfTrainsState, number: int, uid: str) -> Reaction:
-        if number in (card for card, _ in self.dealt):
-            return Reaction(refusal=self.words.already_counted(number))
-        self.dealt.append((number, uid))
-        if len(self.dealt) < LINE * len(state.players):
+        if number in (card for card, _ in self.ui.dealt):
+            return Reaction(refusal=self.words.say(ALREADY_COUNTED, wagon=number))
+        self._set(dealt=(*self.ui.dealt, (number, uid)))
+        if len(self.ui.dealt) < LINE * len(state.players):
             return NOTHING
-        lines = tuple(tuple(card for card, _ in self.dealt[seat * LINE:(seat + 1) * LINE])
+        lines = tuple(tuple(card for card, _ in self.ui.dealt[seat * LINE:(seat + 1) * LINE])
                       for seat in range(len(state.players)))
-        deck = (UNSEEN,) * (len(WAGONS) - len(self.dealt))
-        return Reaction(Deal(lines, deck), uids=tuple(u for _, u in self.dealt),
-                        notice=self.words.dealt(state.player().name))
+        deck = (UNSEEN,) * (len(WAGONS) - len(self.ui.dealt))
+        return Reaction(Deal(lines, deck), uids=tuple(u for _, u in self.ui.dealt),
+                        notice=self.words.say(DEALT, name=state.player().name))
 
     def _where(self, state: GameOfTrainsState, number: int, seat: int) -> Reaction:
         player = state.players[seat]
-        return Reaction(notice=self.words.where(number, player.name,
-                                                player.line.index(number) + 1))
+        return Reaction(notice=self.words.say(WHERE, card=number, name=player.name,
+                                              position=player.line.index(number) + 1))
 
     def _draw_tap(self, state: GameOfTrainsState, number: int, uid: str,
                   seat: int | None) -> Reaction:
         line = state.player().line
         if seat is not None:  # a wagon of the player's line: the one replaced
-            if self.drawn is not None:
+            if self.ui.drawn is not None:
                 return self._submit_draw(state, line.index(number) + 1)
-            self.position = line.index(number) + 1
+            self._set(position=line.index(number) + 1)
             return NOTHING
         if number in state.face_up:
-            if self.drawn is None:  # nothing drawn yet: the face-up card's ability instead
+            if self.ui.drawn is None:  # nothing drawn yet: the face-up card's ability instead
                 return self._start_use(state, number)
             return Reaction(refusal=self.words.not_now())
-        if self.drawn is not None:
-            return Reaction(refusal=self.words.choose_first())
-        self.drawn = (number, uid)
-        return self._submit_draw(state, self.position or 1)
+        if self.ui.drawn is not None:
+            return Reaction(refusal=self.words.say(CHOOSE_FIRST))
+        self._set(drawn=(number, uid))
+        return self._submit_draw(state, self.ui.position or 1)
 
     def _use_tap(self, state: GameOfTrainsState, number: int) -> Reaction:
-        assert self.using is not None
-        ability = state.settings.ability(self.using)
+        assert self.ui.using is not None
+        ability = state.settings.ability(self.ui.using)
         if ability in REMOVED_AT:
             return Reaction(refusal=self.words.not_now())
-        choice = _choice_after_tap(state.player().line, ability, self.choice, self.line_tap,
+        choice = choice_after_tap(state.player().line, ability, self.ui.choice, self.ui.line_tap,
                                    number)
         if choice is None:
-            return Reaction(refusal=self.words.no_such_use(number))
-        self.choice, self.line_tap = choice, number
+            return Reaction(refusal=self.words.say(NO_SUCH_USE, card=number))
+        self._set(choice=choice, line_tap=number)
         return NOTHING
 
     def _start_use(self, state: GameOfTrainsState, card: int) -> Reaction:
         self._enter(Mode.USE)
-        self.using = card
+        self._set(using=card)
         return NOTHING
 
     # --- Building the moves -------------------------------------------------------------------
 
     def _submit_draw(self, state: GameOfTrainsState, position: int) -> Reaction:
-        assert self.drawn is not None
-        card, uid = self.drawn
+        assert self.ui.drawn is not None
+        card, uid = self.ui.drawn
         event = DrawCard(card, position)
         notice = arrival_notice(self.words, state, event, card, position)
         return self._submit(state, event, notice, (uid,))
 
     def _submit_use(self, state: GameOfTrainsState, position: int) -> Reaction:
-        assert self.using is not None
-        card = self.using
+        assert self.ui.using is not None
+        card = self.ui.using
         ability = state.settings.ability(card)
         line = state.player().line
         notice: str | None = None
         if ability in (Ability.SWAP_ADJACENT, Ability.SWAP_OVER_ONE):
             gap = 1 if ability is Ability.SWAP_ADJACENT else 2
-            notice = self.words.swapped(line[position - 1], line[position - 1 + gap])
+            notice = self.words.say(SWAPPED, first=line[position - 1],
+                                    second=line[position - 1 + gap])
         elif ability is Ability.MOVE_RIGHT_TWO:
-            notice = self.words.moved(line[position - 1], position + 2)
+            notice = self.words.say(MOVED, card=line[position - 1], position=position + 2)
         elif ability is Ability.MOVE_LEFT_TWO:
-            notice = self.words.moved(line[position - 1], position - 2)
+            notice = self.words.say(MOVED, card=line[position - 1], position=position - 2)
         elif ability is Ability.LOCK:
-            notice = self.words.locked(line[position - 1])
+            notice = self.words.say(LOCKED, card=line[position - 1])
         return self._submit(state, UseAbility(card, position), notice)
 
     def _submit(self, state: GameOfTrainsState, event: GameOfTrainsEvent, notice: str | None,
@@ -412,12 +330,11 @@ class GameOfTrainsFlow:
         return Reaction(event, notice=notice, uids=uids)
 
     def _enter(self, mode: Mode) -> None:
-        self.mode = mode
-        self.drawn = None
-        self.position = None
-        self.using = None
-        self.choice = 0
-        self.line_tap = None
+        """`mode` with nothing of an action entered (the deal, the page, the opening kept)."""
+        self._set(mode=mode, drawn=None, position=None, using=None, choice=0, line_tap=None)
+
+    def _set(self, **changes: Any) -> None:
+        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 
@@ -425,145 +342,24 @@ class GameOfTrainsFlow:
                  uids: tuple[str, ...]) -> None:
         if isinstance(event, (DrawCard, UseAbility)):
             self.turns += 1
-        if isinstance(event, Deal):
-            self.dealt = []
-        self.opening.clear()
-        self._enter(Mode.MAIN)
-        self.page = 0
+        dealt = () if isinstance(event, Deal) else self.ui.dealt
+        self.ui = GameOfTrainsUI(dealt=dealt)
 
     def rebuild(self, state: GameOfTrainsState,
                 history: list[tuple[Event, tuple[str, ...]]]) -> None:
         self.turns = sum(1 for event, _ in history if isinstance(event, (DrawCard, UseAbility)))
-        self.dealt = []
-        self.opening.clear()
-        self._enter(Mode.MAIN)
-        self.page = 0
+        self.ui = GameOfTrainsUI()
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""
-        return [(self.words.wagon(card), KIND, str(card)) for card in WAGONS]
+        return [(self.words.say(WAGON, number=card), KIND, str(card)) for card in WAGONS]
 
     def in_play(self) -> set[str]:
         """Tags that would be refused as already counted if tapped now."""
-        busy = {uid for _, uid in self.dealt} | self.opening.in_play()
-        if self.drawn is not None:
-            busy.add(self.drawn[1])
+        busy = {uid for _, uid in (*self.ui.dealt, *self.ui.opening.drawing)}
+        if self.ui.drawn is not None:
+            busy.add(self.ui.drawn[1])
         return busy
-
-    def draft(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode.value,
-            "page": self.page,
-            "dealt": [[card, uid] for card, uid in self.dealt],
-            "drawn": list(self.drawn) if self.drawn else None,
-            "position": self.position,
-            "using": self.using,
-            "choice": self.choice,
-            "line_tap": self.line_tap,
-            **self.opening.draft(),
-        }
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        try:
-            mode = Mode(draft.get("mode", "main"))
-            dealt = [(_wagon(card), str(uid)) for card, uid in draft.get("dealt", [])]
-            drawn = draft.get("drawn")
-            self.drawn = (_wagon(drawn[0]), str(drawn[1])) if drawn else None
-            self.position = _optional_int(draft.get("position"), range(1, LINE + 1))
-            self.using = _optional_int(draft.get("using"), WAGONS)
-            self.line_tap = _optional_int(draft.get("line_tap"), WAGONS)
-            self.choice = int(draft.get("choice", 0))
-            self.page = int(draft.get("page", 0))
-            self.opening.restore(draft)
-        except (TypeError, ValueError, IndexError):
-            self._enter(Mode.MAIN)  # a draft from another version: start the move afresh
-            self.opening.clear()
-            return
-        self.mode = mode if mode in STORED else Mode.MAIN
-        self.dealt = dealt
-
-    # --- The automated player of the demo -----------------------------------------------------
-
-    def next_input(self, state: GameOfTrainsState, goal: Event,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        mode = self.current_mode(state)
-        if mode in (Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL):
-            return Press("ok")
-        if isinstance(goal, Deal):
-            if mode is not Mode.DEAL:
-                raise IllegalEvent("the deal comes first")
-            seat, index = divmod(len(self.dealt), LINE)
-            return Tap(uid_for(KIND, str(goal.lines[seat][index])))
-        if isinstance(goal, (OpeningDraw, OpeningKeep)):
-            return self.opening.next_input(state, goal, uid_for)
-        if isinstance(goal, DrawReplacement):
-            return self._tap_or(uid_for, goal.card,
-                                lambda: self._any_other_wagon(state, goal.card, uid_for))
-        if isinstance(goal, DrawCard):
-            return self._toward_draw(state, mode, goal, uid_for)
-        if isinstance(goal, UseAbility):
-            return self._toward_use(state, mode, goal, uid_for)
-        raise IllegalEvent("no table input enters this move")
-
-    def _toward_draw(self, state: GameOfTrainsState, mode: Mode, goal: DrawCard,
-                     uid_for: Callable[[str, str], str]) -> Input:
-        replaced = state.player().line[goal.position - 1]
-        if mode is Mode.MAIN:
-            # The replaced wagon first when the drawn one cannot be tapped right now.
-            return self._tap_or(uid_for, goal.card, lambda: Tap(uid_for(KIND, str(replaced))))
-        if mode is not Mode.DRAW:
-            return Press("back")
-        if self.drawn is None:
-            if self.position != goal.position:
-                return Press("back")
-            return Tap(uid_for(KIND, str(goal.card)))
-        if self.drawn[0] != goal.card:
-            return Press("back")
-        return self._tap_or(uid_for, replaced, lambda: toward(self.choice, goal.position - 1))
-
-    def _toward_use(self, state: GameOfTrainsState, mode: Mode, goal: UseAbility,
-                    uid_for: Callable[[str, str], str]) -> Input:
-        if mode is Mode.MAIN:
-            return self._tap_or(uid_for, goal.card, lambda: Press("ok"))
-        if mode is Mode.FACE_UP:
-            return toward(self.choice, state.face_up.index(goal.card))
-        if mode is not Mode.USE or self.using != goal.card:
-            return Press("back")
-        ability = state.settings.ability(goal.card)
-        if ability in REMOVED_AT:
-            return Press("ok")
-        wanted = list(positions_for(ability)).index(goal.position)
-        if self.choice == wanted:
-            return Press("ok")
-        line = state.player().line
-        for card in line:
-            if _choice_after_tap(line, ability, self.choice, self.line_tap, card) == wanted:
-                return self._tap_or(uid_for, card, lambda: toward(self.choice, wanted))
-        return toward(self.choice, wanted)
-
-    @staticmethod
-    def _tap_or(uid_for: Callable[[str, str], str], card: int,
-                otherwise: Callable[[], Input]) -> Input:
-        """Tap `card`, or another way forward when its tag cannot be put down right now (the
-        automated hands lift a tag before putting the same one down again)."""
-        try:
-            return Tap(uid_for(KIND, str(card)))
-        except Stuck:
-            return otherwise()
-
-    @staticmethod
-    def _any_other_wagon(state: GameOfTrainsState, card: int,
-                         uid_for: Callable[[str, str], str]) -> Input:
-        """A wagon of a line, tapped only to be told where it is."""
-        for player in state.players:
-            for other in player.line:
-                if other not in (card, UNSEEN):
-                    try:
-                        return Tap(uid_for(KIND, str(other)))
-                    except Stuck:
-                        continue
-        raise Stuck(f"no tag to tap before wagon {card}")
-
 
 def _number(card: CardLike) -> int | None:
     if card.kind != KIND:
@@ -575,26 +371,6 @@ def _number(card: CardLike) -> int | None:
     return number if number in WAGONS else None
 
 
-def _optional_int(value: Any, allowed: range) -> int | None:
-    if value is None:
-        return None
-    if int(value) not in allowed:
-        raise ValueError(f"{value} is out of range")
-    return int(value)
-
-
-def _wagon(value: Any) -> int:
-    number = int(value)
-    if number not in WAGONS:
-        raise ValueError(f"no wagon {number}")
-    return number
-
-
-def _spared(state: GameOfTrainsState, position: int) -> list[int]:
-    """The locked wagons a removal at `position` leaves in place."""
-    return [p.locked for p in state.players if p.locked and p.line[position - 1] == p.locked]
-
-
 def _seat_of(state: GameOfTrainsState, card: int) -> int | None:
     """The player whose line holds `card`, if any."""
     for seat, player in enumerate(state.players):
@@ -603,16 +379,7 @@ def _seat_of(state: GameOfTrainsState, card: int) -> int | None:
     return None
 
 
-def _involved(ability: Ability, position: int) -> tuple[int, ...]:
-    """The places of the line an option touches, the key wagon first."""
-    if ability is Ability.SWAP_ADJACENT:
-        return (position, position + 1)
-    if ability is Ability.SWAP_OVER_ONE:
-        return (position, position + 2)
-    return (position,)
-
-
-def _choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
+def choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
                       last: int | None, card: int) -> int | None:
     """The option highlighted after `card` of the line is tapped (None: it takes no part).
 
@@ -633,8 +400,13 @@ def _choice_after_tap(line: tuple[int, ...], ability: Ability, choice: int,
     return candidates[0]
 
 
-def _menu(items: tuple[str, ...], choice: int) -> Menu:
-    return Menu(items, max(0, min(choice, len(items) - 1)))
+def _involved(ability: Ability, position: int) -> tuple[int, ...]:
+    """The places of the line an option touches, the key wagon first."""
+    if ability is Ability.SWAP_ADJACENT:
+        return (position, position + 1)
+    if ability is Ability.SWAP_OVER_ONE:
+        return (position, position + 2)
+    return (position,)
 
 
 __all__ = ["GAME", "GameOfTrainsFlow"]

@@ -9,126 +9,133 @@ unseen, the replaced wagon face up. Every refusal is the engine's reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine.errors import IllegalEvent
 from engine.games.game_of_trains import RULES, why_illegal
-from engine.games.game_of_trains.cards import LINE, WAGONS
+from engine.games.game_of_trains.cards import LINE
 from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..automaton import Stuck
 from ..i18n import reason
-from ..inputs import Input, Press, Tap
 from ..screens.model import Menu, Screen
 from .base import NOTHING, Reaction
-from .game_of_trains_text import Words
-from .menus import moved, toward
+from .game_of_trains_text import (
+    ALREADY_COUNTED,
+    DRAWN_BY,
+    KEEP,
+    OPENING_TOP,
+    PAIR_DISCARDED,
+    REPLACE_OPTION,
+    REPLACED,
+    REPLACING,
+    WHERE,
+    Words,
+)  # fmt: skip
+from .game_of_trains_ui import GameOfTrainsUI
+from .kit import Button, moved
 
-KIND = "wagon"
 
+class OpeningEntry:
+    """The opening as the flow enters it: the cards drawn so far, the card kept and where, in
+    the flow's UI state (`ui.opening`)."""
 
-class OpeningSteps:
-    """What is being entered of the opening: the cards drawn so far, the card kept and where."""
+    ui: GameOfTrainsUI
+    words: Words
 
-    def __init__(self, words: Words) -> None:
-        self.words = words
-        #: The current player's draw so far: (wagon, tag UID).
-        self.drawing: list[tuple[int, str]] = []
-        #: The keep being entered: the card kept, the place of the wagon it replaces.
-        self.kept: int | None = None
-        self.position: int | None = None
-        self.choice = 0
+    def _set_opening(self, **changes: Any) -> None:
+        self.ui = replace(self.ui, opening=replace(self.ui.opening, **changes))
 
-    def clear(self) -> None:
-        """After a committed move (a draw, a keep) or a restart."""
-        self.drawing = []
-        self.cancel_keep()
-
-    def cancel_keep(self) -> None:
-        self.kept = None
-        self.position = None
-        self.choice = 0
+    def _cancel_keep(self) -> None:
+        self._set_opening(kept=None, position=None, choice=0)
 
     # --- Screens ------------------------------------------------------------------------------
 
-    def screen(self, state: GameOfTrainsState) -> Screen:
+    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
-        top = w.opening_top(len(state.deck))
+        opening = self.ui.opening
+        top = w.say(OPENING_TOP, deck=len(state.deck))
         name = state.player().name
         if state.phase is Phase.OPENING_DRAW:
             count = state.opening_draws()
-            cards = [card for card, _ in self.drawing]
+            cards = [card for card, _ in opening.drawing]
             body = (w.line(cards),) if cards else w.tap_each_drawn()
             return Screen(top=top, title=w.opening_draw(name, count), body=body,
                           hints=w.hint_tap(bool(cards)), progress=(len(cards), count))
         line = state.player().line
-        if self.kept is not None:
-            items = tuple(w.replace_option(place, card) for place, card in enumerate(line, 1))
-            return Screen(top=top, title=w.keep(self.kept),
-                          menu=Menu(items, min(self.choice, LINE - 1)), hints=w.hint_choose())
+        if opening.kept is not None:
+            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
+                          for place, card in enumerate(line, 1))
+            return Screen(top=top, title=w.say(KEEP, card=opening.kept),
+                          menu=Menu(items, min(opening.choice, LINE - 1)), hints=w.hint_choose())
         drew = w.drew_cards(state.player().drawn)
-        if self.position is not None:
-            return Screen(top=top, title=w.replacing(line[self.position - 1]),
+        if opening.position is not None:
+            return Screen(top=top, title=w.say(REPLACING, card=line[opening.position - 1]),
                           body=(drew, *w.tap_kept()), hints=w.hint_tap())
         return Screen(top=top, title=w.keeps_one(name), body=(drew, *w.tap_kept_then_wagon()),
                       hints=w.hint_tap(cancel=False))
 
     # --- Inputs -------------------------------------------------------------------------------
 
-    def on_button(self, state: GameOfTrainsState, button: str) -> Reaction:
+    def _opening_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        opening = self.ui.opening
         if state.phase is Phase.OPENING_DRAW:
-            if button == "back" and self.drawing:
-                self.drawing.pop()
+            if button == "back" and opening.drawing:
+                self._set_opening(drawing=opening.drawing[:-1])
             return NOTHING
         if button == "back":
-            self.cancel_keep()
-        elif self.kept is not None and button in ("up", "down"):
-            self.choice = moved(self.choice, button, LINE)
-        elif self.kept is not None and button == "ok":
-            return self._keep(state, state.current, self.kept, self.choice + 1)
+            self._cancel_keep()
+        elif opening.kept is not None and button in ("up", "down"):
+            self._set_opening(choice=moved(opening.choice, button, LINE))
+        elif opening.kept is not None and button == "ok":
+            return self._keep(state, state.current, opening.kept, opening.choice + 1)
         return NOTHING
 
-    def on_card(self, state: GameOfTrainsState, number: int, uid: str,
-                seat: int | None) -> Reaction:
+    def _opening_card(self, state: GameOfTrainsState, number: int, uid: str,
+                      seat: int | None) -> Reaction:
         """A wagon tapped; `seat` is the player whose line holds it, if any."""
+        opening = self.ui.opening
         if state.phase is Phase.OPENING_DRAW:
-            return self._draw_tap(state, number, uid, seat)
+            return self._opening_draw_tap(state, number, uid, seat)
         if seat is None:  # the card kept
-            refused = self._refusal(state, OpeningKeep(state.current, number, self.position or 1))
+            refused = self._refusal(state,
+                                    OpeningKeep(state.current, number, opening.position or 1))
             if refused:
                 return refused
-            self.kept = number
-            if self.position is not None:
-                return self._keep(state, state.current, number, self.position)
-            self.choice = 0
+            self._set_opening(kept=number)
+            if opening.position is not None:
+                return self._keep(state, state.current, number, opening.position)
+            self._set_opening(choice=0)
             return NOTHING
         position = state.players[seat].line.index(number) + 1
         if seat != state.current:  # another player's wagon: the engine says whose turn it is
-            kept = self.kept or state.player().drawn[0]
+            kept = opening.kept or state.player().drawn[0]
             return self._refusal(state, OpeningKeep(seat, kept, position)) or NOTHING
-        self.position = position
-        if self.kept is not None:
-            return self._keep(state, seat, self.kept, position)
+        self._set_opening(position=position)
+        if opening.kept is not None:
+            return self._keep(state, seat, opening.kept, position)
         return NOTHING
 
-    def _draw_tap(self, state: GameOfTrainsState, number: int, uid: str,
-                  seat: int | None) -> Reaction:
+    def _opening_draw_tap(self, state: GameOfTrainsState, number: int, uid: str,
+                          seat: int | None) -> Reaction:
         w = self.words
-        if number in (card for card, _ in self.drawing):
-            return Reaction(refusal=w.already_counted(number))
+        drawing = self.ui.opening.drawing
+        if number in (card for card, _ in drawing):
+            return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         if seat is not None:
             player = state.players[seat]
-            return Reaction(notice=w.where(number, player.name, player.line.index(number) + 1))
+            return Reaction(notice=w.say(WHERE, card=number, name=player.name,
+                                         position=player.line.index(number) + 1))
         holder = next((p for p in state.players if number in p.drawn), None)
         if holder is not None:
-            return Reaction(notice=w.drawn_by(number, holder.name))
-        self.drawing.append((number, uid))
-        if len(self.drawing) < state.opening_draws():
+            return Reaction(notice=w.say(DRAWN_BY, card=number, name=holder.name))
+        drawing = (*drawing, (number, uid))
+        self._set_opening(drawing=drawing)
+        if len(drawing) < state.opening_draws():
             return NOTHING
-        event = OpeningDraw(state.current, tuple(card for card, _ in self.drawing))
-        return Reaction(event, uids=tuple(u for _, u in self.drawing))
+        event = OpeningDraw(state.current, tuple(card for card, _ in drawing))
+        return Reaction(event, uids=tuple(u for _, u in drawing))
 
     def _keep(self, state: GameOfTrainsState, seat: int, card: int, position: int) -> Reaction:
         event = OpeningKeep(seat, card, position)
@@ -143,48 +150,6 @@ class OpeningSteps:
             return None
         return Reaction(refusal=reason(error, self.words.language))
 
-    def in_play(self) -> set[str]:
-        return {uid for _, uid in self.drawing}
-
-    # --- Kept over a restart ------------------------------------------------------------------
-
-    def draft(self) -> dict[str, Any]:
-        return {"drawing": [[card, uid] for card, uid in self.drawing], "kept": self.kept,
-                "keep_position": self.position}
-
-    def restore(self, draft: dict[str, Any]) -> None:
-        """Raises ValueError (or TypeError) on a draft that does not fit."""
-        drawing = [(_wagon(card), str(uid)) for card, uid in draft.get("drawing", [])]
-        kept = draft.get("kept")
-        position = draft.get("keep_position")
-        if position is not None and int(position) not in range(1, LINE + 1):
-            raise ValueError(f"no place {position}")
-        self.drawing = drawing
-        self.kept = None if kept is None else _wagon(kept)
-        self.position = None if position is None else int(position)
-
-    # --- The automated player of the demo -----------------------------------------------------
-
-    def next_input(self, state: GameOfTrainsState, goal: OpeningDraw | OpeningKeep,
-                   uid_for: Callable[[str, str], str]) -> Input:
-        if isinstance(goal, OpeningDraw):
-            tapped = [card for card, _ in self.drawing]
-            if state.phase is not Phase.OPENING_DRAW or tapped != list(goal.cards[:len(tapped)]):
-                return Press("back")
-            return Tap(uid_for(KIND, str(goal.cards[len(tapped)])))
-        if state.phase is not Phase.OPENING_KEEP:
-            raise Stuck("the opening's keeps come after every draw")
-        if (self.kept not in (None, goal.card)
-                or self.position not in (None, goal.position)):
-            return Press("back")
-        replaced = state.players[goal.seat].line[goal.position - 1]
-        if self.kept is None:
-            if self.position is not None:
-                return Tap(uid_for(KIND, str(goal.card)))
-            # The replaced wagon first when the kept card cannot be tapped right now.
-            return _tap_or(uid_for, goal.card, lambda: Tap(uid_for(KIND, str(replaced))))
-        return _tap_or(uid_for, replaced, lambda: toward(self.choice, goal.position - 1))
-
 
 def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEvent, card: int,
                    position: int) -> str | None:
@@ -196,21 +161,8 @@ def arrival_notice(words: Words, state: GameOfTrainsState, event: GameOfTrainsEv
     except IllegalEvent:
         return None
     if old in after.face_up:
-        return words.replaced(card, old)
+        return words.say(REPLACED, card=card, old=old)
     twin = next((other for other in state.face_up if other not in after.face_up), None)
-    return words.pair_discarded(old, twin) if twin is not None else words.replaced(card, old)
-
-
-def _tap_or(uid_for: Callable[[str, str], str], card: int,
-            otherwise: Callable[[], Input]) -> Input:
-    try:
-        return Tap(uid_for(KIND, str(card)))
-    except Stuck:
-        return otherwise()
-
-
-def _wagon(value: Any) -> int:
-    number = int(value)
-    if number not in WAGONS:
-        raise ValueError(f"no wagon {number}")
-    return number
+    if twin is None:
+        return words.say(REPLACED, card=card, old=old)
+    return words.say(PAIR_DISCARDED, first=old, second=twin)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.errors import N_
 from engine.games.off_the_rails.components import mine_of, space_of
 
 from ..i18n import translator
@@ -11,6 +12,58 @@ from ..names import card_name
 from .words import TableWords, wrapped
 
 GAME = "off-the-rails"
+
+# The words said as they are (filled in with their values): `Words.say`.
+SETUP_TOP = N_("Setup")
+OPENING_TOP = N_("Opening supply")
+SUPPLY_TOP = N_("T{turn} · Deck {deck}")
+FIRST_CAVE_INS_TOP = N_("First cave-ins {done}/4")
+CAVE_INS_TOP = N_("Cave-ins {placed}/{total}")
+BUMPER = N_("Bumper mode")
+DICE_CHASM = N_("Dice Chasm mode")
+TAP_OPENING = N_("Reveal an opening card")
+DRAW_CARD = N_("{name}: draw a card")
+CAVE_IN_ANNOUNCE = N_("Cave-in card!")
+ACTIONS_TITLE = N_("{name}: action {number}/4")
+LAST_ACTIONS_TITLE = N_("{name}, last turn: {number}/4")
+ACTIONS_DONE = N_("Done ({done}/4)")
+CARTS_TITLE = N_("{name}: carts moved")
+ALL_ROLLING = N_("Nothing to report")
+DONE_LABEL = N_("Done")
+UNLOAD_TOP = N_("Unloading · {count}/5")
+DERAIL_NOTICE = N_("{name}: a cart derailed")
+MISSION_QUESTION = N_("Mission for {name}?")
+MISSION_TAKEN = N_("Mission for {name}")
+TAKE_MISSION = N_("Take a mission")
+DRAW_TOKEN = N_("{name}: draw a token")
+ROLL_TITLE = N_("Die: {roll}")
+NOTHING_CRUSHED = N_("Nothing under it")
+CRUSHED_NOTICE = N_("{name}: a cart crushed")
+REVEAL_TITLE = N_("Reveal a set-aside card")
+CAVE_INS_BEGIN = N_("Cave-ins begin")
+TALLY_TITLE = N_("{name}: {total}")
+RANK = N_("{place}. {name} {tokens}")
+HINT_TAP = N_("tap:deposit card")
+HINT_NUMBER = N_("up/down  ok:confirm")
+HINT_REFILL = N_("ok:stones placed")
+HINT_ACTIONS = N_("ok:add  back:remove")
+HINT_LIST = N_("ok:choose back:remove")
+HINT_SUPPLY = N_("tap:card  ok:mission")
+HINT_TOKEN = N_("ok:choose")
+NOT_THIS_GAME = N_("Not an Off the Rails card")
+ALREADY_DRAWN = N_("{card} already drawn")
+NOT_A_DEPOSIT = N_("Tap a deposit card")
+CAVE_IN_IN_DECK = N_("The cave-in card is in the deck")
+DRAW_AFTER_CARTS = N_("Cards are drawn in phase 3")
+PLACE_STONES_FIRST = N_("Put the stones out first: ok")
+PLACE_TOKEN_FIRST = N_("Place the cave-in token first")
+NO_MORE_CARDS = N_("No more cards: draw a token")
+FINISH_STONES = N_("Confirm the stones first")
+HOLD_TO_UNDO = N_("Hold back to undo")
+ONE_MISSION = N_("Only one mission a turn")
+NO_MISSION_LEFT = N_("No mission card is left")
+FOUR_ACTIONS = N_("Four actions a turn")
+CART_FULL = N_("Five stones fill a cart")
 
 #: Characters in a line of an announcement (inside its double border).
 ANNOUNCE_LINE = 19
@@ -51,15 +104,6 @@ class Words(TableWords):
 
     # --- Context lines ----------------------------------------------------------------------
 
-    def setup_top(self) -> str:
-        return self._("Setup")
-
-    def opening_top(self) -> str:
-        return self._("Opening supply")
-
-    def supply_top(self, turn: int, deck: int) -> str:
-        return self._("T{turn} · Deck {deck}").format(turn=turn, deck=deck)
-
     def last_turns_top(self, names: Sequence[str]) -> str:
         if not names:
             return self._("Then: cave-ins")
@@ -67,12 +111,6 @@ class Words(TableWords):
         if len(text) <= ANNOUNCE_LINE:  # announcements show this line too
             return text
         return self._("Then: {count} players").format(count=len(names))
-
-    def first_cave_ins_top(self, done: int) -> str:
-        return self._("First cave-ins {done}/4").format(done=done)
-
-    def cave_ins_top(self, placed: int, total: int) -> str:
-        return self._("Cave-ins {placed}/{total}").format(placed=placed, total=total)
 
     # --- Setup guidance ---------------------------------------------------------------------
 
@@ -108,16 +146,7 @@ class Words(TableWords):
     def setup_modes(self, modes: Sequence[str]) -> tuple[str, tuple[str, ...]]:
         return (self._("Modes"), tuple(modes))
 
-    def bumper(self) -> str:
-        return self._("Bumper mode")
-
-    def dice_chasm(self) -> str:
-        return self._("Dice Chasm mode")
-
     # --- Deposit cards ----------------------------------------------------------------------
-
-    def tap_opening(self) -> str:
-        return self._("Reveal an opening card")
 
     def tap_it(self) -> tuple[str, ...]:
         return wrapped(self._("Tap it on the reader."), 2)
@@ -138,9 +167,6 @@ class Words(TableWords):
                        "Put {count} stones from the bag there.", stones)
         return wrapped(text.format(count=stones), 2)
 
-    def draw_card(self, name: str) -> str:
-        return self._("{name}: draw a card").format(name=name)
-
     def tap_top_card(self) -> tuple[str, ...]:
         return wrapped(self._("Tap the card drawn."), 2)
 
@@ -149,20 +175,11 @@ class Words(TableWords):
             return self._("Mission taken")
         return self._("Missions left: {count}").format(count=count)
 
-    def cave_in_announce(self) -> str:
-        return self._("Cave-in card!")
-
     def cave_in_body(self, names: Sequence[str]) -> tuple[str, ...]:
         turns = self._("Last turns: {names}").format(names=", ".join(names))
         return (self._("No supply this turn."), *wrapped(turns, 2, ANNOUNCE_LINE))
 
     # --- Phase 1: the actions ---------------------------------------------------------------
-
-    def actions_title(self, name: str, number: int) -> str:
-        return self._("{name}: action {number}/4").format(name=name, number=number)
-
-    def last_actions_title(self, name: str, number: int) -> str:
-        return self._("{name}, last turn: {number}/4").format(name=name, number=number)
 
     def action(self, action: str, count: int) -> str:
         label = {
@@ -173,19 +190,7 @@ class Words(TableWords):
         }[action]
         return f"{label} ×{count}" if count else label
 
-    def actions_done(self, done: int) -> str:
-        return self._("Done ({done}/4)").format(done=done)
-
     # --- Phase 2: the carts -----------------------------------------------------------------
-
-    def carts_title(self, name: str) -> str:
-        return self._("{name}: carts moved").format(name=name)
-
-    def all_rolling(self) -> str:
-        return self._("Nothing to report")
-
-    def done(self) -> str:
-        return self._("Done")
 
     def cart_home(self, home: int, gems: int) -> str:
         if not home:
@@ -199,9 +204,6 @@ class Words(TableWords):
     def gem_title(self, gem: str, count: int) -> str:
         return self._("{gem}: {count}").format(gem=self.gem(gem), count=count)
 
-    def unload_top(self, loaded: int) -> str:
-        return self._("Unloading · {count}/5").format(count=loaded)
-
     def unload_question(self) -> tuple[str, ...]:
         return wrapped(self._("How many in the cart?"), 2)
 
@@ -209,32 +211,14 @@ class Words(TableWords):
         return self.ngettext("Cart home: {count} gem", "Cart home: {count} gems", count).format(
             count=count)
 
-    def derail_notice(self, name: str) -> str:
-        return self._("{name}: a cart derailed").format(name=name)
-
     # --- Missions and phase 3 after the cave-ins --------------------------------------------
-
-    def mission_question(self, name: str) -> str:
-        return self._("Mission for {name}?").format(name=name)
 
     def mission_body(self, left: int) -> tuple[str, ...]:
         return (self._("Conditions met?"), self._("Missions left: {count}").format(count=left))
 
-    def mission_taken(self, name: str) -> str:
-        return self._("Mission for {name}").format(name=name)
-
-    def take_mission(self) -> str:
-        return self._("Take a mission")
-
-    def draw_token(self, name: str) -> str:
-        return self._("{name}: draw a token").format(name=name)
-
     def token_option(self, mine: str, left: int) -> str:
         return capitalized(self._("{mine} ({left} left)").format(mine=self.mine(mine),
                                                                  left=left))
-
-    def roll_title(self, roll: int) -> str:
-        return self._("Die: {roll}").format(roll=roll)
 
     def roll_question(self, mine: str) -> tuple[str, ...]:
         return wrapped(capitalized(self._("{mine} token: roll the 8-sided die.").format(
@@ -252,30 +236,15 @@ class Words(TableWords):
             text = self._("{mine} → space {space}").format(mine=name, space=space)
         return capitalized(text)
 
-    def nothing_crushed(self) -> str:
-        return self._("Nothing under it")
-
     def crushed(self, name: str, count: int) -> str:
         label = self._("Crushed: {name}").format(name=name)
         return f"{label} ×{count}" if count else label
-
-    def crushed_notice(self, name: str) -> str:
-        return self._("{name}: a cart crushed").format(name=name)
-
-    def reveal_title(self) -> str:
-        return self._("Reveal a set-aside card")
-
-    def cave_ins_begin(self) -> str:
-        return self._("Cave-ins begin")
 
     def cave_ins_rules(self) -> tuple[str, ...]:
         return wrapped(self._("From now on a derailed cart leaves the game."), 3,
                        ANNOUNCE_LINE)
 
     # --- The final tally --------------------------------------------------------------------
-
-    def tally_title(self, name: str, total: int) -> str:
-        return self._("{name}: {total}").format(name=name, total=total)
 
     def tally_lines(self, breakdown: Mapping[str, int]) -> tuple[str, ...]:
         """Gems (with the ruby bonus), carts, missions: one line each."""
@@ -288,78 +257,12 @@ class Words(TableWords):
         return (first, *(line.format(label=self.category(key), points=breakdown.get(key, 0))
                          for key in keys))
 
-    def rank(self, place: int, name: str, total: int) -> str:
-        return self._("{place}. {name} {tokens}").format(place=place, name=name, tokens=total)
-
     # --- Hints ------------------------------------------------------------------------------
-
-    def hint_tap(self) -> str:
-        return self._("tap:deposit card")
-
-    def hint_number(self) -> str:
-        return self._("up/down  ok:confirm")
-
-    def hint_refill(self) -> str:
-        return self._("ok:stones placed")
-
-    def hint_actions(self) -> str:
-        return self._("ok:add  back:remove")
-
-    def hint_list(self) -> str:
-        return self._("ok:choose back:remove")
-
-    def hint_supply(self) -> str:
-        return self._("tap:card  ok:mission")
-
-    def hint_token(self) -> str:
-        return self._("ok:choose")
 
     # --- Refusals ---------------------------------------------------------------------------
 
-    def not_this_game(self) -> str:
-        return self._("Not an Off the Rails card")
-
-    def already_drawn(self, card: str) -> str:
-        return self._("{card} already drawn").format(card=card)
-
-    def not_a_deposit(self) -> str:
-        return self._("Tap a deposit card")
-
     def mine_revealed(self, mine: str) -> str:
         return self._("A {mine} card is already out").format(mine=self.mine(mine))
-
-    def cave_in_in_deck(self) -> str:
-        return self._("The cave-in card is in the deck")
-
-    def draw_after_carts(self) -> str:
-        return self._("Cards are drawn in phase 3")
-
-    def place_stones_first(self) -> str:
-        return self._("Put the stones out first: ok")
-
-    def place_token_first(self) -> str:
-        return self._("Place the cave-in token first")
-
-    def no_more_cards(self) -> str:
-        return self._("No more cards: draw a token")
-
-    def finish_stones(self) -> str:
-        return self._("Confirm the stones first")
-
-    def hold_to_undo(self) -> str:
-        return self._("Hold back to undo")
-
-    def one_mission(self) -> str:
-        return self._("Only one mission a turn")
-
-    def no_mission_left(self) -> str:
-        return self._("No mission card is left")
-
-    def four_actions(self) -> str:
-        return self._("Four actions a turn")
-
-    def cart_full(self) -> str:
-        return self._("Five stones fill a cart")
 
     def none_left(self, gem: str) -> str:
         return self._("No more {gem} in the box").format(gem=self.gem(gem).lower())

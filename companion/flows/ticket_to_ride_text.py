@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
+from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
@@ -18,6 +19,65 @@ from ..names import card_name, category_name
 from .words import LINE, TableWords, packed, wrapped
 
 GAME = "ticket-to-ride"
+
+# The words said as they are (filled in with their values): `Words.say`.
+TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")
+TICKETS_AND_POINTS = N_("Tickets {tickets} · {points} pts")
+TAP_CARDS_TAKEN = N_("Tap the cards taken")
+SECOND_CARD = N_("{name}: 2nd card")
+TAP_SECOND = N_("Tap the second card")
+LOCOMOTIVE_QUESTION = N_("Locomotive from?")
+FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
+BLIND_LOCOMOTIVE = N_("From the deck")
+FACE_UP_QUESTION = N_("3 locos face up?")
+FACE_UP_REPLACED = N_("5 new face-up cards")
+FACE_UP_LINE = N_("3 locos face up? up")
+DECK_EMPTY = N_("Deck empty")
+RESHUFFLED = N_("New deck shuffled")
+TICKETS_TITLE = N_("{name}: tickets")
+TAP_TICKETS = N_("Keep {least} or more of {offered}")
+TICKETS_DRAWN = N_("Tickets drawn")
+TICKETS_KEPT = N_("Tickets kept: {count}")
+CLAIM_TITLE = N_("Claim: city")
+STATION_TITLE = N_("Station: city")
+FROM_CITY = N_("From {city}")
+TAP_CARDS = N_("Pay: tap {count} card(s)")
+STATION_AT = N_("Station: {city}")
+STATION_COST = N_("{count} card(s), one colour")
+STATION_BUILT = N_("Station in {city}")
+TUNNEL_REVEAL = N_("Turn over {count}")
+TUNNEL_EXTRA = N_("Tunnel: {count} more")
+TUNNEL_FREE = N_("Tunnel: no extra card")
+GIVE_UP_QUESTION = N_("Give the tunnel up?")
+TUNNEL_GIVEN_UP = N_("Tunnel given up")
+LAST_ROUND = N_("Last round!")
+TRAINS_LEFT = N_("{name}: {trains} trains left")
+PASSED = N_("Passed")
+DEALT = N_("Cards dealt")
+FINAL_TOP = N_("Final count")
+FINAL_TITLE = N_("{name}: {total}")
+RANK = N_("{place}. {name} {total}")
+HINT_MAIN = N_("tap:card ok:menu")
+HINT_SECOND = N_("tap:card up:3 locos")
+HINT_PAY = N_("tap:card back:cancel")
+HINT_TICKETS = N_("tap:ticket ok:done")
+HINT_TURNED = N_("tap or ok:card")
+HINT_TUNNEL_PAY = N_("tap:card ok:give up")
+HINT_RESHUFFLE = N_("ok:done  up:3 locos")
+NOT_THIS_GAME = N_("Not a Ticket to Ride card")
+ALREADY_COUNTED = N_("{card} already counted")
+NOT_A_TRAIN_CARD = N_("Tap train cards here")
+NOT_A_TICKET = N_("Tap the tickets kept")
+DRAW_SECOND_FIRST = N_("Draw your second card")
+CHOOSE_ROUTE_FIRST = N_("Choose the route first")
+NO_CARD_TO_DRAW = N_("No card left to draw")
+NO_TICKETS_LEFT = N_("No tickets left to draw")
+OTHER_MAP_TICKET = N_("A ticket of another map")
+TOO_MANY_TICKETS = N_("{count} tickets offered")
+KEEP_AT_LEAST = N_("Keep at least {count}")
+NOTHING_TO_CLAIM = N_("No route to claim")
+NO_STATION_LEFT = N_("No station left")
+FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 
 
 
@@ -86,15 +146,6 @@ class Words(TableWords):
             return self._("{map} · last round").format(map=board.title)
         return self._("{map} · {players} players").format(map=board.title, players=players)
 
-    def trains_and_cards(self, trains: int, cards: int) -> str:
-        return self._("Trains {trains} · Cards {cards}").format(trains=trains, cards=cards)
-
-    def tickets_and_points(self, tickets: int, points: int) -> str:
-        return self._("Tickets {tickets} · {points} pts").format(tickets=tickets, points=points)
-
-    def tap_cards_taken(self) -> str:
-        return self._("Tap the cards taken")
-
     def still_to_play(self, names: Sequence[str], lines: int = 1) -> str:
         if not names:
             return self._("Last turn of the game")
@@ -111,81 +162,29 @@ class Words(TableWords):
         }[value]
 
     # Drawing train cards
-    def second_card(self, name: str) -> str:
-        return self._("{name}: 2nd card").format(name=name)
-
     def first_was(self, card: str) -> str:
         return self._("1st card: {card}").format(card=self.card(card))
-
-    def tap_second(self) -> str:
-        return self._("Tap the second card")
 
     def taken(self, card: str) -> str:
         return self._("{card} taken").format(card=self.card(card))
 
-    def locomotive_question(self) -> str:
-        return self._("Locomotive from?")
-
-    def face_up_locomotive(self) -> str:
-        return self._("Face up: ends turn")
-
-    def blind_locomotive(self) -> str:
-        return self._("From the deck")
-
     # Three locomotives face up, the deck runs out
-    def face_up_question(self) -> str:
-        return self._("3 locos face up?")
-
     def face_up_body(self) -> tuple[str, ...]:
         return wrapped(self._("Discard the 5 face-up cards and lay out 5 new ones."))
-
-    def face_up_replaced(self) -> str:
-        return self._("5 new face-up cards")
-
-    def face_up_line(self) -> str:
-        return self._("3 locos face up? up")
-
-    def deck_empty(self) -> str:
-        return self._("Deck empty")
 
     def reshuffle_body(self) -> tuple[str, ...]:
         return wrapped(self._("Shuffle the discards into a new deck."), 2)
 
-    def reshuffled(self) -> str:
-        return self._("New deck shuffled")
-
     # Tickets
-    def tickets_title(self, name: str) -> str:
-        return self._("{name}: tickets").format(name=name)
-
-    def tap_tickets(self, least: int, offered: int) -> str:
-        return self._("Keep {least} or more of {offered}").format(least=least,
-                                                                  offered=offered)
-
-    def tickets_drawn(self) -> str:
-        return self._("Tickets drawn")
-
-    def tickets_kept(self, count: int) -> str:
-        return self._("Tickets kept: {count}").format(count=count)
-
     def ticket_put_back(self, ticket: Ticket) -> str:
         return self._("Put back: {ticket}").format(ticket="–".join(ticket.places))
 
     # Claiming a route, building a station
-    def claim_title(self) -> str:
-        return self._("Claim: city")
-
-    def station_title(self) -> str:
-        return self._("Station: city")
-
     def letter_item(self, letter: str, cities: Sequence[str]) -> str:
         """ "D: Dallas, Denver, Duluth"; the first and last only when all would take more
         than two lines ("S: Saint Louis … Seattle")."""
         item = f"{letter}: {', '.join(cities)}"
         return item if len(item) <= 2 * LINE else f"{letter}: {cities[0]} … {cities[-1]}"
-
-    def from_city(self, city: str) -> str:
-        return self._("From {city}").format(city=city)
 
     def track_item(self, track: Track, city: str) -> str:
         other = track.other_end(city)
@@ -206,55 +205,19 @@ class Words(TableWords):
             return self._("Ferry: {count} × loco").format(count=track.ferries)
         return None
 
-    def tap_cards(self, count: int) -> str:
-        return self._("Pay: tap {count} card(s)").format(count=count)
-
-    def station_at(self, city: str) -> str:
-        return self._("Station: {city}").format(city=city)
-
-    def station_cost(self, count: int) -> str:
-        return self._("{count} card(s), one colour").format(count=count)
-
     def claimed(self, track: Track, points: int) -> str:
         return self._("{route} +{points}").format(route=self.route_title(track), points=points)
 
-    def station_built(self, city: str) -> str:
-        return self._("Station in {city}").format(city=city)
-
     # Tunnels
-    def tunnel_reveal(self, count: int) -> str:
-        return self._("Turn over {count}").format(count=count)
-
-    def tunnel_extra(self, count: int) -> str:
-        return self._("Tunnel: {count} more").format(count=count)
-
     def tunnel_color(self, color: str | None) -> str:
         if color is None:
             return self._("Locomotives only")
         return self._("{color} or locomotive").format(color=self.card(color))
 
-    def tunnel_free(self) -> str:
-        return self._("Tunnel: no extra card")
-
-    def give_up_question(self) -> str:
-        return self._("Give the tunnel up?")
-
     def give_up_body(self) -> tuple[str, ...]:
         return wrapped(self._("The cards go back to the hand; the turn is over."))
 
-    def tunnel_given_up(self) -> str:
-        return self._("Tunnel given up")
-
     # The last round
-    def last_round(self) -> str:
-        return self._("Last round!")
-
-    def trains_left(self, name: str, trains: int) -> str:
-        return self._("{name}: {trains} trains left").format(name=name, trains=trains)
-
-    def passed(self) -> str:
-        return self._("Passed")
-
     # Setup guidance
     def setup_top(self, board: Map) -> str:
         return self._("Setup · {map}").format(map=board.title)
@@ -279,16 +242,7 @@ class Words(TableWords):
             text = self._("Deal {count} tickets to each player.").format(count=start)
         return (self._("Tickets"), wrapped(text))
 
-    def dealt(self) -> str:
-        return self._("Cards dealt")
-
     # The final count
-    def final_top(self) -> str:
-        return self._("Final count")
-
-    def final_title(self, name: str, total: int) -> str:
-        return self._("{name}: {total}").format(name=name, total=total)
-
     def final_breakdown(self, breakdown: Mapping[str, int], done: int,
                         held: int) -> tuple[str, ...]:
         """A player's points by category, in three lines when they fit (else on more pages,
@@ -305,9 +259,6 @@ class Words(TableWords):
                 return lines
         return packed(parts, lines=None)
 
-    def rank(self, place: int, name: str, total: int) -> str:
-        return self._("{place}. {name} {total}").format(place=place, name=name, total=total)
-
     def tiebreak(self, key: str) -> str:
         return {
             "tickets": self._("Tie broken: tickets"),
@@ -316,66 +267,6 @@ class Words(TableWords):
         }.get(key, key)
 
     # Hints
-    def hint_main(self) -> str:
-        return self._("tap:card ok:menu")
-
-    def hint_second(self) -> str:
-        return self._("tap:card up:3 locos")
-
-    def hint_pay(self) -> str:
-        return self._("tap:card back:cancel")
-
-    def hint_tickets(self) -> str:
-        return self._("tap:ticket ok:done")
-
-    def hint_turned(self) -> str:
-        return self._("tap or ok:card")
-
-    def hint_tunnel_pay(self) -> str:
-        return self._("tap:card ok:give up")
-
-    def hint_reshuffle(self) -> str:
-        return self._("ok:done  up:3 locos")
-
     # Refusals
-    def not_this_game(self) -> str:
-        return self._("Not a Ticket to Ride card")
-
-    def already_counted(self, card: str) -> str:
-        return self._("{card} already counted").format(card=card)
-
-    def not_a_train_card(self) -> str:
-        return self._("Tap train cards here")
-
-    def not_a_ticket(self) -> str:
-        return self._("Tap the tickets kept")
-
-    def draw_second_first(self) -> str:
-        return self._("Draw your second card")
-
-    def choose_route_first(self) -> str:
-        return self._("Choose the route first")
-
-    def no_card_to_draw(self) -> str:
-        return self._("No card left to draw")
-
-    def no_tickets_left(self) -> str:
-        return self._("No tickets left to draw")
-
-    def other_map_ticket(self) -> str:
-        return self._("A ticket of another map")
-
     def ticket_held(self, ticket: Ticket, name: str) -> str:
         return self._("{name} holds {ticket}").format(name=name, ticket="–".join(ticket.places))
-
-    def too_many_tickets(self, count: int) -> str:
-        return self._("{count} tickets offered").format(count=count)
-
-    def keep_at_least(self, count: int) -> str:
-        return self._("Keep at least {count}").format(count=count)
-
-    def nothing_to_claim(self) -> str:
-        return self._("No route to claim")
-
-    def no_station_left(self) -> str:
-        return self._("No station left")

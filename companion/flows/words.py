@@ -60,6 +60,10 @@ class TableWords:
         self.language = language
         self._ = translator(language).gettext
 
+    def say(self, message: str, **values: object) -> str:
+        """A message (marked with `N_`) in the table's language, filled in with `values`."""
+        return self._(message).format(**values)
+
     def final_top(self) -> str:
         return self._("Final result")
 

@@ -14,6 +14,7 @@ import pytest
 
 from companion.automaton import enter_move, physical_moves
 from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
+from companion.flows import autopilot
 from companion.inputs import Input, Press, Tap
 from companion.journal import DRAFT_SUFFIX, Journal
 from companion.table import Table, open_table
@@ -75,7 +76,8 @@ def test_each_draft_is_written_after_the_frame_it_belongs_to(
             busy.add(item.uid)
 
     for goal in physical_moves(GAMES[GAME], NAMES, 1)[:6]:
-        enter_move(goal, lambda goal: opened.app.flow.next_input(session.state, goal, uid_for),
+        enter_move(goal, lambda goal: autopilot.next_input(
+            opened.app.flow, session.state, goal, uid_for),
                    send, lambda: session.event_count)
     assert drafts > 0
     assert opened.journal.draft(session.play.id) == opened.app.flow.draft()
@@ -181,7 +183,8 @@ def test_a_due_snapshot_waits_for_the_frame_at_the_table(
                 assert log.index("frame") < log.index("snapshot")
 
     for goal in physical_moves(GAMES[GAME], NAMES, 2)[:3]:
-        enter_move(goal, lambda goal: opened.app.flow.next_input(session.state, goal, uid_for),
+        enter_move(goal, lambda goal: autopilot.next_input(
+            opened.app.flow, session.state, goal, uid_for),
                    send, lambda: session.event_count)
     assert snapshots == [1, 2, 3]
     latest = opened.journal.latest_snapshot(session.play.id)

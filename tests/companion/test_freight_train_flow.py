@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
+from companion.flows import autopilot
 from companion.flows.base import Reaction
 from companion.flows.freight_train import FreightTrainFlow
 from companion.inputs import Hold, Input, Press, Tap
@@ -73,7 +74,7 @@ def play(app: TableApp, deck: Deck, seed: int) -> int:
     for goal in physical_moves(RULES, [p.name for p in app.session.state.players], seed):
         inputs += enter_move(
             goal,
-            lambda g: app.flow.next_input(app.session.state, g,
+            lambda g: autopilot.next_input(app.flow, app.session.state, g,
                                           lambda kind, value: deck.pick(kind, value,
                                                                         app.flow.in_play())),
             send,
@@ -220,8 +221,9 @@ def take_to(app: TableApp, clock: Clock, uid: str, target: str) -> None:
 
 def enter(app: TableApp, deck: Deck, goal: Event) -> None:
     """Enter one move as the automated players do, input by input."""
-    enter_move(goal, lambda g: app.flow.next_input(
-        app.session.state, g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+    enter_move(goal, lambda g: autopilot.next_input(
+        app.flow, app.session.state, g,
+        lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
         app.handle, lambda: len(app.session.history()))
 
 

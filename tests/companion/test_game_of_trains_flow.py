@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
+from companion.flows import autopilot
 from companion.flows.game_of_trains import GameOfTrainsFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
@@ -108,7 +109,7 @@ def play(app: TableApp, deck: Deck, seed: int, last_tap_busy: bool = False) -> i
     for goal in physical_moves(RULES, names, seed):
         inputs += enter_move(
             goal,
-            lambda g: app.flow.next_input(state(app), g, uid_for),
+            lambda g: autopilot.next_input(app.flow, state(app), g, uid_for),
             send,
             lambda: len(app.session.history()),
         )
@@ -510,8 +511,9 @@ def test_no_sequence_of_inputs_breaks_the_table(inputs: list[Input | str], head:
     # Start some games from the middle, where every mode can be reached.
     moves: list[Event] = physical_moves(RULES, NAMES[:3], head)[:head * 8]
     for goal in moves:
-        enter_move(goal, lambda g: app.flow.next_input(
-            state(app), g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+        enter_move(goal, lambda g: autopilot.next_input(
+            app.flow, state(app), g,
+            lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
             handle, lambda: len(app.session.history()))
     for item in inputs:
         if isinstance(item, str):
@@ -585,8 +587,9 @@ def test_every_screen_of_a_whole_game_fits(language: str) -> None:
             seen.add(shown.title)
 
     for goal in physical_moves(RULES, names, 3):
-        enter_move(goal, lambda g: app.flow.next_input(
-            state(app), g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+        enter_move(goal, lambda g: autopilot.next_input(
+            app.flow, state(app), g,
+            lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
             send, lambda: len(app.session.history()))
     if language == "fr":
         winner = real_game(names, 3).players[state(app).winner or 0].name

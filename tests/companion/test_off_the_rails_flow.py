@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
-from companion.flows.off_the_rails import OffTheRailsFlow, split_gems
+from companion.flows import autopilot
+from companion.flows.autopilot.off_the_rails import split_gems
+from companion.flows.off_the_rails import OffTheRailsFlow
 from companion.i18n import translator
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Screen, Style
@@ -95,8 +97,7 @@ class Player:
             self.refusals.append(screen.title)
 
     def next_input(self, goal: Event) -> Input:
-        return self.app.flow.next_input(
-            state(self.app), goal,
+        return autopilot.next_input(self.app.flow, state(self.app), goal,
             lambda kind, value: self.deck.pick(kind, value, self.app.flow.in_play()))
 
     def enter(self, goal: Event) -> None:

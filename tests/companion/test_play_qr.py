@@ -15,6 +15,7 @@ from PIL import Image
 from companion.automaton import enter_move, physical_moves
 from companion.config import ConfigError, parse_config
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
+from companion.flows import autopilot
 from companion.i18n import reason
 from companion.inputs import Hold, Input, Press
 from companion.journal import Journal
@@ -138,8 +139,8 @@ def table_at_the_end(state: Path, game: str, scoreboard: Scoreboard | None,
         enroll_deck(table.registry, game, deck)
         app = table.app
         for goal in physical_moves(app.session.rules, PLAYERS, seed=4):
-            enter_move(goal, lambda g: app.flow.next_input(
-                app.session.state, g, lambda kind, value: deck.pick(
+            enter_move(goal, lambda g: autopilot.next_input(
+                app.flow, app.session.state, g, lambda kind, value: deck.pick(
                     kind, value, app.flow.in_play())),
                 lambda item: send(table, clock, item), lambda: app.session.event_count)
         assert app.over
@@ -259,9 +260,12 @@ def test_undo_from_the_code_goes_back_into_the_game() -> None:
                    gettext=translator("en").gettext, explain=str, enrollable=list,
                    clock=clock, end_page=lambda: code)
     moves = physical_moves(rules, PLAYERS, seed=4)
+
+    def pick(kind: str, value: str) -> str:
+        return deck.pick(kind, value, flow.in_play())
+
     for goal in moves:
-        enter_move(goal, lambda g: flow.next_input(app.session.state, g, lambda kind, value:
-                                                    deck.pick(kind, value, flow.in_play())),
+        enter_move(goal, lambda g: autopilot.next_input(flow, app.session.state, g, pick),
                    app.handle, lambda: app.session.event_count)
     clock.now += 10  # past the flash
     first = app.screen()
@@ -272,8 +276,7 @@ def test_undo_from_the_code_goes_back_into_the_game() -> None:
     app.handle(Press("ok"))
     clock.now += 10  # past the flash
     assert not app.over and app.screen() != code
-    enter_move(moves[-1], lambda g: flow.next_input(app.session.state, g, lambda kind, value:
-                                                     deck.pick(kind, value, flow.in_play())),
+    enter_move(moves[-1], lambda g: autopilot.next_input(flow, app.session.state, g, pick),
                app.handle, lambda: app.session.event_count)
     clock.now += 10  # past the flash
     assert app.over and app.screen() == first

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.cards import card_kinds, copies
+from companion.flows import autopilot
 from companion.flows.ticket_to_ride import Mode, TicketToRideFlow
 from companion.flows.ticket_to_ride_text import Words, ticket_code, ticket_codes
 from companion.flows.words import LINE, paged
@@ -139,7 +140,8 @@ class Table:
 
         inputs = enter_move(
             goal,
-            lambda g: self.flow.next_input(self.state, g, lambda kind, value: self.deck.pick(
+            lambda g: autopilot.next_input(
+                self.flow, self.state, g, lambda kind, value: self.deck.pick(
                 kind, value, self.flow.in_play())),
             send,
             lambda: len(self.app.session.history()),
@@ -232,7 +234,7 @@ def test_setup_pages_then_the_deal_then_each_player_keeps_tickets() -> None:
     table.tap(paris_wien, paris_wien)           # tapped again: put back
     assert table.title().startswith("Put back")
     table.wait()
-    assert table.flow.picks == []
+    assert table.flow.ui.picks == ()
     long_tickets = [t.id for t in table.state.board.tickets if t.long]
     table.tap(table.ticket(long_tickets[0]), table.ticket(long_tickets[1]))
     assert table.refused() == "1 tickets offered"
@@ -351,7 +353,7 @@ def test_claiming_a_route_by_letter_city_neighbour_then_the_cards_paid() -> None
     table.tap(table.card("black", 5))
     assert table.refused() is None
     table.press("back")                          # takes the last card back
-    assert table.flow.picks == []
+    assert table.flow.ui.picks == ()
     table.tap(*(table.card("black", copy) for copy in range(4)))
     # Ana holds four unseen cards: they may be the black ones.
     assert table.state.players[0].tracks == ("Denver-Kansas City#1",)
@@ -365,7 +367,7 @@ def test_cards_the_player_cannot_hold_are_refused() -> None:
     ana = replace(table.state.players[0], hand=("red",) * 3 + ("?",))
     table.session.state = replace(table.state, players=(ana, table.state.players[1]))
     table.press("ok", "ok")
-    table.flow.mode, table.flow.track = Mode.PAY, "Denver-Kansas City#1"
+    table.flow.ui = replace(table.flow.ui, mode=Mode.PAY, track="Denver-Kansas City#1")
     table.tap(table.card("black", 0))
     assert table.refused() is None              # the unseen card may be black
     table.tap(table.card("black", 1))

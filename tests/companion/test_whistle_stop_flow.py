@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
+from companion.flows import autopilot
 from companion.flows.whistle_stop import SHARES, WhistleStopFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
@@ -97,8 +98,9 @@ def play(app: TableApp, deck: Deck, seed: int,
     for goal in physical_moves(RULES, names, seed):
         inputs += enter_move(
             goal,
-            lambda g: app.flow.next_input(
-                state(app), g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+            lambda g: autopilot.next_input(
+                app.flow, state(app), g,
+                lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
             send,
             lambda: len(app.session.history()),
         )
@@ -424,8 +426,9 @@ def test_no_sequence_of_inputs_breaks_the_table(inputs: list[Input | str], head:
     app, deck, clock = make_app(names)
     moves: list[Event] = physical_moves(RULES, names, head)[:head * 20]
     for goal in moves:
-        enter_move(goal, lambda g: app.flow.next_input(
-            state(app), g, lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
+        enter_move(goal, lambda g: autopilot.next_input(
+            app.flow, state(app), g,
+            lambda kind, value: deck.pick(kind, value, app.flow.in_play())),
             app.handle, lambda: len(app.session.history()))
     for item in inputs:
         if isinstance(item, str):

@@ -13,6 +13,7 @@ from typing import Any
 from companion.app import TableApp
 from companion.automaton import enter_move, physical_moves
 from companion.demo import PLAYER_NAMES, demo_deck
+from companion.flows import autopilot
 from companion.i18n import reason, translator
 from companion.inputs import Hold, Input, Press
 from companion.screens.model import Screen
@@ -62,7 +63,7 @@ def tour(game: str, language: str, players: int = 3, seed: int = 1,
 
     yield app.screen()
     for index, goal in enumerate(physical_moves(rules, names, seed)):
-        enter_move(goal, lambda g: app.flow.next_input(app.session.state, g, pick), send,
+        enter_move(goal, lambda g: autopilot.next_input(app.flow, app.session.state, g, pick), send,
                    lambda: app.session.event_count)
         if index % 7 == 3 and not rules.is_over(app.session.state):
             send(Hold("back"))  # the undo question, declined

@@ -1,0 +1,28 @@
+"""The automated players of `companion demo` and of the tests: each game's module says which
+input a person makes next at the table to enter a move, reading the flow's screen state.
+
+The table flows never call these: what plays the demo stays out of what runs at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from engine.events import Event
+
+from ...inputs import Input
+
+#: Gives a tag UID of a card (kind, value) that is free to tap.
+UidFor = Callable[[str, str], str]
+
+
+def next_input(flow: Any, state: Any, goal: Event, uid_for: UidFor) -> Input:
+    """The next input an automated player makes to enter `goal` at a table shown by `flow`.
+
+    `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
+    """
+    module = import_module(f"{__name__}.{flow.game.replace('-', '_')}")
+    answer: Input = module.next_input(flow, state, goal, uid_for)
+    return answer

@@ -1,0 +1,73 @@
+"""What The Game of Trains table is entering: the modes and the UI state the draft keeps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.games.game_of_trains.cards import (
+    LINE,
+    WAGONS,
+)  # fmt: skip
+
+KIND = "wagon"
+
+
+class Mode(Enum):
+    MAIN = "main"
+    #: The list of face-up cards, to use one without its tag.
+    FACE_UP = "face-up"
+    #: Action 1 being entered: the drawn wagon and the place it takes.
+    DRAW = "draw"
+    #: Action 2 being entered: where the chosen face-up card acts.
+    USE = "use"
+    # Derived from the game itself, never stored:
+    SETUP = "setup"
+    DEAL = "deal"
+    OPENING = "opening"
+    REFILL = "refill"
+    RESHUFFLE = "reshuffle"
+    FINAL = "final"
+
+
+STORED = (Mode.MAIN, Mode.FACE_UP, Mode.DRAW, Mode.USE)
+#: The guidance pages before the deal.
+SETUP_PAGES = 2
+
+
+@dataclass(frozen=True)
+class OpeningUI:
+    """The opening being entered: the current player's draw so far (wagons with their tags),
+    then the card kept, the place of the wagon it replaces and the place highlighted."""
+
+    drawing: tuple[tuple[int, str], ...] = ()
+    kept: int | None = None
+    position: int | None = None
+    choice: int = 0
+
+
+@dataclass(frozen=True)
+class GameOfTrainsUI:
+    """The move being entered: kept in the draft across a power cut."""
+
+    mode: Mode = Mode.MAIN
+    page: int = 0
+    #: The deal so far: (wagon, tag UID), seven per player in seat order.
+    dealt: tuple[tuple[int, str], ...] = ()
+    #: Action 1: the wagon drawn (and its tag) and the place it takes, as far as known.
+    drawn: tuple[int, str] | None = None
+    position: int | None = None
+    #: Action 2: the face-up card being used.
+    using: int | None = None
+    choice: int = 0
+    #: The last wagon of the line tapped to choose an option (a second tap picks the pair).
+    line_tap: int | None = None
+    opening: OpeningUI = OpeningUI()
+
+    def fits(self) -> bool:
+        opening = self.opening
+        wagons = [card for card, _ in (*self.dealt, *opening.drawing, *filter(None, [self.drawn]))]
+        wagons += [card for card in (self.using, self.line_tap, opening.kept) if card is not None]
+        places = [place for place in (self.position, opening.position) if place is not None]
+        return (self.mode in STORED and all(card in WAGONS for card in wagons)
+                and all(1 <= place <= LINE for place in places))
