@@ -1,8 +1,10 @@
 """A real Mosquitto on a free port of 127.0.0.1, for the tests and the benchmark.
 
 Its own configuration and persistence file live in the folder it is given; it is ready when
-its log says "running" (an observed line, never a pause), and `stop` ends it as a service
-manager would (SIGTERM: it saves its database first).
+its log says "running" and it has answered a client's CONNECT (observed events, never a
+pause), and `stop` ends it as a service manager would (SIGTERM: it saves its database first).
+Mosquitto 2.0 logs "running" just before its main loop sets its run flag, so a SIGTERM taken
+in that window is forgotten and the broker runs on: the CONNECT's answer comes from the loop.
 """
 
 from __future__ import annotations
@@ -75,6 +77,23 @@ class Broker:
         self._process = process
         self._reader = threading.Thread(target=self._read, args=(process,), daemon=True)
         self._reader.start()
+        self._answers_a_client()
+
+    def _answers_a_client(self) -> None:
+        """Send an MQTT 3.1.1 CONNECT and read the CONNACK (any return code will do)."""
+        client_id = b"readiness-probe"
+        variable = b"\x00\x04MQTT\x04\x02\x00\x3c"
+        body = variable + len(client_id).to_bytes(2, "big") + client_id
+        with socket.create_connection(("127.0.0.1", self.port)) as probe:
+            probe.sendall(bytes((0x10, len(body))) + body)
+            answer = b""
+            while len(answer) < 4:
+                chunk = probe.recv(4 - len(answer))
+                if not chunk:
+                    raise AssertionError(f"mosquitto closed the probe: {''.join(self.log)}")
+                answer += chunk
+        if answer[0] != 0x20:
+            raise AssertionError(f"mosquitto answered a CONNECT with {answer!r}")
 
     def _read(self, process: subprocess.Popen[str]) -> None:
         assert process.stdout is not None
