@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -31,21 +31,33 @@ TEMPORARY = 75
 #: A refusal: starting again would not help.
 PERMANENT = 2
 
-# (title on the screen, what is wrong, what to do, status); {place} is the file or folder.
-FULL = (N_("Disk full"), N_("no space left to write in {place}"),
-         N_("Free some space on the SD card"), TEMPORARY)
-WRITE = (N_("Cannot save"), N_("writing in {place} failed: the disk may be full or failing"),
-          N_("Free some space; check the SD card"), TEMPORARY)
-READ_ONLY = (N_("Read-only folder"), N_("{place} is read-only"),
-              N_("Check the SD card: it may be failing"), TEMPORARY)
-DENIED = (N_("No permission"), N_("no permission to write in {place}"),
-           N_("Give the folder to the companion's user"), TEMPORARY)
-BUSY = (N_("State in use"), N_("{place} is in use by another program"),
-         N_("Stop the other companion"), TEMPORARY)
-DAMAGED = (N_("Damaged file"), N_("{place} is damaged or is not the companion's"),
-            N_("Move it away; restore a backup"), PERMANENT)
-NOT_A_FILE = (N_("Not a file"), N_("{place} is a folder, not a file"),
-               N_("Move the folder away"), PERMANENT)
+class Trouble(NamedTuple):
+    """A kind of storage failure: English templates in which {place} is the file or folder."""
+
+    title: str
+    reason: str
+    todo: str
+    status: int
+
+    def at(self, place: Path | str | None) -> Failure:
+        """This trouble, about `place`."""
+        return Failure(*self, params={"place": str(place or "")})
+
+
+FULL = Trouble(N_("Disk full"), N_("no space left to write in {place}"),
+               N_("Free some space on the SD card"), TEMPORARY)
+WRITE = Trouble(N_("Cannot save"), N_("writing in {place} failed: the disk may be full or failing"),
+                N_("Free some space; check the SD card"), TEMPORARY)
+READ_ONLY = Trouble(N_("Read-only folder"), N_("{place} is read-only"),
+                    N_("Check the SD card: it may be failing"), TEMPORARY)
+DENIED = Trouble(N_("No permission"), N_("no permission to write in {place}"),
+                 N_("Give the folder to the companion's user"), TEMPORARY)
+BUSY = Trouble(N_("State in use"), N_("{place} is in use by another program"),
+               N_("Stop the other companion"), TEMPORARY)
+DAMAGED = Trouble(N_("Damaged file"), N_("{place} is damaged or is not the companion's"),
+                  N_("Move it away; restore a backup"), PERMANENT)
+NOT_A_FILE = Trouble(N_("Not a file"), N_("{place} is a folder, not a file"),
+                     N_("Move the folder away"), PERMANENT)
 
 _BY_ERRNO = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EFBIG: FULL,
              errno.EROFS: READ_ONLY, errno.EACCES: DENIED, errno.EPERM: DENIED,
@@ -114,7 +126,7 @@ def classify(error: BaseException, place: Path | None = None,
         return Failure(N_("Journal refused"), "", N_("See the system log"), status,
                        said=reason(error, language))
     if isinstance(error, FileUnusable):
-        return Failure(*DAMAGED, params={"place": str(error.place)})
+        return DAMAGED.at(error.place)
     return None
 
 
@@ -146,7 +158,7 @@ def _storage(error: BaseException, place: Path | None) -> Failure | None:
         elif isinstance(file, str):
             named = Path(file)
     for cause in _chain(error):
-        kind = None
+        kind: Trouble | None = None
         if isinstance(cause, OSError):
             kind = _BY_ERRNO.get(cause.errno or 0)
         elif isinstance(cause, sqlite3.Error):
@@ -154,11 +166,11 @@ def _storage(error: BaseException, place: Path | None) -> Failure | None:
             if kind is None and "unable to open" in str(cause):
                 kind = _opening(named)
         if kind is not None:
-            return Failure(*kind, params={"place": str(named or "")})
+            return kind.at(named)
     return None
 
 
-def _opening(named: Path | None) -> tuple[str, str, str, int]:
+def _opening(named: Path | None) -> Trouble:
     """SQLite could not open a file: say whether it is a folder, not ours, or neither."""
     if named is not None and named.is_dir():
         return NOT_A_FILE
