@@ -6,7 +6,6 @@ import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
@@ -18,6 +17,7 @@ from engine.registry import GAMES
 from .app import Flash, TableApp, TagMemory
 from .cards import Card
 from .flows.base import TableFlow
+from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
@@ -29,25 +29,10 @@ from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .tags import TagRegistry
 
-
-def _flow(module: str, name: str) -> Callable[[str], TableFlow]:
-    """A game's flow class, imported when a table of that game opens (not before)."""
-
-    def make(language: str) -> TableFlow:
-        flow: Callable[[str], TableFlow] = getattr(import_module(module), name)
-        return flow(language)
-
-    make.__qualname__ = name
-    return make
-
-
-#: The games that can be followed at the table, with their flows.
+#: The games that can be followed at the table, each with a maker of its flow (a view of the
+#: games' records, for the callers that only need the flow).
 FLOWS: dict[str, Callable[[str], TableFlow]] = {
-    "freight-train": _flow("companion.flows.freight_train", "FreightTrainFlow"),
-    "game-of-trains": _flow("companion.flows.game_of_trains", "GameOfTrainsFlow"),
-    "off-the-rails": _flow("companion.flows.off_the_rails", "OffTheRailsFlow"),
-    "ticket-to-ride": _flow("companion.flows.ticket_to_ride", "TicketToRideFlow"),
-    "whistle-stop": _flow("companion.flows.whistle_stop", "WhistleStopFlow"),
+    game: record.make_flow for game, record in TABLE_GAMES.items()
 }
 
 SIMULATED: dict[str, dict[str, Any]] = {
@@ -102,7 +87,7 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              tag_memory: TagMemory | None = None) -> TableApp:
     """The table app for a session: the game's flow, in the table's language."""
     game = session.rules.id
-    flow = FLOWS[game](language)
+    flow = TABLE_GAMES[game].make_flow(language)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -148,7 +133,7 @@ def open_table(
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
     """
-    if game is not None and game not in FLOWS:
+    if game is not None and game not in TABLE_GAMES:
         if owner is not None:
             owner.release()
         raise ValueError(f"{game} cannot be followed at the table yet")
@@ -170,7 +155,7 @@ def open_table(
     drivers: DriverSet | None = None
 
     def lobby() -> Lobby:
-        return Lobby(sorted(FLOWS), registry, translator(language).gettext, start, clock,
+        return Lobby(sorted(TABLE_GAMES), registry, translator(language).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds)
 
     def table_app(session: GameSession[Any, Any]) -> TableApp:
@@ -193,7 +178,7 @@ def open_table(
         unfinished = journal.unfinished(key)
         # The game in progress comes back whatever game was asked for or configured: a
         # restart must never leave a game behind in the journal.
-        if unfinished is not None and unfinished.game in FLOWS:
+        if unfinished is not None and unfinished.game in TABLE_GAMES:
             app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game]))
         elif game is not None and players and start_now:
             app = table_app(GameSession.start(journal, GAMES[game], players,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..games.freight_train import TABLE
 from ..names import card_name, category_name, wagon_name
 from .words import TableWords, packed, paged, wrapped
 
-GAME = "freight-train"
+GAME = TABLE.id
 
 
 

@@ -6,11 +6,12 @@ from collections.abc import Mapping, Sequence
 
 from engine.games.off_the_rails.components import mine_of, space_of
 
+from ..games.off_the_rails import TABLE
 from ..i18n import translator
 from ..names import card_name
 from .words import TableWords, wrapped
 
-GAME = "off-the-rails"
+GAME = TABLE.id
 
 #: Characters in a line of an announcement (inside its double border).
 ANNOUNCE_LINE = 19

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..games.whistle_stop import TABLE
 from ..i18n import fill, translator
 from ..names import card_name
 from .words import TableWords, packed, paged, wrapped
 
-GAME = "whistle-stop"
+GAME = TABLE.id
 
 
 
