@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 
 from .games import TABLE_GAMES, Values
 
@@ -62,7 +62,7 @@ def card_kinds(game: str) -> dict[str, Values]:
     return dict(CATALOGUE.get(game, {}))
 
 
-class CardError(ValueError):
+class CardError(Reasoned, ValueError):
     """A card identity that is not in the catalogue, or a tag text that is not a card.
 
     Like the engine's errors it carries an English `reason` template and its `params`, so
@@ -71,10 +71,7 @@ class CardError(ValueError):
 
     def __init__(self, field: str, reason: str, /, **params: Any) -> None:
         self.field = field
-        self.reason = reason
-        self.params = params
-        text = reason.format(**params)
-        super().__init__(f"{field}: {text}" if field else text)
+        super().__init__(reason, **params)
 
 
 @dataclass(frozen=True, order=True)

@@ -17,8 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from drivers.errors import ConfigError as DriverConfigError
-from drivers.errors import DriverError
+from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_
 from engine.registry import GAMES

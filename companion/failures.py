@@ -106,15 +106,14 @@ def classify(error: BaseException, place: Path | None = None,
     """The failure `error` means, or None when it is no reason to stop the table (a bug in
     one input is logged and the table goes on). `place` names the state folder when the
     error does not say which file it is about."""
-    from drivers.errors import ConfigError as DriverConfigError
+    from drivers.errors import DriverConfigError
 
     from .config import ConfigError
     from .journal import JournalError
 
     if isinstance(error, (ConfigError, DriverConfigError)):
         return Failure(N_("Configuration refused"), "", N_("Correct it, then restart"),
-                       PERMANENT, said=reason(error, language) if isinstance(
-                           error, ConfigError) else str(error))
+                       PERMANENT, said=reason(error, language))
     known = _storage(error, place)
     if known is not None:
         return known
