@@ -24,7 +24,7 @@ from engine.errors import N_
 from . import service
 from .i18n import fill, reason
 from .screens.model import Screen, Style
-from .screens.render import render
+from .screens.render import SIZES, render
 
 #: EX_TEMPFAIL: try again later.
 TEMPORARY = 75
@@ -136,7 +136,10 @@ def report(failure: Failure, language: str, display: Display | None,
     line = failure.line(language)
     print(f"companion: {line}", file=sys.stderr, flush=True)
     service.status(line)
-    image = render(failure.screen(language))
+    panel = tuple(getattr(display, "size", SIZES[0]))
+    size = (panel[0], panel[1]) if panel in SIZES else SIZES[0]
+    # A panel keeps the first page: the whole message is in the line above.
+    image = render(failure.screen(language), size)
     if display is not None:
         display.show(image)
         display.keep_frame_on_close()

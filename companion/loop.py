@@ -3,7 +3,8 @@
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
 shown; only then, when the queue is empty, does the app write what can wait (the move being
 entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
-notice expires (the screen changes by itself) and pings the service watchdog. Tap-to-frame
+notice expires (the screen changes by itself) and pings the service watchdog. A screen that a
+short panel shows over several pages has its pages turned every PAGE_SECONDS. Tap-to-frame
 latency is measured from the driver event's timestamp.
 """
 
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 #: The longest the loop sleeps with nothing to do, so watchdog pings and expiries stay timely.
 IDLE_WAKE = 0.25
+#: How long each page of a screen shown over several pages (a 128x32 panel) stays up.
+PAGE_SECONDS = 2.5
 
 
 class Display(Protocol):
@@ -55,14 +58,21 @@ class TableLoop:
         self,
         app: Front,
         display: Display,
-        render: Callable[[Screen], Image.Image],
+        render: Callable[[Screen, int], Image.Image],
         on_frame: Callable[[Image.Image], object] | None = None,
         watchdog: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        pages: Callable[[Screen], int] = lambda screen: 1,
     ) -> None:
+        """`render(screen, page)` draws page `page` of a screen; `pages(screen)` says how
+        many it takes on this panel."""
         self.app = app
         self.display = display
         self.render = render
+        self.pages = pages
+        self._page = 0
+        self._page_count = 1
+        self._page_since = 0.0
         self.on_frame = on_frame
         self.watchdog = watchdog
         self.clock = clock
@@ -116,12 +126,20 @@ class TableLoop:
                 self._handled.notify_all()
 
     def refresh(self) -> None:
-        """Render the app's screen and show it, unless it is the frame already shown."""
+        """Render the app's screen and show it, unless it is the frame already shown; turn
+        the page of a screen shown over several once its time is up."""
         screen = self.app.screen()
-        if screen == self._last_screen:
+        now = self.clock()
+        if screen != self._last_screen:
+            self._page, self._page_since = 0, now
+            self._page_count = self.pages(screen)
+        elif self._page_count > 1 and now - self._page_since >= PAGE_SECONDS:
+            self._page = (self._page + 1) % self._page_count
+            self._page_since = now
+        else:
             return
         self._last_screen = screen
-        image = self.render(screen)
+        image = self.render(screen, self._page)
         self.display.show(image)
         if self.on_frame is not None:
             self.on_frame(image)
@@ -155,10 +173,14 @@ class TableLoop:
             log.exception("handling %r failed", what)
 
     def _wait(self) -> float:
+        now = self.clock()
+        wake = IDLE_WAKE
         expires = self.app.expires_at()
-        if expires is None:
-            return IDLE_WAKE
-        return max(0.0, min(IDLE_WAKE, expires - self.clock()))
+        if expires is not None:
+            wake = min(wake, expires - now)
+        if self._page_count > 1:
+            wake = min(wake, self._page_since + PAGE_SECONDS - now)
+        return max(0.0, wake)
 
     def wait(self, done: Callable[[], bool]) -> None:
         """Block until `done()` holds, checked after each event handled (no time limit)."""

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from PIL import Image
 
+from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
@@ -24,7 +25,7 @@ from .lobby import Lobby
 from .loop import TableLoop
 from .recovery import Opened, open_checked, open_registry
 from .screens.model import Screen, Style
-from .screens.render import render
+from .screens.render import SIZES, pages, render
 from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .tags import TagRegistry
@@ -174,6 +175,7 @@ def open_table(
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
+        _check_panel(drivers.display.size)
         app: TableApp | Lobby
         unfinished = journal.unfinished(key)
         # The game in progress comes back whatever game was asked for or configured: a
@@ -194,9 +196,20 @@ def open_table(
         raise
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
-    loop = TableLoop(app, drivers.display, render, on_frame=on_frame, watchdog=watchdog,
-                     clock=clock)
+    size = drivers.display.size
+    loop = TableLoop(app, drivers.display, lambda screen, page: render(screen, size, page),
+                     on_frame=on_frame, watchdog=watchdog, clock=clock,
+                     pages=lambda screen: pages(screen, size))
     return Table(loop, drivers, journal, registry, events, lock, opened.problem)
+
+
+def _check_panel(size: tuple[int, int]) -> None:
+    """Refuse a panel the screens have no layout for, rather than leave it dark."""
+    if tuple(size) not in SIZES:
+        shown = " or ".join(f"{width}x{height}" for width, height in SIZES)
+        raise DriverConfigError(
+            "display.rotate", f"the screens are laid out for a {shown} panel, not "
+            f"{size[0]}x{size[1]}: turn the panel by 0 or 2 quarter turns")
 
 
 #: How long the table shows what its start found wrong with the journal.

@@ -1,4 +1,7 @@
-"""Draw a `Screen` as a 128x64 1-bit image: pure and deterministic, so tested with golden PNGs.
+"""Draw a `Screen` as a 1-bit image: pure and deterministic, so tested with golden PNGs.
+
+A 128x64 panel shows a screen in one frame, laid out below; a 128x32 panel shows the same
+words in fewer lines at a time, over pages (see `companion.screens.short`).
 
 Layout (small text is 6x9 pixels: 21 characters a line):
 
@@ -31,6 +34,8 @@ from .layout import Fitted, ellipsize, fit, wrap
 from .model import Menu, Screen, Style
 
 WIDTH, HEIGHT = 128, 64
+#: The panels the screens are laid out for: (width, height) of a frame.
+SIZES = ((WIDTH, HEIGHT), (WIDTH, 32))
 #: Pixel values of mode "1": Pillow stores a lit pixel as 255 (drawing with 1 would store 1,
 #: which saves the same but compares differently).
 ON, OFF = 255, 0
@@ -81,11 +86,30 @@ class Cut:
 _CUTS: ContextVar[list[Cut] | None] = ContextVar("cuts", default=None)
 
 
-def cuts(screen: Screen) -> list[Cut]:
-    """What `render(screen)` cuts or leaves out: empty when every word is shown whole."""
+def cuts(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[Cut]:
+    """What `render(screen, size)` cuts or leaves out, over all its pages: empty when every
+    word is shown whole."""
     with _tracing() as found:
-        render(screen)
+        for page in range(pages(screen, size)):
+            render(screen, size, page)
     return found
+
+
+def pages(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> int:
+    """How many frames show `screen` whole on a panel of `size`, shown in turn: one on a
+    128x64 panel."""
+    if _checked(size)[1] >= HEIGHT:
+        return 1
+    from . import short
+
+    return short.page_count(screen, size)
+
+
+def _checked(size: tuple[int, int]) -> tuple[int, int]:
+    if tuple(size) not in SIZES:
+        raise ValueError(f"no screen layout for a {size[0]}x{size[1]} panel; one of "
+                         + ", ".join(f"{width}x{height}" for width, height in SIZES))
+    return size
 
 
 @contextmanager
@@ -124,16 +148,23 @@ def _cut(part: str, text: str, shown: str) -> None:
         found.append(Cut(part, text, shown))
 
 
-def render(screen: Screen) -> Image.Image:
-    """The frame for `screen`: mode "1", 128x64, lit pixels 255.
+def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 0
+           ) -> Image.Image:
+    """The frame for `screen` on a panel of `size` (one of SIZES): mode "1", lit pixels 255;
+    `page` counts from 0 to `pages(screen, size) - 1` (a 128x64 frame has one).
 
     Its text lines are kept in `image.info` (see `text_lines`).
     """
-    image = Image.new("1", (WIDTH, HEIGHT), OFF)
+    image = Image.new("1", _checked(size), OFF)
     lines: list[tuple[int, bool, str]] = []
     token = _LINES.set(lines)
     try:
-        _paint(image, screen)
+        if size[1] >= HEIGHT:
+            _paint(image, screen)
+        else:
+            from . import short
+
+            short.paint(image, screen, page)
     finally:
         _LINES.reset(token)
     image.info["lines"] = lines
