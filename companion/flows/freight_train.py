@@ -48,6 +48,7 @@ from engine.games.freight_train.rules import (
     pass_cost,
     place_wagon,
     refill_as_seen,
+    result,
 )  # fmt: skip
 from engine.games.freight_train.state import (
     TRAIN,
@@ -214,9 +215,7 @@ class FreightTrainFlow:
         ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
         lines = tuple(w.rank(place + 1, state.players[s].name, state.players[s].tokens)
                       for place, s in enumerate(ranking))
-        best = max(p.tokens for p in state.players)
-        winners = [p.name for p in state.players if p.tokens == best]
-        title = w.winners(winners) if final else w.standings(tally.day)
+        title = w.winners(list(result(state).winners)) if final else w.standings(tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
 

@@ -55,7 +55,7 @@ from engine.games.off_the_rails.events import (
     TakeActions,
     ValidateMission,
 )  # fmt: skip
-from engine.games.off_the_rails.rules import result
+from engine.games.off_the_rails.rules import box_room, cart_room, result
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
@@ -460,7 +460,7 @@ class OffTheRailsFlow:
             count = self.unload.get(gem, 0) + (1 if button == "up" else -1)
             if button == "up" and count > self._gem_room(state, gem):
                 others = sum(n for g, n in self.unload.items() if g != gem)
-                if count > CART_CAPACITY - others:
+                if count > cart_room(others):
                     return Reaction(refusal=self.words.cart_full())
                 return Reaction(refusal=self.words.none_left(gem))
             self.unload[gem] = max(0, count)
@@ -477,8 +477,7 @@ class OffTheRailsFlow:
     def _gem_room(self, state: OffTheRailsState, gem: str) -> int:
         """The most gems of this kind the unloading cart may hold."""
         others = sum(n for g, n in self.unload.items() if g != gem)
-        stored = sum(p.gems.get(gem, 0) for p in state.players) + self._gems().get(gem, 0)
-        return max(0, min(CART_CAPACITY - others, GEMS_IN_BOX[gem] - stored))
+        return min(cart_room(others), box_room(state, gem, self._gems().get(gem, 0)))
 
     def _mission_button(self, state: OffTheRailsState, button: str) -> Reaction:
         if button == "ok":

@@ -23,7 +23,6 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from enum import Enum
@@ -33,7 +32,7 @@ from typing import Any, cast
 from engine.errors import N_, IllegalEvent
 from engine.events import Event
 from engine.game import TallyResult
-from engine.games.ticket_to_ride.board import COLORS, GRAY, LOCOMOTIVE, Map, Track
+from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map, Track
 from engine.games.ticket_to_ride.events import (
     BuildStation,
     ClaimRoute,
@@ -52,10 +51,12 @@ from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.payment import (
     UNKNOWN,
     Payment,
-    pays_for,
-    pays_for_set,
+    surcharge_cards_problem,
     tunnel_surcharge,
 )
+from engine.games.ticket_to_ride.payment import hand_problem as _hand_problem
+from engine.games.ticket_to_ride.payment import route_payment_problem as _route_problem
+from engine.games.ticket_to_ride.payment import set_payment_problem as _set_problem
 from engine.games.ticket_to_ride.rules import (
     DECK,
     can_act,
@@ -357,9 +358,8 @@ class TicketToRideFlow:
                                          -scores[seat].total))
         lines = [w.rank(place + 1, scores[seat].name, scores[seat].total)
                  for place, seat in enumerate(order)]
-        deciding = _deciding_tiebreak(state, final, counts)
-        if deciding:
-            lines.append(w.tiebreak(deciding))
+        if final.deciding:
+            lines.append(w.tiebreak(final.deciding))
         return lines
 
     def _setup_pages(self, state: TicketToRideState) -> list[tuple[str, tuple[str, ...]]]:
@@ -774,12 +774,8 @@ class TicketToRideFlow:
         tunnel = state.tunnel
         assert tunnel is not None and tunnel.surcharge is not None
         cards = tuple(p.card for p in self.picks) + (pick.card,)
-        allowed = {LOCOMOTIVE} | ({tunnel.color} if tunnel.color else set())
-        if pick.card not in allowed:
-            return Reaction(refusal=self._explain(IllegalEvent(
-                N_("Pay the tunnel with {color} cards or locomotives"), color=tunnel.color)
-                if tunnel.color else IllegalEvent(N_("Pay the tunnel with locomotives"))))
-        problem = _hand_problem(state.player().hand, tunnel.cards + cards)
+        problem = (surcharge_cards_problem(cards, tunnel.color)
+                   or _hand_problem(state.player().hand, tunnel.cards + cards))
         if problem:
             return Reaction(refusal=self._explain(problem))
         self.picks.append(pick)
@@ -1093,30 +1089,6 @@ def _pages_of(lines: int) -> int:
     return max(1, -(-lines // RANKING_LINES))
 
 
-def _deciding_tiebreak(state: TicketToRideState, final: TallyResult,
-                       counts: list[PlayerCount]) -> str | None:
-    """The tie-break that decided the winner, when the best totals were tied."""
-    best = max(score.total for score in final.players)
-    seats = [seat for seat, score in enumerate(final.players) if score.total == best]
-    if len(seats) < 2 or len(final.winners) == len(seats):
-        return None
-    board = state.board
-    longest_best = max(c.longest for c in counts)
-    for tiebreak in board.rules.tiebreaks:
-        if tiebreak == "tickets":
-            values = {seat: counts[seat].completed for seat in seats}
-        elif tiebreak == "fewest-stations":
-            values = {seat: -len(state.players[seat].stations) for seat in seats}
-        else:
-            values = {seat: int(counts[seat].longest == longest_best and longest_best > 0)
-                      for seat in seats}
-        top = max(values.values())
-        if any(value != top for value in values.values()):
-            return tiebreak
-        seats = [seat for seat in seats if values[seat] == top]
-    return None
-
-
 def _unseen_deal(board: Map) -> Deal:
     """The deal as the table makes it: the companion sees none of the cards."""
     return Deal((UNKNOWN,) * len(train_deck(board)), (UNKNOWN,) * len(regular_tickets(board)),
@@ -1132,48 +1104,6 @@ def _track_kind(track: Track, city: str) -> tuple[Any, ...]:
     """Tracks a player cannot tell apart when claiming (the two gray tracks of a double)."""
     return (track.route, track.other_end(city), track.color, track.length, track.tunnel,
             track.ferries)
-
-
-def _route_problem(track: Track, cards: tuple[str, ...]) -> IllegalEvent | None:
-    """Why these cards (so far) cannot pay for `track`, or None."""
-    colors = {card for card in cards if card != LOCOMOTIVE}
-    try:
-        if len(colors) > 1:
-            raise IllegalEvent(N_("Cards for one route must all be of one colour"))
-        color = next(iter(colors), None)
-        if color is not None and track.color != GRAY and color != track.color:
-            raise IllegalEvent(N_("This route takes {color} cards"), color=track.color)
-        if len(cards) > track.length:
-            raise IllegalEvent(N_("Too many cards for this route"))
-        if sum(1 for card in cards if card != LOCOMOTIVE) > track.length - track.ferries:
-            raise IllegalEvent(N_("This ferry needs {count} locomotive(s)"), count=track.ferries)
-        if len(cards) == track.length:
-            pays_for(track, cards)
-    except IllegalEvent as error:
-        return error
-    return None
-
-
-def _set_problem(cards: tuple[str, ...], cost: int) -> IllegalEvent | None:
-    """Why these cards (so far) cannot pay for a station, or None."""
-    try:
-        if len({card for card in cards if card != LOCOMOTIVE}) > 1 or len(cards) > cost:
-            raise IllegalEvent(N_("Pay with {count} card(s) of one colour"), count=cost)
-        if len(cards) == cost:
-            pays_for_set(cards, cost)
-    except IllegalEvent as error:
-        return error
-    return None
-
-
-def _hand_problem(hand: tuple[str, ...], cards: tuple[str, ...]) -> IllegalEvent | None:
-    """Cards the companion knows the player cannot hold (unseen cards stand for any)."""
-    have = Counter(hand)
-    unseen = have.pop(UNKNOWN, 0)
-    missing = sum(max(0, count - have[card]) for card, count in Counter(cards).items())
-    if missing > unseen:
-        return IllegalEvent(N_("Those cards are not in your hand"))
-    return None
 
 
 def _tap(uid_for: Callable[[str, str], str], card: str) -> Tap:
