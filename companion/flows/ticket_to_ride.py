@@ -29,7 +29,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, cast
 
-from engine.errors import N_, IllegalEvent
+from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map, Track
@@ -62,6 +62,7 @@ from engine.games.ticket_to_ride.rules import (
     can_act,
     cards_to_reveal,
     claim_problem,
+    face_up_problem,
     holdings,
     long_tickets,
     needs_reshuffle,
@@ -665,9 +666,9 @@ class TicketToRideFlow:
             return self._first_card_tapped(state, pick)
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0
-            if value == LOCOMOTIVE and index != DECK:
-                return Reaction(refusal=fill(
-                    N_("A face-up locomotive cannot be your second card"), self.language))
+            problem = face_up_problem(value, second=True) if index != DECK else None
+            if problem is not None:
+                return Reaction(refusal=self._explain(problem))
             return self._draw(state, pick, index)
         if mode is Mode.PAY:
             return self._pay_tapped(state, pick)

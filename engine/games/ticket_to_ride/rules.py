@@ -252,6 +252,13 @@ def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
     return any(card != LOCOMOTIVE or not second for card in state.display)
 
 
+def face_up_problem(card: str, second: bool) -> IllegalEvent | None:
+    """Why this face-up card may not be taken now: a locomotive is never the second card."""
+    if card == LOCOMOTIVE and second:
+        return IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+    return None
+
+
 def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
     _check_turn(state, drawing=True)
     second = state.drawn == 1
@@ -267,8 +274,9 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         card = reveal(state.display[event.index], event.card)
         if card == UNKNOWN:
             raise IllegalEvent(N_("Scan the face-up card you take"))
-        if card == LOCOMOTIVE and second:
-            raise IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+        problem = face_up_problem(card, second)
+        if problem is not None:
+            raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
         weight = 2 if card == LOCOMOTIVE else 1  # a face-up locomotive counts as two cards
