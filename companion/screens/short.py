@@ -27,7 +27,6 @@ from .render import (
     WIDTH,
     Painter,
     _Area,
-    _cut,
     _draw_hints,
     _draw_progress,
     _draw_title,
@@ -37,6 +36,7 @@ from .render import (
     _text_line,
     _words,
 )  # fmt: skip
+from .trace import cut
 
 #: Between the context line's words and its progress marks.
 GAP = 3
@@ -119,7 +119,7 @@ def _title_lines(screen: Screen, area: _Area, room: int) -> list[tuple[int, Pain
     else:
         lines = wrap(screen.title, SMALL, width, break_words=True) or [screen.title]
         if _words(" ".join(lines)) != _words(screen.title):
-            _cut("title", screen.title, " / ".join(lines))
+            cut("title", screen.title, " / ".join(lines))
         shown = [Fitted(SMALL, (line,)) for line in lines]
 
     def painter(line: Fitted) -> Painter:
@@ -140,7 +140,7 @@ def _body_lines(screen: Screen, area: _Area) -> list[tuple[int, Painter]]:
     for text in screen.body:
         pieces = wrap(text, SMALL, area.width, break_words=True) or [text]
         if _words(" ".join(pieces)) != _words(text):
-            _cut("body", text, " / ".join(pieces))
+            cut("body", text, " / ".join(pieces))
         lines.extend((SMALL.height, painter(piece)) for piece in pieces)
     return lines
 
@@ -164,7 +164,7 @@ def _item_lines(text: str, area: _Area, *, marks: tuple[bool, bool],
     items = _Area(area.left, area.right - (columns * SMALL.advance + 1 if columns else 0))
     pieces = wrap(text, SMALL, items.inset(1).width, break_words=True) or [text]
     if _words(" ".join(pieces)) != _words(text):
-        _cut("menu", text, " / ".join(pieces))
+        cut("menu", text, " / ".join(pieces))
 
     def painter(piece: str, first: bool, last: bool) -> Painter:
         def draw_piece(draw: ImageDraw.ImageDraw, y: int) -> None:
