@@ -58,14 +58,14 @@ class TableLoop:
         self,
         app: Front,
         display: Display,
-        render: Callable[[Screen, int], Image.Image],
+        render: Callable[..., Image.Image],
         on_frame: Callable[[Image.Image], object] | None = None,
         watchdog: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         pages: Callable[[Screen], int] = lambda screen: 1,
     ) -> None:
-        """`render(screen, page)` draws page `page` of a screen; `pages(screen)` says how
-        many it takes on this panel."""
+        """`render(screen)` draws a screen; `pages(screen)` says over how many frames it goes
+        on this panel, and `render(screen, page)` draws each of them."""
         self.app = app
         self.display = display
         self.render = render
@@ -139,7 +139,8 @@ class TableLoop:
         else:
             return
         self._last_screen = screen
-        image = self.render(screen, self._page)
+        image = (self.render(screen, self._page) if self._page_count > 1
+                 else self.render(screen))
         self.display.show(image)
         if self.on_frame is not None:
             self.on_frame(image)

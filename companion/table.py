@@ -197,7 +197,7 @@ def open_table(
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     size = drivers.display.size
-    loop = TableLoop(app, drivers.display, lambda screen, page: render(screen, size, page),
+    loop = TableLoop(app, drivers.display, lambda screen, page=0: render(screen, size, page),
                      on_frame=on_frame, watchdog=watchdog, clock=clock,
                      pages=lambda screen: pages(screen, size))
     return Table(loop, drivers, journal, registry, events, lock, opened.problem)
