@@ -10,11 +10,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import N_
+from engine.errors import N_, Reasoned
+
+from .games import TABLE_GAMES, Values
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.
 ANY_GAME = "*"
@@ -25,88 +27,34 @@ SEPARATOR = "|"
 #: A MIFARE Classic 1K holds 48 bytes of text in the three blocks the readers use.
 TEXT_LIMIT = 48
 
-#: A card kind's values: a tuple lists the allowed values (empty: the kind takes no value);
-#: `None` accepts any short text, such as a player's name.
-Values = tuple[str, ...] | None
-
-def _freight_train() -> dict[str, Values]:
-    from engine.games.freight_train.cards import DEPARTURE, WAGON_TYPES
-
-    return {"wagon": WAGON_TYPES, DEPARTURE: ()}
-
-
-def _ticket_to_ride() -> dict[str, Values]:
-    # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
-    # companion.flows.ticket_to_ride_text.ticket_codes).
-    from engine.games.ticket_to_ride.board import COLORS
-
-    from .flows.ticket_to_ride_text import ticket_codes
-
-    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
-
-
-def _game_of_trains() -> dict[str, Values]:
-    from engine.games.game_of_trains.cards import WAGONS
-
-    return {"wagon": tuple(str(number) for number in WAGONS)}
-
-
-def _whistle_stop() -> dict[str, Values]:
-    from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
-
-    return {"share": tuple(f"{company}-{number}" for company in COMPANIES
-                           for number in range(1, SHARES_PER_COMPANY + 1))}
-
-
-def _off_the_rails() -> dict[str, Values]:
-    from engine.games.off_the_rails.components import CAVE_IN_CARD, deposit_cards
-
-    return {"deposit": deposit_cards(), CAVE_IN_CARD: ()}
-
-
 class _Catalogue(Mapping[str, dict[str, Values]]):
-    """Each game's card kinds, worked out from the game's own data when first asked for (a
-    table of one game does not load the maps and decks of the others)."""
+    """Each game's card kinds, from its record, worked out from the game's own data when first
+    asked for (a table of one game does not load the maps and decks of the others); "*" holds
+    the personal tags every game reads."""
 
-    def __init__(self, makers: Mapping[str, Callable[[], dict[str, Values]]]) -> None:
-        self._makers = makers
-        self._made: dict[str, dict[str, Values]] = {}
+    def __init__(self) -> None:
+        self._made: dict[str, dict[str, Values]] = {ANY_GAME: {"player": None}}
 
     def __getitem__(self, game: str) -> dict[str, Values]:
         if game not in self._made:
-            self._made[game] = self._makers[game]()
+            self._made[game] = TABLE_GAMES[game].cards()
         return self._made[game]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._makers)
+        return iter((ANY_GAME, *TABLE_GAMES))
 
     def __len__(self) -> int:
-        return len(self._makers)
+        return 1 + len(TABLE_GAMES)
 
 
-#: The card kinds of each game, by game id. A game adds its own row when its table flow
-#: starts reading cards.
-CATALOGUE: Mapping[str, dict[str, Values]] = _Catalogue({
-    ANY_GAME: lambda: {"player": None},
-    "freight-train": _freight_train,
-    "ticket-to-ride": _ticket_to_ride,
-    "game-of-trains": _game_of_trains,
-    "whistle-stop": _whistle_stop,
-    "off-the-rails": _off_the_rails,
-})
-
-
-#: How many physical cards of each value a box holds, by (game, kind); one when not listed.
-COPIES: dict[tuple[str, str], int] = {
-    ("freight-train", "wagon"): 16,
-    ("ticket-to-ride", "train"): 12,
-    ("ticket-to-ride", "locomotive"): 14,
-}
+#: The card kinds of each game, by game id.
+CATALOGUE: Mapping[str, dict[str, Values]] = _Catalogue()
 
 
 def copies(game: str, kind: str) -> int:
     """Cards of one value of `kind` in a full box (e.g. 16 coal wagons in Freight Train)."""
-    return COPIES.get((game, kind), 1)
+    record = TABLE_GAMES.get(game)
+    return record.copies.get(kind, 1) if record is not None else 1
 
 
 def card_kinds(game: str) -> dict[str, Values]:
@@ -114,7 +62,7 @@ def card_kinds(game: str) -> dict[str, Values]:
     return dict(CATALOGUE.get(game, {}))
 
 
-class CardError(ValueError):
+class CardError(Reasoned, ValueError):
     """A card identity that is not in the catalogue, or a tag text that is not a card.
 
     Like the engine's errors it carries an English `reason` template and its `params`, so
@@ -123,10 +71,7 @@ class CardError(ValueError):
 
     def __init__(self, field: str, reason: str, /, **params: Any) -> None:
         self.field = field
-        self.reason = reason
-        self.params = params
-        text = reason.format(**params)
-        super().__init__(f"{field}: {text}" if field else text)
+        super().__init__(reason, **params)
 
 
 @dataclass(frozen=True, order=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from drivers.config import DriverSettings, parse_settings
-from drivers.errors import ConfigError as DriverConfigError
+from drivers.errors import DriverConfigError
 
 from .config import Config, ConfigError, load_config
 from .i18n import N_, reason, translator

@@ -17,8 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from drivers.errors import ConfigError as DriverConfigError
-from drivers.errors import DriverError
+from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_
 from engine.registry import GAMES
@@ -29,16 +28,16 @@ from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .device_settings import load_settings
 from .failures import classify, report
+from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
 from .paths import default_state_dir, demo_state_dir
 from .state_files import take_folder
-from .table import FLOWS
 
 log = logging.getLogger("companion")
 
-#: The maps a game of Ticket to Ride can be played on, turn by turn.
-MAPS = ("usa", "europe")
+#: The maps a game can be played on, turn by turn, from the games' records.
+MAPS = tuple(dict.fromkeys(board for record in TABLE_GAMES.values() for board in record.maps))
 #: A setting's name as a TOML bare key: `--setting` builds one line of the game's section.
 _SETTING_KEY = re.compile(r"[A-Za-z0-9_-]+")
 SETTING_HELP = ("a setting of the game, as in its configuration section, e.g. "
@@ -48,7 +47,7 @@ SETTING_HELP = ("a setting of the game, as in its configuration section, e.g. "
 def register(commands: Any) -> None:
     run = commands.add_parser("run", help="follow a game at the table (simulated on a desktop)")
     run.add_argument("--config", type=Path, help="configuration file (TOML)")
-    run.add_argument("--game", choices=sorted(FLOWS), help="the game to start")
+    run.add_argument("--game", choices=sorted(TABLE_GAMES), help="the game to start")
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
     run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
@@ -59,7 +58,7 @@ def register(commands: Any) -> None:
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
-    demo.add_argument("game", choices=sorted(FLOWS))
+    demo.add_argument("game", choices=sorted(TABLE_GAMES))
     demo.add_argument("--seed", type=int, default=1, help="the same seed gives the same game")
     demo.add_argument("--state-dir", type=Path,
                       help="journal folder; an unfinished demo there is resumed (default: "

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.codec import from_jsonable
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
@@ -41,7 +41,7 @@ MAX_REST_MINUTES = 24 * 60.0
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
 
 
-class ConfigError(ValueError):
+class ConfigError(Reasoned, ValueError):
     """A configuration the companion refuses to start with.
 
     `file` is where it came from, `key` the dotted path of the setting ("companion.language"),
@@ -55,10 +55,10 @@ class ConfigError(ValueError):
         self.key = key
         self.line = line
         self.column = column
-        self.reason = reason
-        self.params = dict(params, line=line, column=column) if line is not None else params
         self.field = f"{file}: {key}" if key else file
-        super().__init__(f"{self.field}: {reason.format(**self.params)}")
+        if line is not None:
+            params.update(line=line, column=column)
+        super().__init__(reason, **params)
 
 
 @dataclass(frozen=True)

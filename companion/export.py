@@ -20,47 +20,16 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from .games import TABLE_GAMES, GameInfo
 from .journal import PlayRecord
 from .spreadsheet import neutralise
 
 SOURCE_NAME = "Tabletop companion"
 FORMATS = ("bgstats", "csv", "json")
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    """How other tools name a game; `bgg_id` is its BoardGameGeek id, when known for sure."""
-
-    name: str
-    bgg_id: int | None = None
-    highest_wins: bool = True
-    #: Won or lost, without points (BG Stats' `noPoints`).
-    no_points: bool = False
-    #: BG Stats' `sourceGameId`; empty: the engine's game id.
-    source_id: str = ""
-
-
-#: By engine game id. An id is given only where it was checked (against the addresses of the
-#: games' BoardGameGeek pages, boardgame/9209/ticket-ride and boardgame/14996/ticket-ride-europe):
-#: BG Stats matches a game by name when there is none, which is better than the wrong game.
-GAMES: dict[str, GameInfo] = {
-    "freight-train": GameInfo("Freight Train"),
-    "whistle-stop": GameInfo("Whistle Stop"),
-    "ticket-to-ride": GameInfo("Ticket to Ride", 9209),
-    # A line is ascending or not: the engine's 1 or 0 is a win, not points.
-    "game-of-trains": GameInfo("The Game of Trains", no_points=True),
-    "off-the-rails": GameInfo("Off the Rails"),
-}
-
-#: Games whose map is a game of its own on BoardGameGeek, by (engine game id, map name).
-MAP_GAMES: dict[tuple[str, str], GameInfo] = {
-    ("ticket-to-ride", "europe"): GameInfo("Ticket to Ride: Europe", 14996,
-                                           source_id="ticket-to-ride-europe"),
-}
 
 #: The day this companion was first built. A Raspberry Pi has no battery-backed clock: after a
 #: power cut it counts from 1970 (or from a saved time) until the network sets it, so a stamp
@@ -78,10 +47,10 @@ CSV_COLUMNS = (
 
 def game_info(game: str, options: Mapping[str, Any] | None = None) -> GameInfo:
     """The game as other tools know it; a map that is a game of its own names that game."""
-    board = (options or {}).get("map_name")
-    if isinstance(board, str) and (game, board) in MAP_GAMES:
-        return MAP_GAMES[(game, board)]
-    return GAMES.get(game, GameInfo(game))
+    record = TABLE_GAMES.get(game)
+    if record is None:
+        return GameInfo(game)
+    return record.info((options or {}).get("map_name"))
 
 
 def export(plays: Sequence[PlayRecord], form: str,
@@ -139,13 +108,11 @@ def bgstats_play(play: PlayRecord, events: Sequence[str] = ()) -> dict[str, Any]
 
 def board_name(play: PlayRecord) -> str:
     """The map a play was on, as its title ("Europe"); empty for a game without maps."""
-    name = play.options.get("map_name")
-    if play.game != "ticket-to-ride":
+    record = TABLE_GAMES.get(play.game)
+    if record is None or record.map_title is None:
         return ""
-    from engine.games.ticket_to_ride.library import find_map  # only Ticket to Ride has maps
-
-    board = find_map(name if isinstance(name, str) else "usa")
-    return board.title if board is not None else str(name)
+    name = play.options.get("map_name")
+    return record.map_title(name if isinstance(name, str) else record.maps[0])
 
 
 def player_rows(play: PlayRecord) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -24,28 +24,40 @@ from engine.errors import N_
 from . import service
 from .i18n import fill, reason
 from .screens.model import Screen, Style
-from .screens.render import render
+from .screens.render import SIZES, render
 
 #: EX_TEMPFAIL: try again later.
 TEMPORARY = 75
 #: A refusal: starting again would not help.
 PERMANENT = 2
 
-# (title on the screen, what is wrong, what to do, status); {place} is the file or folder.
-FULL = (N_("Disk full"), N_("no space left to write in {place}"),
-         N_("Free some space on the SD card"), TEMPORARY)
-WRITE = (N_("Cannot save"), N_("writing in {place} failed: the disk may be full or failing"),
-          N_("Free some space; check the SD card"), TEMPORARY)
-READ_ONLY = (N_("Read-only folder"), N_("{place} is read-only"),
-              N_("Check the SD card: it may be failing"), TEMPORARY)
-DENIED = (N_("No permission"), N_("no permission to write in {place}"),
-           N_("Give the folder to the companion's user"), TEMPORARY)
-BUSY = (N_("State in use"), N_("{place} is in use by another program"),
-         N_("Stop the other companion"), TEMPORARY)
-DAMAGED = (N_("Damaged file"), N_("{place} is damaged or is not the companion's"),
-            N_("Move it away; restore a backup"), PERMANENT)
-NOT_A_FILE = (N_("Not a file"), N_("{place} is a folder, not a file"),
-               N_("Move the folder away"), PERMANENT)
+class Trouble(NamedTuple):
+    """A kind of storage failure: English templates in which {place} is the file or folder."""
+
+    title: str
+    reason: str
+    todo: str
+    status: int
+
+    def at(self, place: Path | str | None) -> Failure:
+        """This trouble, about `place`."""
+        return Failure(*self, params={"place": str(place or "")})
+
+
+FULL = Trouble(N_("Disk full"), N_("no space left to write in {place}"),
+               N_("Free some space on the SD card"), TEMPORARY)
+WRITE = Trouble(N_("Cannot save"), N_("writing in {place} failed: the disk may be full or failing"),
+                N_("Free some space; check the SD card"), TEMPORARY)
+READ_ONLY = Trouble(N_("Read-only folder"), N_("{place} is read-only"),
+                    N_("Check the SD card: it may be failing"), TEMPORARY)
+DENIED = Trouble(N_("No permission"), N_("no permission to write in {place}"),
+                 N_("Give the folder to the companion's user"), TEMPORARY)
+BUSY = Trouble(N_("State in use"), N_("{place} is in use by another program"),
+               N_("Stop the other companion"), TEMPORARY)
+DAMAGED = Trouble(N_("Damaged file"), N_("{place} is damaged or is not the companion's"),
+                  N_("Move it away; restore a backup"), PERMANENT)
+NOT_A_FILE = Trouble(N_("Not a file"), N_("{place} is a folder, not a file"),
+                     N_("Move the folder away"), PERMANENT)
 
 _BY_ERRNO = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EFBIG: FULL,
              errno.EROFS: READ_ONLY, errno.EACCES: DENIED, errno.EPERM: DENIED,
@@ -94,15 +106,14 @@ def classify(error: BaseException, place: Path | None = None,
     """The failure `error` means, or None when it is no reason to stop the table (a bug in
     one input is logged and the table goes on). `place` names the state folder when the
     error does not say which file it is about."""
-    from drivers.errors import ConfigError as DriverConfigError
+    from drivers.errors import DriverConfigError
 
     from .config import ConfigError
     from .journal import JournalError
 
     if isinstance(error, (ConfigError, DriverConfigError)):
         return Failure(N_("Configuration refused"), "", N_("Correct it, then restart"),
-                       PERMANENT, said=reason(error, language) if isinstance(
-                           error, ConfigError) else str(error))
+                       PERMANENT, said=reason(error, language))
     known = _storage(error, place)
     if known is not None:
         return known
@@ -114,7 +125,7 @@ def classify(error: BaseException, place: Path | None = None,
         return Failure(N_("Journal refused"), "", N_("See the system log"), status,
                        said=reason(error, language))
     if isinstance(error, FileUnusable):
-        return Failure(*DAMAGED, params={"place": str(error.place)})
+        return DAMAGED.at(error.place)
     return None
 
 
@@ -125,7 +136,10 @@ def report(failure: Failure, language: str, display: Display | None,
     line = failure.line(language)
     print(f"companion: {line}", file=sys.stderr, flush=True)
     service.status(line)
-    image = render(failure.screen(language))
+    panel = tuple(getattr(display, "size", SIZES[0]))
+    size = (panel[0], panel[1]) if panel in SIZES else SIZES[0]
+    # A panel keeps the first page: the whole message is in the line above.
+    image = render(failure.screen(language), size)
     if display is not None:
         display.show(image)
         display.keep_frame_on_close()
@@ -146,7 +160,7 @@ def _storage(error: BaseException, place: Path | None) -> Failure | None:
         elif isinstance(file, str):
             named = Path(file)
     for cause in _chain(error):
-        kind = None
+        kind: Trouble | None = None
         if isinstance(cause, OSError):
             kind = _BY_ERRNO.get(cause.errno or 0)
         elif isinstance(cause, sqlite3.Error):
@@ -154,11 +168,11 @@ def _storage(error: BaseException, place: Path | None) -> Failure | None:
             if kind is None and "unable to open" in str(cause):
                 kind = _opening(named)
         if kind is not None:
-            return Failure(*kind, params={"place": str(named or "")})
+            return kind.at(named)
     return None
 
 
-def _opening(named: Path | None) -> tuple[str, str, str, int]:
+def _opening(named: Path | None) -> Trouble:
     """SQLite could not open a file: say whether it is a folder, not ours, or neither."""
     if named is not None and named.is_dir():
         return NOT_A_FILE

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 
 KIB = 1024
 #: The bounds, in bytes (the README's "Input files" says them too).
@@ -21,15 +21,13 @@ MAX_TAGS_CSV_BYTES = 1024 * KIB
 STDIN = "-"
 
 
-class InputFileError(ValueError):
+class InputFileError(Reasoned, ValueError):
     """A file that cannot be used: `field` is the file, `reason` an English template with
     its `params` (for `companion.i18n.reason()`)."""
 
     def __init__(self, file: str | Path, reason: str, /, **params: Any) -> None:
         self.field = str(file) or "''"
-        self.reason = reason
-        self.params = params
-        super().__init__(f"{self.field}: {reason.format(**params)}")
+        super().__init__(reason, **params)
 
 
 def read_text(name: str | Path, limit: int) -> str:

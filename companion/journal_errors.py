@@ -3,22 +3,17 @@ its parameters, and the exit status of a command that stops on it."""
 
 from __future__ import annotations
 
-from typing import Any
+from engine.errors import Reasoned
 
 #: EX_TEMPFAIL: try again later.
 EXIT_BUSY = 75
 
 
-class JournalError(Exception):
+class JournalError(Reasoned):
     """The journal cannot be used: a reason template (for gettext) and its parameters."""
 
     #: The exit status of a command that stops on it (75: a temporary failure).
     exit_status = EXIT_BUSY
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.reason = template
-        self.params = params
-        super().__init__(template.format(**params) if params else template)
 
 
 class StateFolderBusy(JournalError):

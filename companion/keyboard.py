@@ -136,11 +136,11 @@ def enroll_desktop_tags(registry: TagRegistry) -> None:
     restart does not work out every game's deck again.
     """
     from .demo import deck_tags, demo_deck
-    from .table import FLOWS
+    from .games import TABLE_GAMES
 
     personal = [(f"F1A7{seat:04X}", Card(ANY_GAME, "player", name))
                 for seat, name in enumerate(DESKTOP_PLAYERS)]
     if registry.lookup(personal[-1][0]) is not None:
         return
-    box = [tag for game in FLOWS for tag in deck_tags(game, demo_deck(game))]
+    box = [tag for game in TABLE_GAMES for tag in deck_tags(game, demo_deck(game))]
     registry.enroll_missing([*box, *personal])

@@ -11,21 +11,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.errors import N_
 from engine.registry import entry
 
 from .app import Flash, Registry
+from .games import TABLE_GAMES
 from .inputs import Hold, Input, Press, Tap
 from .screens.model import Menu, Screen, Style
-
-#: The titles printed on the boxes, translated by the catalogue.
-GAME_TITLES = {
-    "freight-train": N_("Freight Train"),
-    "ticket-to-ride": N_("Ticket to Ride"),
-    "game-of-trains": N_("The Game of Trains"),
-    "off-the-rails": N_("Off the Rails"),
-    "whistle-stop": N_("Whistle Stop"),
-}
 
 
 class Step(Enum):
@@ -169,17 +160,22 @@ class Lobby:
 
     # --- The screen ---------------------------------------------------------------------------
 
+    def _title(self, game: str) -> str:
+        """The title printed on the game's box, in the table's language."""
+        record = TABLE_GAMES.get(game)
+        return self._(record.title) if record is not None else game
+
     def screen(self) -> Screen:
         if self.flash is not None and self.clock() < self.flash.until:
             return self.flash.screen
         self.flash = None
         top = self._("New game")
         if self.step is Step.GAME:
-            titles = tuple(self._(GAME_TITLES.get(game, game)) for game in self.games)
+            titles = tuple(self._title(game) for game in self.games)
             hints = self._("ok:choose  hold:menu") if self.system else self._("ok:choose")
             return Screen(top=top, title=self._("Which game?"), menu=Menu(titles, self.choice),
                           hints=hints)
-        title = self._(GAME_TITLES.get(self.choices.game, self.choices.game))
+        title = self._title(self.choices.game)
         if self.step is Step.COUNT:
             return Screen(top=title, title=self._("{count} players").format(
                 count=self.choices.count), hints=self._("up/down  ok:next"))

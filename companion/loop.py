@@ -4,7 +4,8 @@ Each driver event is turned into player inputs, handled, and the new screen is r
 shown; only then, when the queue is empty, does the app write what can wait (the move being
 entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
 notice expires (the screen changes by itself), pings the service watchdog and rests an idle
-panel (`companion.panel_rest`): an input that only woke a dark panel does not reach the app.
+panel (`companion.panel_rest`): an input that only woke a dark panel does not reach the app. A
+screen that a short panel shows over several pages has its pages turned every PAGE_SECONDS.
 Tap-to-frame latency is measured from the driver event's timestamp.
 """
 
@@ -35,6 +36,8 @@ log = logging.getLogger(__name__)
 IDLE_WAKE = 1.0
 #: Put on the queue when `stop` is set, so the loop does not sleep through it.
 _STOPPED = object()
+#: How long each page of a screen shown over several pages (a 128x32 panel) stays up.
+PAGE_SECONDS = 2.5
 
 
 class Display(Protocol):
@@ -61,17 +64,24 @@ class TableLoop:
         self,
         app: Front,
         display: Display,
-        render: Callable[[Screen], Image.Image],
+        render: Callable[..., Image.Image],
         on_frame: Callable[[Image.Image], object] | None = None,
         watchdog: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         rest: PanelRest | None = None,
+        pages: Callable[[Screen], int] = lambda screen: 1,
     ) -> None:
+        """`render(screen)` draws a screen; `pages(screen)` says over how many frames it goes
+        on this panel, and `render(screen, page)` draws each of them."""
         self.app = app
         #: Dims and switches off the idle panel; None keeps it lit.
         self.rest = rest
         self.display = display
         self.render = render
+        self.pages = pages
+        self._page = 0
+        self._page_count = 1
+        self._page_since = 0.0
         self.on_frame = on_frame
         self.watchdog = watchdog
         self.clock = clock
@@ -126,12 +136,21 @@ class TableLoop:
                 self._handled.notify_all()
 
     def refresh(self) -> None:
-        """Render the app's screen and show it, unless it is the frame already shown."""
+        """Render the app's screen and show it, unless it is the frame already shown; turn
+        the page of a screen shown over several once its time is up."""
         screen = self.app.screen()
-        if screen == self._last_screen:
+        now = self.clock()
+        if screen != self._last_screen:
+            self._page, self._page_since = 0, now
+            self._page_count = self.pages(screen)
+        elif self._page_count > 1 and now - self._page_since >= PAGE_SECONDS:
+            self._page = (self._page + 1) % self._page_count
+            self._page_since = now
+        else:
             return
         self._last_screen = screen
-        image = self.render(screen)
+        image = (self.render(screen, self._page) if self._page_count > 1
+                 else self.render(screen))
         self.display.show(image)
         if self.on_frame is not None:
             self.on_frame(image)
@@ -179,10 +198,14 @@ class TableLoop:
             log.exception("handling %r failed", what)
 
     def _wait(self) -> float:
+        now = self.clock()
+        wake = IDLE_WAKE
         expires = self.app.expires_at()
-        if expires is None:
-            return IDLE_WAKE
-        return max(0.0, min(IDLE_WAKE, expires - self.clock()))
+        if expires is not None:
+            wake = min(wake, expires - now)
+        if self._page_count > 1:
+            wake = min(wake, self._page_since + PAGE_SECONDS - now)
+        return max(0.0, wake)
 
     def wait(self, done: Callable[[], bool]) -> None:
         """Block until `done()` holds, checked after each event handled (no time limit)."""

@@ -6,12 +6,12 @@ import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any, cast
 
 from PIL import Image
 
+from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
@@ -19,6 +19,7 @@ from .app import Flash, TableApp, TagMemory
 from .cards import Card
 from .device_settings import load_settings
 from .flows.base import TableFlow
+from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
@@ -30,30 +31,16 @@ from .recovery import Opened, open_checked, open_registry
 from .scoreboard import Scoreboard
 from .screens.model import Screen, Style
 from .screens.qr import render_screen
+from .screens.render import SIZES, pages
 from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .system_menu import DeviceControls, SystemMenu
 from .tags import TagRegistry
 
-
-def _flow(module: str, name: str) -> Callable[[str], TableFlow]:
-    """A game's flow class, imported when a table of that game opens (not before)."""
-
-    def make(language: str) -> TableFlow:
-        flow: Callable[[str], TableFlow] = getattr(import_module(module), name)
-        return flow(language)
-
-    make.__qualname__ = name
-    return make
-
-
-#: The games that can be followed at the table, with their flows.
+#: The games that can be followed at the table, each with a maker of its flow (a view of the
+#: games' records, for the callers that only need the flow).
 FLOWS: dict[str, Callable[[str], TableFlow]] = {
-    "freight-train": _flow("companion.flows.freight_train", "FreightTrainFlow"),
-    "game-of-trains": _flow("companion.flows.game_of_trains", "GameOfTrainsFlow"),
-    "off-the-rails": _flow("companion.flows.off_the_rails", "OffTheRailsFlow"),
-    "ticket-to-ride": _flow("companion.flows.ticket_to_ride", "TicketToRideFlow"),
-    "whistle-stop": _flow("companion.flows.whistle_stop", "WhistleStopFlow"),
+    game: record.make_flow for game, record in TABLE_GAMES.items()
 }
 
 SIMULATED: dict[str, dict[str, Any]] = {
@@ -117,7 +104,7 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
     from .play_qr import end_page
 
     game = session.rules.id
-    flow = FLOWS[game](language)
+    flow = TABLE_GAMES[game].make_flow(language)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -173,7 +160,7 @@ def open_table(
     the scoreboard's address too.
     With `mqtt`, every change of a play is also published there (`companion.publisher`).
     """
-    if game is not None and game not in FLOWS:
+    if game is not None and game not in TABLE_GAMES:
         if owner is not None:
             owner.release()
         raise ValueError(f"{game} cannot be followed at the table yet")
@@ -198,7 +185,7 @@ def open_table(
     controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
-        return Lobby(sorted(FLOWS), registry, translator(speaking()).gettext, start, clock,
+        return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,
                      system=system)
 
@@ -226,6 +213,7 @@ def open_table(
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
+        _check_panel(drivers.display.size)
         rest = PanelRest(drivers.display, clock, dim_after=rest_minutes[0] * 60,
                          off_after=rest_minutes[1] * 60,
                          contrast=drivers.settings.display.contrast or PANEL_DEFAULT_CONTRAST)
@@ -236,7 +224,7 @@ def open_table(
         unfinished = journal.unfinished(key)
         # The game in progress comes back whatever game was asked for or configured: a
         # restart must never leave a game behind in the journal.
-        if unfinished is not None and unfinished.game in FLOWS:
+        if unfinished is not None and unfinished.game in TABLE_GAMES:
             app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game],
                                                outbox=outbox))
         elif game is not None and players and start_now:
@@ -253,8 +241,11 @@ def open_table(
         raise
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
-    loop = TableLoop(app, drivers.display, render_screen, on_frame=on_frame, watchdog=watchdog,
-                     clock=clock, rest=rest)
+    size = drivers.display.size
+    loop = TableLoop(app, drivers.display,
+                     lambda screen, page=0: render_screen(screen, size, page),
+                     on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
+                     pages=lambda screen: pages(screen, size))
     table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
     if mqtt is not None and outbox is not None:
         from .publisher import Publisher
@@ -263,6 +254,15 @@ def open_table(
         outbox.listen(table.publisher.wake)
         table.publisher.start()
     return table
+
+
+def _check_panel(size: tuple[int, int]) -> None:
+    """Refuse a panel the screens have no layout for, rather than leave it dark."""
+    if tuple(size) not in SIZES:
+        shown = " or ".join(f"{width}x{height}" for width, height in SIZES)
+        raise DriverConfigError(
+            "display.rotate", f"the screens are laid out for a {shown} panel, not "
+            f"{size[0]}x{size[1]}: turn the panel by 0 or 2 quarter turns")
 
 
 #: How long the table shows what its start found wrong with the journal.

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 
 from .cards import Card, CardError, check_card
 from .spreadsheet import neutralise, restore
@@ -31,7 +31,7 @@ _HEX = re.compile(r"[0-9A-F]+")
 _SCHEMA_VERSION = 1
 
 
-class TagError(ValueError):
+class TagError(Reasoned, ValueError):
     """A UID, an enrolment or an import the registry refuses; nothing was written.
 
     It carries an English `reason` template and its `params` for `companion.i18n.reason()`;
@@ -41,12 +41,12 @@ class TagError(ValueError):
     def __init__(self, field: str, reason: str, /, *, line: int | None = None,
                  **params: Any) -> None:
         self.field = field
-        self.reason = reason
-        self.params = params
         self.line = line
-        text = reason.format(**params)
-        text = f"{field}: {text}" if field else text
-        super().__init__(f"line {line}: {text}" if line is not None else text)
+        super().__init__(reason, **params)
+
+    def told(self) -> str:
+        text = super().told()
+        return f"line {self.line}: {text}" if self.line is not None else text
 
 
 class AlreadyEnrolled(TagError):

@@ -8,10 +8,10 @@ RPi.GPIO): each is imported when a device of its kind is built.
 
 from drivers.config import DriverSettings, parse_settings
 from drivers.errors import (
-    ConfigError,
     DeviceIOError,
     DeviceNotFound,
     DevicePermission,
+    DriverConfigError,
     DriverError,
 )
 from drivers.events import (
@@ -36,7 +36,7 @@ __all__ = [
     "ButtonReleased",
     "CardReader",
     "CardSimulator",
-    "ConfigError",
+    "DriverConfigError",
     "DeviceIOError",
     "DeviceNotFound",
     "DevicePermission",

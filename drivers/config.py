@@ -1,6 +1,6 @@
 """Validating the `[reader]`, `[buttons]` and `[display]` sections into typed settings.
 
-Every mistake raises ConfigError(key, message) with the dotted key ("display.address") and
+Every mistake raises DriverConfigError(key, message) with the dotted key ("display.address") and
 what is wrong. Unknown keys are refused, so a misspelt setting is never silently ignored.
 Pins are BCM numbers. Settings that belong to another kind are accepted, so switching
 `kind` between "sim" and a real device keeps the rest of the section valid.
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from drivers.errors import ConfigError
+from drivers.errors import DriverConfigError
 
 READER_KINDS = ("mfrc522", "rdm6300", "serial-lines", "sim")
 SIMULATED_READERS = ("mfrc522", "rdm6300", "serial-lines")
@@ -118,7 +118,7 @@ class _Section:
 
     def __init__(self, name: str, raw: Any) -> None:
         if not isinstance(raw, Mapping):
-            raise ConfigError(name, f"must be a table, not {type(raw).__name__}")
+            raise DriverConfigError(name, f"must be a table, not {type(raw).__name__}")
         self.name = name
         self.raw = raw
         self._used: set[str] = set()
@@ -131,7 +131,7 @@ class _Section:
         if name in self.raw:
             return self.raw[name]
         if default is _MISSING:
-            raise ConfigError(self.key(name), "missing")
+            raise DriverConfigError(self.key(name), "missing")
         return default
 
     def has(self, name: str) -> bool:
@@ -140,7 +140,8 @@ class _Section:
     def choice(self, name: str, options: tuple[str, ...], default: Any = _MISSING) -> str:
         value = self._get(name, default)
         if value not in options:
-            raise ConfigError(self.key(name), f"must be one of {_quoted(options)}, not {value!r}")
+            raise DriverConfigError(self.key(name),
+                                    f"must be one of {_quoted(options)}, not {value!r}")
         return str(value)
 
     def integer(
@@ -151,15 +152,15 @@ class _Section:
             try:
                 value = int(value, 0)
             except ValueError:
-                raise ConfigError(
+                raise DriverConfigError(
                     self.key(name), f"must be a number such as 0x3C, not {value!r}"
                 ) from None
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(self.key(name), f"must be an integer, not {value!r}")
+            raise DriverConfigError(self.key(name), f"must be an integer, not {value!r}")
         if not low <= value <= high:
             shown = (f"0x{low:02X} and 0x{high:02X}, not 0x{value:02X}" if hex_text
                      else f"{low} and {high}, not {value}")
-            raise ConfigError(self.key(name), f"must be between {shown}")
+            raise DriverConfigError(self.key(name), f"must be between {shown}")
         return value
 
     def optional_integer(self, name: str, low: int, high: int) -> int | None:
@@ -170,27 +171,28 @@ class _Section:
     def number(self, name: str, default: Any, low: float, high: float) -> float:
         value = self._get(name, default)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(self.key(name), f"must be a number of seconds, not {value!r}")
+            raise DriverConfigError(self.key(name), f"must be a number of seconds, not {value!r}")
         if not low <= value <= high:
-            raise ConfigError(self.key(name), f"must be between {low} and {high}, not {value}")
+            raise DriverConfigError(self.key(name),
+                                    f"must be between {low} and {high}, not {value}")
         return float(value)
 
     def string(self, name: str, default: Any) -> str:
         value = self._get(name, default)
         if not isinstance(value, str):
-            raise ConfigError(self.key(name), f"must be a string, not {value!r}")
+            raise DriverConfigError(self.key(name), f"must be a string, not {value!r}")
         return value
 
     def name_string(self, name: str, default: Any) -> str:
         value = self.string(name, default)
         if not value.strip() or len(value) > 32:
-            raise ConfigError(self.key(name), "must be a short non-empty name")
+            raise DriverConfigError(self.key(name), "must be a short non-empty name")
         return value
 
     def boolean(self, name: str, default: Any) -> bool:
         value = self._get(name, default)
         if not isinstance(value, bool):
-            raise ConfigError(self.key(name), f"must be true or false, not {value!r}")
+            raise DriverConfigError(self.key(name), f"must be true or false, not {value!r}")
         return value
 
     def table(self, name: str) -> _Section | None:
@@ -200,7 +202,7 @@ class _Section:
     def finish(self) -> None:
         unknown = sorted(set(self.raw) - self._used)
         if unknown:
-            raise ConfigError(self.key(unknown[0]), "unknown setting")
+            raise DriverConfigError(self.key(unknown[0]), "unknown setting")
 
 
 def _quoted(options: tuple[str, ...]) -> str:
@@ -214,7 +216,7 @@ def parse_reader(raw: Any) -> ReaderSettings:
     protocol = simulate if kind == "sim" else kind
     port = s.string("port", "")
     if kind in ("rdm6300", "serial-lines") and not port:
-        raise ConfigError("reader.port", f'missing: the serial port of the {kind} reader, '
+        raise DriverConfigError("reader.port", f'missing: the serial port of the {kind} reader, '
                                          'e.g. "/dev/serial0" or "/dev/ttyUSB0"')
     settings = ReaderSettings(
         kind=kind,
@@ -231,7 +233,7 @@ def parse_reader(raw: Any) -> ReaderSettings:
         baudrate=s.integer("baudrate", 9600, BAUDRATES[0], BAUDRATES[-1]),
     )
     if settings.baudrate not in BAUDRATES:
-        raise ConfigError(
+        raise DriverConfigError(
             "reader.baudrate", f"must be a standard rate such as 9600, not {settings.baudrate}"
         )
     s.finish()
@@ -247,10 +249,10 @@ def parse_buttons(raw: Any) -> ButtonSettings:
         pins = {}
         for name in pins_table.raw:
             if not isinstance(name, str) or not name.isidentifier():
-                raise ConfigError(pins_table.key(str(name)), "a button name is a plain word")
+                raise DriverConfigError(pins_table.key(str(name)), "a button name is a plain word")
             pins[name] = pins_table.integer(name, _MISSING, BCM_PINS.start, BCM_PINS.stop - 1)
         if not pins:
-            raise ConfigError("buttons.pins", "needs at least one button")
+            raise DriverConfigError("buttons.pins", "needs at least one button")
     encoder = None
     encoder_table = s.table("encoder")
     if encoder_table is not None:
@@ -300,12 +302,12 @@ def parse_display(raw: Any) -> DisplaySettings:
         emulator=emulator,
     )
     if (settings.width, settings.height) not in PANEL_SIZES:
-        raise ConfigError(
+        raise DriverConfigError(
             "display.height" if s.has("height") else "display.width",
             f"the panel must be 128x64 or 128x32, not {settings.width}x{settings.height}",
         )
     if kind in ("png", "emulator") and not settings.path:
-        raise ConfigError("display.path", f"missing: where the {kind} preview is written")
+        raise DriverConfigError("display.path", f"missing: where the {kind} preview is written")
     s.finish()
     return settings
 
@@ -313,10 +315,10 @@ def parse_display(raw: Any) -> DisplaySettings:
 def parse_settings(config: Mapping[str, Any]) -> DriverSettings:
     """Validate the three sections (other sections of the file are not ours and are ignored)."""
     if not isinstance(config, Mapping):
-        raise ConfigError("config", "must be a table of sections")
+        raise DriverConfigError("config", "must be a table of sections")
     for section in ("reader", "buttons", "display"):
         if section not in config:
-            raise ConfigError(
+            raise DriverConfigError(
                 section, f'missing section [{section}] (use kind = "sim" to simulate)'
             )
     settings = DriverSettings(
@@ -336,7 +338,7 @@ def _check_pins(settings: DriverSettings) -> None:
     def claim(pin: int, key: str, what: str) -> None:
         if pin in owners:
             other_key, other = owners[pin]
-            raise ConfigError(key, f"GPIO {pin} is already used by {other} ({other_key})")
+            raise DriverConfigError(key, f"GPIO {pin} is already used by {other} ({other_key})")
         owners[pin] = (key, what)
 
     display_spi = display.kind in ("ssd1306", "sh1106") and display.interface == "spi"
@@ -345,7 +347,7 @@ def _check_pins(settings: DriverSettings) -> None:
             claim(pin, "SPI0", what)
     if reader.kind == "mfrc522":
         if display_spi and (display.spi_port, display.spi_device) == (reader.bus, reader.device):
-            raise ConfigError(
+            raise DriverConfigError(
                 "display.spi_device",
                 f"/dev/spidev{reader.bus}.{reader.device} is the MFRC522 reader's: "
                 "use the other chip select",

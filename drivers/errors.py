@@ -8,20 +8,24 @@ from __future__ import annotations
 
 import errno
 
+# The one shape of an error a person reads; the module holds no rules and imports nothing.
+from engine.errors import Reasoned
+
 CONFIG_TXT = "/boot/firmware/config.txt"
 
 
-class DriverError(Exception):
+class DriverError(Reasoned):
     """A device could not be used. `str()` reads: "<device>: <problem>. Check: <hint>"."""
 
     def __init__(self, device: str, problem: str, check: str = "") -> None:
         self.device = device
         self.problem = problem
         self.check = check
-        text = f"{device}: {problem}"
         if check:
-            text += f". Check: {check}"
-        super().__init__(text)
+            super().__init__("{device}: {problem}. Check: {check}", device=device,
+                             problem=problem, check=check)
+        else:
+            super().__init__("{device}: {problem}", device=device, problem=problem)
 
 
 class DeviceNotFound(DriverError):
@@ -36,13 +40,14 @@ class DeviceIOError(DriverError):
     """The device was opened but a transfer failed or it stopped answering."""
 
 
-class ConfigError(ValueError):
-    """A driver setting is missing or wrong; `key` is its dotted name, e.g. "display.address"."""
+class DriverConfigError(Reasoned, ValueError):
+    """A driver setting is missing or wrong; `key` is its dotted name, e.g. "display.address"
+    (the companion's own settings refuse with `companion.config.ConfigError`)."""
 
     def __init__(self, key: str, message: str) -> None:
-        self.key = key
+        self.key = self.field = key
         self.message = message
-        super().__init__(f"{key}: {message}")
+        super().__init__("{message}", message=message)
 
 
 def translate_os_error(

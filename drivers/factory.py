@@ -87,7 +87,7 @@ class DriverSet:
 def build_drivers(
     config: Mapping[str, Any], events: EventSink, *, strict: bool = True
 ) -> DriverSet:
-    """Validate `config` (raises ConfigError) and open every device (raises DriverError
+    """Validate `config` (raises DriverConfigError) and open every device (raises DriverError
     subclasses, unless `strict` is False for the reader and display)."""
     settings = parse_settings(config)
     closers: list[Callable[[], None]] = []

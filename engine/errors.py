@@ -1,6 +1,6 @@
-"""The two error types the engine raises.
+"""The shape of every error a person reads, and the two error types the engine raises.
 
-Both carry a short English reason template and its parameters, so the appliance can translate
+They carry a short English reason template and its parameters, so the appliance can translate
 the template with gettext and fill it in, and tests can read `str(error)`.
 """
 
@@ -14,14 +14,37 @@ def N_(message: str) -> str:
     return message
 
 
-class _Reasoned(ValueError):
-    def __init__(self, reason: str, **params: Any) -> None:
+class Reasoned(Exception):
+    """An error told by an English reason template and its parameters.
+
+    Every error a person reads has this shape, in the engine, the drivers and the companion:
+    the appliance translates `reason` with gettext and fills in `params`; `field`, when not
+    empty, names the part that is wrong (a dotted path, a file) and leads the message.
+
+    >>> error = Reasoned("needs {count} cards", count=3)
+    >>> error.field = "deck"
+    >>> str(error), error.reason, error.params
+    ('deck: needs 3 cards', 'needs {count} cards', {'count': 3})
+    """
+
+    #: The part that is wrong; set by a subclass before `Reasoned.__init__` when it has one.
+    field: str = ""
+
+    def __init__(self, reason: str, /, **params: Any) -> None:
         self.reason = reason
         self.params = params
-        super().__init__(reason.format(**params) if params else reason)
+        super().__init__(self.told())
+
+    def told(self) -> str:
+        """The message in English: the reason filled in, after the field when there is one."""
+        text = self.reason.format(**self.params) if self.params else self.reason
+        return f"{self.field}: {text}" if self.field else text
+
+    def __str__(self) -> str:
+        return self.told()
 
 
-class IllegalEvent(_Reasoned):
+class IllegalEvent(Reasoned, ValueError):
     """An event the rules forbid in this state; the state is left unchanged.
 
     >>> str(IllegalEvent("Only {count} wagons in the main yard", count=2))
@@ -29,7 +52,7 @@ class IllegalEvent(_Reasoned):
     """
 
 
-class InvalidInput(_Reasoned):
+class InvalidInput(Reasoned, ValueError):
     """A table description (tally input, map file) that does not hold together.
 
     `field` names where the problem is, as a dotted path such as `players[1].trains.coal`.
@@ -38,6 +61,3 @@ class InvalidInput(_Reasoned):
     def __init__(self, field: str, reason: str, **params: Any) -> None:
         self.field = field
         super().__init__(reason, **params)
-
-    def __str__(self) -> str:
-        return f"{self.field}: {super().__str__()}" if self.field else super().__str__()

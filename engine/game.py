@@ -32,6 +32,9 @@ class TallyResult:
     game: str
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
+    #: The tie-break that settled a tie on the best total (`engine.decision`), for the table
+    #: to say; None when the totals decided. Not part of the JSON form.
+    deciding: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -9,7 +9,7 @@ from engine.games.freight_train.cards import (
     MOVE_FROM_YARD,
     TAKE_FROM_MAIN_YARD,
 )  # fmt: skip
-from engine.games.freight_train.rules import pass_cost
+from engine.games.freight_train.rules import pass_cost, result
 from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
 
 from ..screens.model import Menu, Screen, Style
@@ -160,9 +160,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
         lines = tuple(w.say(RANK, place=place + 1, name=state.players[s].name,
                             tokens=state.players[s].tokens) for place, s in enumerate(ranking))
-        best = max(p.tokens for p in state.players)
-        winners = [p.name for p in state.players if p.tokens == best]
-        title = w.winners(winners) if final else w.say(STANDINGS, day=tally.day)
+        title = w.winners(list(result(state).winners)) if final else w.say(STANDINGS, day=tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
 

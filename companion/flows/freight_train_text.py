@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 
 from engine.errors import N_
 
+from ..games.freight_train import TABLE
 from ..names import card_name, category_name, wagon_name
 from .words import TableWords, packed, paged, wrapped
 
-GAME = "freight-train"
+GAME = TABLE.id
 
 # The words said as they are (filled in with their values): `Words.say`.
 CONTEXT = N_("D{day} · R{round} · {players} players")

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from engine.errors import N_
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
+from ..games.game_of_trains import TABLE
 from ..i18n import translator
 from ..names import card_name
 from .words import ANNOUNCE_LINE, TableWords, wrapped
 
-GAME = "game-of-trains"
+GAME = TABLE.id
 
 # The words said as they are (filled in with their values): `Words.say`.
 WAGON = N_("Wagon {number}")

@@ -22,11 +22,9 @@ from dataclasses import replace
 from engine.events import Event
 from engine.games.off_the_rails.components import (
     ACTIONS_PER_TURN,
-    CART_CAPACITY,
     CAVE_IN_CARD,
     DECK_SIZE,
     DIE_SIDES,
-    GEMS_IN_BOX,
     MINES,
     REMOVED_PER_MINE,
     UNSEEN,
@@ -45,6 +43,7 @@ from engine.games.off_the_rails.events import (
     TakeActions,
     ValidateMission,
 )  # fmt: skip
+from engine.games.off_the_rails.rules import box_room, cart_room
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
@@ -227,7 +226,7 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
             count = self.ui.unload.get(gem, 0) + (1 if button == "up" else -1)
             if button == "up" and count > self._gem_room(state, gem):
                 others = sum(n for g, n in self.ui.unload.items() if g != gem)
-                if count > CART_CAPACITY - others:
+                if count > cart_room(others):
                     return Reaction(refusal=self.words.say(CART_FULL))
                 return Reaction(refusal=self.words.none_left(gem))
             self.ui = replace(self.ui, unload={**self.ui.unload, gem: max(0, count)})
@@ -244,8 +243,7 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
     def _gem_room(self, state: OffTheRailsState, gem: str) -> int:
         """The most gems of this kind the unloading cart may hold."""
         others = sum(n for g, n in self.ui.unload.items() if g != gem)
-        stored = sum(p.gems.get(gem, 0) for p in state.players) + self._gems().get(gem, 0)
-        return max(0, min(CART_CAPACITY - others, GEMS_IN_BOX[gem] - stored))
+        return min(cart_room(others), box_room(state, gem, self._gems().get(gem, 0)))
 
     def _mission_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "ok":

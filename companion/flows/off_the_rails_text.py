@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from engine.errors import N_
 from engine.games.off_the_rails.components import mine_of, space_of
 
+from ..games.off_the_rails import TABLE
 from ..i18n import translator
 from ..names import card_name
 from .words import TableWords, wrapped
 
-GAME = "off-the-rails"
+GAME = TABLE.id
 
 # The words said as they are (filled in with their values): `Words.say`.
 SETUP_TOP = N_("Setup")

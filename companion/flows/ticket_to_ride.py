@@ -41,6 +41,7 @@ from engine.games.ticket_to_ride.library import shipped_map
 from engine.games.ticket_to_ride.payment import UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
+    face_up_problem,
     long_tickets,
     needs_reshuffle,
     regular_tickets,
@@ -68,7 +69,6 @@ from .ticket_to_ride_text import (
     DEALT,
     DRAW_SECOND_FIRST,
     FACE_UP_REPLACED,
-    FACE_UP_SECOND,
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
@@ -313,8 +313,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             return self._first_card_tapped(state, pick)
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0
-            if value == LOCOMOTIVE and index != DECK:
-                return refused(w.say(FACE_UP_SECOND))
+            problem = face_up_problem(value, second=True) if index != DECK else None
+            if problem is not None:
+                return refused(self._explain(problem))
             return self._draw(pick, index)
         tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
                   Mode.TUNNEL_PAY: self._extra_tapped}.get(mode)

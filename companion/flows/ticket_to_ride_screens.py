@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.game import TallyResult
 from engine.games.ticket_to_ride.rules import cards_to_reveal
-from engine.games.ticket_to_ride.scoring import PlayerCount
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ..screens.model import Menu, Screen, Style
@@ -285,9 +283,8 @@ class TicketToRideScreens:
                                          -scores[seat].total))
         lines = [w.say(RANK, place=place + 1, name=scores[seat].name, total=scores[seat].total)
                  for place, seat in enumerate(order)]
-        deciding = _deciding_tiebreak(state, final, view.counts)
-        if deciding:
-            lines.append(w.tiebreak(deciding))
+        if final.deciding:
+            lines.append(w.tiebreak(final.deciding))
         return lines
 
 
@@ -306,27 +303,3 @@ def least_kept(state: TicketToRideState) -> int:
 
 def _pages_of(lines: int) -> int:
     return max(1, -(-lines // RANKING_LINES))
-
-
-def _deciding_tiebreak(state: TicketToRideState, final: TallyResult,
-                       counts: list[PlayerCount]) -> str | None:
-    """The tie-break that decided the winner, when the best totals were tied."""
-    best = max(score.total for score in final.players)
-    seats = [seat for seat, score in enumerate(final.players) if score.total == best]
-    if len(seats) < 2 or len(final.winners) == len(seats):
-        return None
-    board = state.board
-    longest_best = max(c.longest for c in counts)
-    for tiebreak in board.rules.tiebreaks:
-        if tiebreak == "tickets":
-            values = {seat: counts[seat].completed for seat in seats}
-        elif tiebreak == "fewest-stations":
-            values = {seat: -len(state.players[seat].stations) for seat in seats}
-        else:
-            values = {seat: int(counts[seat].longest == longest_best and longest_best > 0)
-                      for seat in seats}
-        top = max(values.values())
-        if any(value != top for value in values.values()):
-            return tiebreak
-        seats = [seat for seat in seats if values[seat] == top]
-    return None

@@ -15,10 +15,11 @@ from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Tra
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 
+from ..games.ticket_to_ride import TABLE
 from ..names import card_name, category_name
 from .words import LINE, TableWords, packed, wrapped
 
-GAME = "ticket-to-ride"
+GAME = TABLE.id
 
 # The words said as they are (filled in with their values): `Words.say`.
 TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")

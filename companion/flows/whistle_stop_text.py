@@ -6,11 +6,12 @@ from collections.abc import Mapping, Sequence
 
 from engine.errors import N_
 
+from ..games.whistle_stop import TABLE
 from ..i18n import fill, translator
 from ..names import card_name
 from .words import TableWords, packed, paged, wrapped
 
-GAME = "whistle-stop"
+GAME = TABLE.id
 
 # The words said as they are (filled in with their values): `Words.say`.
 ROUND_TOP = N_("Round {round}/{last}")

@@ -122,9 +122,14 @@ def _words(draw: ImageDraw.ImageDraw, left: int, width: int, height: int,
     return drawn
 
 
-def render_screen(screen: Screen) -> Image.Image:
-    """`render`, and a QrScreen drawn as its code with its words beside it."""
+def render_screen(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT),
+                  page: int = 0) -> Image.Image:
+    """`render`, and a QrScreen drawn as its code with its words beside it (as words only
+    when no size of its code fits the panel's rows)."""
     if isinstance(screen, QrScreen) and screen.code:
         words = [text for text in (screen.top, screen.title, *screen.body) if text]
-        return qr_frame(screen.code, WIDTH, HEIGHT, words, screen.hints)
-    return render(screen)
+        try:
+            return qr_frame(screen.code, size[0], size[1], words, screen.hints)
+        except ValueError:
+            pass
+    return render(screen, size, page)

@@ -1,4 +1,7 @@
-"""Draw a `Screen` as a 128x64 1-bit image: pure and deterministic, so tested with golden PNGs.
+"""Draw a `Screen` as a 1-bit image: pure and deterministic, so tested with golden PNGs.
+
+A 128x64 panel shows a screen in one frame, laid out below; a 128x32 panel shows the same
+words in fewer lines at a time, over pages (see `companion.screens.short`).
 
 Layout (small text is 6x9 pixels: 21 characters a line):
 
@@ -19,9 +22,7 @@ with square corners and inverts the hint line, since only a button answers it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -29,8 +30,15 @@ from PIL import Image, ImageDraw
 from .fonts import SMALL, TITLES, Font
 from .layout import Fitted, ellipsize, fit, wrap
 from .model import Menu, Screen, Style
+from .trace import LINES, cut, note_line, progress_line, tracing
+
+# What a render drew, for the callers of this module.
+from .trace import Cut as Cut
+from .trace import text_lines as text_lines
 
 WIDTH, HEIGHT = 128, 64
+#: The panels the screens are laid out for: (width, height) of a frame.
+SIZES = ((WIDTH, HEIGHT), (WIDTH, 32))
 #: Pixel values of mode "1": Pillow stores a lit pixel as 255 (drawing with 1 would store 1,
 #: which saves the same but compares differently).
 ON, OFF = 255, 0
@@ -65,77 +73,51 @@ class _Area:
 Painter = Callable[[ImageDraw.ImageDraw, int], None]
 
 
-@dataclass(frozen=True)
-class Cut:
-    """Text a screen asked for that the frame does not show whole.
-
-    `part` is top, title, body, menu or hints; `shown` is what is drawn instead ("" when
-    the line is left out).
-    """
-
-    part: str
-    text: str
-    shown: str
-
-
-_CUTS: ContextVar[list[Cut] | None] = ContextVar("cuts", default=None)
-
-
-def cuts(screen: Screen) -> list[Cut]:
-    """What `render(screen)` cuts or leaves out: empty when every word is shown whole."""
-    with _tracing() as found:
-        render(screen)
+def cuts(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> list[Cut]:
+    """What `render(screen, size)` cuts or leaves out, over all its pages: empty when every
+    word is shown whole."""
+    with tracing() as found:
+        for page in range(pages(screen, size)):
+            render(screen, size, page)
     return found
 
 
-@contextmanager
-def _tracing() -> Iterator[list[Cut]]:
-    found: list[Cut] = []
-    token = _CUTS.set(found)
-    try:
-        yield found
-    finally:
-        _CUTS.reset(token)
+def pages(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> int:
+    """How many frames show `screen` whole on a panel of `size`, shown in turn: one on a
+    128x64 panel."""
+    if _checked(size)[1] >= HEIGHT:
+        return 1
+    from . import short
+
+    return short.page_count(screen, size)
 
 
-#: The text lines drawn by the render in progress: (row, marked, text), marked for a
-#: highlighted menu item.
-_LINES: ContextVar[list[tuple[int, bool, str]] | None] = ContextVar("lines", default=None)
+def _checked(size: tuple[int, int]) -> tuple[int, int]:
+    if tuple(size) not in SIZES:
+        raise ValueError(f"no screen layout for a {size[0]}x{size[1]} panel; one of "
+                         + ", ".join(f"{width}x{height}" for width, height in SIZES))
+    return size
 
 
-def text_lines(image: Image.Image) -> list[str]:
-    """The text `render` drew on `image`, top to bottom ("> " marks the highlighted item):
-    the screen in words, for a terminal too small for its pixels."""
-    lines = image.info.get("lines", [])
-    return [f"> {text}" if marked else text for _row, marked, text in sorted(lines)]
-
-
-def _progress_line(y: int, progress: tuple[int, int]) -> None:
-    done, needed = _clamp(progress)
-    drawn = _LINES.get()
-    if drawn is not None:
-        drawn.append((y, False, f"{'■' * done}{'□' * (needed - done)}" if needed <= 20
-                      else f"{done}/{needed}"))
-
-
-def _cut(part: str, text: str, shown: str) -> None:
-    found = _CUTS.get()
-    if found is not None:
-        found.append(Cut(part, text, shown))
-
-
-def render(screen: Screen) -> Image.Image:
-    """The frame for `screen`: mode "1", 128x64, lit pixels 255.
+def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 0
+           ) -> Image.Image:
+    """The frame for `screen` on a panel of `size` (one of SIZES): mode "1", lit pixels 255;
+    `page` counts from 0 to `pages(screen, size) - 1` (a 128x64 frame has one).
 
     Its text lines are kept in `image.info` (see `text_lines`).
     """
-    image = Image.new("1", (WIDTH, HEIGHT), OFF)
+    image = Image.new("1", _checked(size), OFF)
     lines: list[tuple[int, bool, str]] = []
-    token = _LINES.set(lines)
+    token = LINES.set(lines)
     try:
-        _paint(image, screen)
+        if size[1] >= HEIGHT:
+            _paint(image, screen)
+        else:
+            from . import short
+
+            short.paint(image, screen, page)
     finally:
-        _LINES.reset(token)
+        LINES.reset(token)
     image.info["lines"] = lines
     return image
 
@@ -222,9 +204,9 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
         title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
     blocks: list[tuple[int, Painter]] = []
     if title and (not title.complete or _words(" ".join(title.lines)) != _words(screen.title)):
-        _cut("title", screen.title, " / ".join(title.lines))
+        cut("title", screen.title, " / ".join(title.lines))
     if not screen.menu and _words(" ".join(body)) != _words(" ".join(screen.body)):
-        _cut("body", " / ".join(screen.body), " / ".join(body))
+        cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title
         blocks.append((title.height + 2 * pad,
@@ -365,8 +347,8 @@ def _rounded_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) ->
 def _draw_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], area: _Area,
                    y: int) -> None:
     """`done` filled boxes then empty ones; a bar when there are too many to count by eye."""
-    _progress_line(y, progress)
     done, needed = _clamp(progress)
+    progress_line(y, done, needed)
     span = needed * BOX_STEP - (BOX_STEP - BOX)
     if span <= area.width:
         x = area.left + (area.width - span) // 2
@@ -398,8 +380,8 @@ def _draw_small_progress(draw: ImageDraw.ImageDraw, progress: tuple[int, int], a
                          y: int, room: int = SMALL_PROGRESS_WIDTH) -> int:
     """Progress marks right-aligned in a small-font line at `y`, within `room` pixels when
     they can be; returns their left edge."""
-    _progress_line(y + 1, progress)
     done, needed = _clamp(progress)
+    progress_line(y + 1, done, needed)
     size, step = SMALL_BOX, SMALL_BOX + 2
     top = y + (SMALL.height - 1 - size) // 2
     room = min(room, SMALL_PROGRESS_WIDTH)
@@ -466,7 +448,7 @@ def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y:
         middle = (own[0] + own[-1] - rows + 1) // 2
         first = min(max(0, middle, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
         if own[-1] - own[0] + 1 > rows:
-            _cut("menu", menu.items[selected], " / ".join(
+            cut("menu", menu.items[selected], " / ".join(
                 text for index, text in lines[first : first + rows] if index == selected))
     items = _menu_items_area(area, scrolls)
     for row, (index, text) in enumerate(lines[first : first + rows]):
@@ -499,10 +481,8 @@ def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y:
     `part` unless it is None)."""
     shown = ellipsize(text, font, area.width)
     if shown != text and part is not None:
-        _cut(part, text, shown)
+        cut(part, text, shown)
     text = shown
-    drawn = _LINES.get()
-    if drawn is not None:
-        drawn.append((y, part == "menu" and fill == OFF, text))
+    note_line(y, text, marked=part == "menu" and fill == OFF)
     x = area.left + (area.width - font.width(text)) // 2 if centred else area.left
     font.draw(draw, (x, y), text, fill=fill)

@@ -92,7 +92,7 @@ def test_driver_sections_pass_through_unchanged() -> None:
 
 def test_a_drivers_error_is_reported_with_the_file(tmp_path: Path) -> None:
     from drivers.config import parse_settings
-    from drivers.errors import ConfigError as DriverConfigError
+    from drivers.errors import DriverConfigError
 
     path = tmp_path / "config.toml"
     path.write_text('[display]\nkind = "ssd1306"\naddress = 0x99\n', encoding="utf-8")

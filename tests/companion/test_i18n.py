@@ -7,6 +7,7 @@ import doctest
 import pytest
 
 from companion import i18n, names
+from companion.games import TABLE_GAMES
 from companion.i18n import default_language, fill, gettext_for, reason, translator
 from companion.names import card_name, category_name, wagon_name
 from engine.errors import IllegalEvent, InvalidInput
@@ -96,9 +97,10 @@ def test_names_without_an_entry_are_shown_as_they_are() -> None:
 
 
 def test_every_name_is_marked_with_its_game_and_kind() -> None:
-    for (game, kind), entries in names.NAMES.items():
-        for context, english in entries.values():
-            assert context == f"{game}/{kind}" and english
+    for game, record in TABLE_GAMES.items():
+        for kind, entries in record.names.items():
+            for context, english in entries.values():
+                assert context == f"{game}/{kind}" and english
 
 
 def test_doctests() -> None:

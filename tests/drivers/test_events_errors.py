@@ -11,10 +11,10 @@ import pytest
 
 from drivers import (
     ButtonReleased,
-    ConfigError,
     DeviceIOError,
     DeviceNotFound,
     DevicePermission,
+    DriverConfigError,
     DriverError,
     EncoderStep,
     TagPlaced,
@@ -46,7 +46,7 @@ def test_driver_error_reads_device_problem_and_check() -> None:
 
 
 def test_config_error_is_a_value_error_naming_the_key() -> None:
-    error = ConfigError("display.address", "must be between 0x03 and 0x77")
+    error = DriverConfigError("display.address", "must be between 0x03 and 0x77")
     assert isinstance(error, ValueError)
     assert error.key == "display.address"
     assert str(error).startswith("display.address: ")

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from drivers import (
     ButtonPressed,
     ButtonReleased,
-    ConfigError,
+    DriverConfigError,
     DriverError,
     DriverFault,
     EncoderStep,
@@ -141,7 +141,7 @@ BAD_CONFIGS: list[tuple[dict[str, Any], str]] = [
 @pytest.mark.parametrize(("bad", "key"), BAD_CONFIGS)
 def test_bad_configs_are_refused_naming_the_key(bad: dict[str, Any], key: str,
                                                events: Events) -> None:
-    with pytest.raises(ConfigError) as raised:
+    with pytest.raises(DriverConfigError) as raised:
         build_drivers(bad, events)
     assert raised.value.key == key
     assert str(raised.value).startswith(f"{key}: ")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...unseen import UNSEEN
+
 #: The 11 freight wagon types. The rules text does not name them; these ids are the
 #: companion's, and the tag registry maps each physical card to one of them.
 WAGON_TYPES: tuple[str, ...] = (
@@ -14,7 +16,7 @@ WAGON_TYPES: tuple[str, ...] = (
 DEPARTURE = "departure"
 """The "carte départ des trains": drawn from the deck, it ends the day."""
 
-UNKNOWN = "?"
+UNKNOWN = UNSEEN
 """A card the companion has not seen: at the table, cards are known once scanned."""
 
 MIXED = "mixed"

@@ -15,6 +15,7 @@ from ...deck import BottomPart, trigger_in_place
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult, most
 from ...rulebook import rule_for, settings_of
+from ...unseen import reveal, same_cards
 from .cards import (
     DAYS,
     DEALT_TO_YARD,
@@ -177,7 +178,7 @@ def _refill_lane(state: FreightTrainState, event: RefillLane) -> FreightTrainSta
         raise IllegalEvent(N_("The deck is empty"))
     if len(event.drawn) != cards_for_refill(_as_drawn(state.deck, event.drawn)):
         raise IllegalEvent(N_("A refill draws five wagons (the departure card does not count)"))
-    drawn = [_reveal(seen, said) for seen, said in zip(state.deck, event.drawn)]
+    drawn = [reveal(seen, said) for seen, said in zip(state.deck, event.drawn)]
     departure = drawn.count(DEPARTURE)
     if departure and state.departure_drawn or departure > 1:
         raise IllegalEvent(N_("The departure card was already drawn today"))
@@ -236,7 +237,7 @@ def _take_from_main_yard(state: FreightTrainState, event: TakeFromMainYard) -> F
             raise IllegalEvent(N_("There is no lane {lane}"), lane=lane + 1)
         if not lanes[lane]:
             raise IllegalEvent(N_("Lane {lane} is empty"), lane=lane + 1)
-        wagon = _reveal(lanes[lane][0], said)
+        wagon = reveal(lanes[lane][0], said)
         lanes[lane] = lanes[lane][1:]
         taken.append(wagon)
         if target not in YARD_TARGETS:
@@ -263,7 +264,7 @@ def _move_from_yard(state: FreightTrainState, event: MoveFromYard) -> FreightTra
             raise IllegalEvent(N_("Track {track} of your yard is empty"), track=track + 1)
         if target in YARD_TARGETS:
             raise IllegalEvent(N_("Wagons leaving the yard must go into trains"))
-        wagon = _reveal(tracks[track][0], said)
+        wagon = reveal(tracks[track][0], said)
         tracks[track] = tracks[track][1:]
         player = place_wagon(player, wagon, target)
     player = replace(player, yard=(tracks[0], tracks[1]))
@@ -475,28 +476,9 @@ def _check_playing(state: FreightTrainState) -> None:
         raise IllegalEvent(N_("Deal the cards to start the day"))
 
 
-def _reveal(seen: str, said: str) -> str:
-    """The card at a place, as the table declares it: an unknown card takes its identity."""
-    if seen == UNKNOWN or said == seen:
-        return said
-    if said == UNKNOWN:
-        return seen
-    raise IllegalEvent(N_("That card is {seen}, not {said}"), seen=seen, said=said)
-
-
 def _check_same_cards(before: Iterable[str], after: Iterable[str]) -> None:
     """`after` must be `before` rearranged; an unknown card on either side matches any card."""
-    have = Counter(before)
-    want = Counter(after)
-    unknown = have.pop(UNKNOWN, 0)
-    declared_unknown = want.pop(UNKNOWN, 0)
-    missing = 0
-    for card, count in want.items():
-        extra = count - have.get(card, 0)
-        if extra > 0:
-            missing += extra
-    surplus = sum(have.values()) + unknown - sum(want.values()) - declared_unknown
-    if missing > unknown or surplus != 0:
+    if not same_cards(list(before), list(after)):
         raise IllegalEvent(N_("Those are not the same cards"))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from ...errors import N_, IllegalEvent
 from ...game import PlayerScore, TallyResult
 from ...rulebook import rule_for, settings_of
+from ...unseen import reveal
 from .cards import (
     LINE,
     LOCOMOTIVES,
@@ -332,8 +333,8 @@ def _top_card(state: GameOfTrainsState, card: int) -> int:
     if not state.deck:
         raise IllegalEvent(N_("Shuffle the discard pile into a new deck first"))
     top = state.deck[0]
-    if top != UNSEEN and card != top:
-        raise IllegalEvent(N_("The top card is wagon {top}, not {card}"), top=top, card=card)
+    reveal(top, card, unseen=UNSEEN, strict=True,
+           refusal=N_("The top card is wagon {seen}, not {said}"))
     if top == UNSEEN and card not in state.unseen():
         raise IllegalEvent(N_("Wagon {card} is not in the deck"), card=card)
     return card

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...deck import BetweenPositions
 from ...errors import N_
+from ...unseen import UNSEEN as SHARED_UNSEEN
 
 #: The four mines. Marked for translation: prompts name them.
 MINES = (N_("red"), N_("yellow"), N_("blue"), N_("green"))
@@ -20,8 +21,8 @@ SPACES = range(1, 9)
 CAVE_IN_CARD = "cave-in"
 """The "carte éboulement": drawn from the general deck, it starts the end of the game."""
 
-UNSEEN = "?"
-"""A card the companion has not seen: face-down piles are known once a card is revealed."""
+# A card the companion has not seen: face-down piles are known once a card is revealed.
+UNSEEN = SHARED_UNSEEN
 
 #: Deposit cards left out unseen, per mine: one each with 4 players, two each with 2-3.
 REMOVED_PER_MINE = {2: 2, 3: 2, 4: 1}

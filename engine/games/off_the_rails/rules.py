@@ -18,6 +18,7 @@ from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...last_round import LastRound, turns_after_trigger
 from ...rulebook import rule_for, settings_of
+from ...unseen import reveal
 from .components import (
     ACTIONS,
     ACTIONS_PER_TURN,
@@ -157,8 +158,7 @@ def _check_from_deck(state: OffTheRailsState, card: str) -> None:
     top = state.deck[0]
     position = state.deck_draws  # 0-based position of this card in the general deck
     allowed = CAVE_IN_PLACEMENT[len(state.players)].positions(DECK_SIZE[len(state.players)])
-    if top not in (UNSEEN, card):
-        raise IllegalEvent(N_("The top card is {top}, not {card}"), top=top, card=card)
+    reveal(top, card, strict=True, refusal=N_("The top card is {seen}, not {said}"))
     hidden = CAVE_IN_CARD not in state.drawn and CAVE_IN_CARD not in state.deck
     if card == CAVE_IN_CARD:
         if top == UNSEEN and not (hidden and position in allowed):
@@ -242,6 +242,17 @@ def _move_carts(state: OffTheRailsState, event: MoveCarts) -> OffTheRailsState:
     # Until the first cave-ins a derailed cart goes back to the reserve; from then on it is lost.
     lost = state.era is Era.CAVE_INS
     return replace(state, players=_remove_carts(state, event.derailed, lost), step=Step.SUPPLY)
+
+
+def cart_room(loaded: int) -> int:
+    """How many more stones a cart holding `loaded` may carry home."""
+    return max(0, CART_CAPACITY - loaded)
+
+
+def box_room(state: OffTheRailsState, gem: str, taking: int = 0) -> int:
+    """How many more of `gem` the box still holds, the players' and `taking` counted."""
+    stored = sum(p.gems.get(gem, 0) for p in state.players) + taking
+    return max(0, GEMS_IN_BOX[gem] - stored)
 
 
 def _check_gems(state: OffTheRailsState, gems: dict[str, int], home: int) -> None:

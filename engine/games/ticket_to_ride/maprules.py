@@ -199,20 +199,27 @@ def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | N
 def _stocks(data: Mapping[str, Any], path: str) -> Stocks | None:
     if "stocks" not in data:
         return None
-    where = join(path, "stocks")
-    table = obj(data["stocks"], where)
-    companies = []
+    companies = _numbered_rows(data["stocks"], join(path, "stocks"), "payouts", "shares",
+                               N_("enter the payouts printed on the shares, first place first"))
+    if not companies:
+        raise InvalidInput(join(path, "stocks"), N_("needs at least one company"))
+    return Stocks(companies)
+
+
+def _numbered_rows(raw: Any, where: str, values_key: str, count_key: str, no_values: str
+                   ) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """A table of named rows, each a list of values and a count of pieces: (name, count,
+    values) in the file's order; a row without values is refused with `no_values`."""
+    table = obj(raw, where)
+    rows = []
     for name in table:
         entry = obj(table[name], join(where, name))
-        payouts = numbers(entry, "payouts", join(where, name), default=[], most=MAX_POINTS)
-        if not payouts:
-            raise InvalidInput(join(join(where, name), "payouts"),
-                               N_("enter the payouts printed on the shares, first place first"))
-        shares = whole_number(entry, "shares", join(where, name), minimum=1, maximum=MAX_PIECES)
-        companies.append((name, shares, tuple(payouts)))
-    if not companies:
-        raise InvalidInput(where, N_("needs at least one company"))
-    return Stocks(tuple(companies))
+        values = numbers(entry, values_key, join(where, name), default=[], most=MAX_POINTS)
+        if not values:
+            raise InvalidInput(join(join(where, name), values_key), no_values)
+        count = whole_number(entry, count_key, join(where, name), minimum=1, maximum=MAX_PIECES)
+        rows.append((name, count, tuple(values)))
+    return tuple(rows)
 
 
 def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
@@ -232,18 +239,8 @@ def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
 def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:
     if "merchandise" not in data:
         return None
-    where = join(path, "merchandise")
-    table = obj(data["merchandise"], where)
-    stacks = []
-    for color in table:
-        entry = obj(table[color], join(where, color))
-        values = numbers(entry, "values", join(where, color), default=[], most=MAX_POINTS)
-        if not values:
-            raise InvalidInput(join(join(where, color), "values"), N_("needs the token values"))
-        stacks.append((color, whole_number(entry, "stacks", join(where, color), minimum=1,
-                                            maximum=MAX_PIECES),
-                       tuple(values)))
-    return Merchandise(tuple(stacks))
+    return Merchandise(_numbered_rows(data["merchandise"], join(path, "merchandise"), "values",
+                                      "stacks", N_("needs the token values")))
 
 
 def _country_cards(data: Mapping[str, Any], path: str, board: Map

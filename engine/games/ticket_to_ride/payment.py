@@ -22,13 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import N_, IllegalEvent
+from ...unseen import UNSEEN, uncovered
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
 
 LOCOMOTIVE_4 = "locomotive+4"
 JOKER = "joker"
 FERRY_CARD = "ferry"
 PASSENGER = "passenger"
-UNKNOWN = "?"
+#: A card the companion has not seen (`engine.unseen`).
+UNKNOWN = UNSEEN
 #: Locomotives +4 replace a colour only on routes of this length or more.
 LOCOMOTIVE_4_FROM = 4
 
@@ -148,12 +150,20 @@ def pays_surcharge(cards: Sequence[str], payment: Payment, count: int) -> None:
         raise IllegalEvent(N_("Scan every card you pay with"))
     if len(cards) != count:
         raise IllegalEvent(N_("The tunnel asks for {count} more card(s)"), count=count)
-    allowed = {LOCOMOTIVE} | ({payment.color} if payment.color else set())
-    if any(card not in allowed for card in cards):
-        if payment.color:
-            raise IllegalEvent(N_("Pay the tunnel with {color} cards or locomotives"),
-                               color=payment.color)
-        raise IllegalEvent(N_("Pay the tunnel with locomotives"))
+    problem = surcharge_cards_problem(cards, payment.color)
+    if problem is not None:
+        raise problem
+
+
+def surcharge_cards_problem(cards: Sequence[str], color: str | None) -> IllegalEvent | None:
+    """Why some of `cards` cannot pay a tunnel's extra cards: only locomotives and cards of
+    the colour played (`color`; None: locomotives only) can."""
+    allowed = {LOCOMOTIVE} | ({color} if color else set())
+    if all(card in allowed for card in cards):
+        return None
+    if color:
+        return IllegalEvent(N_("Pay the tunnel with {color} cards or locomotives"), color=color)
+    return IllegalEvent(N_("Pay the tunnel with locomotives"))
 
 
 def pays_for_set(cards: Sequence[str], count: int, special: Sequence[str] = ()) -> str | None:
@@ -188,3 +198,59 @@ def pays_for_harbour(cards: Sequence[str], special: Sequence[str] = ("joker", "b
     if wagons > 2 or boats > 2 or wagons + boats + wild != 4:
         raise IllegalEvent(N_("A harbour takes two wagon and two boat cards of one colour"))
     return color
+
+
+# --- A payment on its way: the cards tapped so far ----------------------------------------------
+
+
+def route_payment_problem(track: Track, cards: Sequence[str]) -> IllegalEvent | None:
+    """Why the cards tapped so far cannot become a payment for `track` (None: they still can,
+    or they pay for it). The table asks it after each card tapped.
+
+    >>> from .board import Track
+    >>> route_payment_problem(Track("A-B", 0, ("A", "B"), 2, "red"), ("blue",)).reason
+    'This route takes {color} cards'
+    """
+    colors = {card for card in cards if card != LOCOMOTIVE}
+    try:
+        if len(colors) > 1:
+            raise IllegalEvent(N_("Cards for one route must all be of one colour"))
+        color = next(iter(colors), None)
+        if color is not None and track.color != GRAY and color != track.color:
+            raise IllegalEvent(N_("This route takes {color} cards"), color=track.color)
+        if len(cards) > track.length:
+            raise IllegalEvent(N_("Too many cards for this route"))
+        if sum(1 for card in cards if card != LOCOMOTIVE) > track.length - track.ferries:
+            raise IllegalEvent(N_("This ferry needs {count} locomotive(s)"), count=track.ferries)
+        if len(cards) == track.length:
+            pays_for(track, cards)
+    except IllegalEvent as error:
+        return error
+    return None
+
+
+def set_payment_problem(cards: Sequence[str], cost: int) -> IllegalEvent | None:
+    """Why the cards tapped so far cannot become `cost` cards of one colour (a station), or
+    None."""
+    try:
+        if len({card for card in cards if card != LOCOMOTIVE}) > 1 or len(cards) > cost:
+            raise IllegalEvent(N_("Pay with {count} card(s) of one colour"), count=cost)
+        if len(cards) == cost:
+            pays_for_set(cards, cost)
+    except IllegalEvent as error:
+        return error
+    return None
+
+
+def check_in_hand(hand: Sequence[str], cards: Sequence[str]) -> None:
+    """Every card given is in hand, or is one of the hand's unseen cards."""
+    problem = hand_problem(hand, cards)
+    if problem is not None:
+        raise problem
+
+
+def hand_problem(hand: Sequence[str], cards: Sequence[str]) -> IllegalEvent | None:
+    """Cards the companion knows the player cannot hold (unseen cards stand for any)."""
+    if uncovered(hand, cards):
+        return IllegalEvent(N_("Those cards are not in your hand"))
+    return None

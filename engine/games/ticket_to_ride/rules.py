@@ -7,7 +7,6 @@ the final count. Maps with other rules (tolls, shares, Alvin...) are scored with
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...rulebook import rule_for
+from ...unseen import reveal, same_cards, take
 from .board import LOCOMOTIVE, Map, Track
 from .events import (
     BuildStation,
@@ -31,7 +31,15 @@ from .events import (
     TicketToRideEvent,
 )
 from .library import resolve_map
-from .payment import UNKNOWN, Payment, pays_for, pays_for_set, pays_surcharge, tunnel_surcharge
+from .payment import (
+    UNKNOWN,
+    Payment,
+    check_in_hand,
+    pays_for,
+    pays_for_set,
+    pays_surcharge,
+    tunnel_surcharge,
+)  # fmt: skip
 from .scoring import Holding, score_table
 from .state import Phase, Player, TicketToRideState, Tunnel
 
@@ -244,23 +252,31 @@ def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
     return any(card != LOCOMOTIVE or not second for card in state.display)
 
 
+def face_up_problem(card: str, second: bool) -> IllegalEvent | None:
+    """Why this face-up card may not be taken now: a locomotive is never the second card."""
+    if card == LOCOMOTIVE and second:
+        return IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+    return None
+
+
 def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
     _check_turn(state, drawing=True)
     second = state.drawn == 1
     if event.index == DECK:
         if not state.deck:
             raise IllegalEvent(N_("The deck is empty"))
-        card = _reveal(state.deck[0], event.card)
+        card = reveal(state.deck[0], event.card)
         state = replace(state, deck=state.deck[1:])
         weight = 1
     else:
         if not 0 <= event.index < len(state.display):
             raise IllegalEvent(N_("There is no face-up card {number}"), number=event.index + 1)
-        card = _reveal(state.display[event.index], event.card)
+        card = reveal(state.display[event.index], event.card)
         if card == UNKNOWN:
             raise IllegalEvent(N_("Scan the face-up card you take"))
-        if card == LOCOMOTIVE and second:
-            raise IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+        problem = face_up_problem(card, second)
+        if problem is not None:
+            raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
         weight = 2 if card == LOCOMOTIVE else 1  # a face-up locomotive counts as two cards
@@ -313,7 +329,7 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
     problem = claim_problem(state, track)
     if problem:
         raise IllegalEvent(problem, count=board.rules.double_routes_from)
-    _check_in_hand(state.player().hand, event.cards)
+    check_in_hand(state.player().hand, event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
     if track.tunnel:
         return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color))
@@ -325,7 +341,7 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     player = state.player()
     rules = state.board.rules
     player = replace(
-        player, hand=_without(player.hand, cards), trains=player.trains - track.length -
+        player, hand=take(player.hand, cards), trains=player.trains - track.length -
         track.mountains, tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
@@ -351,7 +367,7 @@ def _reveal_tunnel(state: TicketToRideState, event: RevealTunnel) -> TicketToRid
     count = cards_to_reveal(state)
     if len(event.cards) != count:
         raise IllegalEvent(N_("Turn over {count} card(s)"), count=count)
-    cards = tuple(_reveal(seen, said) for seen, said in zip(state.deck, event.cards))
+    cards = tuple(reveal(seen, said) for seen, said in zip(state.deck, event.cards))
     if UNKNOWN in cards:
         raise IllegalEvent(N_("Scan the cards turned over"))
     tunnel = replace(tunnel, revealed=tunnel.revealed + cards)
@@ -374,7 +390,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
-    _check_in_hand(state.player().hand, tunnel.cards + event.cards)
+    check_in_hand(state.player().hand, tunnel.cards + event.cards)
     return _finish_tunnel(state, event.cards)
 
 
@@ -412,8 +428,8 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
         raise IllegalEvent(N_("{city} already has a station"), city=city)
     pays_for_set(event.cards, cost, board.rules.cards.special)
     player = state.player()
-    _check_in_hand(player.hand, event.cards)
-    player = replace(player, hand=_without(player.hand, event.cards),
+    check_in_hand(player.hand, event.cards)
+    player = replace(player, hand=take(player.hand, event.cards),
                      stations=player.stations + (city,))
     state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
     return _end_turn(state)
@@ -525,38 +541,9 @@ def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
         raise IllegalEvent(N_("Draw your second card"))
 
 
-def _reveal(seen: str, said: str) -> str:
-    """A card at a place, as the table declares it: an unseen card takes what is declared."""
-    if seen == UNKNOWN or said == seen:
-        return said
-    if said == UNKNOWN:
-        return seen
-    raise IllegalEvent(N_("That card is {seen}, not {said}"), seen=seen, said=said)
-
-
-def _check_in_hand(hand: Sequence[str], cards: Sequence[str]) -> None:
-    """Every card given is in hand, or is one of the hand's unseen cards."""
-    have = Counter(hand)
-    unseen = have.pop(UNKNOWN, 0)
-    missing = sum(max(0, count - have[card]) for card, count in Counter(cards).items())
-    if missing > unseen:
-        raise IllegalEvent(N_("Those cards are not in your hand"))
-
-
-def _without(hand: Sequence[str], cards: Sequence[str]) -> tuple[str, ...]:
-    left = list(hand)
-    for card in cards:
-        left.remove(card if card in left else UNKNOWN)
-    return tuple(left)
-
-
 def _check_same_cards(expected: Sequence[str], given: Sequence[str], reason: str) -> None:
     """`given` is `expected` in some order; at the table unseen cards ("?") stand for any."""
-    have, want = Counter(expected), Counter(given)
-    unseen = want.pop(UNKNOWN, 0)
-    if sum(want.values()) + unseen != len(expected) or any(
-        count > have[card] for card, count in want.items()
-    ):
+    if not same_cards(expected, given, unseen_before_covers=False):
         raise IllegalEvent(reason)
 
 

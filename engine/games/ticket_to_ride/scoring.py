@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ...decision import Decision, decide
 from ...game import PlayerScore, TallyResult
 from ...graph import longest_trail
 from .board import Map, Ticket, Track
@@ -123,8 +124,8 @@ def score_table(board: Map, holdings: Sequence[Holding]) -> TallyResult:
         PlayerScore(holding.name, sum(count.breakdown.values()), dict(count.breakdown))
         for holding, count in zip(holdings, counts)
     )
-    return TallyResult(GAME_ID, scores, winners(board, holdings, scores, counts,
-                                                longest_holders))
+    decision = decide_winners(board, holdings, scores, counts, longest_holders)
+    return TallyResult(GAME_ID, scores, decision.winners, decision.deciding)
 
 
 def _most(values: Sequence[int]) -> set[int]:
@@ -133,22 +134,13 @@ def _most(values: Sequence[int]) -> set[int]:
     return {seat for seat, value in enumerate(values) if value == best and best > 0}
 
 
-def winners(board: Map, holdings: Sequence[Holding], scores: Sequence[PlayerScore],
-            counts: Sequence[PlayerCount], longest_holders: set[int]) -> tuple[str, ...]:
+def decide_winners(board: Map, holdings: Sequence[Holding], scores: Sequence[PlayerScore],
+                   counts: Sequence[PlayerCount], longest_holders: set[int]) -> Decision:
     """The best total, then the map's tie-breaks in order; still tied players share the win."""
-    if not scores:
-        return ()
-    best = max(score.total for score in scores)
-    tied = [seat for seat, score in enumerate(scores) if score.total == best]
-    for tiebreak in board.rules.tiebreaks:
-        if len(tied) < 2:
-            break
-        if tiebreak == "tickets":
-            key = {seat: counts[seat].completed for seat in tied}
-        elif tiebreak == "fewest-stations":
-            key = {seat: -len(holdings[seat].stations) for seat in tied}
-        else:
-            key = {seat: 1 if seat in longest_holders else 0 for seat in tied}
-        top = max(key.values())
-        tied = [seat for seat in tied if key[seat] == top]
-    return tuple(scores[seat].name for seat in tied)
+    values = {
+        "tickets": [count.completed for count in counts],
+        "fewest-stations": [-len(holding.stations) for holding in holdings],
+        "longest": [1 if seat in longest_holders else 0 for seat in range(len(counts))],
+    }
+    return decide([score.name for score in scores], [score.total for score in scores],
+                  [(rule, values[rule]) for rule in board.rules.tiebreaks])

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...decision import Decision, decide
 from ...errors import N_, InvalidInput
 from ...game import PlayerScore, TallyResult
 from ...majority import MajorityAward
@@ -80,18 +81,17 @@ def score(players: Sequence[Holdings]) -> tuple[PlayerScore, ...]:
     return tuple(scores)
 
 
-def winners(players: Sequence[Holdings], scores: Sequence[PlayerScore]) -> tuple[str, ...]:
+def decide_winners(players: Sequence[Holdings], scores: Sequence[PlayerScore]) -> Decision:
     """The highest total; a tie goes to the most shares, and a tie on both is shared."""
-    if not scores:
-        return ()
     shares = {player.name: len(player.shares) for player in players}
-    best = max((score.total, shares[score.name]) for score in scores)
-    return tuple(s.name for s in scores if (s.total, shares[s.name]) == best)
+    return decide([score.name for score in scores], [score.total for score in scores],
+                  [("shares", [shares[score.name] for score in scores])])
 
 
 def result(players: Sequence[Holdings]) -> TallyResult:
     scores = score(players)
-    return TallyResult("whistle-stop", scores, winners(players, scores))
+    decision = decide_winners(players, scores)
+    return TallyResult("whistle-stop", scores, decision.winners, decision.deciding)
 
 
 def tally(table: Any) -> TallyResult:
