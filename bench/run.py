@@ -534,7 +534,7 @@ def section_mqtt(quick: bool) -> tuple[list[Row], Any]:
 # --- Running and printing ------------------------------------------------------------------------
 
 
-SECTIONS = ("engine", "reader", "display", "companion", "pi", "ticket-to-ride", "web")
+SECTIONS = ("engine", "reader", "display", "companion", "pi", "ticket-to-ride", "web", "mqtt")
 
 
 def run(quick: bool, progress: Callable[[str], None] = lambda text: None,
