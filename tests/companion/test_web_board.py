@@ -134,8 +134,11 @@ def test_companion_web_shows_every_table_and_the_standings(tmp_path: Path) -> No
         assert won is not None
         with web_server(tmp_path / "state", "--mqtt", broker.url) as address:
             board = get_json(address + "api/tables")
-            while not (board["connected"] and len(board["tables"]) == 2):
-                board = get_json(address + "api/tables")  # until the retained ones are in
+            # Until every retained message is in: each table's live view and its play (they
+            # arrive one by one, so two tables listed may still lack one of them).
+            while not (board["connected"] and len(board["tables"]) == 2
+                       and all(table["live"] and table["plays"] for table in board["tables"])):
+                board = get_json(address + "api/tables")
             status, headers, english = get(address + "tables")
             _, _, french = get(address + "tables", headers={"Accept-Language": "fr"})
     hall, porch = board["tables"]
