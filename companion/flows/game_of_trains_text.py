@@ -8,7 +8,6 @@ from engine.errors import N_
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
 from ..games.game_of_trains import TABLE
-from ..i18n import translator
 from ..names import card_name
 from .words import ANNOUNCE_LINE, TableWords, wrapped
 
@@ -52,10 +51,6 @@ IS_FACE_UP = N_("{card} is face up")
 
 class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        super().__init__(language)
-        self.ngettext = translator(language).ngettext
 
     def ability(self, ability: Ability) -> str:
         return card_name(GAME, "ability", ability.value, self.language)

@@ -8,7 +8,6 @@ from engine.errors import N_
 from engine.games.off_the_rails.components import mine_of, space_of
 
 from ..games.off_the_rails import TABLE
-from ..i18n import translator
 from ..names import card_name
 from .words import TableWords, wrapped
 
@@ -76,12 +75,6 @@ def capitalized(text: str) -> str:
 
 class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        translations = translator(language)
-        self._ = translations.gettext
-        self.ngettext = translations.ngettext
 
     # --- Names ------------------------------------------------------------------------------
 

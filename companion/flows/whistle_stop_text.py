@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from engine.errors import N_
 
 from ..games.whistle_stop import TABLE
-from ..i18n import fill, translator
+from ..i18n import fill
 from ..names import card_name
 from .words import TableWords, packed, paged, wrapped
 
@@ -52,11 +52,6 @@ NOTHING_GAINED = N_("Gain at least one token")
 
 class Words(TableWords):
     """The texts of the screens in the table's language."""
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-        self._ = translator(language).gettext
-        self.ngettext = translator(language).ngettext
 
     def company(self, company: str) -> str:
         return card_name(GAME, "company", company, self.language)

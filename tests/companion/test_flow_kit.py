@@ -138,7 +138,7 @@ def test_the_table_flows_leave_the_automated_players_out() -> None:
         flow = next(value for key, value in vars(module).items()
                     if key.endswith("Flow") and isinstance(value, type))
         assert not hasattr(flow, "next_input"), name
-        assert importlib.import_module(f"companion.flows.autopilot.{name}").next_input
+        assert importlib.import_module(f"companion.flows.autopilot.{name}").enter
 
 
 FLOWS = [FreightTrainFlow, GameOfTrainsFlow, OffTheRailsFlow, TicketToRideFlow, WhistleStopFlow]

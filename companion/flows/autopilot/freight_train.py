@@ -20,12 +20,13 @@ from ..freight_train_ui import Action, Mode
 from ..kit import toward
 from . import UidFor
 
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.DEPARTURE, Mode.TALLY, Mode.SETUP, Mode.FINAL})
 
-def next_input(flow: FreightTrainFlow, state: FreightTrainState, goal: Event,
-               uid_for: UidFor) -> Input:
-    mode = flow.current_mode(state)
-    if mode in (Mode.DEPARTURE, Mode.TALLY, Mode.SETUP, Mode.FINAL):
-        return Press("ok")
+
+def enter(flow: FreightTrainFlow, state: FreightTrainState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
     if isinstance(goal, TakeFromMainYard):
         return _toward_take(flow, state, goal, mode, uid_for)
     wanted = {

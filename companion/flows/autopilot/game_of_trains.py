@@ -24,12 +24,13 @@ from ..game_of_trains_ui import KIND, Mode, OpeningUI
 from ..kit import toward
 from . import UidFor
 
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL})
 
-def next_input(flow: GameOfTrainsFlow, state: GameOfTrainsState, goal: Event,
-               uid_for: UidFor) -> Input:
-    mode = flow.current_mode(state)
-    if mode in (Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL):
-        return Press("ok")
+
+def enter(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
     if isinstance(goal, Deal):
         if mode is not Mode.DEAL:
             raise IllegalEvent("the deal comes first")

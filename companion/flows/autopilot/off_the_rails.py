@@ -25,12 +25,13 @@ from ..off_the_rails import OffTheRailsFlow
 from ..off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 from . import UidFor
 
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.FINAL, Mode.CAVE_IN_CARD, Mode.CAVE_INS})
 
-def next_input(flow: OffTheRailsFlow, state: OffTheRailsState, goal: Event,
-               uid_for: UidFor) -> Input:
-    mode = flow.current_mode(state)
-    if mode in (Mode.SETUP, Mode.FINAL, Mode.CAVE_IN_CARD, Mode.CAVE_INS):
-        return Press("ok")
+
+def enter(flow: OffTheRailsFlow, state: OffTheRailsState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
     if isinstance(goal, DrawDeposit):
         if goal.card == CAVE_IN_CARD:
             return Tap(uid_for(CAVE_IN_CARD, "")) if mode is Mode.MAIN else Press("back")

@@ -32,12 +32,14 @@ ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
              BuildStation: Action.STATION, Pass: Action.PASS}
 
 
-def next_input(flow: TicketToRideFlow, state: TicketToRideState, goal: Event,
-               uid_for: UidFor) -> Input:
-    mode = flow.current_mode(state)
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.FINAL, Mode.LAST_ROUND})
+
+
+def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
     ui = flow.ui
-    if mode in (Mode.SETUP, Mode.FINAL, Mode.LAST_ROUND):
-        return Press("ok")
     if isinstance(goal, ReplaceFaceUp):
         if mode is Mode.FACE_UP:
             return Press("ok")

@@ -29,13 +29,14 @@ from ..whistle_stop_ui import (
 )
 from . import UidFor
 
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.HANDOUT, Mode.LAST, Mode.FINAL})
 
-def next_input(flow: WhistleStopFlow, state: WhistleStopState, goal: Event,
-               uid_for: UidFor) -> Input:
-    mode = flow.current_mode(state)
+
+def enter(flow: WhistleStopFlow, state: WhistleStopState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
     ui = flow.ui
-    if mode in (Mode.SETUP, Mode.HANDOUT, Mode.LAST, Mode.FINAL):
-        return Press("ok")
     if isinstance(goal, PlaceTrain):
         free = free_stations(state)
         return toward(ui.choice, free.index(goal.station), len(free))
