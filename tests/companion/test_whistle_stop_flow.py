@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
-from companion.flows.whistle_stop import SHARES, WhistleStopFlow
+from companion.games.whistle_stop.flow import SHARES, WhistleStopFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.inputs import Hold, Input, Press, Tap

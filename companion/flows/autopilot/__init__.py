@@ -26,7 +26,7 @@ def next_input(flow: Any, state: Any, goal: Event, uid_for: UidFor) -> Input:
 
     `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
     """
-    module = import_module(f"{__name__}.{flow.game.replace('-', '_')}")
+    module = import_module(f"companion.games.{flow.game.replace('-', '_')}.autopilot")
     mode = flow.current_mode(state)
     if mode in module.ACKNOWLEDGED:
         return Press("ok")

@@ -15,10 +15,11 @@ from engine.games.whistle_stop.events import (
 )  # fmt: skip
 from engine.games.whistle_stop.state import WhistleStopState
 
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
-from ..kit import toward
-from ..whistle_stop import WhistleStopFlow
-from ..whistle_stop_ui import (
+from .flow import WhistleStopFlow
+from .ui import (
     KIND,
     MOVES,
     Action,
@@ -27,7 +28,6 @@ from ..whistle_stop_ui import (
     free_stations,
     upgrade_options,
 )
-from . import UidFor
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.HANDOUT, Mode.LAST, Mode.FINAL})

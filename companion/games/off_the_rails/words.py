@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from engine.errors import N_
 from engine.games.off_the_rails.components import mine_of, space_of
 
-from ..games.off_the_rails import TABLE
-from ..names import card_name
-from .words import TableWords, wrapped
+from ...flows.words import TableWords, wrapped
+from ...names import card_name
+from . import TABLE
 
 GAME = TABLE.id
 

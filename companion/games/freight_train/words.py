@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from engine.errors import N_
 
-from ..games.freight_train import TABLE
-from ..names import card_name, category_name, wagon_name
-from .words import TableWords, packed, paged, wrapped
+from ...flows.words import TableWords, packed, paged, wrapped
+from ...names import card_name, category_name, wagon_name
+from . import TABLE
 
 GAME = TABLE.id
 

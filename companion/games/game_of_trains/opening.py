@@ -18,10 +18,12 @@ from engine.games.game_of_trains.cards import LINE
 from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from ..i18n import reason
-from ..screens.model import Menu, Screen
-from .base import NOTHING, Reaction
-from .game_of_trains_text import (
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import Button, moved
+from ...i18n import reason
+from ...screens.model import Menu, Screen
+from .ui import GameOfTrainsUI
+from .words import (
     ALREADY_COUNTED,
     DRAWN_BY,
     KEEP,
@@ -33,8 +35,6 @@ from .game_of_trains_text import (
     WHERE,
     Words,
 )  # fmt: skip
-from .game_of_trains_ui import GameOfTrainsUI
-from .kit import Button, moved
 
 
 class OpeningEntry:

@@ -12,8 +12,10 @@ from engine.games.freight_train.cards import (
 from engine.games.freight_train.rules import pass_cost, result
 from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
 
-from ..screens.model import Menu, Screen, Style
-from .freight_train_text import (
+from ...flows.kit import FlowPart
+from ...screens.model import Menu, Screen, Style
+from .ui import Action, FreightTrainUI, Mode, Pick
+from .words import (
     BRING_BODY,
     BRING_QUESTION,
     CHOOSE_MOVE,
@@ -43,8 +45,6 @@ from .freight_train_text import (
     TRAINS_AND_YARD,
     Words,
 )  # fmt: skip
-from .freight_train_ui import Action, FreightTrainUI, Mode, Pick
-from .kit import FlowPart
 
 
 class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):

@@ -22,7 +22,7 @@ from engine.games.ticket_to_ride.rules import (
 from engine.games.ticket_to_ride.scoring import PlayerCount, count_player
 from engine.games.ticket_to_ride.state import TicketToRideState
 
-from .ticket_to_ride_text import city_letter
+from .words import city_letter
 
 
 class Mode(Enum):

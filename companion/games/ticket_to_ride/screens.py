@@ -7,8 +7,10 @@ from collections.abc import Callable
 from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
-from ..screens.model import Menu, Screen, Style
-from .ticket_to_ride_text import (
+from ...flows.words import paged
+from ...screens.model import Menu, Screen, Style
+from .view import STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
+from .words import (
     BLIND_LOCOMOTIVE,
     CLAIM_TITLE,
     DECK_EMPTY,
@@ -45,8 +47,6 @@ from .ticket_to_ride_text import (
     TUNNEL_REVEAL,
     Words,
 )  # fmt: skip
-from .ticket_to_ride_view import STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
-from .words import paged
 
 #: Ranking lines per final page.
 RANKING_LINES = 3

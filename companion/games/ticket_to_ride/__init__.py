@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_
-from . import GameInfo, TableGame, Values
+from ...i18n import N_, NC_
+from .. import GameInfo, TableGame, Values
 
 
 def _cards() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
-    # companion.flows.ticket_to_ride_text.ticket_codes).
+    # companion.games.ticket_to_ride.words.ticket_codes).
     from engine.games.ticket_to_ride.board import COLORS
 
-    from ..flows.ticket_to_ride_text import ticket_codes
+    from .words import ticket_codes
 
     return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
 
@@ -26,7 +26,7 @@ def _map_title(name: str) -> str:
 TABLE = TableGame(
     id="ticket-to-ride",
     title=N_("Ticket to Ride"),
-    flow="companion.flows.ticket_to_ride:TicketToRideFlow",
+    flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
     cards=_cards,
     copies={"train": 12, "locomotive": 14},
     names={

@@ -15,9 +15,9 @@ from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Tra
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 
-from ..games.ticket_to_ride import TABLE
-from ..names import card_name, category_name
-from .words import LINE, TableWords, packed, wrapped
+from ...flows.words import LINE, TableWords, packed, wrapped
+from ...names import card_name, category_name
+from . import TABLE
 
 GAME = TABLE.id
 

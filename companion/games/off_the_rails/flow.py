@@ -47,11 +47,24 @@ from engine.games.off_the_rails.rules import box_room, cart_room
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
-from ..i18n import reason
-from .base import NOTHING, CardLike, Reaction
-from .kit import Button, DraftedUI, leafed, moved, other_game, turned
-from .off_the_rails_screens import OffTheRailsScreens
-from .off_the_rails_text import (
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
+from ...i18n import reason
+from .screens import OffTheRailsScreens
+from .ui import (
+    ALLOWED,
+    DONE,
+    GEMS,
+    HOME,
+    MAX_STONES,
+    MINE,
+    MISSION,
+    SEAT,
+    LogEntry,
+    Mode,
+    OffTheRailsUI,
+)  # fmt: skip
+from .words import (
     ALREADY_DRAWN,
     CART_FULL,
     CAVE_IN_IN_DECK,
@@ -71,19 +84,6 @@ from .off_the_rails_text import (
     PLACE_STONES_FIRST,
     PLACE_TOKEN_FIRST,
     Words,
-)  # fmt: skip
-from .off_the_rails_ui import (
-    ALLOWED,
-    DONE,
-    GEMS,
-    HOME,
-    MAX_STONES,
-    MINE,
-    MISSION,
-    SEAT,
-    LogEntry,
-    Mode,
-    OffTheRailsUI,
 )  # fmt: skip
 
 

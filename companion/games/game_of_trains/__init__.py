@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_
-from . import TableGame, Values
+from ...i18n import N_, NC_
+from .. import TableGame, Values
 
 
 def _cards() -> dict[str, Values]:
@@ -15,7 +15,7 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="game-of-trains",
     title=N_("The Game of Trains"),
-    flow="companion.flows.game_of_trains:GameOfTrainsFlow",
+    flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
     cards=_cards,
     names={
         "wagon": {

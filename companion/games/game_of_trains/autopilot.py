@@ -18,11 +18,11 @@ from engine.games.game_of_trains.events import (
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 from ...automaton import Stuck
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
-from ..game_of_trains import GameOfTrainsFlow, choice_after_tap
-from ..game_of_trains_ui import KIND, Mode, OpeningUI
-from ..kit import toward
-from . import UidFor
+from .flow import GameOfTrainsFlow, choice_after_tap
+from .ui import KIND, Mode, OpeningUI
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL})

@@ -14,11 +14,11 @@ from engine.games.freight_train.events import (
 )
 from engine.games.freight_train.state import YARD_TARGETS, FreightTrainState
 
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
-from ..freight_train import FreightTrainFlow
-from ..freight_train_ui import Action, Mode
-from ..kit import toward
-from . import UidFor
+from .flow import FreightTrainFlow
+from .ui import Action, Mode
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.DEPARTURE, Mode.TALLY, Mode.SETUP, Mode.FINAL})

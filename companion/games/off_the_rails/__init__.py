@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_
-from . import TableGame, Values
+from ...i18n import N_, NC_
+from .. import TableGame, Values
 
 
 def _cards() -> dict[str, Values]:
@@ -15,7 +15,7 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="off-the-rails",
     title=N_("Off the Rails"),
-    flow="companion.flows.off_the_rails:OffTheRailsFlow",
+    flow="companion.games.off_the_rails.flow:OffTheRailsFlow",
     cards=_cards,
     names={
         "deposit": {

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from engine.errors import N_
 
-from ..games.whistle_stop import TABLE
-from ..i18n import fill
-from ..names import card_name
-from .words import TableWords, packed, paged, wrapped
+from ...flows.words import TableWords, packed, paged, wrapped
+from ...i18n import fill
+from ...names import card_name
+from . import TABLE
 
 GAME = TABLE.id
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_
-from . import TableGame, Values
+from ...i18n import N_, NC_
+from .. import TableGame, Values
 
 GAME = "freight-train"
 
@@ -17,7 +17,7 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id=GAME,
     title=N_("Freight Train"),
-    flow="companion.flows.freight_train:FreightTrainFlow",
+    flow="companion.games.freight_train.flow:FreightTrainFlow",
     cards=_cards,
     copies={"wagon": 16},
     names={

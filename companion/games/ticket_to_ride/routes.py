@@ -8,21 +8,21 @@ from dataclasses import replace
 from engine.games.ticket_to_ride.rules import claim_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
-from .base import NOTHING, Reaction
-from .kit import Button, moved, refused
-from .ticket_to_ride_text import (
-    NO_STATION_LEFT,
-    NOTHING_TO_CLAIM,
-    Words,
-    city_letter,
-)  # fmt: skip
-from .ticket_to_ride_view import (
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import Button, moved, refused
+from .view import (
     ROUTE_STEPS,
     STATION,
     Mode,
     Purpose,
     TicketToRideUI,
     TurnView,
+)  # fmt: skip
+from .words import (
+    NO_STATION_LEFT,
+    NOTHING_TO_CLAIM,
+    Words,
+    city_letter,
 )  # fmt: skip
 
 

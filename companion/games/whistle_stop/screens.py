@@ -9,8 +9,16 @@ from engine.games.whistle_stop.rules import handout, result
 from engine.games.whistle_stop.state import WhistleStopState
 from engine.games.whistle_stop.table import next_step
 
-from ..screens.model import Menu, Screen, Style
-from .whistle_stop_text import (
+from ...screens.model import Menu, Screen, Style
+from .ui import (
+    SETUP_PAGES,
+    Mode,
+    WhistleStopUI,
+    actions,
+    free_stations,
+    upgrade_options,
+)
+from .words import (
     COAL_GAINED,
     FAME_GAINED,
     FROM_SUPPLY,
@@ -37,14 +45,6 @@ from .whistle_stop_text import (
     WHISTLES_GAINED,
     Words,
 )  # fmt: skip
-from .whistle_stop_ui import (
-    SETUP_PAGES,
-    Mode,
-    WhistleStopUI,
-    actions,
-    free_stations,
-    upgrade_options,
-)
 
 
 class WhistleStopScreens:

@@ -18,16 +18,16 @@ from engine.games.ticket_to_ride.payment import set_payment_problem as set_probl
 from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import TicketToRideState
 
-from ..i18n import fill
-from .base import NOTHING, Reaction
-from .kit import refused
-from .ticket_to_ride_text import (
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import refused
+from ...i18n import fill
+from .view import STATION, Pick, TicketToRideUI, TurnView
+from .words import (
     STATION_BUILT,
     TUNNEL_EXTRA,
     TUNNEL_FREE,
     Words,
 )  # fmt: skip
-from .ticket_to_ride_view import STATION, Pick, TicketToRideUI, TurnView
 
 
 class PaymentEntry:

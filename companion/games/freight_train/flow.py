@@ -50,9 +50,11 @@ from engine.games.freight_train.state import (
     Player,
 )  # fmt: skip
 
-from .base import NOTHING, CardLike, Reaction
-from .freight_train_screens import FreightTrainScreens
-from .freight_train_text import (
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
+from .screens import FreightTrainScreens
+from .ui import Action, FreightTrainUI, Mode, Pick
+from .words import (
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
     DAY_BEGINS,
@@ -69,8 +71,6 @@ from .freight_train_text import (
     TAP_YARD_FIRST,
     Words,
 )  # fmt: skip
-from .freight_train_ui import Action, FreightTrainUI, Mode, Pick
-from .kit import Button, DraftedUI, leafed, moved, other_game, turned
 
 
 class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):

@@ -20,12 +20,12 @@ from engine.games.ticket_to_ride.events import (
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
-from ..kit import toward
-from ..ticket_to_ride import TicketToRideFlow
-from ..ticket_to_ride_text import city_letter, ticket_code
-from ..ticket_to_ride_view import CLAIM, STATION, Action, Mode, track_kind
-from . import UidFor
+from .flow import TicketToRideFlow
+from .view import CLAIM, STATION, Action, Mode, track_kind
+from .words import city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,

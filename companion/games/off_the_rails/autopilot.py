@@ -19,11 +19,11 @@ from engine.games.off_the_rails.events import (
 )
 from engine.games.off_the_rails.state import Era, OffTheRailsState
 
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
 from ...inputs import Button, Input, Press, Tap
-from ..kit import toward
-from ..off_the_rails import OffTheRailsFlow
-from ..off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
-from . import UidFor
+from .flow import OffTheRailsFlow
+from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.FINAL, Mode.CAVE_IN_CARD, Mode.CAVE_INS})

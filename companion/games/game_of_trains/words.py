@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from engine.errors import N_
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
-from ..games.game_of_trains import TABLE
-from ..names import card_name
-from .words import ANNOUNCE_LINE, TableWords, wrapped
+from ...flows.words import ANNOUNCE_LINE, TableWords, wrapped
+from ...names import card_name
+from . import TABLE
 
 GAME = TABLE.id
 

@@ -45,10 +45,20 @@ from engine.games.game_of_trains.events import (
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
-from .base import NOTHING, CardLike, Reaction
-from .game_of_trains_opening import OpeningEntry, arrival_notice
-from .game_of_trains_screens import GameOfTrainsScreens
-from .game_of_trains_text import (
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import (
+    Button,
+    DraftedUI,
+    leafed,
+    moved,
+    other_game,
+    refused,
+    turned,
+)
+from .opening import OpeningEntry, arrival_notice
+from .screens import GameOfTrainsScreens
+from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import (
     ALREADY_COUNTED,
     CHOOSE_FIRST,
     DEALT,
@@ -67,16 +77,6 @@ from .game_of_trains_text import (
     WHERE,
     Words,
 )  # fmt: skip
-from .game_of_trains_ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
-from .kit import (
-    Button,
-    DraftedUI,
-    leafed,
-    moved,
-    other_game,
-    refused,
-    turned,
-)
 
 
 class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):

@@ -20,9 +20,10 @@ from engine.games.off_the_rails.components import (
 from engine.games.off_the_rails.rules import result
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 
-from ..screens.model import Menu, Screen, Style
-from .kit import FlowPart
-from .off_the_rails_text import (
+from ...flows.kit import FlowPart
+from ...screens.model import Menu, Screen, Style
+from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
+from .words import (
     ACTIONS_DONE,
     ACTIONS_TITLE,
     ALL_ROLLING,
@@ -58,7 +59,6 @@ from .off_the_rails_text import (
     UNLOAD_TOP,
     Words,
 )  # fmt: skip
-from .off_the_rails_ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
 
 
 class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):

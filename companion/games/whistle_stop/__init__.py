@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..i18n import N_, NC_
-from . import TableGame, Values
+from ...i18n import N_, NC_
+from .. import TableGame, Values
 
 
 def _cards() -> dict[str, Values]:
@@ -16,7 +16,7 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="whistle-stop",
     title=N_("Whistle Stop"),
-    flow="companion.flows.whistle_stop:WhistleStopFlow",
+    flow="companion.games.whistle_stop.flow:WhistleStopFlow",
     cards=_cards,
     names={
         "share": {

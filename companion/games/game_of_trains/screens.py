@@ -11,8 +11,10 @@ from engine.games.game_of_trains.cards import (
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState
 
-from ..screens.model import Menu, Screen, Style
-from .game_of_trains_text import (
+from ...flows.kit import FlowPart
+from ...screens.model import Menu, Screen, Style
+from .ui import SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import (
     CONTEXT,
     DEAL_TOP,
     DECK_EMPTY,
@@ -28,8 +30,6 @@ from .game_of_trains_text import (
     WINNER,
     Words,
 )  # fmt: skip
-from .game_of_trains_ui import SETUP_PAGES, GameOfTrainsUI, Mode
-from .kit import FlowPart
 
 
 class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):

@@ -49,8 +49,8 @@ from engine.games.ticket_to_ride.rules import (
 )
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
-from .base import NOTHING, CardLike, Reaction
-from .kit import (
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
@@ -60,10 +60,22 @@ from .kit import (
     refused,
     turned,
 )
-from .ticket_to_ride_payments import PaymentEntry
-from .ticket_to_ride_routes import RouteChooser
-from .ticket_to_ride_screens import TicketToRideScreens, least_kept
-from .ticket_to_ride_text import (
+from .payments import PaymentEntry
+from .routes import RouteChooser
+from .screens import TicketToRideScreens, least_kept
+from .view import (
+    CLAIM,
+    ROUTE_STEPS,
+    STATION,
+    STORED,
+    TRAIN_CARDS,
+    Action,
+    Mode,
+    Pick,
+    TicketToRideUI,
+    TurnView,
+)  # fmt: skip
+from .words import (
     ALREADY_COUNTED,
     CHOOSE_ROUTE_FIRST,
     DEALT,
@@ -85,18 +97,6 @@ from .ticket_to_ride_text import (
     TUNNEL_GIVEN_UP,
     Words,
     ticket_codes,
-)  # fmt: skip
-from .ticket_to_ride_view import (
-    CLAIM,
-    ROUTE_STEPS,
-    STATION,
-    STORED,
-    TRAIN_CARDS,
-    Action,
-    Mode,
-    Pick,
-    TicketToRideUI,
-    TurnView,
 )  # fmt: skip
 
 

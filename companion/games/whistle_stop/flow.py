@@ -32,8 +32,8 @@ from engine.games.whistle_stop.events import (
 )  # fmt: skip
 from engine.games.whistle_stop.state import Phase, WhistleStopState
 
-from .base import NOTHING, CardLike, Reaction
-from .kit import (
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
@@ -43,23 +43,8 @@ from .kit import (
     refused,
     turned,
 )
-from .whistle_stop_screens import WhistleStopScreens
-from .whistle_stop_text import (
-    ARRIVED,
-    FAME_GAINED,
-    GAME,
-    NOT_A_SHARE,
-    NOT_THIS_GAME,
-    NOTHING_GAINED,
-    PAY_RARE,
-    PLACED,
-    SHARE_HELD,
-    SHARE_TAKEN,
-    TOKENS_GAINED,
-    WHISTLE_FOR_NO_MOVE,
-    Words,
-)  # fmt: skip
-from .whistle_stop_ui import (
+from .screens import WhistleStopScreens
+from .ui import (
     ENTRY_OF,
     KIND,
     MAX_FAME,
@@ -74,6 +59,21 @@ from .whistle_stop_ui import (
     actions,
     free_stations,
     upgrade_options,
+)  # fmt: skip
+from .words import (
+    ARRIVED,
+    FAME_GAINED,
+    GAME,
+    NOT_A_SHARE,
+    NOT_THIS_GAME,
+    NOTHING_GAINED,
+    PAY_RARE,
+    PLACED,
+    SHARE_HELD,
+    SHARE_TAKEN,
+    TOKENS_GAINED,
+    WHISTLE_FOR_NO_MOVE,
+    Words,
 )  # fmt: skip
 
 
