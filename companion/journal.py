@@ -25,7 +25,7 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -100,14 +100,7 @@ class Journal(JournalReads):
         except sqlite3.Error as error:
             raise self._failure(error) from error
         self._drafts = DraftFile(self.draft_path)
-        try:
-            self._prepare(durable)
-        except sqlite3.Error as error:
-            self._db.close()
-            raise self._failure(error) from error
-        except JournalError:
-            self._db.close()
-            raise
+        self._take_layout(lambda: self._write_ahead(durable))
 
     @property
     def draft_path(self) -> Path:
@@ -134,27 +127,32 @@ class Journal(JournalReads):
                 journal._db = read_only_copy(journal.path)
             except sqlite3.Error as error:
                 raise journal._failure(error) from error
-        try:
-            version = journal._version()
-            if version > SCHEMA_VERSION:
-                raise journal._newer(version)
-            journal._db.execute("PRAGMA foreign_keys=ON")
-            if version < SCHEMA_VERSION:
-                journal._upgrade()
-        except sqlite3.Error as error:
-            journal._db.close()
-            raise journal._failure(error) from error
-        except JournalError:
-            journal._db.close()
-            raise
+        journal._take_layout()
         return journal
 
     # --- Opening -------------------------------------------------------------------------------
 
-    def _prepare(self, durable: bool) -> None:
-        version = self._version()
-        if version > SCHEMA_VERSION:
-            raise self._newer(version)
+    def _take_layout(self, set_up: Callable[[], None] | None = None) -> None:
+        """Refuse a newer layout, `set_up` the connection, upgrade an older layout; the file
+        is closed again when any of it fails."""
+        try:
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise self._newer(version)
+            if set_up is not None:
+                set_up()
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if version < SCHEMA_VERSION:
+                self._upgrade()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise self._failure(error) from error
+        except JournalError:
+            self._db.close()
+            raise
+
+    def _write_ahead(self, durable: bool) -> None:
+        """The write-ahead log, synced at every commit unless not `durable`."""
         mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise JournalError(
@@ -165,9 +163,6 @@ class Journal(JournalReads):
         # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
         self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        if version < SCHEMA_VERSION:
-            self._upgrade()
 
     def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])

@@ -548,7 +548,7 @@ def french() -> gettext.GNUTranslations:
 
 def flow_messages() -> set[tuple[str | None, str]]:
     found = set()
-    for path in ("companion/flows/game_of_trains_text.py", "companion/names.py"):
+    for path in ("companion/games/game_of_trains/words.py", "companion/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):
