@@ -79,7 +79,30 @@ class Flash:
     until: float
 
 
-class TableApp:
+class Notices:
+    """What every app of the loop does alike: a notice shown for a while, the drivers' faults."""
+
+    clock: Callable[[], float]
+    notice_seconds: float
+    flash: Flash | None
+    faults: dict[str, str]
+
+    def fault(self, device: str, message: str | None) -> None:
+        """A driver failed (`message`) or recovered (None)."""
+        if message is None:
+            self.faults.pop(device, None)
+        else:
+            self.faults[device] = message
+
+    def expires_at(self) -> float | None:
+        """When the screen changes by itself (a notice ends), for the loop's wait."""
+        return self.flash.until if self.flash else None
+
+    def _notice(self, screen: Screen) -> None:
+        self.flash = Flash(screen, self.clock() + self.notice_seconds)
+
+
+class TableApp(Notices):
     """One game at the table: its session, its flow, the tag registry and the language."""
 
     def __init__(
@@ -199,13 +222,6 @@ class TableApp:
             self._draft_due = False
             self.session.draft = self.flow.draft()
 
-    def fault(self, device: str, message: str | None) -> None:
-        """A driver failed (`message`) or recovered (None)."""
-        if message is None:
-            self.faults.pop(device, None)
-        else:
-            self.faults[device] = message
-
     def _react(self, reaction: Reaction) -> None:
         if reaction.refusal:
             self._show(reaction.refusal, Style.REFUSAL)
@@ -296,8 +312,7 @@ class TableApp:
             log.info("tag %s keeps no identity: %s", uid, error)
 
     def _show(self, text: str, style: Style) -> None:
-        self.flash = Flash(Screen(title=text, style=style, top=self._top()),
-                           self.clock() + self.notice_seconds)
+        self._notice(Screen(title=text, style=style, top=self._top()))
 
     # --- The screen ---------------------------------------------------------------------------
 
@@ -338,10 +353,6 @@ class TableApp:
             return self._("! {device}: check wiring").format(
                 device=self._(name) if name else device)
         return self.flow.screen(self.session.state).top
-
-    def expires_at(self) -> float | None:
-        """When the screen changes by itself (a flash ends), for the loop's wait."""
-        return self.flash.until if self.flash else None
 
     @property
     def over(self) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 from engine.errors import N_
 
 from . import spreadsheet
-from .export import FORMATS, export, play_date
+from .export import FORMATS, export, json_play, play_date
 from .i18n import reason, translator
 from .journal import (
     EXIT_BUSY,
@@ -31,6 +31,7 @@ from .journal import (
     ProgressUnreadable,
     StateFolderBusy,
 )
+from .live_view import play_summary
 from .paths import default_state_dir, journal_path
 from .session import rebuild, rules_for
 
@@ -157,15 +158,7 @@ def _log(journal: Journal | None, args: argparse.Namespace, language: str) -> in
 
 def _play_json(journal: Journal, play: PlayRecord) -> dict[str, Any]:
     return {
-        "id": play.id,
-        "uuid": play.uuid,
-        "game": play.game,
-        "players": list(play.players),
-        "options": play.options,
-        "key": play.key,
-        "started": play.started,
-        "finished": play.finished,
-        "result": play.result,
+        **json_play(play),
         "draft": journal.draft(play.id),
         "events": [
             {"seq": record.seq, "recorded": record.recorded, "event": record.event,
@@ -242,16 +235,7 @@ def _tally(journal: Journal | None, args: argparse.Namespace, language: str) -> 
         raise _Refused(_("cannot tally play {play}: {reason}").format(
             play=play.id, reason=reason(error, language))) from error
     if args.json:
-        print(json.dumps({
-            "status": "playing",
-            "play_id": play.id,
-            "uuid": play.uuid,
-            "game": play.game,
-            "players": list(play.players),
-            "started": play.started,
-            "event_count": count,
-            "result": tally,
-        }, ensure_ascii=False))
+        print(json.dumps({**play_summary(play, count), "result": tally}, ensure_ascii=False))
         return 0
     print(_("Playing {game} (play #{id}) since {started}: {events}").format(
         game=play.game, id=play.id, started=play_date(play.started)[:16],

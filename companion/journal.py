@@ -25,12 +25,11 @@ import json
 import os
 import sqlite3
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from engine.errors import N_
 
@@ -38,7 +37,6 @@ from .draft_file import DraftFile
 from .journal_checks import (
     CHECK_SECONDS,
     PROGRESS_SUFFIX,
-    JournalChecks,
     Loss,
     _guarded,
     checksum,
@@ -47,12 +45,13 @@ from .journal_errors import (
     EXIT_BUSY,
     JournalDamaged,
     JournalError,
-    JournalTooNew,
     ProgressUnreadable,
     StateFolderBusy,
     StateFolderRefused,
 )
-from .journal_outbox import OUTBOX_TABLE, OutboxBuilder, enqueue
+from .journal_layout import SCHEMA_VERSION, failure, lay_out, too_new
+from .journal_outbox import OutboxBuilder, enqueue
+from .journal_reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
 from .progress import MoveCount
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
@@ -61,72 +60,8 @@ DRAFT_SUFFIX = "-draft"
 __all__ = [
     "CHECKPOINT_PAGES", "CHECK_SECONDS", "EXIT_BUSY", "PROGRESS_SUFFIX", "EventRecord",
     "Journal", "JournalDamaged", "JournalError", "Loss", "PlayRecord", "ProgressUnreadable",
-    "StateFolderBusy", "StateFolderRefused", "checksum", "now",
+    "SCHEMA_VERSION", "StateFolderBusy", "StateFolderRefused", "checksum", "now",
 ]
-
-#: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
-SCHEMA_VERSION = 3
-
-_SCHEMA = (
-    """CREATE TABLE plays (
-        id INTEGER PRIMARY KEY,
-        uuid TEXT NOT NULL UNIQUE,
-        game TEXT NOT NULL,
-        setup TEXT NOT NULL,
-        key TEXT,
-        started TEXT NOT NULL,
-        finished TEXT,
-        result TEXT
-    )""",
-    "CREATE INDEX plays_unfinished ON plays (key, id) WHERE finished IS NULL",
-    """CREATE TABLE events (
-        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL CHECK (seq >= 1),
-        event TEXT NOT NULL,
-        recorded TEXT NOT NULL,
-        uids TEXT NOT NULL DEFAULT '[]',
-        PRIMARY KEY (play_id, seq)
-    ) WITHOUT ROWID""",
-    """CREATE TABLE snapshots (
-        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL CHECK (seq >= 0),
-        state TEXT NOT NULL,
-        PRIMARY KEY (play_id, seq)
-    ) WITHOUT ROWID""",
-    """CREATE TABLE drafts (
-        play_id INTEGER PRIMARY KEY REFERENCES plays (id) ON DELETE CASCADE,
-        draft TEXT NOT NULL
-    )""",
-)
-
-#: Settings whose default changed with layout 2, and the reading the plays journalled before
-#: it were played with: they keep it (a Freight Train day paid as before, a Game of Trains
-#: without the opening it never played), whatever the new default.
-_READINGS_BEFORE_LAYOUT_2 = (
-    ("freight-train", "tie_for_second_cancels_type", False),
-    ("game-of-trains", "opening", False),
-)
-
-#: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
-#: first layout and every upgrade.
-_MIGRATIONS: dict[int, tuple[str, ...]] = {
-    # A CRC-32 of each row's content, so that a flipped bit is found (rows of version 1 have
-    # none and are not checked).
-    1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
-        "ALTER TABLE events ADD COLUMN checksum INTEGER",
-        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER",
-        *(f"UPDATE plays SET setup = json_set(setup, '$.options.settings.{setting}', "
-          f"json('{json.dumps(kept)}')) WHERE game = '{game}' AND "
-          f"json_extract(setup, '$.options.settings.{setting}') IS NULL"
-          for game, setting, kept in _READINGS_BEFORE_LAYOUT_2),
-        # Their snapshots hold the settings as they were read then: replay the moves instead.
-        "DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays WHERE game IN ("
-        + ", ".join(sorted({f"'{game}'" for game, _, _ in _READINGS_BEFORE_LAYOUT_2})) + "))"),
-    # What the table publishes to MQTT, written with the change it describes.
-    2: (OUTBOX_TABLE,),
-}
-
-_PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 
 #: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
 #: the commit that passes the bound). SQLite's default, 1000 pages, kept a whole game of
@@ -134,48 +69,13 @@ _PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 #: measured (`python bench/bench_checkpoint.py` has the table).
 CHECKPOINT_PAGES = 16
 
-P = ParamSpec("P")
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class PlayRecord:
-    """One play as journalled: `setup` is {"players": [...], "options": {...}}."""
-
-    id: int
-    uuid: str
-    game: str
-    setup: dict[str, Any]
-    key: str | None
-    started: str
-    finished: str | None = None
-    result: dict[str, Any] | None = None
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.setup.get("players", ()))
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return dict(self.setup.get("options", {}))
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    """One journalled event; `uids` are the tags scanned to enter it, if any."""
-
-    seq: int
-    event: dict[str, Any]
-    recorded: str
-    uids: tuple[str, ...] = ()
-
 
 def now() -> str:
     """The local time with its UTC offset, to the second (ISO 8601)."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-class Journal(JournalChecks):
+class Journal(JournalReads):
     """The journal file: open it once, keep it open while the companion runs."""
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
@@ -200,14 +100,7 @@ class Journal(JournalChecks):
         except sqlite3.Error as error:
             raise self._failure(error) from error
         self._drafts = DraftFile(self.draft_path)
-        try:
-            self._prepare(durable)
-        except sqlite3.Error as error:
-            self._db.close()
-            raise self._failure(error) from error
-        except JournalError:
-            self._db.close()
-            raise
+        self._take_layout(lambda: self._write_ahead(durable))
 
     @property
     def draft_path(self) -> Path:
@@ -234,27 +127,32 @@ class Journal(JournalChecks):
                 journal._db = read_only_copy(journal.path)
             except sqlite3.Error as error:
                 raise journal._failure(error) from error
-        try:
-            version = journal._version()
-            if version > SCHEMA_VERSION:
-                raise journal._newer(version)
-            journal._db.execute("PRAGMA foreign_keys=ON")
-            if version < SCHEMA_VERSION:
-                journal._upgrade()
-        except sqlite3.Error as error:
-            journal._db.close()
-            raise journal._failure(error) from error
-        except JournalError:
-            journal._db.close()
-            raise
+        journal._take_layout()
         return journal
 
     # --- Opening -------------------------------------------------------------------------------
 
-    def _prepare(self, durable: bool) -> None:
-        version = self._version()
-        if version > SCHEMA_VERSION:
-            raise self._newer(version)
+    def _take_layout(self, set_up: Callable[[], None] | None = None) -> None:
+        """Refuse a newer layout, `set_up` the connection, upgrade an older layout; the file
+        is closed again when any of it fails."""
+        try:
+            version = self._version()
+            if version > SCHEMA_VERSION:
+                raise self._newer(version)
+            if set_up is not None:
+                set_up()
+            self._db.execute("PRAGMA foreign_keys=ON")
+            if version < SCHEMA_VERSION:
+                self._upgrade()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise self._failure(error) from error
+        except JournalError:
+            self._db.close()
+            raise
+
+    def _write_ahead(self, durable: bool) -> None:
+        """The write-ahead log, synced at every commit unless not `durable`."""
         mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise JournalError(
@@ -265,56 +163,19 @@ class Journal(JournalChecks):
         # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
         self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        if version < SCHEMA_VERSION:
-            self._upgrade()
 
     def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
     def _newer(self, version: int) -> JournalError:
-        return JournalTooNew(
-            N_("{file} was written by a newer companion (journal version {version}, this one "
-               "reads up to {supported}): upgrade the companion to open it"),
-            file=str(self.path), version=version, supported=SCHEMA_VERSION,
-        )
+        return too_new(self.path, version)
 
     def _upgrade(self) -> None:
-        with self._write():
-            # Read again inside the lock: another process may have set the file up meanwhile.
-            version = self._version()
-            if version > SCHEMA_VERSION:
-                raise self._newer(version)
-            if version == 0:
-                tables = self._db.execute(
-                    "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-                ).fetchone()[0]
-                if tables:
-                    raise JournalError(N_("{file} is a database, but not a companion journal"),
-                                       file=str(self.path))
-                for statement in _SCHEMA:
-                    self._db.execute(statement)
-                version = 1
-            for step in range(version, SCHEMA_VERSION):
-                for statement in _MIGRATIONS[step]:
-                    self._db.execute(statement)
-            # PRAGMA does not take parameters; the value is our own constant.
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        with self._write() as db:
+            lay_out(db, self.path)
 
     def _failure(self, error: sqlite3.Error) -> JournalError:
-        """A sentence for what went wrong, naming the file."""
-        text = str(error)
-        file = str(self.path)
-        # "Could not decode to UTF-8": a flipped bit made a stored text invalid.
-        if "not a database" in text or "malformed" in text or "decode" in text:
-            return JournalDamaged(N_("{file} is damaged or is not a companion journal"),
-                                  file=file)
-        if "locked" in text or "busy" in text:
-            return JournalError(N_("{file} is locked by another program; try again"), file=file)
-        if "unable to open" in text or "readonly" in text or "read-only" in text:
-            return JournalError(N_("cannot open {file} for writing: {reason}"), file=file,
-                                reason=text)
-        return JournalError(N_("{file}: {reason}"), file=file, reason=text)
+        return failure(error, self.path)
 
     # --- Transactions --------------------------------------------------------------------------
 
@@ -365,31 +226,6 @@ class Journal(JournalChecks):
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
 
     @_guarded
-    def play(self, play_id: int) -> PlayRecord | None:
-        row = self._db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
-                               (play_id,)).fetchone()
-        return None if row is None else self._play(row)
-
-    @_guarded
-    def unfinished(self, key: str | None = None) -> PlayRecord | None:
-        """The most recent play not finished (with that key, when one is given)."""
-        query = f"SELECT {_PLAY_COLUMNS} FROM plays WHERE finished IS NULL"
-        params: tuple[Any, ...] = ()
-        if key is not None:
-            query += " AND key = ?"
-            params = (key,)
-        row = self._db.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
-        return None if row is None else self._play(row)
-
-    @_guarded
-    def plays(self, finished: bool | None = None) -> list[PlayRecord]:
-        """Every play, oldest first; only the finished or unfinished ones when asked."""
-        query = f"SELECT {_PLAY_COLUMNS} FROM plays"
-        if finished is not None:
-            query += " WHERE finished IS NOT NULL" if finished else " WHERE finished IS NULL"
-        return [self._play(row) for row in self._db.execute(query + " ORDER BY id")]
-
-    @_guarded
     def finish(self, play_id: int, result: dict[str, Any],
                finished: str | None = None,
                outbox: OutboxBuilder | None = None) -> PlayRecord:
@@ -401,7 +237,7 @@ class Journal(JournalChecks):
                 raise self._no_play(play_id)
             self._seal_play(play_id)
             self._enqueue(db, play_id, outbox)
-            row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
+            row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                              (play_id,)).fetchone()
         return self._play(row)
 
@@ -446,34 +282,6 @@ class Journal(JournalChecks):
         return int(seq)
 
     @_guarded
-    def events(self, play_id: int, after: int = 0) -> list[dict[str, Any]]:
-        """The play's events after seq `after`, in order."""
-        rows = self._db.execute(
-            "SELECT event FROM events WHERE play_id = ? AND seq > ? ORDER BY seq",
-            (play_id, after),
-        )
-        return [self._loads(text, play_id) for (text,) in rows]
-
-    @_guarded
-    def records(self, play_id: int, after: int = 0) -> list[EventRecord]:
-        """Like `events`, with each event's seq, the time it was recorded and its tags."""
-        rows = self._db.execute(
-            "SELECT seq, event, recorded, uids FROM events WHERE play_id = ? AND seq > ? "
-            "ORDER BY seq",
-            (play_id, after),
-        )
-        return [EventRecord(seq, self._loads(text, play_id), recorded,
-                            tuple(self._loads(uids, play_id)))
-                for seq, text, recorded, uids in rows]
-
-    @_guarded
-    def event_count(self, play_id: int) -> int:
-        # Seqs run 1..n without gaps (append and pop only touch the end), so max is the count.
-        row = self._db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
-                               (play_id,)).fetchone()
-        return int(row[0])
-
-    @_guarded
     def pop(self, play_id: int, expected_seq: int | None = None,
             outbox: OutboxBuilder | None = None) -> dict[str, Any] | None:
         """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
@@ -513,15 +321,9 @@ class Journal(JournalChecks):
         """The items `outbox` builds for the play as it now is, in the open transaction."""
         if outbox is None:
             return
-        row = db.execute(f"SELECT {_PLAY_COLUMNS} FROM plays WHERE id = ?",
+        row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                          (play_id,)).fetchone()
         enqueue(db, outbox(self, self._play(row)), _dumps)
-
-    @_guarded
-    def outbox(self) -> list[tuple[str, dict[str, Any]]]:
-        """The items not yet sent, oldest first, as (topic, payload)."""
-        rows = self._db.execute("SELECT topic, payload FROM outbox ORDER BY id").fetchall()
-        return [(str(topic), json.loads(payload)) for topic, payload in rows]
 
     # --- Snapshots -----------------------------------------------------------------------------
 
@@ -547,22 +349,6 @@ class Journal(JournalChecks):
                            (play_id, seq, text, checksum(play_id, seq, text)))
         finally:
             self._db.execute(f"PRAGMA synchronous={level}")
-
-    @_guarded
-    def latest_snapshot(self, play_id: int,
-                        at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
-        """The last snapshot (at or before seq `at_most`), as (seq, state)."""
-        row = self._db.execute(
-            "SELECT seq, state, checksum FROM snapshots WHERE play_id = ? AND seq <= ? "
-            "ORDER BY seq DESC LIMIT 1",
-            (play_id, at_most if at_most is not None else 2**62),
-        ).fetchone()
-        if row is None:
-            return None
-        if row[2] is not None and row[2] != checksum(play_id, row[0], row[1]):
-            raise JournalDamaged(N_("{file}: play {play} has a damaged entry"),
-                                 file=str(self.path), play=play_id)
-        return int(row[0]), self._loads(row[1], play_id)
 
     # --- Drafts --------------------------------------------------------------------------------
 
@@ -616,29 +402,6 @@ class Journal(JournalChecks):
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
-
-    # --- Rows ----------------------------------------------------------------------------------
-
-    def _play(self, row: tuple[Any, ...]) -> PlayRecord:
-        play_id, play_uuid, game, setup, key, started, finished, result = row
-        return PlayRecord(
-            id=play_id,
-            uuid=play_uuid,
-            game=game,
-            setup=self._loads(setup, play_id),
-            key=key,
-            started=started,
-            finished=finished,
-            result=None if result is None else self._loads(result, play_id),
-        )
-
-    def _loads(self, text: str, play_id: int) -> Any:
-        """A stored JSON value; a row that does not parse is reported, not raised as is."""
-        try:
-            return json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise JournalError(N_("{file}: play {play} has a damaged entry"),
-                               file=str(self.path), play=play_id) from error
 
     def _changed(self, play_id: int) -> JournalError:
         return JournalError(N_("play {play} was changed by another program"), play=play_id)

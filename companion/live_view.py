@@ -54,6 +54,20 @@ def turn(state: Any) -> str | None:
     return None
 
 
+def play_summary(play: PlayRecord, count: int) -> dict[str, Any]:
+    """Which play, whose, since when and how far (`count` events): the head of the live view
+    and of `companion tally --json`."""
+    return {
+        "status": "finished" if play.finished is not None else "playing",
+        "play_id": play.id,
+        "uuid": play.uuid,
+        "game": play.game,
+        "players": list(play.players),
+        "started": play.started,
+        "event_count": count,
+    }
+
+
 def live_view(play: PlayRecord, rules: GameRules[Any, Any], state: Any, count: int,
               records: Sequence[EventRecord]) -> dict[str, Any]:
     """The play at `state` after `count` events; `records` are its last moves, oldest first
@@ -63,13 +77,7 @@ def live_view(play: PlayRecord, rules: GameRules[Any, Any], state: Any, count: i
     except (ValueError, TypeError):  # a game with no running score before its end
         scores = None
     return {
-        "status": "finished" if play.finished is not None else "playing",
-        "play_id": play.id,
-        "uuid": play.uuid,
-        "game": play.game,
-        "players": list(play.players),
-        "started": play.started,
-        "event_count": count,
+        **play_summary(play, count),
         "stage": stage(state),
         "turn": turn(state),
         "last_moves": [{"seq": record.seq, "recorded": record.recorded, "event": record.event}

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.registry import entry
 
-from .app import Flash, Registry
+from .app import Flash, Notices, Registry
 from .games import TABLE_GAMES
 from .inputs import Hold, Input, Press, Tap
 from .screens.model import Menu, Screen, Style
@@ -33,7 +33,7 @@ class Choices:
     names: list[str] = field(default_factory=list)
 
 
-class Lobby:
+class Lobby(Notices):
     """Speaks the loop's language (handle, screen, fault, expires_at) until a game starts."""
 
     def __init__(
@@ -146,17 +146,7 @@ class Lobby:
         self.choices.names = []
 
     def _show(self, text: str, style: Style) -> None:
-        self.flash = Flash(Screen(top=self._("New game"), title=text, style=style),
-                           self.clock() + self.notice_seconds)
-
-    def fault(self, device: str, message: str | None) -> None:
-        if message is None:
-            self.faults.pop(device, None)
-        else:
-            self.faults[device] = message
-
-    def expires_at(self) -> float | None:
-        return self.flash.until if self.flash else None
+        self._notice(Screen(top=self._("New game"), title=text, style=style))
 
     # --- The screen ---------------------------------------------------------------------------
 

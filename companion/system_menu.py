@@ -9,12 +9,12 @@ like the lobby. Back leaves it for the lobby, in the language chosen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from .app import Flash
+from .app import Flash, Notices
 from .device_settings import DeviceSettings, save_settings
 from .device_status import JournalSafety, journal_safety, scoreboard_url
 from .i18n import LANGUAGES, translator
@@ -43,19 +43,17 @@ class Entry(Enum):
 SETTINGS = (Entry.LANGUAGE, Entry.BRIGHTNESS)
 
 
+@dataclass
 class DeviceControls:
     """What the menu reads and changes on this table: its settings file, panel and journal."""
 
-    def __init__(self, state_dir: Path, settings: DeviceSettings, language: str,
-                 rest: PanelRest | None, journal: Journal, web: Scoreboard | None,
-                 address: Callable[[], str | None] = lan_address) -> None:
-        self.state_dir = state_dir
-        self.settings = settings
-        self.language = language
-        self.rest = rest
-        self.journal = journal
-        self.web = web
-        self.address = address
+    state_dir: Path
+    settings: DeviceSettings
+    language: str
+    rest: PanelRest | None
+    journal: Journal
+    web: Scoreboard | None
+    address: Callable[[], str | None] = lan_address
 
     @property
     def brightness(self) -> int:
@@ -88,7 +86,7 @@ class DeviceControls:
         return journal_safety(self.journal, self.state_dir)
 
 
-class SystemMenu:
+class SystemMenu(Notices):
     """The menu's list, and the page of the entry opened (None: the list)."""
 
     def __init__(self, controls: DeviceControls, leave: Callable[[str], Any],
@@ -142,17 +140,7 @@ class SystemMenu:
             self._show(self._("Not kept for restart"), Style.REFUSAL)
 
     def _show(self, text: str, style: Style) -> None:
-        self.flash = Flash(Screen(top=self._("System"), title=text, style=style),
-                           self.clock() + self.notice_seconds)
-
-    def fault(self, device: str, message: str | None) -> None:
-        if message is None:
-            self.faults.pop(device, None)
-        else:
-            self.faults[device] = message
-
-    def expires_at(self) -> float | None:
-        return self.flash.until if self.flash else None
+        self._notice(Screen(top=self._("System"), title=text, style=style))
 
     # --- The screen ---------------------------------------------------------------------------
 

@@ -58,7 +58,9 @@ class TableWords:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self._ = translator(language).gettext
+        translations = translator(language)
+        self._ = translations.gettext
+        self.ngettext = translations.ngettext
 
     def say(self, message: str, **values: object) -> str:
         """A message (marked with `N_`) in the table's language, filled in with `values`."""

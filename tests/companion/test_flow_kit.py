@@ -16,8 +16,6 @@ import pytest
 
 import companion.flows
 from companion.cards import Card
-from companion.flows.freight_train import FreightTrainFlow
-from companion.flows.game_of_trains import GameOfTrainsFlow
 from companion.flows.kit import (
     VERSION_KEY,
     chosen,
@@ -28,10 +26,12 @@ from companion.flows.kit import (
     ui_from_draft,
     ui_version,
 )
-from companion.flows.off_the_rails import OffTheRailsFlow
-from companion.flows.ticket_to_ride import TicketToRideFlow
-from companion.flows.whistle_stop import WhistleStopFlow
-from companion.flows.whistle_stop_ui import Mode, WhistleStopUI
+from companion.games.freight_train.flow import FreightTrainFlow
+from companion.games.game_of_trains.flow import GameOfTrainsFlow
+from companion.games.off_the_rails.flow import OffTheRailsFlow
+from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.whistle_stop.flow import WhistleStopFlow
+from companion.games.whistle_stop.ui import Mode, WhistleStopUI
 from companion.inputs import BUTTONS, from_driver
 from drivers.events import ButtonHeld, ButtonPressed
 
@@ -127,18 +127,19 @@ def test_the_table_flows_leave_the_automated_players_out() -> None:
     flows = ("freight_train", "game_of_trains", "off_the_rails", "ticket_to_ride",
              "whistle_stop")
     code = ("import sys\n"
-            + "".join(f"import companion.flows.{name}\n" for name in flows)
+            + "".join(f"import companion.games.{name}.flow\n" for name in flows)
             + "import companion.table\n"
-            + "print(sorted(n for n in sys.modules if n.startswith('companion.flows.autopilot')))")
+            + "print(sorted(n for n in sys.modules if n.startswith('companion.flows.autopilot')"
+            + " or n.endswith('.autopilot')))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)
     assert shown.stdout.strip() == "[]"
     for name in flows:
-        module = importlib.import_module(f"companion.flows.{name}")
+        module = importlib.import_module(f"companion.games.{name}.flow")
         flow = next(value for key, value in vars(module).items()
                     if key.endswith("Flow") and isinstance(value, type))
         assert not hasattr(flow, "next_input"), name
-        assert importlib.import_module(f"companion.flows.autopilot.{name}").next_input
+        assert importlib.import_module(f"companion.games.{name}.autopilot").enter
 
 
 FLOWS = [FreightTrainFlow, GameOfTrainsFlow, OffTheRailsFlow, TicketToRideFlow, WhistleStopFlow]
@@ -162,11 +163,12 @@ def test_every_flow_keeps_its_draft_by_version(flow_type: Any) -> None:
 def test_every_message_said_is_given_exactly_its_values() -> None:
     """Each `say(MESSAGE, name=value, ...)` in the flows fills in every placeholder of its
     message and nothing else (a missing one would stop the screen at the table)."""
-    folder = Path(companion.flows.__file__).parent
+    root = Path(companion.flows.__file__).parent.parent
     checked = 0
-    for path in sorted(folder.rglob("*.py")):
+    for path in sorted([*(root / "flows").rglob("*.py"), *(root / "games").rglob("*.py")]):
+        parts = path.relative_to(root).with_suffix("").parts
         module = importlib.import_module(
-            "companion.flows." + ".".join(path.relative_to(folder).with_suffix("").parts))
+            ".".join(("companion", *(parts[:-1] if parts[-1] == "__init__" else parts))))
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "say" and node.args):

@@ -12,7 +12,7 @@ from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
 from companion.flows.base import Reaction
-from companion.flows.freight_train import FreightTrainFlow
+from companion.games.freight_train.flow import FreightTrainFlow
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from engine.events import Event

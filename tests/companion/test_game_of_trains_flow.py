@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
-from companion.flows.game_of_trains import GameOfTrainsFlow
+from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.inputs import Hold, Input, Press, Tap
@@ -548,7 +548,7 @@ def french() -> gettext.GNUTranslations:
 
 def flow_messages() -> set[tuple[str | None, str]]:
     found = set()
-    for path in ("companion/flows/game_of_trains_text.py", "companion/names.py"):
+    for path in ("companion/games/game_of_trains/words.py", "companion/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

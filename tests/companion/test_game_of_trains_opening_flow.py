@@ -9,7 +9,7 @@ beside the draw pile (two equal abilities there are discarded at once)."
 from __future__ import annotations
 
 from companion.app import TableApp
-from companion.flows.game_of_trains import GameOfTrainsFlow
+from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.inputs import Hold, Press, Tap
 from companion.screens.model import Style
 from engine.games.game_of_trains.cards import default_abilities

@@ -7,7 +7,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from companion.journal import _SCHEMA, SCHEMA_VERSION, Journal
+from companion.journal import SCHEMA_VERSION, Journal
+from companion.journal_layout import FIRST_LAYOUT
 from companion.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
@@ -16,7 +17,7 @@ from engine.simulate import play_random
 def layout_1_journal(path: Path, plays: list[tuple[str, dict[str, Any], list[Any]]]) -> None:
     """A journal as the first layout wrote it: no checksums, settings as they were given."""
     db = sqlite3.connect(path)
-    for statement in _SCHEMA:
+    for statement in FIRST_LAYOUT:
         db.execute(statement)
     for number, (game, setup, events) in enumerate(plays, start=1):
         db.execute("INSERT INTO plays (id, uuid, game, setup, started) VALUES (?, ?, ?, ?, ?)",

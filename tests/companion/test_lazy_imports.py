@@ -48,6 +48,9 @@ def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
                    "companion.cli_run", "companion.cli_tags", "companion.cli_log",
                    "companion.cards"):
         assert loaded(modules, prefix) == [], prefix
+    # A game's package holds its record; its flow, screens and words are the table's.
+    assert [name for name in modules
+            if name.startswith("companion.games.") and name.count(".") > 2] == []
 
 
 def test_listing_the_games_loads_each_game_but_no_table() -> None:

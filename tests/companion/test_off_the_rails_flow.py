@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
-from companion.flows.autopilot.off_the_rails import split_gems
-from companion.flows.off_the_rails import OffTheRailsFlow
+from companion.games.off_the_rails.autopilot import split_gems
+from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.i18n import translator
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Screen, Style

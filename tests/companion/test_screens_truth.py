@@ -11,8 +11,8 @@ import pytest
 from companion.app import TableApp
 from companion.automaton import physical_moves
 from companion.flows.base import NOTHING
-from companion.flows.freight_train import FreightTrainFlow
-from companion.flows.whistle_stop_text import Words as WhistleStopWords
+from companion.games.freight_train.flow import FreightTrainFlow
+from companion.games.whistle_stop.words import Words as WhistleStopWords
 from companion.screens.render import cuts
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.freight_train.state import DayTally

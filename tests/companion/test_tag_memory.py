@@ -11,7 +11,7 @@ import pytest
 from companion.app import TableApp
 from companion.cards import ANY_GAME
 from companion.cards import Card as RealCard
-from companion.flows.freight_train import FreightTrainFlow
+from companion.games.freight_train.flow import FreightTrainFlow
 from companion.inputs import Press, Tap
 from companion.screens.model import Style
 from companion.table import Table

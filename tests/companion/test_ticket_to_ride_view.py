@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-import companion.flows.ticket_to_ride_view as view_module
-from companion.flows.ticket_to_ride_text import city_letter
-from companion.flows.ticket_to_ride_view import CLAIM, STATION, Mode
+import companion.games.ticket_to_ride.view as view_module
+from companion.games.ticket_to_ride.view import CLAIM, STATION, Mode
+from companion.games.ticket_to_ride.words import city_letter
 
 from .test_ticket_to_ride_flow import Table
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
-from companion.flows.whistle_stop import SHARES, WhistleStopFlow
+from companion.games.whistle_stop.flow import SHARES, WhistleStopFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.inputs import Hold, Input, Press, Tap
@@ -469,7 +469,7 @@ def french() -> gettext.GNUTranslations:
 def test_every_message_of_the_flow_has_a_french_translation() -> None:
     catalog = french_catalog()
     missing = []
-    for path in ("companion/flows/whistle_stop_text.py", "companion/names.py"):
+    for path in ("companion/games/whistle_stop/words.py", "companion/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

@@ -1,6 +1,9 @@
 """The automated players of `companion demo` and of the tests: each game's module says which
 input a person makes next at the table to enter a move, reading the flow's screen state.
 
+Each module names the screens it only acknowledges (`ACKNOWLEDGED`) and says the input toward
+a move on the others (`enter`).
+
 The table flows never call these: what plays the demo stays out of what runs at the table.
 """
 
@@ -12,7 +15,7 @@ from typing import Any
 
 from engine.events import Event
 
-from ...inputs import Input
+from ...inputs import Input, Press
 
 #: Gives a tag UID of a card (kind, value) that is free to tap.
 UidFor = Callable[[str, str], str]
@@ -23,6 +26,9 @@ def next_input(flow: Any, state: Any, goal: Event, uid_for: UidFor) -> Input:
 
     `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
     """
-    module = import_module(f"{__name__}.{flow.game.replace('-', '_')}")
-    answer: Input = module.next_input(flow, state, goal, uid_for)
+    module = import_module(f"companion.games.{flow.game.replace('-', '_')}.autopilot")
+    mode = flow.current_mode(state)
+    if mode in module.ACKNOWLEDGED:
+        return Press("ok")
+    answer: Input = module.enter(flow, state, mode, goal, uid_for)
     return answer

@@ -1,0 +1,136 @@
+"""What The Game of Trains table shows, read from the flow's state."""
+
+from __future__ import annotations
+
+from engine.games.game_of_trains.cards import (
+    LINE,
+    REMOVED_AT,
+    Ability,
+    ascending,
+    positions_for,
+)  # fmt: skip
+from engine.games.game_of_trains.state import GameOfTrainsState
+
+from ...flows.kit import FlowPart
+from ...screens.model import Menu, Screen, Style
+from .ui import SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import (
+    CONTEXT,
+    DEAL_TOP,
+    DECK_EMPTY,
+    DREW,
+    FACE_UP_TITLE,
+    HINT_REFILL,
+    IN_ORDER,
+    OUT_OF_ORDER,
+    REPLACE_OPTION,
+    REPLACING,
+    SETUP_TOP,
+    TAP_DRAWN_TITLE,
+    WINNER,
+    Words,
+)  # fmt: skip
+
+
+class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
+    """The screens of The Game of Trains flow; the flow gives the state they read."""
+
+    words: Words
+    ui: GameOfTrainsUI
+    #: Actions taken so far (the turn shown is the next one).
+    turns: int
+
+    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
+        raise NotImplementedError
+
+    def screen(self, state: GameOfTrainsState) -> Screen:
+        w = self.words
+        mode = self.current_mode(state)
+        if mode is Mode.SETUP:
+            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.ui.page, SETUP_PAGES - 1)]
+            return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
+                          hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
+        if mode is Mode.DEAL:
+            seat = min(len(self.ui.dealt) // LINE, len(state.players) - 1)
+            mine = sorted((card for card, _ in self.ui.dealt[seat * LINE:]), reverse=True)
+            return Screen(top=w.say(DEAL_TOP), title=w.deal_title(state.players[seat].name),
+                          body=(w.line(mine),) if mine else (), hints=w.hint_tap(),
+                          progress=(len(mine), LINE))
+        if mode is Mode.FINAL:
+            return self._final_screen(state)
+        if mode is Mode.OPENING:
+            return self._opening_screen(state)
+        top = w.say(CONTEXT, turn=self.turns + 1, deck=len(state.deck))
+        if mode is Mode.RESHUFFLE:
+            return Screen(top=top, title=w.say(DECK_EMPTY),
+                          body=w.reshuffle_body(len(state.discard)), hints=w.hint_ack(),
+                          style=Style.ANNOUNCE)
+        if mode is Mode.REFILL:
+            seat = state.refilling[0]
+            then = [state.players[s].name for s in state.refilling[1:]]
+            return Screen(top=top, title=w.draws(state.players[seat].name),
+                          body=w.refill_body(state.refill_position, then),
+                          hints=w.say(HINT_REFILL))
+        player = state.player()
+        top = w.turn_top(player.name, top)
+        if mode is Mode.FACE_UP:
+            items = tuple(w.face_up_item(card, state.settings.ability(card))
+                          for card in state.face_up)
+            return Screen(top=top, title=w.say(FACE_UP_TITLE), menu=_menu(items, self.ui.choice),
+                          hints=w.hint_choose())
+        if mode is Mode.DRAW:
+            if self.ui.drawn is None:
+                replaced = player.line[(self.ui.position or 1) - 1]
+                return Screen(top=top, title=w.say(REPLACING, card=replaced), body=w.tap_drawn(),
+                              hints=w.hint_tap())
+            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
+                          for place, card in enumerate(player.line, start=1))
+            return Screen(top=top, title=w.say(DREW, card=self.ui.drawn[0]),
+                          menu=_menu(items, self.ui.choice), hints=w.hint_choose())
+        if mode is Mode.USE and self.ui.using is not None:
+            ability = state.settings.ability(self.ui.using)
+            if ability in REMOVED_AT:
+                return Screen(top=top, title=w.ability(ability),
+                              body=w.removal_body(REMOVED_AT[ability],
+                                                  _spared(state, REMOVED_AT[ability])),
+                              hints=w.hint_confirm(), style=Style.CONFIRM)
+            items = tuple(self._option_label(state, ability, p) for p in positions_for(ability))
+            return Screen(top=top, title=w.ability(ability), menu=_menu(items, self.ui.choice),
+                          hints=w.hint_choose())
+        return Screen(top=top, title=w.say(TAP_DRAWN_TITLE),
+                      body=(w.line(player.line), *w.face_up(state.face_up)),
+                      hints=w.hint_main(bool(state.face_up)))
+
+    def _final_screen(self, state: GameOfTrainsState) -> Screen:
+        w = self.words
+        pages = len(state.players) + 1
+        page = min(self.ui.page, pages - 1)
+        hints = w.hint_pages()
+        if page == 0:
+            winner = state.players[state.winner if state.winner is not None else 0]
+            return Screen(top=w.final_top(), title=w.say(WINNER, name=winner.name),
+                          body=(w.say(IN_ORDER), w.line(winner.line)), hints=hints,
+                          style=Style.ANNOUNCE, progress=(1, pages))
+        player = state.players[page - 1]
+        verdict = w.say(IN_ORDER) if ascending(player.line) else w.say(OUT_OF_ORDER)
+        return Screen(top=w.final_top(), title=player.name, body=(w.line(player.line), verdict),
+                      hints=hints, progress=(page + 1, pages))
+
+    def _option_label(self, state: GameOfTrainsState, ability: Ability, position: int) -> str:
+        line = state.player().line
+        first = line[position - 1]
+        if ability is Ability.SWAP_ADJACENT:
+            return self.words.option(ability, first, line[position], position)
+        if ability is Ability.SWAP_OVER_ONE:
+            return self.words.option(ability, first, line[position + 1], position)
+        target = position + 2 if ability is Ability.MOVE_RIGHT_TWO else position - 2
+        return self.words.option(ability, first, first, target)
+
+
+def _spared(state: GameOfTrainsState, position: int) -> list[int]:
+    """The locked wagons a removal at `position` leaves in place."""
+    return [p.locked for p in state.players if p.locked and p.line[position - 1] == p.locked]
+
+
+def _menu(items: tuple[str, ...], choice: int) -> Menu:
+    return Menu(items, max(0, min(choice, len(items) - 1)))

@@ -1,0 +1,154 @@
+"""The automated player of Ticket to Ride: the presses and taps that enter a move."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalEvent
+from engine.events import Event
+from engine.games.ticket_to_ride.board import LOCOMOTIVE
+from engine.games.ticket_to_ride.events import (
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    ReplaceFaceUp,
+    Reshuffle,
+    RevealTunnel,
+)
+from engine.games.ticket_to_ride.rules import DECK
+from engine.games.ticket_to_ride.state import TicketToRideState
+
+from ...flows.autopilot import UidFor
+from ...flows.kit import toward
+from ...inputs import Input, Press, Tap
+from .flow import TicketToRideFlow
+from .view import CLAIM, STATION, Action, Mode, track_kind
+from .words import city_letter, ticket_code
+
+#: The menu's action for each move entered from the menu.
+ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
+             BuildStation: Action.STATION, Pass: Action.PASS}
+
+
+#: The screens an automated player only acknowledges.
+ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.FINAL, Mode.LAST_ROUND})
+
+
+def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Event,
+          uid_for: UidFor) -> Input:
+    """The next input toward `goal` on a screen that is not only acknowledged."""
+    ui = flow.ui
+    if isinstance(goal, ReplaceFaceUp):
+        if mode is Mode.FACE_UP:
+            return Press("ok")
+        if mode in (Mode.MAIN, Mode.SECOND, Mode.RESHUFFLE, Mode.TICKETS):
+            return Press("up")
+        return Press("back")
+    if mode is Mode.FACE_UP:
+        return Press("back")
+    if isinstance(goal, Reshuffle):
+        return Press("ok") if mode is Mode.RESHUFFLE else Press("back")
+    if isinstance(goal, KeepTickets):
+        return _toward_tickets(flow, state, goal, mode, uid_for)
+    if isinstance(goal, RevealTunnel):
+        if mode is not Mode.REVEAL:
+            return Press("back")
+        return _tap(uid_for, goal.cards[len(ui.picks)])
+    if isinstance(goal, PayTunnel):
+        if mode is Mode.GIVE_UP:
+            return Press("ok" if not goal.cards else "back")
+        if mode is not Mode.TUNNEL_PAY:
+            return Press("back")
+        if not goal.cards:
+            return Press("ok")
+        return _tap(uid_for, goal.cards[len(ui.picks)])
+    if isinstance(goal, DrawCard):
+        if mode is Mode.SOURCE:
+            return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
+        if mode not in (Mode.MAIN, Mode.MENU, Mode.SECOND):
+            return Press("back")
+        return _tap(uid_for, goal.card)
+    wanted = ACTION_OF.get(type(goal))
+    if wanted is None:
+        raise IllegalEvent("no table input enters this move")
+    if mode is Mode.MAIN:
+        return Press("ok")
+    if mode is Mode.MENU:
+        actions = flow.view(state).actions
+        return toward(ui.choice, actions.index(wanted), len(actions))
+    if isinstance(goal, ClaimRoute) and ui.purpose == CLAIM:
+        return _toward_claim(flow, state, goal, mode, uid_for)
+    if isinstance(goal, BuildStation) and ui.purpose == STATION:
+        return _toward_station(flow, state, goal, mode, uid_for)
+    return Press("back")
+
+
+def _toward_tickets(flow: TicketToRideFlow, state: TicketToRideState, goal: KeepTickets,
+                    mode: Mode, uid_for: UidFor) -> Input:
+    if mode is not Mode.TICKETS:
+        return Press("back")
+    for pick in flow.ui.picks:
+        if pick.card not in goal.tickets:
+            return Tap(pick.uid)  # tapped again: put back
+    for ticket in goal.tickets:
+        if ticket not in flow.ui.cards:
+            return Tap(uid_for("ticket", ticket_code(state.board, ticket)))
+    return Press("ok")
+
+
+def _toward_city(flow: TicketToRideFlow, state: TicketToRideState, city: str,
+                 mode: Mode) -> Input | None:
+    """The press toward `city` on the letter and city lists (None past them)."""
+    ui, view = flow.ui, flow.view(state)
+    if mode is Mode.LETTER:
+        letters = view.letters(ui.purpose)
+        return toward(ui.choice, letters.index(city_letter(city)), len(letters))
+    if mode is Mode.CITY:
+        if ui.letter != city_letter(city):
+            return Press("back")
+        cities = view.cities(ui.purpose, ui.letter)
+        return toward(ui.choice, cities.index(city), len(cities))
+    return None
+
+
+def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimRoute,
+                  mode: Mode, uid_for: UidFor) -> Input:
+    ui = flow.ui
+    board = state.board
+    wanted = board.track(goal.track)
+    city = ui.city if ui.city in wanted.ends else wanted.ends[0]
+    on_lists = _toward_city(flow, state, city, mode)
+    if on_lists is not None:
+        return on_lists
+    if mode is Mode.TRACK:
+        if ui.city not in wanted.ends:
+            return Press("back")
+        kinds = [track_kind(t, city) for t in flow.view(state).tracks(city)]
+        return toward(ui.choice, kinds.index(track_kind(wanted, city)), len(kinds))
+    if mode is Mode.PAY:
+        chosen = board.track(ui.track or "")
+        if track_kind(chosen, city) != track_kind(wanted, city):
+            return Press("back")
+        return _tap(uid_for, goal.cards[len(ui.picks)])
+    return Press("back")
+
+
+def _toward_station(flow: TicketToRideFlow, state: TicketToRideState, goal: BuildStation,
+                    mode: Mode, uid_for: UidFor) -> Input:
+    city = state.board.place(goal.city) or goal.city
+    on_lists = _toward_city(flow, state, city, mode)
+    if on_lists is not None:
+        return on_lists
+    if mode is Mode.PAY:
+        if flow.ui.city != city:
+            return Press("back")
+        return _tap(uid_for, goal.cards[len(flow.ui.picks)])
+    return Press("back")
+
+
+def _tap(uid_for: UidFor, card: str) -> Tap:
+    if card == LOCOMOTIVE:
+        return Tap(uid_for("locomotive", ""))
+    return Tap(uid_for("train", card))

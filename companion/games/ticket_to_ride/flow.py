@@ -1,0 +1,431 @@
+"""Ticket to Ride at the table: taps and presses become moves; the screen says what is next.
+
+The companion knows a train card once it is tapped: the deck, the face-up cards and the four
+cards dealt to each player stay unseen ("?"). A card paid is tapped as it goes to the
+discards, so the companion never needs to know a hand: it only refuses cards that a player
+cannot hold (more of a colour than seen plus unseen). What the players tap or press:
+
+- setup: `ok` through the guidance pages; the last one records the deal. Each player then taps
+  the destination tickets they keep and presses `ok`.
+- drawing train cards: tap each card taken, face up or from the deck. Only a locomotive taken
+  first asks where it came from (face up, it ends the turn).
+- drawing tickets: tap a ticket kept (or `ok`, "Draw tickets"), tap the others kept, `ok`.
+- claiming a route: `ok`, "Claim a route", then a letter, a city, one of its routes (a list
+  with one entry is skipped); the screen shows the route's colour, length and points; tap the
+  cards paid: the last one claims the route. A tunnel then asks for the cards turned over
+  (tapped, or chosen from the list with the buttons), then for the extra cards (or `ok` to
+  give it up).
+- a station (Europe): `ok`, "Build a station", a letter, a city, tap the cards paid.
+- three locomotives face up: `up` (or the menu) and `ok`; the deck runs out: `ok` once the
+  discards are shuffled into a new deck.
+- `back` steps back; holding `back` undoes the last move (the appliance asks first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.events import Event
+from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map
+from engine.games.ticket_to_ride.events import (
+    Deal,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    ReplaceFaceUp,
+    Reshuffle,
+)
+from engine.games.ticket_to_ride.library import shipped_map
+from engine.games.ticket_to_ride.payment import UNKNOWN
+from engine.games.ticket_to_ride.rules import (
+    DECK,
+    face_up_problem,
+    long_tickets,
+    needs_reshuffle,
+    regular_tickets,
+    train_deck,
+)
+from engine.games.ticket_to_ride.state import Phase, TicketToRideState
+
+from ...flows.base import NOTHING, CardLike, Reaction
+from ...flows.kit import (
+    Button,
+    DraftedUI,
+    ModeFlow,
+    leafed,
+    moved,
+    other_game,
+    refused,
+    turned,
+)
+from .payments import PaymentEntry
+from .routes import RouteChooser
+from .screens import TicketToRideScreens, least_kept
+from .view import (
+    CLAIM,
+    ROUTE_STEPS,
+    STATION,
+    STORED,
+    TRAIN_CARDS,
+    Action,
+    Mode,
+    Pick,
+    TicketToRideUI,
+    TurnView,
+)  # fmt: skip
+from .words import (
+    ALREADY_COUNTED,
+    CHOOSE_ROUTE_FIRST,
+    DEALT,
+    DRAW_SECOND_FIRST,
+    FACE_UP_REPLACED,
+    GAME,
+    KEEP_AT_LEAST,
+    NO_CARD_TO_DRAW,
+    NO_TICKETS_LEFT,
+    NOT_A_TICKET,
+    NOT_A_TRAIN_CARD,
+    NOT_THIS_GAME,
+    OTHER_MAP_TICKET,
+    PASSED,
+    RESHUFFLED,
+    TICKETS_DRAWN,
+    TICKETS_KEPT,
+    TOO_MANY_TICKETS,
+    TUNNEL_GIVEN_UP,
+    Words,
+    ticket_codes,
+)  # fmt: skip
+
+
+class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+                       DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
+    game = GAME
+
+    def __init__(self, language: str) -> None:
+        self.words = Words(language)
+        self.language = language
+        self.ui = TicketToRideUI()
+        #: A ticket tapped to draw tickets: kept once the tickets are drawn.
+        self.carry: Pick | None = None
+        #: Ticket tags kept by the players.
+        self.kept: set[str] = set()
+        #: This turn's first train card and its tag, while the second is still to draw.
+        self.first: tuple[str, str] | None = None
+        self._view: TurnView | None = None
+        self.screens = self.screen_table()
+        self.buttons = {
+            Mode.SETUP: self._setup_button,
+            Mode.FINAL: self._final_button,
+            Mode.LAST_ROUND: self._ack_button,
+            Mode.FACE_UP: self._face_up_button,
+            Mode.RESHUFFLE: self._reshuffle_button,
+            Mode.REVEAL: self._reveal_button,
+            Mode.TUNNEL_PAY: self._tunnel_pay_button,
+            Mode.GIVE_UP: self._give_up_button,
+            Mode.TICKETS: self._tickets_button,
+            Mode.SECOND: self._second_button,
+            Mode.SOURCE: self._source_button,
+            Mode.MAIN: self._main_button,
+            Mode.MENU: self._menu_button,
+            **{step: self._route_button for step in ROUTE_STEPS},
+        }
+
+    def view(self, state: TicketToRideState) -> TurnView:
+        """What this input reads of `state`, worked out once for the state."""
+        if self._view is None or self._view.state is not state:
+            self._view = TurnView(state)
+        return self._view
+
+    def current_mode(self, state: TicketToRideState) -> Mode:
+        mode = self.ui.mode
+        if state.phase is Phase.OVER:
+            return Mode.FINAL
+        if state.phase is Phase.DEAL:
+            return Mode.SETUP
+        if mode in (Mode.LAST_ROUND, Mode.FACE_UP):
+            return mode
+        if needs_reshuffle(state):
+            return Mode.RESHUFFLE
+        tunnel = state.tunnel
+        if tunnel is not None:
+            if tunnel.surcharge is None:
+                return Mode.REVEAL
+            return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
+        if state.phase is Phase.START_TICKETS or state.player().offered:
+            return Mode.TICKETS
+        if state.drawn:
+            return Mode.SECOND
+        if mode is Mode.GIVE_UP or not self._route_valid(state):
+            return Mode.MAIN
+        return mode
+
+    # --- Buttons ------------------------------------------------------------------------------
+
+    def _setup_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        page = leafed(self.ui.page, button, len(self._setup_pages(state)))
+        if page is None:
+            return Reaction(_unseen_deal(state.board), notice=self.words.say(DEALT))
+        if button == "back":
+            page = max(0, page - 1)
+        self.ui = replace(self.ui, page=page)
+        return NOTHING
+
+    def _final_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        self.ui = replace(self.ui, page=turned(self.ui.page, button,
+                                               len(self._final_pages(state))))
+        return NOTHING
+
+    def _ack_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            self.ui = self.ui.entering(Mode.MAIN)
+        return NOTHING
+
+    def _ask_face_up(self, mode: Mode) -> Reaction:
+        self.ui = replace(self.ui, back_to=mode if mode in STORED else Mode.MAIN,
+                          mode=Mode.FACE_UP)
+        return NOTHING
+
+    def _face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(ReplaceFaceUp(), notice=self.words.say(FACE_UP_REPLACED))
+        if button == "back":
+            self.ui = replace(self.ui, mode=self.ui.back_to)
+        return NOTHING
+
+    def _reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(Reshuffle((UNKNOWN,) * len(state.discard)),
+                            notice=self.words.say(RESHUFFLED))
+        if button in ("up", "down"):
+            return self._ask_face_up(Mode.MAIN)
+        return NOTHING
+
+    def _reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        """The cards turned over may be entered with the buttons too: a card from the list."""
+        if button == "back" and self.ui.picks:
+            self.ui = self.ui.unpicking()
+        elif button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(TRAIN_CARDS)))
+        elif button == "ok":
+            card = TRAIN_CARDS[self.ui.choice % len(TRAIN_CARDS)]
+            return self._reveal_tapped(state, Pick(card, ""))
+        return NOTHING
+
+    def _tunnel_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "back" and self.ui.picks:
+            self.ui = self.ui.unpicking()
+        elif button == "ok":
+            self.ui = replace(self.ui, picks=(), mode=Mode.GIVE_UP)
+        return NOTHING
+
+    def _give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(PayTunnel(()), notice=self.words.say(TUNNEL_GIVEN_UP))
+        if button == "back":
+            self.ui = replace(self.ui, mode=Mode.MAIN)
+        return NOTHING
+
+    def _tickets_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        ui = self.ui
+        if button == "ok":
+            player = state.player()
+            least = min(least_kept(state), len(player.offered) + len(player.offered_long))
+            if len(ui.picks) < least:
+                return refused(self.words.say(KEEP_AT_LEAST, count=least))
+            return Reaction(KeepTickets(ui.cards),
+                            notice=self.words.say(TICKETS_KEPT, count=len(ui.picks)), uids=ui.uids)
+        if button == "back" and ui.picks:
+            self.ui = ui.unpicking()
+        elif button in ("up", "down") and state.phase is Phase.START_TICKETS:
+            return self._ask_face_up(Mode.MAIN)
+        return NOTHING
+
+    def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button in ("up", "down"):
+            return self._ask_face_up(Mode.MAIN)
+        return NOTHING
+
+    def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        pending = self.ui.pending
+        if button == "back" or pending is None:
+            self.ui = self.ui.entering(Mode.MAIN)
+        elif button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, 2))
+        elif button == "ok":
+            return self._draw(pending, 0 if self.ui.choice == 0 else DECK)
+        return NOTHING
+
+    def _main_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            self.ui = self.ui.entering(Mode.MENU)
+        elif button in ("up", "down"):
+            return self._ask_face_up(Mode.MAIN)
+        return NOTHING
+
+    def _menu_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        actions = self.view(state).actions
+        if button == "back":
+            self.ui = self.ui.entering(Mode.MAIN)
+        elif button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(actions)))
+        elif button == "ok":
+            return self._act(state, actions[min(self.ui.choice, len(actions) - 1)])
+        return NOTHING
+
+    def _act(self, state: TicketToRideState, action: Action) -> Reaction:
+        w = self.words
+        if action is Action.CLAIM:
+            return self._start_route(state, CLAIM)
+        if action is Action.STATION:
+            return self._start_route(state, STATION)
+        if action is Action.TICKETS:
+            if not state.tickets:
+                return refused(w.say(NO_TICKETS_LEFT))
+            return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
+        if action is Action.FACE_UP:
+            return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
+        return Reaction(Pass(), notice=w.say(PASSED))
+
+    # --- Cards --------------------------------------------------------------------------------
+
+    def on_card(self, state: TicketToRideState, card: CardLike, uid: str) -> Reaction:
+        w = self.words
+        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
+        if foreign:
+            return foreign
+        mode = self.current_mode(state)
+        if card.kind == "ticket":
+            return self._ticket_tapped(state, mode, card.value, uid)
+        if card.kind == "locomotive":
+            value = LOCOMOTIVE
+        elif card.kind == "train" and card.value in COLORS:
+            value = card.value
+        else:
+            return refused(w.say(NOT_A_TRAIN_CARD))
+        first_uid = self.first[1] if self.first and state.drawn else None
+        if uid in self.ui.uids or uid == first_uid:
+            return refused(w.say(ALREADY_COUNTED, card=w.card(value)))
+        pick = Pick(value, uid)
+        if mode in (Mode.MAIN, Mode.MENU):
+            return self._first_card_tapped(state, pick)
+        if mode is Mode.SECOND:
+            index = DECK if state.deck else 0
+            problem = face_up_problem(value, second=True) if index != DECK else None
+            if problem is not None:
+                return refused(self._explain(problem))
+            return self._draw(pick, index)
+        tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
+                  Mode.TUNNEL_PAY: self._extra_tapped}.get(mode)
+        if tapped is not None:
+            return tapped(state, pick)
+        if mode is Mode.TICKETS:
+            return refused(w.say(NOT_A_TICKET))
+        if mode in (Mode.LETTER, Mode.CITY, Mode.TRACK):
+            return refused(w.say(CHOOSE_ROUTE_FIRST))
+        return refused(w.not_now())
+
+    def _first_card_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+        if not state.deck and not state.display:
+            return refused(self.words.say(NO_CARD_TO_DRAW))
+        if pick.card == LOCOMOTIVE and state.deck and state.display:
+            self.ui = replace(self.ui.entering(Mode.SOURCE), pending=pick)
+            return NOTHING
+        return self._draw(pick, DECK if state.deck else 0)
+
+    def _draw(self, pick: Pick, index: int) -> Reaction:
+        return Reaction(DrawCard(index, pick.card), notice=self.words.taken(pick.card),
+                        uids=(pick.uid,))
+
+    def _ticket_tapped(self, state: TicketToRideState, mode: Mode, value: str,
+                       uid: str) -> Reaction:
+        w = self.words
+        if mode not in (Mode.MAIN, Mode.MENU, Mode.TICKETS):
+            return refused(w.say(DRAW_SECOND_FIRST) if mode is Mode.SECOND else w.not_now())
+        found = ticket_codes().get(value)
+        board = state.board
+        if found is None or found[0] != board.name or not board.has_ticket(found[1]):
+            return refused(w.say(OTHER_MAP_TICKET))
+        ticket = board.ticket(found[1])
+        picks = self.ui.picks
+        for index, pick in enumerate(picks):
+            if pick.card == ticket.id:
+                self.ui = replace(self.ui, picks=picks[:index] + picks[index + 1:])
+                return Reaction(notice=w.ticket_put_back(ticket))
+        for player in state.players:
+            if ticket.id in player.tickets:
+                return refused(w.ticket_held(ticket, player.name))
+        if mode is not Mode.TICKETS:
+            if not state.tickets:
+                return refused(w.say(NO_TICKETS_LEFT))
+            self.carry = Pick(ticket.id, uid)
+            return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
+        player = state.player()
+        pile = player.offered_long if ticket.long else player.offered
+        if sum(1 for pick in picks if board.ticket(pick.card).long == ticket.long) >= len(pile):
+            return refused(w.say(TOO_MANY_TICKETS, count=len(pile)))
+        self.ui = self.ui.picking(Pick(ticket.id, uid))
+        return NOTHING
+
+    # --- After a move is committed ------------------------------------------------------------
+
+    def accepted(self, before: TicketToRideState, after: TicketToRideState, event: Event,
+                 uids: tuple[str, ...]) -> None:
+        if isinstance(event, KeepTickets):
+            self.kept |= set(uids)
+        if isinstance(event, DrawCard):
+            self.first = (event.card, uids[0] if uids else "") if after.drawn else None
+        # Tickets tapped before the face-up cards were replaced stay tapped; a ticket tapped
+        # to draw tickets is the first one kept.
+        keep = self.ui.picks if isinstance(event, ReplaceFaceUp) else ()
+        if isinstance(event, DrawTickets) and self.carry is not None:
+            keep = (self.carry,)
+        self.carry = None
+        self.ui = replace(self.ui.entering(Mode.MAIN), picks=keep, page=0)
+        if (before.turns_left is None and after.turns_left is not None
+                and after.phase is not Phase.OVER):
+            self.ui = replace(self.ui, mode=Mode.LAST_ROUND)
+
+    def rebuild(self, state: TicketToRideState,
+                history: list[tuple[Event, tuple[str, ...]]]) -> None:
+        self.kept = set()
+        self.first = None
+        for event, uids in history:
+            if isinstance(event, KeepTickets):
+                self.kept |= set(uids)
+        if state.drawn:
+            for event, uids in reversed(history):
+                if isinstance(event, DrawCard):
+                    self.first = (event.card, uids[0] if uids else "")
+                    break
+        self.ui = replace(self.ui.entering(Mode.MAIN), page=0)
+        self.carry = None
+
+    def card_choices(self) -> list[tuple[str, str, str]]:
+        """The cards of this game a tag can stand for: (label, kind, value)."""
+        w = self.words
+        choices = [(w.card(color), "train", color) for color in COLORS]
+        choices.append((w.card(LOCOMOTIVE), "locomotive", ""))
+        for code, (map_name, ticket_id) in ticket_codes().items():
+            ticket = shipped_map(map_name).ticket(ticket_id)
+            choices.append((w.ticket(ticket), "ticket", code))
+        return choices
+
+    def in_play(self) -> set[str]:
+        """Tags that would be refused as already counted if tapped now."""
+        busy = self.kept | set(self.ui.uids)
+        if self.first:
+            busy.add(self.first[1])
+        if self.carry:
+            busy.add(self.carry.uid)
+        return busy
+
+def _unseen_deal(board: Map) -> Deal:
+    """The deal as the table makes it: the companion sees none of the cards."""
+    return Deal((UNKNOWN,) * len(train_deck(board)), (UNKNOWN,) * len(regular_tickets(board)),
+                (UNKNOWN,) * len(long_tickets(board)))
+
+
+__all__ = ["GAME", "Mode", "TicketToRideFlow"]

@@ -1,0 +1,139 @@
+"""Choosing a route or a station's city at the Ticket to Ride table: a letter, a city, then
+one of the city's tracks. A list with one entry is skipped, going forward and back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.ticket_to_ride.rules import claim_problem
+from engine.games.ticket_to_ride.state import TicketToRideState
+
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import Button, moved, refused
+from .view import (
+    ROUTE_STEPS,
+    STATION,
+    Mode,
+    Purpose,
+    TicketToRideUI,
+    TurnView,
+)  # fmt: skip
+from .words import (
+    NO_STATION_LEFT,
+    NOTHING_TO_CLAIM,
+    Words,
+    city_letter,
+)  # fmt: skip
+
+
+class RouteChooser:
+    """The route chooser of the Ticket to Ride flow: its steps read and move `ui`."""
+
+    ui: TicketToRideUI
+    words: Words
+
+    def view(self, state: TicketToRideState) -> TurnView:
+        raise NotImplementedError
+
+    def _route_valid(self, state: TicketToRideState) -> bool:
+        """Whether the route or station being chosen still makes sense (a draft restored after
+        a restart may come from before an undo)."""
+        ui, view = self.ui, self.view(state)
+        mode = ui.mode
+        if mode not in ROUTE_STEPS:
+            return True
+        if ui.purpose == STATION and view.station_cost is None:
+            return False
+        if mode is Mode.LETTER:
+            return bool(view.letters(ui.purpose))
+        if mode is Mode.CITY:
+            return bool(view.cities(ui.purpose, ui.letter or ""))
+        city = ui.city or ""
+        if ui.purpose == STATION:
+            return mode is Mode.PAY and city in view.cities(STATION, city_letter(city))
+        if mode is Mode.TRACK:
+            return bool(view.tracks(city))
+        board = state.board
+        return (ui.track is not None and board.has_track(ui.track)
+                and claim_problem(state, board.track(ui.track)) is None)
+
+    def _start_route(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
+        view = self.view(state)
+        self.ui = replace(self.ui.entering(Mode.LETTER), purpose=purpose)
+        if purpose == STATION and view.station_cost is None:
+            self.ui = self.ui.entering(Mode.MAIN)
+            return refused(self.words.say(NO_STATION_LEFT))
+        letters = view.letters(purpose)
+        if not letters:
+            self.ui = self.ui.entering(Mode.MAIN)
+            return refused(self.words.say(NOTHING_TO_CLAIM))
+        if len(letters) == 1:
+            return self._choose_letter(state, letters[0])
+        return NOTHING
+
+    def _route_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        ui = self.ui
+        if button == "back":
+            return self._route_back(state)
+        if ui.mode is Mode.PAY:
+            return NOTHING  # the cards are tapped; the last one claims the route
+        options = self._options(state, ui.mode)
+        if not options:
+            self.ui = ui.entering(Mode.MAIN)
+            return NOTHING
+        if button in ("up", "down"):
+            self.ui = replace(ui, choice=moved(ui.choice, button, len(options)))
+            return NOTHING
+        if button != "ok":
+            return NOTHING
+        option = options[min(ui.choice, len(options) - 1)]
+        if ui.mode is Mode.LETTER:
+            return self._choose_letter(state, option)
+        if ui.mode is Mode.CITY:
+            return self._choose_city(state, option)
+        return self._choose_track(option)
+
+    def _options(self, state: TicketToRideState, mode: Mode) -> list[str]:
+        """What the list of a step offers: letters, cities or track ids."""
+        ui, view = self.ui, self.view(state)
+        if mode is Mode.LETTER:
+            return view.letters(ui.purpose)
+        if mode is Mode.CITY:
+            return view.cities(ui.purpose, ui.letter or "")
+        return [track.id for track in view.tracks(ui.city or "")]
+
+    def _choose_letter(self, state: TicketToRideState, letter: str) -> Reaction:
+        self.ui = replace(self.ui, letter=letter, mode=Mode.CITY, choice=0)
+        cities = self.view(state).cities(self.ui.purpose, letter)
+        if len(cities) == 1:
+            return self._choose_city(state, cities[0])
+        return NOTHING
+
+    def _choose_city(self, state: TicketToRideState, city: str) -> Reaction:
+        if self.ui.purpose == STATION:
+            self.ui = replace(self.ui, city=city, choice=0, mode=Mode.PAY, picks=())
+            return NOTHING
+        self.ui = replace(self.ui, city=city, choice=0, mode=Mode.TRACK)
+        tracks = self.view(state).tracks(city)
+        if len(tracks) == 1:
+            return self._choose_track(tracks[0].id)
+        return NOTHING
+
+    def _choose_track(self, track: str) -> Reaction:
+        self.ui = replace(self.ui, track=track, mode=Mode.PAY, picks=(), choice=0)
+        return NOTHING
+
+    def _route_back(self, state: TicketToRideState) -> Reaction:
+        """One step back, over the steps that had a single choice."""
+        ui = self.ui
+        if ui.mode is Mode.PAY and ui.picks:
+            self.ui = ui.unpicking()
+            return NOTHING
+        steps = [Mode.LETTER, Mode.CITY] + ([] if ui.purpose == STATION else [Mode.TRACK])
+        position = steps.index(ui.mode) if ui.mode in steps else len(steps)
+        for step in reversed(steps[:position]):
+            if len(self._options(state, step)) > 1:
+                self.ui = replace(ui, mode=step, picks=(), choice=0)
+                return NOTHING
+        self.ui = ui.entering(Mode.MAIN)
+        return NOTHING

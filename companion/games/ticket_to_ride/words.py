@@ -1,0 +1,273 @@
+"""Every word of the Ticket to Ride screens, through gettext; city names as on the board.
+
+Tickets are tagged cards whose value is a short code (`usa-07`, `europe-31`): a ticket's own
+name ("Sault Ste. Marie-Oklahoma City") does not fit the 48 bytes of a tag's text. The codes
+number each map's tickets in alphabetical order of their ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from engine.errors import N_
+from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
+from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
+from engine.games.ticket_to_ride.names import fold
+
+from ...flows.words import LINE, TableWords, packed, wrapped
+from ...names import card_name, category_name
+from . import TABLE
+
+GAME = TABLE.id
+
+# The words said as they are (filled in with their values): `Words.say`.
+TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")
+TICKETS_AND_POINTS = N_("Tickets {tickets} · {points} pts")
+TAP_CARDS_TAKEN = N_("Tap the cards taken")
+SECOND_CARD = N_("{name}: 2nd card")
+TAP_SECOND = N_("Tap the second card")
+LOCOMOTIVE_QUESTION = N_("Locomotive from?")
+FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
+BLIND_LOCOMOTIVE = N_("From the deck")
+FACE_UP_QUESTION = N_("3 locos face up?")
+FACE_UP_REPLACED = N_("5 new face-up cards")
+FACE_UP_LINE = N_("3 locos face up? up")
+DECK_EMPTY = N_("Deck empty")
+RESHUFFLED = N_("New deck shuffled")
+TICKETS_TITLE = N_("{name}: tickets")
+TAP_TICKETS = N_("Keep {least} or more of {offered}")
+TICKETS_DRAWN = N_("Tickets drawn")
+TICKETS_KEPT = N_("Tickets kept: {count}")
+CLAIM_TITLE = N_("Claim: city")
+STATION_TITLE = N_("Station: city")
+FROM_CITY = N_("From {city}")
+TAP_CARDS = N_("Pay: tap {count} card(s)")
+STATION_AT = N_("Station: {city}")
+STATION_COST = N_("{count} card(s), one colour")
+STATION_BUILT = N_("Station in {city}")
+TUNNEL_REVEAL = N_("Turn over {count}")
+TUNNEL_EXTRA = N_("Tunnel: {count} more")
+TUNNEL_FREE = N_("Tunnel: no extra card")
+GIVE_UP_QUESTION = N_("Give the tunnel up?")
+TUNNEL_GIVEN_UP = N_("Tunnel given up")
+LAST_ROUND = N_("Last round!")
+TRAINS_LEFT = N_("{name}: {trains} trains left")
+PASSED = N_("Passed")
+DEALT = N_("Cards dealt")
+FINAL_TOP = N_("Final count")
+FINAL_TITLE = N_("{name}: {total}")
+RANK = N_("{place}. {name} {total}")
+HINT_MAIN = N_("tap:card ok:menu")
+HINT_SECOND = N_("tap:card up:3 locos")
+HINT_PAY = N_("tap:card back:cancel")
+HINT_TICKETS = N_("tap:ticket ok:done")
+HINT_TURNED = N_("tap or ok:card")
+HINT_TUNNEL_PAY = N_("tap:card ok:give up")
+HINT_RESHUFFLE = N_("ok:done  up:3 locos")
+NOT_THIS_GAME = N_("Not a Ticket to Ride card")
+ALREADY_COUNTED = N_("{card} already counted")
+NOT_A_TRAIN_CARD = N_("Tap train cards here")
+NOT_A_TICKET = N_("Tap the tickets kept")
+DRAW_SECOND_FIRST = N_("Draw your second card")
+CHOOSE_ROUTE_FIRST = N_("Choose the route first")
+NO_CARD_TO_DRAW = N_("No card left to draw")
+NO_TICKETS_LEFT = N_("No tickets left to draw")
+OTHER_MAP_TICKET = N_("A ticket of another map")
+TOO_MANY_TICKETS = N_("{count} tickets offered")
+KEEP_AT_LEAST = N_("Keep at least {count}")
+NOTHING_TO_CLAIM = N_("No route to claim")
+NO_STATION_LEFT = N_("No station left")
+FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
+
+
+
+
+@cache
+def ticket_codes() -> dict[str, tuple[str, str]]:
+    """Tag value -> (map name, ticket id), for the tickets of every shipped map."""
+    codes: dict[str, tuple[str, str]] = {}
+    for name in SHIPPED:
+        board = shipped_map(name)
+        ids = sorted((t.id for t in board.tickets), key=lambda ticket: (fold(ticket), ticket))
+        for number, ticket in enumerate(ids, start=1):
+            codes[f"{board.name}-{number:02d}"] = (board.name, ticket)
+    return codes
+
+
+def ticket_code(board: Map, ticket: str) -> str:
+    """The tag value of one of a map's tickets."""
+    for code, (map_name, ticket_id) in ticket_codes().items():
+        if map_name == board.name and ticket_id == ticket:
+            return code
+    raise KeyError(ticket)
+
+
+@cache
+def city_letter(city: str) -> str:
+    """The letter a city is listed under: its first letter without accent (Á -> A)."""
+    folded = fold(city)
+    return folded[:1].upper() or "?"
+
+
+class Words(TableWords):
+    """The texts of the screens in the table's language."""
+
+    # Cards, colours, tickets
+    def card(self, card: str) -> str:
+        """A train card: its colour, or "Locomotive"."""
+        if card == LOCOMOTIVE:
+            return card_name(GAME, "locomotive", "", self.language)
+        return card_name(GAME, "train", card, self.language)
+
+    def color(self, color: str) -> str:
+        """A route's colour (gray included)."""
+        if color == GRAY:
+            return card_name(GAME, "route", GRAY, self.language)
+        return card_name(GAME, "train", color, self.language)
+
+    def cards(self, cards: Sequence[str]) -> str:
+        """"Red ×2, Locomotive": a few cards in a line."""
+        counts: dict[str, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        parts = [self.card(card) + (f" ×{count}" if count > 1 else "")
+                 for card, count in counts.items()]
+        return ", ".join(parts)
+
+    def ticket(self, ticket: Ticket) -> str:
+        return f"{'–'.join(ticket.places)} {ticket.points}"
+
+    def category(self, key: str) -> str:
+        return category_name(GAME, key, self.language)
+
+    # Context and the main screen
+    def context(self, board: Map, players: int, turns_left: int | None) -> str:
+        if turns_left is not None:
+            return self._("{map} · last round").format(map=board.title)
+        return self._("{map} · {players} players").format(map=board.title, players=players)
+
+    def still_to_play(self, names: Sequence[str], lines: int = 1) -> str:
+        if not names:
+            return self._("Last turn of the game")
+        return self.names_to_play(names, lines)
+
+    def action(self, action: object) -> str:
+        value = getattr(action, "value", "")
+        return {
+            "claim": self._("Claim a route"),
+            "tickets": self._("Draw tickets"),
+            "station": self._("Build a station"),
+            "face-up": self._("3 locos face up"),
+            "pass": self._("Pass"),
+        }[value]
+
+    # Drawing train cards
+    def first_was(self, card: str) -> str:
+        return self._("1st card: {card}").format(card=self.card(card))
+
+    def taken(self, card: str) -> str:
+        return self._("{card} taken").format(card=self.card(card))
+
+    # Three locomotives face up, the deck runs out
+    def face_up_body(self) -> tuple[str, ...]:
+        return wrapped(self._("Discard the 5 face-up cards and lay out 5 new ones."))
+
+    def reshuffle_body(self) -> tuple[str, ...]:
+        return wrapped(self._("Shuffle the discards into a new deck."), 2)
+
+    # Tickets
+    def ticket_put_back(self, ticket: Ticket) -> str:
+        return self._("Put back: {ticket}").format(ticket="–".join(ticket.places))
+
+    # Claiming a route, building a station
+    def letter_item(self, letter: str, cities: Sequence[str]) -> str:
+        """ "D: Dallas, Denver, Duluth"; the first and last only when all would take more
+        than two lines ("S: Saint Louis … Seattle")."""
+        item = f"{letter}: {', '.join(cities)}"
+        return item if len(item) <= 2 * LINE else f"{letter}: {cities[0]} … {cities[-1]}"
+
+    def track_item(self, track: Track, city: str) -> str:
+        other = track.other_end(city)
+        return f"{other} {track.length} {self.color(track.color)}"
+
+    def route_title(self, track: Track) -> str:
+        """ "Little Rock – Dallas": spaced, so a long name breaks between the cities."""
+        return " – ".join(track.ends)
+
+    def route_line(self, track: Track, points: int) -> str:
+        return self._("{color} ×{length} · {points} pts").format(
+            length=track.length, color=self.color(track.color), points=points)
+
+    def route_special(self, track: Track) -> str | None:
+        if track.tunnel:
+            return self._("Tunnel (turn over 3)")
+        if track.ferries:
+            return self._("Ferry: {count} × loco").format(count=track.ferries)
+        return None
+
+    def claimed(self, track: Track, points: int) -> str:
+        return self._("{route} +{points}").format(route=self.route_title(track), points=points)
+
+    # Tunnels
+    def tunnel_color(self, color: str | None) -> str:
+        if color is None:
+            return self._("Locomotives only")
+        return self._("{color} or locomotive").format(color=self.card(color))
+
+    def give_up_body(self) -> tuple[str, ...]:
+        return wrapped(self._("The cards go back to the hand; the turn is over."))
+
+    # The last round
+    # Setup guidance
+    def setup_top(self, board: Map) -> str:
+        return self._("Setup · {map}").format(map=board.title)
+
+    def setup_players(self, board: Map, players: int, first: str) -> tuple[str, tuple[str, ...]]:
+        body = [self._("{count} trains each").format(count=board.rules.trains)]
+        if board.rules.stations:
+            body.append(self._("{count} stations each").format(count=board.rules.stations))
+        body.append(self._("First player: {name}").format(name=first))
+        return (self._("{count} players").format(count=players), tuple(body))
+
+    def setup_cards(self, hand: int, face_up: int) -> tuple[str, tuple[str, ...]]:
+        return (self._("Train cards"), wrapped(self._(
+            "Shuffle. Deal {hand} to each player, lay {face_up} face up.").format(
+            hand=hand, face_up=face_up)))
+
+    def setup_tickets(self, start: int, long: int) -> tuple[str, tuple[str, ...]]:
+        if long:
+            text = self._("Deal {count} tickets and {long} long one to each player.").format(
+                count=start, long=long)
+        else:
+            text = self._("Deal {count} tickets to each player.").format(count=start)
+        return (self._("Tickets"), wrapped(text))
+
+    # The final count
+    def final_breakdown(self, breakdown: Mapping[str, int], done: int,
+                        held: int) -> tuple[str, ...]:
+        """A player's points by category, in three lines when they fit (else on more pages,
+        see `paged`); the tickets with how many of them were completed ("Tickets 21 (3/4)")."""
+        parts = []
+        for key, amount in breakdown.items():
+            part = f"{self.category(key)} {amount}"
+            if key == "tickets":
+                part += f" ({done}/{held})"
+            parts.append(part)
+        for separator in (" · ", "  ", " "):
+            lines = packed(parts, lines=None, separator=separator)
+            if len(lines) <= 3:
+                return lines
+        return packed(parts, lines=None)
+
+    def tiebreak(self, key: str) -> str:
+        return {
+            "tickets": self._("Tie broken: tickets"),
+            "fewest-stations": self._("Tie broken: stations"),
+            "longest": self._("Tie broken: longest"),
+        }.get(key, key)
+
+    # Hints
+    # Refusals
+    def ticket_held(self, ticket: Ticket, name: str) -> str:
+        return self._("{name} holds {ticket}").format(name=name, ticket="–".join(ticket.places))

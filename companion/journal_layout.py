@@ -1,0 +1,123 @@
+"""The journal file's layout: its tables, the upgrades from older layouts, and a sentence for
+each way SQLite can refuse the file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from engine.errors import N_
+
+from .journal_errors import JournalDamaged, JournalError, JournalTooNew
+from .journal_outbox import OUTBOX_TABLE
+
+#: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
+SCHEMA_VERSION = 3
+
+FIRST_LAYOUT = (
+    """CREATE TABLE plays (
+        id INTEGER PRIMARY KEY,
+        uuid TEXT NOT NULL UNIQUE,
+        game TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        key TEXT,
+        started TEXT NOT NULL,
+        finished TEXT,
+        result TEXT
+    )""",
+    "CREATE INDEX plays_unfinished ON plays (key, id) WHERE finished IS NULL",
+    """CREATE TABLE events (
+        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        event TEXT NOT NULL,
+        recorded TEXT NOT NULL,
+        uids TEXT NOT NULL DEFAULT '[]',
+        PRIMARY KEY (play_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE snapshots (
+        play_id INTEGER NOT NULL REFERENCES plays (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        state TEXT NOT NULL,
+        PRIMARY KEY (play_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE drafts (
+        play_id INTEGER PRIMARY KEY REFERENCES plays (id) ON DELETE CASCADE,
+        draft TEXT NOT NULL
+    )""",
+)
+
+#: Settings whose default changed with layout 2, and the reading the plays journalled before
+#: it were played with: they keep it (a Freight Train day paid as before, a Game of Trains
+#: without the opening it never played), whatever the new default.
+_READINGS_BEFORE_LAYOUT_2 = (
+    ("freight-train", "tie_for_second_cancels_type", False),
+    ("game-of-trains", "opening", False),
+)
+
+#: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
+#: first layout and every upgrade.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # A CRC-32 of each row's content, so that a flipped bit is found (rows of version 1 have
+    # none and are not checked).
+    1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
+        "ALTER TABLE events ADD COLUMN checksum INTEGER",
+        "ALTER TABLE snapshots ADD COLUMN checksum INTEGER",
+        *(f"UPDATE plays SET setup = json_set(setup, '$.options.settings.{setting}', "
+          f"json('{json.dumps(kept)}')) WHERE game = '{game}' AND "
+          f"json_extract(setup, '$.options.settings.{setting}') IS NULL"
+          for game, setting, kept in _READINGS_BEFORE_LAYOUT_2),
+        # Their snapshots hold the settings as they were read then: replay the moves instead.
+        "DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays WHERE game IN ("
+        + ", ".join(sorted({f"'{game}'" for game, _, _ in _READINGS_BEFORE_LAYOUT_2})) + "))"),
+    # What the table publishes to MQTT, written with the change it describes.
+    2: (OUTBOX_TABLE,),
+}
+
+
+def too_new(file: Path, version: int) -> JournalError:
+    """The refusal of a file written by a newer companion."""
+    return JournalTooNew(
+        N_("{file} was written by a newer companion (journal version {version}, this one "
+           "reads up to {supported}): upgrade the companion to open it"),
+        file=str(file), version=version, supported=SCHEMA_VERSION,
+    )
+
+
+def lay_out(db: sqlite3.Connection, file: Path) -> None:
+    """Bring the file to the current layout, inside the caller's write transaction."""
+    # Read again inside the lock: another process may have set the file up meanwhile.
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA_VERSION:
+        raise too_new(file, version)
+    if version == 0:
+        tables = db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+        ).fetchone()[0]
+        if tables:
+            raise JournalError(N_("{file} is a database, but not a companion journal"),
+                               file=str(file))
+        for statement in FIRST_LAYOUT:
+            db.execute(statement)
+        version = 1
+    for step in range(version, SCHEMA_VERSION):
+        for statement in MIGRATIONS[step]:
+            db.execute(statement)
+    # PRAGMA does not take parameters; the value is our own constant.
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+
+def failure(error: sqlite3.Error, file: Path) -> JournalError:
+    """A sentence for what went wrong, naming the file."""
+    text = str(error)
+    name = str(file)
+    # "Could not decode to UTF-8": a flipped bit made a stored text invalid.
+    if "not a database" in text or "malformed" in text or "decode" in text:
+        return JournalDamaged(N_("{file} is damaged or is not a companion journal"), file=name)
+    if "locked" in text or "busy" in text:
+        return JournalError(N_("{file} is locked by another program; try again"), file=name)
+    if "unable to open" in text or "readonly" in text or "read-only" in text:
+        return JournalError(N_("cannot open {file} for writing: {reason}"), file=name,
+                            reason=text)
+    return JournalError(N_("{file}: {reason}"), file=name, reason=text)
