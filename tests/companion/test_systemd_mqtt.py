@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from companion.service_network import DROP_IN, main
 
-from .test_systemd_unit import MAX_EXPOSURE, UNIT, systemd_tool
+from .test_systemd_unit import MAX_EXPOSURE, UNIT, runnable_copy, security, systemd_tool
 
 ROOT = Path(__file__).parents[2]
 
@@ -25,10 +24,7 @@ def config(tmp_path: Path, url: str = "mqtt://192.168.1.10:1883") -> Path:
 def units_with_drop_in(tmp_path: Path, url: str = "mqtt://192.168.1.10:1883") -> Path:
     units = tmp_path / "units"
     assert main(["--config", str(config(tmp_path, url)), "--unit-dir", str(units)]) == 0
-    # verify also checks that ExecStart= exists: point it at a command that does.
-    text = UNIT.read_text(encoding="utf-8")
-    (units / "companion.service").write_text(
-        re.sub(r"(?m)^ExecStart=.*$", "ExecStart=/bin/true", text), encoding="utf-8")
+    runnable_copy(UNIT, units)
     return units
 
 
@@ -48,15 +44,11 @@ def test_systemd_reads_the_unit_with_its_drop_in(tmp_path: Path) -> None:
     verified = subprocess.run([analyze, "verify", str(units / "companion.service")],
                               capture_output=True, text=True, env=environment, check=False)
     assert verified.returncode == 0, verified.stderr
-    security = subprocess.run([analyze, "security", "--offline=yes",
-                               str(units / "companion.service")],
-                              capture_output=True, text=True, env=environment, check=False)
+    level, checked = security(units / "companion.service", environment)
     # The drop-in was read: the service has the network now, limited to one address.
-    assert "Service has access to the host's network" in security.stdout
-    assert "IP address allow list with non-localhost entries" in security.stdout
-    found = re.search(r"Overall exposure level for companion\.service: (\d+\.\d+)",
-                      security.stdout)
-    assert found is not None and float(found[1]) <= MAX_EXPOSURE
+    assert "Service has access to the host's network" in checked.stdout
+    assert "IP address allow list with non-localhost entries" in checked.stdout
+    assert level is not None and level <= MAX_EXPOSURE
 
 
 def test_a_broker_named_by_host_is_pinned_to_its_addresses_now(tmp_path: Path) -> None:
