@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.service_network import DROP_IN, main
 
-from .test_systemd_unit import MAX_EXPOSURE, UNIT, runnable_copy, security, systemd_tool
+from .test_systemd_unit import MAX_EXPOSURE, UNIT, runnable_copy, security, verify
 
 ROOT = Path(__file__).parents[2]
 
@@ -38,11 +38,9 @@ def test_the_drop_in_allows_the_brokers_address_alone(tmp_path: Path) -> None:
 
 
 def test_systemd_reads_the_unit_with_its_drop_in(tmp_path: Path) -> None:
-    analyze = systemd_tool("systemd-analyze")
     units = units_with_drop_in(tmp_path)
     environment = dict(os.environ, SYSTEMD_UNIT_PATH=f"{units}:")
-    verified = subprocess.run([analyze, "verify", str(units / "companion.service")],
-                              capture_output=True, text=True, env=environment, check=False)
+    verified = verify(units / "companion.service", environment)
     assert verified.returncode == 0, verified.stderr
     level, checked = security(units / "companion.service", environment)
     # The drop-in was read: the service has the network now, limited to one address.

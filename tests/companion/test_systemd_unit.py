@@ -141,6 +141,12 @@ def runnable_copy(unit: Path, folder: Path) -> Path:
     return copy
 
 
+def verify(unit: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`systemd-analyze verify` of `unit`, finished."""
+    return subprocess.run([systemd_tool("systemd-analyze"), "verify", str(unit)],
+                          capture_output=True, text=True, env=env, check=False)
+
+
 def security(unit: Path, env: dict[str, str] | None = None
              ) -> tuple[float | None, subprocess.CompletedProcess[str]]:
     """`systemd-analyze security` of `unit`: its overall exposure level (None when it printed
@@ -159,10 +165,7 @@ def test_exposure_score_is_2_or_better() -> None:
 
 
 def test_systemd_accepts_every_setting(tmp_path: Path) -> None:
-    analyze = systemd_tool("systemd-analyze")
-    unit = runnable_copy(UNIT, tmp_path)
-    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True,
-                            check=False)
+    result = verify(runnable_copy(UNIT, tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Unknown key" not in result.stderr and "Failed to parse" not in result.stderr
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from .test_systemd_unit import SYSTEMD, parse_unit, runnable_copy, security, systemd_tool
+from .test_systemd_unit import SYSTEMD, parse_unit, runnable_copy, security, verify
 
 UNIT = SYSTEMD / "companion-web.service"
 TABLE_UNIT = SYSTEMD / "companion.service"
@@ -44,9 +43,6 @@ def test_exposure_score_is_2_5_or_better() -> None:
 
 
 def test_systemd_accepts_every_setting(tmp_path: Path) -> None:
-    analyze = systemd_tool("systemd-analyze")
-    unit = runnable_copy(UNIT, tmp_path)
-    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True,
-                            check=False)
+    result = verify(runnable_copy(UNIT, tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Unknown key" not in result.stderr and "Failed to parse" not in result.stderr
