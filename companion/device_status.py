@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.errors import N_
 
 from .journal import Journal, JournalError
-from .scoreboard import Scoreboard, lan_address
+from .scoreboard import Scoreboard, lan_address, site_url
 
 
 def scoreboard_url(web: Scoreboard | None,
@@ -22,11 +22,7 @@ def scoreboard_url(web: Scoreboard | None,
     if web is None:
         return None
     host = web.address or address()
-    if host is None:
-        return None
-    if ":" in host:  # an IPv6 address goes in brackets
-        host = f"[{host}]"
-    return f"http://{host}:{web.port}/"
+    return None if host is None else site_url(web, host)
 
 
 @dataclass(frozen=True)

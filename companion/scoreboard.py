@@ -89,12 +89,20 @@ def address_of(scoreboard: Scoreboard,
     return scoreboard.address or find() or name()
 
 
-def play_url(scoreboard: Scoreboard, uuid: str, address: str | None = None) -> str:
-    """The play's page on the scoreboard, `http://<address>:<port>/p/<short id>`."""
-    host = address or address_of(scoreboard)
+def site_url(scoreboard: Scoreboard, host: str) -> str:
+    """The scoreboard's home at `host`, `http://<host>:<port>/`.
+
+    >>> site_url(Scoreboard(port=8080), "fe80::1")
+    'http://[fe80::1]:8080/'
+    """
     if ":" in host:  # an IPv6 address is written in brackets in a URL
         host = f"[{host}]"
-    return f"http://{host}:{scoreboard.port}/p/{short_id(uuid)}"
+    return f"http://{host}:{scoreboard.port}/"
+
+
+def play_url(scoreboard: Scoreboard, uuid: str, address: str | None = None) -> str:
+    """The play's page on the scoreboard, `http://<address>:<port>/p/<short id>`."""
+    return f"{site_url(scoreboard, address or address_of(scoreboard))}p/{short_id(uuid)}"
 
 
 def qr_text(url: str) -> str:
