@@ -150,9 +150,10 @@ def test_a_claim_linking_two_countries_says_the_cards_taken() -> None:
     render(table.app.screen())
 
 
+@pytest.mark.parametrize("board", [TOLLS, MOUNTAINS, COUNTRIES], ids=lambda b: b.name)
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_toll_game_s_screens_show_every_word(language: str) -> None:
-    table = MapTable(TOLLS, 3)
+def test_the_example_games_screens_show_every_word(board: Map, language: str) -> None:
+    table = MapTable(board, 3)
     table.app.flow = TicketToRideFlow(language)
     seen = []
     for goal in physical_moves(RULES, table.names, 3, table.options):
@@ -160,6 +161,9 @@ def test_the_toll_game_s_screens_show_every_word(language: str) -> None:
         seen.append(table.app.screen())
         table.wait()
         seen.append(table.app.screen())
-    seen += [table.app.flow.screen(table.state) for _ in range(1)]
     problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
     assert not problems, problems[:5]
+    news = {"tolls-example": ("to the bank", "à la banque"),
+            "mountains-example": ("Trains lost", "Wagons perdus"),
+            "countries-example": ("Country cards", "Cartes pays")}[board.name]
+    assert any(word in (screen.title or "") for screen in seen for word in news)
