@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.codec import from_jsonable, to_jsonable
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES, parse_map
 from engine.games.ticket_to_ride.final_table import final_table
@@ -106,6 +107,7 @@ def test_random_games_agree_with_the_tally_whatever_the_order() -> None:
     loans = 0
     for players, seed in itertools.product((2, 3, 5), range(8)):
         state, _ = play(TOLLS, players, seed)
+        assert from_jsonable(TicketToRideState, to_jsonable(state)) == state, "a snapshot"
         result = RULES.result(state)
         table = final_table(state)
         assert tally(table).to_json() == result.to_json()
