@@ -443,8 +443,9 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 
 
 def section_ttr(quick: bool) -> tuple[list[Row], Any]:
-    """bench_ttr: longest route on the worst networks against a plain DFS; station choice."""
-    from bench import bench_ttr
+    """bench_ttr: longest route on the worst networks against a plain DFS; station choice;
+    bench_ttr_maps: games/s on the example maps and tap to frame on the toll map, beside USA."""
+    from bench import bench_ttr, bench_ttr_maps
 
     cap = 0.5 if quick else 10.0
     rate = bench_ttr.reference_rate()
@@ -473,7 +474,25 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "opponent tracks, parallel ones tried",
                     f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
                     judged(stations["itinerary_worst_ms"] < 50)))
-    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
+    maps = bench_ttr_maps.run(quick)
+    usa_games = maps["games"][0]
+    for g in maps["games"][1:]:
+        rows.append(Row("ticket-to-ride",
+                        f"{g['map']}: random complete games/s ({g['players']} players)",
+                        f"{g['games_per_second']:.1f}/s, {g['ms_per_game']:.1f} ms/game, "
+                        f"apply {g['apply_median_us']:.1f} us median", NONE,
+                        f"USA, same run: {usa_games['games_per_second']:.1f}/s, apply "
+                        f"{usa_games['apply_median_us']:.1f} us", NONE))
+    usa_taps, toll_taps = maps["taps"]
+    rows.append(Row("ticket-to-ride",
+                    f"tap to frame on {toll_taps['map']}, p99 of {toll_taps['taps']} taps "
+                    "(flow, engine, render in process: the table probe opens shipped maps only)",
+                    f"{toll_taps['p99_ms']:.2f} ms (median {toll_taps['median_ms']:.2f} ms)",
+                    "<= 2 ms", f"USA the same way: p99 {usa_taps['p99_ms']:.2f} ms (median "
+                    f"{usa_taps['median_ms']:.2f} ms)", judged(toll_taps["p99_ms"] <= 2),
+                    f"~{toll_taps['p99_ms'] * 8:.0f} ms"))
+    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
+                  "example_maps": maps}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

@@ -55,6 +55,10 @@ TABLE = TableGame(
             "tickets": NC_("ticket-to-ride/category", "Tickets"),
             "longest": NC_("ticket-to-ride/category", "Longest"),
             "stations": NC_("ticket-to-ride/category", "Stations"),
+            "mountains": NC_("ticket-to-ride/category", "Mountains"),
+            "tolls": NC_("ticket-to-ride/category", "Tolls"),
+            "loans": NC_("ticket-to-ride/category", "Loans"),
+            "countries": NC_("ticket-to-ride/category", "Countries"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

@@ -21,6 +21,7 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import refused
 from ...i18n import fill
+from .screens import claim_news
 from .view import STATION, Pick, TicketToRideUI, TurnView
 from .words import (
     STATION_BUILT,
@@ -65,7 +66,8 @@ class PaymentEntry:
             if len(cards) < track.length:
                 return NOTHING
             event = ClaimRoute(track.id, cards)
-            notice = self.words.claimed(track, board.rules.points_for(track.length))
+            notice = self.words.claimed(track, board.rules.points_for(track.length),
+                                        *claim_news(self.words, state, track, short=True))
             if track.tunnel:
                 notice = None
         return Reaction(event, notice=notice, uids=self.ui.uids)
@@ -98,7 +100,8 @@ class PaymentEntry:
         if len(cards) < tunnel.surcharge:
             return NOTHING
         track = state.board.track(tunnel.track)
-        notice = self.words.claimed(track, state.board.rules.points_for(track.length))
+        notice = self.words.claimed(track, state.board.rules.points_for(track.length),
+                                    *claim_news(self.words, state, track, short=True))
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 
     def _explain(self, error: IllegalEvent) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.live_countries import cards_won
+from engine.games.ticket_to_ride.live_tolls import toll_for
 from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
@@ -41,6 +44,7 @@ from .words import (
     TAP_TICKETS,
     TICKETS_AND_POINTS,
     TICKETS_TITLE,
+    TOLLS_AND_LOANS,
     TRAINS_AND_CARDS,
     TRAINS_LEFT,
     TUNNEL_EXTRA,
@@ -216,6 +220,7 @@ class TicketToRideScreens:
         special = w.route_special(track)
         if special:
             lines.append(special)
+        lines.extend(claim_news(w, state, track, short=False))
         lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
         return Screen(top=self._top(state), title=w.route_title(track), body=tuple(lines),
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
@@ -226,6 +231,11 @@ class TicketToRideScreens:
         body: tuple[str, ...] = (
             w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand)),
             w.say(TICKETS_AND_POINTS, tickets=len(player.tickets), points=player.route_points))
+        if state.board.rules.tolls is not None:
+            tolls = w.say(TOLLS_AND_LOANS, tokens=player.toll_tokens, loans=player.loans)
+            # Three lines fit under the title: in the last round, who is still to play
+            # takes the tickets' line.
+            body = (body[0], tolls) if state.turns_left is not None else (*body, tolls)
         if state.turns_left is not None:
             body += (w.still_to_play(still_to_play(state)),)
         return Screen(top=self._top(state), title=w.say(TAP_CARDS_TAKEN), body=body,
@@ -286,6 +296,24 @@ class TicketToRideScreens:
         if final.deciding:
             lines.append(w.tiebreak(final.deciding))
         return lines
+
+
+def claim_news(w: Words, state: TicketToRideState, track: Track, short: bool
+               ) -> tuple[str, ...]:
+    """What claiming `track` now pays or wins beyond its points, as the engine says: the toll
+    (`short`: "2 to Yellow", else "Toll: 2 to Yellow"), the trains lost to mountains, the
+    country cards."""
+    news = []
+    paid = toll_for(state, track)
+    if paid is not None:
+        owner = None if paid.to_seat is None else state.players[paid.to_seat].name
+        news.append(w.toll_paid(paid, owner) if short else w.toll_line(paid, owner))
+    if track.mountains:
+        news.append(w.mountains_lost(track.mountains))
+    won = cards_won(state, track)
+    if won:
+        news.append(w.country_cards(won))
+    return tuple(news)
 
 
 def still_to_play(state: TicketToRideState) -> list[str]:

@@ -14,6 +14,7 @@ from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
+from engine.games.ticket_to_ride.state import TollPaid
 
 from ...flows.words import LINE, TableWords, packed, wrapped
 from ...names import card_name, category_name
@@ -79,6 +80,7 @@ KEEP_AT_LEAST = N_("Keep at least {count}")
 NOTHING_TO_CLAIM = N_("No route to claim")
 NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
+TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
 
 
 
@@ -206,8 +208,28 @@ class Words(TableWords):
             return self._("Ferry: {count} × loco").format(count=track.ferries)
         return None
 
-    def claimed(self, track: Track, points: int) -> str:
-        return self._("{route} +{points}").format(route=self.route_title(track), points=points)
+    def claimed(self, track: Track, points: int, *extras: str) -> str:
+        """ "Aven – Dijk +4", then what the claim paid or won ("· 2 to the bank")."""
+        said = self._("{route} +{points}").format(route=self.route_title(track), points=points)
+        return " · ".join((said, *extras))
+
+    def toll_paid(self, paid: TollPaid, owner: str | None) -> str:
+        """A claim's toll in a few words: "2 to Yellow", "2 to the bank", "Loan"."""
+        if paid.loan:
+            return self._("Loan")
+        if owner is None:
+            return self._("{count} to the bank").format(count=paid.amount)
+        return self._("{count} to {name}").format(count=paid.amount, name=owner)
+
+    def toll_line(self, paid: TollPaid, owner: str | None) -> str:
+        return self._("Toll: {paid}").format(paid=self.toll_paid(paid, owner))
+
+    def mountains_lost(self, count: int) -> str:
+        return self._("Trains lost: {count}").format(count=count)
+
+    def country_cards(self, cards: Sequence[tuple[str, int]]) -> str:
+        """The country cards a claim takes, by their points ("Country cards +14")."""
+        return self._("Country cards +{points}").format(points=sum(v for _, v in cards))
 
     # Tunnels
     def tunnel_color(self, color: str | None) -> str:

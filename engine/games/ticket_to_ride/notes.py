@@ -91,15 +91,24 @@ RULE_NOTES: tuple[str, ...] = (
        "passenger card per opponent route, taking the most valuable token in each city reached "
        "after its start; merchandise tokens score their values."),
     N_("Poland: claiming a route into a country that links, through the player's network, two "
-       "countries or more takes the top card of each linked country's pile; the tally checks "
-       "that the cards taken of each country are the top of its pile."),
+       "countries or more takes the top card of each linked country's pile, one card per "
+       "country however many routes reach it, while the pile lasts; the tally checks that the "
+       "cards taken of each country are the top of its pile. At the table the companion hands "
+       "the cards out itself. Only a route into a country takes cards: a route between two "
+       "cities that joins two networks takes none. A country is a dead end here too: a network "
+       "does not go on through it."),
     N_("Team play (Asia): a team is scored as one player with its members' routes and tickets "
        "together, and the trains of all its members; a team holds one track of a route at most. "
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("Only USA, Europe and maps with the same rules are played turn by turn; the other maps' "
-       "special rules are scored with the tally."),
+    N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
+       "tolls and loans, mountains or country cards: it pays each toll, counts each loan and "
+       "hands out the country cards itself. Maps with other special rules are scored with the "
+       "tally."),
+    N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
+       "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
+       "a route pays the owner of the route's track claimed first."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )

@@ -2,7 +2,8 @@
 
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
-the final count. Maps with other rules (tolls, shares, Alvin...) are scored with the tally.
+the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`)
+are played as the game goes; maps with rules not yet live (`NOT_YET_LIVE`) go to the tally.
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ from .events import (
     RevealTunnel,
     TicketToRideEvent,
 )
+from .final_table import holdings as holdings  # where the table side and tests look
+from .final_table import live_result
 from .library import resolve_map
+from .live_countries import take_country_cards
+from .live_tolls import pay_toll
 from .payment import (
     UNKNOWN,
     Payment,
@@ -40,7 +45,6 @@ from .payment import (
     pays_surcharge,
     tunnel_surcharge,
 )  # fmt: skip
-from .scoring import Holding, score_table
 from .state import Phase, Player, TicketToRideState, Tunnel
 
 DECK = -1
@@ -65,12 +69,23 @@ def long_tickets(board: Map) -> tuple[str, ...]:
     return tuple(t.id for t in board.tickets if t.long)
 
 
+#: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
+NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
+    (lambda board: board.rules.stocks is not None, "stocks"),
+    (lambda board: board.rules.old_west is not None, "old_west"),
+    (lambda board: bool(board.rules.depots), "depots"),
+    (lambda board: bool(board.rules.team_size), "team_size"),
+    (lambda board: board.rules.meeples is not None, "meeples"),
+    (lambda board: board.rules.merchandise is not None, "merchandise"),
+    (lambda board: bool(board.rules.passengers), "passengers"),
+    (lambda board: bool(board.rules.cards.special), "special cards"),
+    (lambda board: any(t.itinerary for t in board.tickets), "itineraries"),
+)
+
+
 def unplayable(board: Map) -> str | None:
     """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
-    rules = board.rules
-    if (rules.tolls or rules.stocks or rules.old_west or rules.depots or rules.team_size
-            or rules.meeples or rules.merchandise or rules.passengers or rules.country_cards
-            or rules.cards.special or any(t.itinerary for t in board.tickets)):
+    if any(uses(board) for uses, _ in NOT_YET_LIVE):
         return N_("Play {map} with the tally: its special rules are scored at the end")
     return None
 
@@ -89,7 +104,9 @@ def new_game(
                            high=high)
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
-    players = tuple(Player(name=name, trains=board.rules.trains) for name in names)
+    tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
+    players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens)
+                    for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first)
 
 
@@ -347,6 +364,7 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     )  # fmt: skip
     state = replace(state, players=_with(state, player), discard=state.discard + cards,
                     owners={**state.owners, track.id: state.current})
+    state = take_country_cards(pay_toll(state, track), track)
     return _end_turn(state)
 
 
@@ -481,18 +499,9 @@ def is_over(state: TicketToRideState) -> bool:
     return state.phase is Phase.OVER
 
 
-def holdings(state: TicketToRideState) -> list[Holding]:
-    board = state.board
-    return [
-        Holding(p.name, tuple(board.track(t) for t in p.tracks),
-                tuple(board.ticket(t) for t in p.tickets), p.stations)
-        for p in state.players
-    ]
-
-
 def result(state: TicketToRideState) -> TallyResult:
     """The final count, exactly as the tally of the same table."""
-    return score_table(state.board, holdings(state))
+    return live_result(state)
 
 
 # --- Applying an event -------------------------------------------------------------------------

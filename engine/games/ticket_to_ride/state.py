@@ -31,6 +31,11 @@ class Player:
     tracks: tuple[str, ...] = ()
     stations: tuple[str, ...] = ()
     route_points: int = 0
+    #: Tolls (Netherlands): toll tokens held, and loan cards taken.
+    toll_tokens: int = 0
+    loans: int = 0
+    #: Poland: the country cards taken, (country, value), in the order taken.
+    country_cards: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,17 @@ class Tunnel:
     revealed: tuple[str, ...] = ()
     #: Extra cards asked for, once all cards are turned over.
     surcharge: int | None = None
+
+
+@dataclass(frozen=True)
+class TollPaid:
+    """Tolls (Netherlands): what one claim paid, `amount` tokens to the bank (`to_seat` None)
+    or to a player; or a loan (nothing paid; on a second track the bank pays the first track's
+    owner `amount`)."""
+
+    amount: int
+    to_seat: int | None = None
+    loan: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,6 +84,8 @@ class TicketToRideState:
     turns_left: int | None = None
     #: Turns in a row where the player could only pass.
     passes: int = 0
+    #: Tolls (Netherlands): what the last claim paid, for the screen.
+    last_toll: TollPaid | None = None
 
     @property
     def order(self) -> TurnOrder:

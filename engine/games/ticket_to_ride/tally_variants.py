@@ -67,11 +67,14 @@ def variant_bonuses(board: Map, seats: Sequence[Seat], data: Mapping[str, Any]) 
         _add(seats, "merchandise", {name: sum(values) for name, values in collected.items()})
     if rules.tolls is not None:
         names = [s.name for s in seats]
-        tokens = {s.name: whole_number(s.raw, "toll_tokens", s.path, minimum=0,
-                                       maximum=rules.tolls.tokens * len(seats)) for s in seats}
         # A loan pays for one route: no more loans than routes.
         loans = {s.name: whole_number(s.raw, "loans", s.path, default=0, minimum=0,
                                       maximum=len(s.tracks)) for s in seats}
+        # The players' tokens, and what the bank pays owners for the others' loans.
+        most = rules.tolls.tokens * len(seats) + max(
+            (t.toll for t in board.tracks), default=0) * sum(loans.values())
+        tokens = {s.name: whole_number(s.raw, "toll_tokens", s.path, minimum=0, maximum=most)
+                  for s in seats}
         _add(seats, "tolls", toll_bonus(rules.tolls.bonus_for(len(seats)), tokens,
                                         {name for name in names if loans[name]}))
         _add(seats, "loans", {name: rules.tolls.loan * loans[name] for name in names})

@@ -1,0 +1,169 @@
+"""Tolls, mountains and country cards at the Ticket to Ride table, on the example maps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.flows import autopilot
+from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.words import Words, ticket_codes
+from companion.inputs import Hold
+from companion.screens.model import Style
+from companion.screens.render import cuts, render
+from engine.games.ticket_to_ride import RULES, Map
+from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
+from engine.games.ticket_to_ride.final_table import final_table
+from engine.games.ticket_to_ride.rules import DECK
+from engine.games.ticket_to_ride.state import Phase, TollPaid
+from engine.games.ticket_to_ride.tally import tally
+
+from ..engine.ticket_to_ride_live import example_map
+from .fakes import Card, MemoryRegistry
+from .test_ticket_to_ride_flow import GAME, L, Table, physical
+
+TOLLS = example_map("tolls-example")
+MOUNTAINS = example_map("mountains-example")
+COUNTRIES = example_map("countries-example")
+
+
+@pytest.fixture(autouse=True)
+def example_tickets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Ticket tags for the example maps' tickets, as for a shipped map's."""
+    codes = ticket_codes()
+    for board in (TOLLS, MOUNTAINS, COUNTRIES):
+        for number, ticket in enumerate(sorted(t.id for t in board.tickets), start=1):
+            monkeypatch.setitem(codes, f"{board.name}-{number:02d}", (board.name, ticket))
+    yield
+
+
+class MapTable(Table):
+    """A table on a map given as itself, with a tag for each of its tickets."""
+
+    def __init__(self, board: Map, players: int = 2) -> None:
+        super().__init__(players, board)  # type: ignore[arg-type]
+        registry = self.app.registry
+        assert isinstance(registry, MemoryRegistry)
+        for number, (code, (map_name, _)) in enumerate(ticket_codes().items()):
+            if map_name == board.name:
+                uid = f"7E{number:02X}0000"
+                self.deck.uids[("ticket", code)] = [uid]
+                registry.cards[uid] = Card(GAME, "ticket", code)
+
+
+def play_through_the_table(board: Map, players: int, seed: int) -> MapTable:
+    table = MapTable(board, players)
+    for goal in physical_moves(RULES, table.names, seed, table.options):
+        table.enter(goal)
+    return table
+
+
+@pytest.mark.parametrize("board", [TOLLS, MOUNTAINS, COUNTRIES], ids=lambda b: b.name)
+def test_whole_games_on_the_example_maps_score_like_the_real_ones(board: Map) -> None:
+    for players, seed in ((2, 1), (4, 2)):
+        table = play_through_the_table(board, players, seed)
+        assert table.state.phase is Phase.OVER
+        real = physical(table.names, seed, board)  # type: ignore[arg-type]
+        result = RULES.result(table.state)
+        assert result == RULES.result(real)
+        assert tally(final_table(table.state)).to_json() == result.to_json()
+        for seen, held in zip(table.state.players, real.players):
+            assert (seen.toll_tokens, seen.loans) == (held.toll_tokens, held.loans)
+            assert seen.country_cards == held.country_cards
+        # The final count's pages name the variant's lines.
+        text = " ".join(line for page in table.flow._final_pages(table.state)
+                        for line in page[1])
+        if board is TOLLS:
+            assert "Tolls" in text and "Loans" in text
+        if board is COUNTRIES:
+            assert "Countries" in text
+
+
+def claim(table: Table, track: str) -> None:
+    length = table.state.board.track(track).length
+    table.enter(ClaimRoute(track, (L,) * length))
+
+
+def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
+    table = MapTable(TOLLS, 2)
+    table.deal_and_keep()
+    assert "Tolls 10 · Loans 0" in table.app.screen().body
+    claim(table, "Brug-Haven#1")
+    assert table.title() == "Brug – Haven +7 · 3 to the bank"
+    table.wait()
+    assert table.state.players[0].toll_tokens == 7
+    # Ben's claim of the second track: the pay screen says it before the last card.
+    goal = ClaimRoute("Brug-Haven#2", (L,) * 4)
+    while table.flow.ui.track != goal.track or len(table.flow.ui.picks) < 3:
+        table.send(autopilot.next_input(table.flow, table.state, goal, lambda kind, value:
+                                        table.deck.pick(kind, value, table.flow.in_play())))
+    assert "Toll: 3 to Ana" in table.app.screen().body
+    assert not cuts(table.app.screen())
+    table.tap(table.card(L, 3))
+    assert table.title() == "Brug – Haven +7 · 3 to Ana"
+    assert [p.toll_tokens for p in table.state.players] == [10, 7]
+    assert table.state.last_toll == TollPaid(3, 0)
+    table.wait()
+    table.send(Hold("back"))
+    assert table.style() is Style.CONFIRM
+    table.press("ok")
+    assert [p.toll_tokens for p in table.state.players] == [7, 10]
+    assert table.state.last_toll == TollPaid(3, None)
+
+
+def test_a_loan_is_said_in_one_word_in_each_language() -> None:
+    for language, name, loan, bank, owner in (
+            ("en", "Yellow", "Loan", "2 to the bank", "2 to Yellow"),
+            ("fr", "Jaune", "Emprunt", "2 à la banque", "2 à Jaune")):
+        words = Words(language)
+        assert words.toll_paid(TollPaid(3, 1, loan=True), name) == loan
+        assert words.toll_paid(TollPaid(2), None) == bank
+        assert words.toll_paid(TollPaid(2, 1), name) == owner
+
+
+def test_a_mountain_claim_says_the_trains_lost() -> None:
+    table = MapTable(MOUNTAINS, 2)
+    table.deal_and_keep()
+    claim(table, "Alp-Col")
+    assert table.title() == "Alp – Col +4 · Trains lost: 1"
+    assert table.state.players[0].trains == 16 - 4
+
+
+def test_a_claim_linking_two_countries_says_the_cards_taken() -> None:
+    table = MapTable(COUNTRIES, 2)
+    table.deal_and_keep()
+    draw = DrawCard(DECK, "red")
+    moves = [ClaimRoute("Kolo-Eastland", (L,) * 2), draw, draw,
+             ClaimRoute("Chelm-Kolo", (L,) * 2), draw, draw,
+             DrawCard(DECK, L), DrawCard(DECK, L), draw, draw,
+             DrawCard(DECK, L), DrawCard(DECK, L), draw, draw]
+    for move in moves:
+        table.enter(move)
+        table.wait()
+    assert table.state.players[0].country_cards == ()
+    claim(table, "Chelm-Northmark")
+    # Eastland - Kolo - Chelm - Northmark: the top card of each of the two countries.
+    assert table.title() == "Chelm – Northmark +4 · Country cards +15"
+    assert table.state.players[0].country_cards == (("Northmark", 8), ("Eastland", 7))
+    render(table.app.screen())
+
+
+@pytest.mark.parametrize("board", [TOLLS, MOUNTAINS, COUNTRIES], ids=lambda b: b.name)
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_example_games_screens_show_every_word(board: Map, language: str) -> None:
+    table = MapTable(board, 3)
+    table.app.flow = TicketToRideFlow(language)
+    seen = []
+    for goal in physical_moves(RULES, table.names, 3, table.options):
+        table.enter(goal)
+        seen.append(table.app.screen())
+        table.wait()
+        seen.append(table.app.screen())
+    problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
+    assert not problems, problems[:5]
+    news = {"tolls-example": ("to the bank", "à la banque"),
+            "mountains-example": ("Trains lost", "Wagons perdus"),
+            "countries-example": ("Country cards", "Cartes pays")}[board.name]
+    assert any(word in (screen.title or "") for screen in seen for word in news)

@@ -1,0 +1,154 @@
+"""Tolls and loans (Netherlands) played as the game goes, on the toll example map."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from engine.codec import from_jsonable, to_jsonable
+from engine.errors import IllegalEvent
+from engine.games.ticket_to_ride import RULES, parse_map
+from engine.games.ticket_to_ride.final_table import final_table
+from engine.games.ticket_to_ride.live_tolls import first_owner, toll_for
+from engine.games.ticket_to_ride.rules import unplayable
+from engine.games.ticket_to_ride.state import TicketToRideState, TollPaid
+from engine.games.ticket_to_ride.tally import tally
+
+from .ticket_to_ride_live import claim, example_map, play, ready
+
+TOLLS = example_map("tolls-example")
+
+
+def with_tokens(state: TicketToRideState, seat: int, tokens: int) -> TicketToRideState:
+    player = replace(state.players[seat], toll_tokens=tokens)
+    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
+
+
+def test_each_player_starts_with_the_map_s_tokens() -> None:
+    state = RULES.new_game(("Ana", "Ben"), TOLLS)
+    assert [p.toll_tokens for p in state.players] == [10, 10]
+    assert [p.loans for p in state.players] == [0, 0]
+    assert state.last_toll is None
+
+
+def test_a_single_route_pays_the_bank() -> None:
+    state = claim(ready(TOLLS), "Aven-Dijk")
+    assert state.players[0].toll_tokens == 10 - 2
+    assert state.last_toll == TollPaid(2, None)
+    assert [p.toll_tokens for p in state.players[1:]] == [10, 10]
+
+
+def test_the_first_track_pays_the_bank_the_second_pays_its_owner() -> None:
+    state = claim(ready(TOLLS), "Brug-Haven#1", seat=0)
+    assert state.players[0].toll_tokens == 7
+    assert state.last_toll == TollPaid(3, None)
+    assert first_owner(state, TOLLS.track("Brug-Haven#2")) == 0
+    state = claim(state, "Brug-Haven#2", seat=2)
+    assert state.last_toll == TollPaid(3, 0)
+    assert state.players[2].toll_tokens == 7
+    assert state.players[0].toll_tokens == 10, "the first track's owner is paid"
+
+
+def test_a_player_short_of_tokens_takes_a_loan_and_the_bank_pays_the_owner() -> None:
+    state = claim(ready(TOLLS), "Veen-Zand#1", seat=0)
+    assert state.players[0].toll_tokens == 6
+    # Ben has 3 tokens, the toll is 4: a loan; he pays nothing, even what he could.
+    state = with_tokens(state, 1, 3)
+    assert toll_for(replace(state, current=1),
+                    TOLLS.track("Veen-Zand#2")) == TollPaid(4, 0, loan=True)
+    state = claim(state, "Veen-Zand#2", seat=1)
+    assert state.players[1].toll_tokens == 3
+    assert state.players[1].loans == 1
+    assert state.players[0].toll_tokens == 10, "the bank pays the first track's owner"
+    assert state.last_toll == TollPaid(4, 0, loan=True)
+
+
+def test_a_loan_on_a_first_track_pays_nobody() -> None:
+    state = with_tokens(ready(TOLLS), 0, 1)
+    state = claim(state, "Molen-Wier", seat=0)
+    assert (state.players[0].toll_tokens, state.players[0].loans) == (1, 1)
+    assert state.last_toll == TollPaid(0, None, loan=True)
+    assert [p.toll_tokens for p in state.players[1:]] == [10, 10]
+
+
+def test_the_final_count_has_the_toll_bonus_and_the_loans() -> None:
+    state = ready(TOLLS)
+    state = claim(state, "Molen-Wier", seat=0)      # Ana: 10 -> 6
+    state = claim(state, "Veen-Zand#1", seat=0)     # Ana: 6 -> 2
+    state = claim(state, "Brug-Dijk#1", seat=1)     # Ben: 10 -> 9
+    state = claim(state, "Polder-Sluis#1", seat=0)  # Ana: 2 < 3, a loan
+    result = RULES.result(state)
+    points = {p.name: p.breakdown for p in result.players}
+    # Three players: 30, 15, 0. Ana has a loan: no bonus, no rank; Cleo (10) then Ben (9).
+    assert points["Cleo"]["tolls"] == 30 and points["Ben"]["tolls"] == 15
+    assert points["Ana"]["tolls"] == 0 and points["Ana"]["loans"] == -5
+    assert points["Ben"]["loans"] == 0
+    assert tally(final_table(state)).to_json() == result.to_json()
+
+
+def test_tied_players_share_the_best_rank_s_bonus() -> None:
+    state = claim(ready(TOLLS, players=4), "Aven-Dijk", seat=3)  # Dan 8, the others 10
+    points = {p.name: p.breakdown["tolls"] for p in RULES.result(state).players}
+    assert points == {"Ana": 40, "Ben": 40, "Cleo": 40, "Dan": 0}
+
+
+def test_undoing_a_claim_takes_its_payment_back() -> None:
+    state = ready(TOLLS)
+    after = claim(claim(state, "Brug-Haven#1", seat=0), "Brug-Haven#2", seat=1)
+    before_second = claim(state, "Brug-Haven#1", seat=0)
+    assert after.players[0].toll_tokens == 10
+    assert before_second.players[0].toll_tokens == 7
+    assert before_second.last_toll == TollPaid(3, None)
+
+
+def test_random_games_agree_with_the_tally_whatever_the_order() -> None:
+    loans = 0
+    for players, seed in itertools.product((2, 3, 5), range(8)):
+        state, _ = play(TOLLS, players, seed)
+        assert from_jsonable(TicketToRideState, to_jsonable(state)) == state, "a snapshot"
+        result = RULES.result(state)
+        table = final_table(state)
+        assert tally(table).to_json() == result.to_json()
+        reversed_table = {**table, "players": list(reversed(table["players"]))}
+        by_name = {p.name: p for p in tally(reversed_table).players}
+        assert all(by_name[p.name] == p for p in result.players), "the order does not matter"
+        # Tokens: the bank gives only on a loan for a second track; nothing else is created.
+        start = TOLLS.rules.tolls.tokens * players if TOLLS.rules.tolls else 0
+        assert sum(p.toll_tokens for p in state.players) <= start + 4 * sum(
+            p.loans for p in state.players)
+        loans += sum(p.loans for p in state.players)
+        for player, score in zip(state.players, result.players):
+            assert score.breakdown["loans"] == -5 * player.loans
+            if player.loans:
+                assert score.breakdown["tolls"] == 0
+    assert loans, "the example map's games take loans"
+
+
+def test_only_rules_not_yet_live_send_a_map_to_the_tally() -> None:
+    assert unplayable(TOLLS) is None
+    assert unplayable(example_map("mountains-example")) is None
+    assert unplayable(example_map("countries-example")) is None
+    stocks = parse_map({
+        "name": "shares", "cities": ["A", "B"],
+        "routes": [{"from": "A", "to": "B", "length": 2, "companies": ["PRR"]}],
+        "rules": {"stocks": {"PRR": {"shares": 3, "payouts": [5, 3]}}}})
+    assert unplayable(stocks) is not None
+    with pytest.raises(IllegalEvent):
+        RULES.new_game(("Ana", "Ben"), stocks)
+
+
+def test_the_tally_accepts_the_tokens_the_bank_paid_for_loans() -> None:
+    state = ready(TOLLS, players=2)
+    # Ana owns the first tracks; Ben, out of tokens, takes loans on the second ones: the bank
+    # pays Ana each time, beyond the tokens the players started with.
+    for route in ("Veen-Zand", "Brug-Haven", "Dijk-Kade"):
+        state = claim(state, f"{route}#1", seat=0)
+    state = with_tokens(state, 0, 20)
+    state = with_tokens(state, 1, 0)
+    for route in ("Veen-Zand", "Brug-Haven", "Dijk-Kade"):
+        state = claim(state, f"{route}#2", seat=1)
+    assert state.players[0].toll_tokens == 20 + 4 + 3 + 2 > 2 * 10
+    assert state.players[1].loans == 3
+    assert tally(final_table(state)).to_json() == RULES.result(state).to_json()
