@@ -113,9 +113,11 @@ class Lobby(Notices):
             self.choices = Choices(game, count)
             self.offered = list(self.maps(game))
             if len(self.offered) > 1:
-                options = [choice.option for choice in self.offered]
-                self.map_choice = (options.index(self.default_map)
-                                   if self.default_map in options else 0)
+                playable = [choice.option if choice.problem is None else None
+                            for choice in self.offered]
+                given = self.default_map
+                self.map_choice = (playable.index(given)
+                                   if given is not None and given in playable else 0)
                 self.step = Step.MAP
             else:
                 self.choices.map = self.offered[0] if self.offered else None

@@ -92,7 +92,9 @@ def map_option(game: str, given: str) -> Any:
 
 def refusal(error: MapFileError, language: str) -> str:
     """One line: the file and why the game refuses it, in `language`."""
-    return f"{error.file}: {reason(error.error, language)}"
+    text = reason(error.error, language)
+    named = f"{error.file}: "  # a file that cannot be read is named by its own error
+    return text if text.startswith(named) else named + text
 
 
 def folder_choices(game: str, folder: Path) -> list[MapChoice]:
