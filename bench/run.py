@@ -473,7 +473,19 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "opponent tracks, parallel ones tried",
                     f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
                     judged(stations["itinerary_worst_ms"] < 50)))
-    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
+    demos = bench_ttr.measure_demos()
+    usa = demos[0]
+    for demo in demos:
+        per_move = 1000 * demo["wall_s"] / demo["moves"] if demo["moves"] else None
+        rows.append(Row(
+            "ticket-to-ride", f"demo wall time, --map {Path(demo['map_arg']).name} "
+            f"({demo['map']}, {demo['players']} players, seed {demo['seed']})",
+            f"{demo['wall_s']:.1f} s, {demo['moves']} moves ({fmt(per_move, 0)} ms a move)"
+            if demo["finished"] else f"not finished: {demo['problem']}"[:200],
+            "plays to its end", "the USA demo in the same run: "
+            f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
+    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
+                  "demos": demos}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

@@ -24,6 +24,7 @@ from engine.registry import GAMES
 
 from . import logs, service
 from .automaton import Stuck
+from .cards import Card
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .device_settings import load_settings
@@ -205,6 +206,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             from .keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
+            table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
             Keyboard(table, stop, gettext=_).start()
         table.loop.refresh()
         following = table.game
@@ -221,6 +223,23 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         table.close()
         restore()
     return status
+
+
+def _map_file_tags(config: Config, state_dir: Path,
+                   given: dict[str, Any]) -> list[tuple[str, Card]]:
+    """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
+    from .demo import deck_tags, demo_deck
+
+    tags = []
+    for game in TABLE_GAMES:
+        options = [choice.option for choice in offered_maps(game, config.maps_folder(game,
+                                                                                    state_dir))
+                   if choice.file is not None and choice.problem is None]
+        if game in given:
+            options.append(given[game])
+        for option in options:
+            tags += deck_tags(game, demo_deck(game, {"map_name": option}))
+    return tags
 
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
