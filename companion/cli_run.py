@@ -38,8 +38,7 @@ from .state_files import take_folder
 
 log = logging.getLogger("companion")
 
-MAP_HELP = "Ticket to Ride: the map of a new game, a shipped map's name (usa, europe) or a " \
-           "map file's path"
+MAP_HELP = "Ticket to Ride: the map of a new game, a shipped map's name or a map file's path"
 #: A setting's name as a TOML bare key: `--setting` builds one line of the game's section.
 _SETTING_KEY = re.compile(r"[A-Za-z0-9_-]+")
 SETTING_HELP = ("a setting of the game, as in its configuration section, e.g. "
@@ -69,7 +68,8 @@ def register(commands: Any) -> None:
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
-    demo.add_argument("--map", metavar="NAME|FILE", help=MAP_HELP + " (default usa)")
+    demo.add_argument("--map", metavar="NAME|FILE",
+                      help=MAP_HELP + " (default: the first shipped map)")
     demo.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                       help=SETTING_HELP)
     demo.add_argument("--wait", action="store_true",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -270,3 +272,44 @@ def test_a_game_begun_in_the_lobby_on_a_map_file_keeps_the_map_in_the_journal(
     with Journal(tmp_path / "state" / "journal.sqlite3") as journal:
         play = journal.unfinished()
         assert play is not None and play.options["map_name"]["name"] == "lake-shore"
+
+
+def test_the_map_given_on_the_command_line_is_the_lobby_s_first_choice(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    example_copy(folder)
+    given = map_option(GAME, str(example_copy(tmp_path, name="bay", title="Bay", file="b.toml")))
+    offered = offered_maps(GAME, folder)
+    table = open_table(state_dir=tmp_path / "state", game=GAME, players=NAMES, language="en",
+                       start_now=False, driver_config=DEMO_DRIVERS,
+                       game_options=lambda game: {"map_name": offered[2].option},
+                       maps=lambda game: offered)
+    try:
+        lobby = table.loop.app
+        assert isinstance(lobby, Lobby)
+        lobby.handle(Press("ok"))
+        menu = lobby.screen().menu
+        assert menu is not None and menu.items[menu.selected] == "Lake Shore"
+    finally:
+        table.close()
+    assert given["title"] == "Bay"
+
+
+def test_on_a_desktop_a_map_file_s_ticket_tags_are_typed_by_name(tmp_path: Path) -> None:
+    path = example_copy(tmp_path / "maps")
+    codes = sorted(map_ticket_codes(board_of(path)))
+    lines = ["o"] * 5 + codes[:2] + ["usa-01", "o"]
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "--lang", "en", "run", "--game", GAME,
+         "--map", str(path), "--players", "Ana,Ben", "--state-dir", str(tmp_path / "state")],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    status = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "status", "--json", "--state-dir",
+         str(tmp_path / "state")], capture_output=True, text=True, check=False)
+    summary = json.loads(status.stdout)
+    assert summary["event_count"] == 2  # the deal, then the tickets kept
+    with Journal(tmp_path / "state" / "journal.sqlite3") as journal:
+        kept = journal.events(summary["play_id"])[-1]
+    board = board_of(path)
+    # usa-01, a tag of the shipped box, was refused: only the map's own two were kept.
+    assert kept["tickets"] == [map_ticket_codes(board)[code] for code in codes[:2]]

@@ -52,6 +52,8 @@ def map_title(option: object) -> str:
 
 
 def map_cards(option: object) -> dict[str, tuple[str, ...]]:
-    """The ticket tags of a play's map."""
-    board: Map = resolve_map(option if isinstance(option, (str, Mapping)) else "usa")
+    """The ticket tags of a play's map (none for an option that is no map)."""
+    if not isinstance(option, (str, Mapping)):
+        return {}
+    board: Map = resolve_map(option)
     return {"ticket": tuple(map_ticket_codes(board))}
