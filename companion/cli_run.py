@@ -19,7 +19,7 @@ from PIL import Image
 
 from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
-from engine.errors import N_
+from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
 from . import logs, service
@@ -81,7 +81,7 @@ def register(commands: Any) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
-    from .demo import final_line, run_demo
+    from .demo import PLAYER_NAMES, final_line, run_demo
     from .demo_words import DemoWords
 
     _ = translator(language).gettext
@@ -102,6 +102,10 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
             options["settings"] = command_line_settings(args.game, args.setting)
     except ConfigError as error:
         return _fail(reason(error, language))
+    try:  # a map may be for fewer players than the game
+        rules.new_game(PLAYER_NAMES[:args.players], **options)
+    except IllegalEvent as error:
+        return _fail("--players: " + reason(error, language))
     frames = None
     if args.frames is not None:
         from .screens.frames import FrameWriter

@@ -313,3 +313,36 @@ def test_on_a_desktop_a_map_file_s_ticket_tags_are_typed_by_name(tmp_path: Path)
     board = board_of(path)
     # usa-01, a tag of the shipped box, was refused: only the map's own two were kept.
     assert kept["tickets"] == [map_ticket_codes(board)[code] for code in codes[:2]]
+
+
+def test_a_map_for_fewer_players_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = example_copy(tmp_path / "maps")  # for 2 to 3 players
+    assert main(["--lang", "en", "demo", GAME, "--map", str(path), "--players", "5",
+                 "--state-dir", str(tmp_path / "demo")]) == 2
+    assert capsys.readouterr().err == ("companion: --players: Lake Shore is for 2 to 3 "
+                                       "players\n")
+    assert main(["--lang", "en", "run", "--game", GAME, "--map", str(path), "--players",
+                 "Ana,Ben,Cléo,Dan", "--state-dir", str(tmp_path / "table")]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("companion: Lake Shore is for 2 to 3 players\n")
+    assert "Traceback" not in err
+
+
+def test_the_lobby_says_when_a_map_is_for_fewer_players(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    example_copy(folder)
+    table = open_table(state_dir=tmp_path / "state", game=GAME, players=NAMES, language="en",
+                       start_now=False, driver_config=DEMO_DRIVERS,
+                       maps=lambda game: offered_maps(game, folder))
+    try:
+        lobby = table.loop.app
+        assert isinstance(lobby, Lobby)
+        for button in ("ok", "up", "ok", "up", "up", "ok", "ok", "ok", "ok", "ok", "ok"):
+            lobby.handle(Press(button))                  # Lake Shore, 4 players, start
+        screen = lobby.screen()
+        assert (screen.title, screen.style) == ("Cannot start", Style.REFUSAL)
+        assert " ".join(screen.body) == "Lake Shore is for 2 to 3 players"
+        assert lobby.next_app is None
+    finally:
+        table.close()
