@@ -226,6 +226,44 @@ def measure_games(map_name: str, players: int, seconds: float) -> dict[str, Any]
             "apply_median_us": statistics.median(costs) / 1000}
 
 
+#: The maps written for the examples; each one's demo is timed beside the USA demo.
+EXAMPLE_MAPS = Path(__file__).resolve().parents[1] / "examples" / "maps"
+
+
+def measure_demo(map_arg: str, seed: int = 1) -> dict[str, Any]:
+    """`companion demo ticket-to-ride --map MAP` from the command line to its result line, in a
+    fresh folder: the wall time, the moves entered, and whether it played to its end."""
+    import re
+    import subprocess
+    import tempfile
+
+    from engine.games.ticket_to_ride import map_from_toml
+
+    board = (map_from_toml(Path(map_arg).read_text(encoding="utf-8"))
+             if map_arg.endswith(".toml") else shipped_map(map_arg))
+    players = board.rules.players[0]
+    with tempfile.TemporaryDirectory() as folder:
+        began = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--lang", "en", "demo", "ticket-to-ride",
+             "--map", map_arg, "--seed", str(seed), "--players", str(players),
+             "--state-dir", folder, "--progress-every", "1"],
+            capture_output=True, text=True, check=False,
+            cwd=Path(__file__).resolve().parents[1])
+        wall = time.perf_counter() - began
+    moves = [int(found.group(1)) for found in re.finditer(r"Move (\d+) of \d+", done.stdout)]
+    finished = done.returncode == 0 and done.stdout.rstrip().endswith("}")
+    return {"map": board.title, "map_arg": map_arg, "players": players, "seed": seed,
+            "wall_s": wall, "moves": max(moves, default=0), "finished": finished,
+            "problem": "" if finished else (done.stderr.strip().splitlines() or ["?"])[-1]}
+
+
+def measure_demos() -> list[dict[str, Any]]:
+    """The USA demo, then the demo of each example map, in the same run."""
+    examples = sorted(str(path) for path in EXAMPLE_MAPS.glob("*.toml"))
+    return [measure_demo(map_arg) for map_arg in ("usa", *examples)]
+
+
 def run(quick: bool = False) -> dict[str, Any]:
     """Every figure, as a dictionary (for a future bench/run.py)."""
     cap = 2.0 if quick else 10.0

@@ -491,8 +491,19 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "<= 2 ms", f"USA the same way: p99 {usa_taps['p99_ms']:.2f} ms (median "
                     f"{usa_taps['median_ms']:.2f} ms)", judged(toll_taps["p99_ms"] <= 2),
                     f"~{toll_taps['p99_ms'] * 8:.0f} ms"))
+    demos = bench_ttr.measure_demos()
+    usa = demos[0]
+    for demo in demos:
+        per_move = 1000 * demo["wall_s"] / demo["moves"] if demo["moves"] else None
+        rows.append(Row(
+            "ticket-to-ride", f"demo wall time, --map {Path(demo['map_arg']).name} "
+            f"({demo['map']}, {demo['players']} players, seed {demo['seed']})",
+            f"{demo['wall_s']:.1f} s, {demo['moves']} moves ({fmt(per_move, 0)} ms a move)"
+            if demo["finished"] else f"not finished: {demo['problem']}"[:200],
+            "plays to its end", "the USA demo in the same run: "
+            f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
-                  "example_maps": maps}
+                  "example_maps": maps, "demos": demos}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

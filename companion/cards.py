@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -143,7 +144,15 @@ def check_card(card: Card, games: frozenset[str] | None = None) -> Card:
                             kind=kind, value=value)
     else:
         value = value.lower()
-        if value not in allowed:
+        # A kind may also take any value of a shape (the ticket tags of every map file).
+        shape = TABLE_GAMES[game].shapes.get(kind) if game in TABLE_GAMES else None
+        shaped = shape is not None and re.fullmatch(shape.pattern, value) is not None
+        if value not in allowed and not shaped:
+            if shape is not None:
+                raise CardError("value", N_("unknown {kind} {value!r}; one of {values}, or of "
+                                            "the form {form}"),
+                                kind=kind, value=card.value, values=", ".join(allowed),
+                                form=shape.form)
             raise CardError("value", N_("unknown {kind} {value!r}; one of {values}"),
                             kind=kind, value=card.value, values=", ".join(allowed))
     checked = Card(game, kind, value)

@@ -21,7 +21,7 @@ EXIT_BAD_INPUT = 2
 LANG_OPTION = "--lang"
 STATE_DIR_OPTION = "--state-dir"
 #: Options naming a file or a folder: an empty name would quietly mean the current folder.
-PATH_OPTIONS = (STATE_DIR_OPTION, "--config", "--frames", "--output")
+PATH_OPTIONS = (STATE_DIR_OPTION, "--config", "--frames", "--output", "--map")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -19,11 +19,12 @@ from PIL import Image
 
 from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
-from engine.errors import N_
+from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
 from . import logs, service
 from .automaton import Stuck
+from .cards import Card
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .device_settings import load_settings
@@ -31,13 +32,13 @@ from .failures import classify, report
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
+from .map_files import MapFileError, map_option, offered_maps, refusal, takes_maps
 from .paths import default_state_dir, demo_state_dir
 from .state_files import take_folder
 
 log = logging.getLogger("companion")
 
-#: The maps a game can be played on, turn by turn, from the games' records.
-MAPS = tuple(dict.fromkeys(board for record in TABLE_GAMES.values() for board in record.maps))
+MAP_HELP = "Ticket to Ride: the map of a new game, a shipped map's name or a map file's path"
 #: A setting's name as a TOML bare key: `--setting` builds one line of the game's section.
 _SETTING_KEY = re.compile(r"[A-Za-z0-9_-]+")
 SETTING_HELP = ("a setting of the game, as in its configuration section, e.g. "
@@ -50,7 +51,7 @@ def register(commands: Any) -> None:
     run.add_argument("--game", choices=sorted(TABLE_GAMES), help="the game to start")
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
-    run.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map of a new game")
+    run.add_argument("--map", metavar="NAME|FILE", help=MAP_HELP)
     run.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                      help=SETTING_HELP)
     run.add_argument("--wait", action="store_true",
@@ -67,7 +68,8 @@ def register(commands: Any) -> None:
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
-    demo.add_argument("--map", choices=MAPS, help="Ticket to Ride: the map (default usa)")
+    demo.add_argument("--map", metavar="NAME|FILE",
+                      help=MAP_HELP + " (default: the first shipped map)")
     demo.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
                       help=SETTING_HELP)
     demo.add_argument("--wait", action="store_true",
@@ -79,7 +81,7 @@ def register(commands: Any) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
-    from .demo import final_line, run_demo
+    from .demo import PLAYER_NAMES, final_line, run_demo
     from .demo_words import DemoWords
 
     _ = translator(language).gettext
@@ -91,12 +93,19 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     if args.map:
         if not _takes(args.game, "map_name"):
             return _fail(_("--map: {game} has no map").format(game=args.game))
-        options["map_name"] = args.map
+        try:
+            options["map_name"] = map_option(args.game, args.map)
+        except MapFileError as error:
+            return _fail("--map: " + refusal(error, language))
     try:
         if args.setting:
             options["settings"] = command_line_settings(args.game, args.setting)
     except ConfigError as error:
         return _fail(reason(error, language))
+    try:  # a map may be for fewer players than the game
+        rules.new_game(PLAYER_NAMES[:args.players], **options)
+    except IllegalEvent as error:
+        return _fail("--players: " + reason(error, language))
     frames = None
     if args.frames is not None:
         from .screens.frames import FrameWriter
@@ -162,6 +171,13 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     if settings:
         config = dataclasses.replace(config, games={
             **config.games, game: {**config.game_settings(game), **settings}})
+    given_maps: dict[str, Any] = {}  # --map, for each game played on maps
+    try:
+        if args.map:
+            given_maps = {chosen: map_option(chosen, args.map)
+                          for chosen in TABLE_GAMES if takes_maps(chosen)}
+    except MapFileError as error:
+        return _fail("--map: " + refusal(error, language))
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
@@ -171,9 +187,10 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         table = open_table(
             owner=owner,
             state_dir=state_dir, game=game, players=players or config.players,
-            language=language, options=_options(config, game, players, args.map),
+            language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
-            game_options=lambda chosen: _options(config, chosen, (), args.map),
+            game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
+            maps=lambda chosen: offered_maps(chosen, config.maps_folder(chosen, Path(state_dir))),
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
@@ -193,6 +210,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             from .keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
+            table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
             Keyboard(table, stop, gettext=_).start()
         table.loop.refresh()
         following = table.game
@@ -209,6 +227,23 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         table.close()
         restore()
     return status
+
+
+def _map_file_tags(config: Config, state_dir: Path,
+                   given: dict[str, Any]) -> list[tuple[str, Card]]:
+    """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
+    from .demo import deck_tags, demo_deck
+
+    tags = []
+    for game in TABLE_GAMES:
+        options = [choice.option for choice in offered_maps(game, config.maps_folder(game,
+                                                                                    state_dir))
+                   if choice.file is not None and choice.problem is None]
+        if game in given:
+            options.append(given[game])
+        for option in options:
+            tags += deck_tags(game, demo_deck(game, {"map_name": option}))
+    return tags
 
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
@@ -228,13 +263,14 @@ def _cannot_start(error: Exception, config: Config, language: str, state_dir: Pa
 
 
 def _options(config: Config, game: str, players: tuple[str, ...],
-             map_name: str | None = None) -> dict[str, Any]:
-    """The new game's settings (and map); the first player only when it sits at this table."""
+             map_option: Any = None) -> dict[str, Any]:
+    """The new game's settings (and map: a shipped map's name or a map file's data); the
+    first player only when it sits at this table."""
     options: dict[str, Any] = {}
     if _takes(game, "settings"):
         options["settings"] = config.game_settings(game)
-    if map_name and _takes(game, "map_name"):
-        options["map_name"] = map_name
+    if map_option and _takes(game, "map_name"):
+        options["map_name"] = map_option
     if config.first_player in players:
         options["first"] = players.index(config.first_player)
     return options

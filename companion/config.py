@@ -26,10 +26,13 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 from .logs import LEVELS
+from .map_files import takes_maps
 from .mqtt_settings import MqttSettings
 from .scoreboard import Scoreboard, valid_address
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
+#: The key of a game's section that names its folder of map files (games played on maps).
+MAPS_KEY = "maps"
 DRIVER_SECTIONS = ("reader", "buttons", "display")
 WEB_KEYS = ("port", "address")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
@@ -88,6 +91,8 @@ class Config:
     blank_minutes: float = 10.0
     #: Each game's settings, by game id, in the JSON form its engine reads.
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The folder of map files of a game played on maps (its section's `maps`), by game id.
+    map_folders: dict[str, Path] = field(default_factory=dict)
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     buttons: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
@@ -99,6 +104,13 @@ class Config:
     def game_settings(self, game: str) -> dict[str, Any]:
         """The settings of `game` (empty when the file has no section for it)."""
         return dict(self.games.get(game, {}))
+
+    def maps_folder(self, game: str, state_dir: Path) -> Path:
+        """Where the map files of `game` are looked for: as configured, else `maps` in the
+        state folder."""
+        from .map_files import MAPS_FOLDER
+
+        return self.map_folders.get(game, Path(state_dir) / MAPS_FOLDER)
 
     @property
     def first_seat(self) -> int:
@@ -191,8 +203,16 @@ class _Checker:
                 raise self.fail(name, N_("expected a table [{name}]"), name=name)
         # The catalogue's rows: reading the default game's player counts loads no game.
         own = self.companion(document.get("companion", {}), {row.id: row for row in CATALOGUE})
-        games = {name: self.game(name, document[name], GAMES[name].state_type)
-                 for name in GAMES if name in document}
+        games: dict[str, dict[str, Any]] = {}
+        map_folders: dict[str, Path] = {}
+        for name in GAMES:
+            if name not in document:
+                continue
+            section = dict(document[name])
+            table_keys = (MAPS_KEY,) if takes_maps(name) else ()
+            if MAPS_KEY in section and table_keys:
+                map_folders[name] = self.folder(section.pop(MAPS_KEY), f"{name}.{MAPS_KEY}")
+            games[name] = self.game(name, section, GAMES[name].state_type, table_keys)
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
         web = self.web(document["web"]) if "web" in document else None
@@ -201,7 +221,8 @@ class _Checker:
             from .mqtt_settings import check
 
             mqtt = check(document["mqtt"], self.fail)
-        return Config(source=self.source, games=games, web=web, mqtt=mqtt, **own, **drivers)
+        return Config(source=self.source, games=games, map_folders=map_folders, web=web,
+                      mqtt=mqtt, **own, **drivers)
 
     def web(self, section: dict[str, Any]) -> Scoreboard:
         for name in section:
@@ -293,9 +314,14 @@ class _Checker:
     def state_dir(self, section: dict[str, Any]) -> Path | None:
         if "state_dir" not in section:
             return None
-        value = self.text(section, "state_dir", "")
+        return self.folder(section["state_dir"], "companion.state_dir")
+
+    def folder(self, value: Any, key: str) -> Path:
+        """A folder's path; a relative one is taken from the file's folder."""
+        if not isinstance(value, str):
+            raise self.fail(key, N_("expected text, got {value!r}"), value=value)
         if not value:
-            raise self.fail("companion.state_dir", N_("must not be empty"))
+            raise self.fail(key, N_("must not be empty"))
         path = Path(value).expanduser()
         return path if path.is_absolute() or self.base is None else self.base / path
 
@@ -315,12 +341,18 @@ class _Checker:
                             count=len(names), low=allowed.start, high=allowed.stop - 1)
         return names
 
-    def game(self, name: str, section: dict[str, Any], state_type: type) -> dict[str, Any]:
+    def game(self, name: str, section: dict[str, Any], state_type: type,
+             table_keys: tuple[str, ...] = ()) -> dict[str, Any]:
         """A game's section is checked against its engine's `Settings` (the type of the
-        `settings` field of its state), then kept in its JSON form for `new_game`."""
+        `settings` field of its state), then kept in its JSON form for `new_game`;
+        `table_keys` are the keys the table reads itself, taken out of `section` already."""
         hints = typing.get_type_hints(state_type) if dataclasses.is_dataclass(state_type) else {}
         settings = hints.get("settings")
         if settings is None or not dataclasses.is_dataclass(settings):
+            if section and table_keys:
+                raise self.fail(f"{name}.{next(iter(section))}",
+                                N_("unknown key; the keys are {keys}"),
+                                keys=", ".join(table_keys))
             if section:
                 raise self.fail(f"{name}.{next(iter(section))}",
                                 N_("unknown key; {game} has no settings"), game=name)
@@ -330,7 +362,7 @@ class _Checker:
         for key, value in section.items():
             if key not in names:
                 raise self.fail(f"{name}.{key}", N_("unknown key; the keys are {keys}"),
-                                keys=", ".join(names))
+                                keys=", ".join([*names, *table_keys]))
             kind = setting_hints[key]
             try:
                 from_jsonable(kind, value)

@@ -9,6 +9,7 @@ gives the same game; killed at any moment, the same command resumes it and ends 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -23,6 +24,7 @@ from .automaton import Deck, Stuck, enter_move, physical_moves
 from .cards import Card, card_kinds, copies
 from .demo_words import DemoWords
 from .flows import autopilot
+from .games import TABLE_GAMES
 from .inputs import Hold, Input, Press, Tap
 from .journal import Journal
 from .mqtt_settings import MqttSettings
@@ -50,15 +52,26 @@ ANSWER_TIMEOUT = 10.0
 SEND_SECONDS = 30.0
 
 
+#: Options longer than this in JSON (a map file's data) are named by a digest in a demo's key.
+KEY_OPTIONS_CHARS = 200
+
+
 def demo_key(game: str, seed: int, players: int, options: dict[str, Any] | None = None) -> str:
-    """Finds a demo's unfinished game again: the same command resumes the same game."""
+    """Finds a demo's unfinished game again: the same command resumes the same game (on a
+    map file, the same map: a changed file is another game)."""
     key = f"demo:{game}:{seed}:{players}"
-    return f"{key}:{json.dumps(options, sort_keys=True)}" if options else key
+    if not options:
+        return key
+    given = json.dumps(options, sort_keys=True)
+    if len(given) > KEY_OPTIONS_CHARS:
+        given = "sha256:" + hashlib.sha256(given.encode()).hexdigest()
+    return f"{key}:{given}"
 
 
-def demo_deck(game: str) -> Deck:
+def demo_deck(game: str, options: dict[str, Any] | None = None) -> Deck:
     """Tag UIDs for a full box of `game`: 7-byte NXP-style UIDs (like NTAG stickers), distinct
-    across games and the same on every run."""
+    across games and the same on every run. With a map file in `options`, its cards (tickets)
+    too, each UID made from the card so that no two maps' cards share one."""
     game_code = sorted(GAMES).index(game)
     uids: dict[tuple[str, str], list[str]] = {}
     for kind_index, (kind, values) in enumerate(sorted(card_kinds(game).items())):
@@ -68,7 +81,21 @@ def demo_deck(game: str) -> Deck:
                 f"{(kind_index * 31 + value_index * 7 + copy) % 256:02X}80"
                 for copy in range(copies(game, kind))
             ]
+    for kind, values in map_cards(game, options).items():
+        for value in values:
+            if (kind, value) not in uids:
+                digest = hashlib.sha256(f"{game}|{kind}|{value}".encode()).hexdigest()[:10]
+                uids[(kind, value)] = [f"05{digest}{copy:02X}".upper()
+                                       for copy in range(copies(game, kind))]
     return Deck(uids)
+
+
+def map_cards(game: str, options: dict[str, Any] | None) -> dict[str, tuple[str, ...]]:
+    """The cards the map in `options` adds to the game's (a map file's tickets)."""
+    record = TABLE_GAMES.get(game)
+    if record is None or record.map_cards is None or not options or "map_name" not in options:
+        return {}
+    return record.map_cards(options["map_name"])
 
 
 def deck_tags(game: str, deck: Deck) -> list[tuple[str, Card]]:
@@ -204,7 +231,7 @@ def run_demo(
     except BaseException:
         owner.release()
         raise
-    deck = demo_deck(game)
+    deck = demo_deck(game, options)
     failure: list[BaseException] = []
     stop = threading.Event()
     try:

@@ -111,8 +111,8 @@ def board_name(play: PlayRecord) -> str:
     record = TABLE_GAMES.get(play.game)
     if record is None or record.map_title is None:
         return ""
-    name = play.options.get("map_name")
-    return record.map_title(name if isinstance(name, str) else record.maps[0])
+    shipped = record.maps() if record.maps is not None else ()
+    return record.map_title(play.options.get("map_name", shipped[0] if shipped else None))
 
 
 def player_rows(play: PlayRecord) -> list[dict[str, Any]]:

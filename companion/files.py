@@ -18,6 +18,8 @@ KIB = 1024
 MAX_TALLY_BYTES = 1024 * KIB
 MAX_CONFIG_BYTES = 256 * KIB
 MAX_TAGS_CSV_BYTES = 1024 * KIB
+#: A map file: the engine takes at most 1,000,000 characters, up to 4 bytes each.
+MAX_MAP_BYTES = 4000 * KIB
 STDIN = "-"
 
 

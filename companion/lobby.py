@@ -1,7 +1,11 @@
-"""Before a game: choose it, say how many play and who, with the buttons and personal tags.
+"""Before a game: choose it (and its map), say how many play and who, with the buttons and
+personal tags.
 
 A player's personal tag (a card of kind "player" for every game) names them at the table, the
 same name every evening. When the players confirm, the lobby hands over to the game's table.
+A game played on maps asks which one when it has more than one to offer: the shipped maps and
+the map files of its maps folder; a file the game refused is listed too, and choosing it says
+why.
 """
 
 from __future__ import annotations
@@ -11,16 +15,20 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from engine.errors import IllegalEvent
 from engine.registry import entry
 
 from .app import Flash, Notices, Registry
+from .flows.words import wrapped
 from .games import TABLE_GAMES
 from .inputs import Hold, Input, Press, Tap
+from .map_files import MapChoice
 from .screens.model import Menu, Screen, Style
 
 
 class Step(Enum):
     GAME = "game"
+    MAP = "map"
     COUNT = "count"
     NAMES = "names"
     START = "start"
@@ -31,6 +39,8 @@ class Choices:
     game: str
     count: int
     names: list[str] = field(default_factory=list)
+    #: The map chosen, for a game played on maps.
+    map: MapChoice | None = None
 
 
 class Lobby(Notices):
@@ -47,8 +57,19 @@ class Lobby(Notices):
         default_names: Sequence[str] = (),
         notice_seconds: float = 2.0,
         system: Callable[[], Any] | None = None,
+        maps: Callable[[str], Sequence[MapChoice]] = lambda game: (),
+        default_map: Any = None,
+        explain: Callable[[Exception], str] = str,
     ) -> None:
+        """`start(game, names)` starts the game, `start(game, names, map_option)` on a map;
+        `maps(game)` are the maps offered (`default_map`, an option, first chosen);
+        `explain` words an engine's refusal (a map file's problem)."""
         self.games = list(games)
+        self.maps = maps
+        self.default_map = default_map
+        self.explain = explain
+        #: The maps of the chosen game, as offered when it was chosen.
+        self.offered: list[MapChoice] = []
         #: Builds the system menu (None: this table has none).
         self.system = system
         self.registry = registry
@@ -63,6 +84,7 @@ class Lobby(Notices):
         self.choices = Choices(first, count)
         self.step = Step.GAME
         self.choice = self.games.index(first)
+        self.map_choice = 0
         self.flash: Flash | None = None
         self.faults: dict[str, str] = {}
         self.next_app: Any = None
@@ -74,8 +96,8 @@ class Lobby(Notices):
         if isinstance(item, Tap):
             self._tap(item.uid)
         elif isinstance(item, Press):
-            {Step.GAME: self._game, Step.COUNT: self._count, Step.NAMES: self._names,
-             Step.START: self._start}[self.step](item.button)
+            {Step.GAME: self._game, Step.MAP: self._map, Step.COUNT: self._count,
+             Step.NAMES: self._names, Step.START: self._start}[self.step](item.button)
         elif isinstance(item, Hold) and item.button == "back":
             if self.step is Step.GAME and self.system is not None:
                 self.next_app = self.system()
@@ -89,7 +111,38 @@ class Lobby(Notices):
             players = entry(game).players
             count = min(max(self.choices.count, players.start), players.stop - 1)
             self.choices = Choices(game, count)
+            self.offered = list(self.maps(game))
+            if len(self.offered) > 1:
+                playable = [choice.option if choice.problem is None else None
+                            for choice in self.offered]
+                given = self.default_map
+                self.map_choice = (playable.index(given)
+                                   if given is not None and given in playable else 0)
+                self.step = Step.MAP
+            else:
+                self.choices.map = self.offered[0] if self.offered else None
+                self.step = Step.COUNT
+
+    def _map(self, button: str) -> None:
+        if button in ("up", "down"):
+            step = 1 if button == "down" else -1
+            self.map_choice = (self.map_choice + step) % len(self.offered)
+        elif button == "ok":
+            chosen = self.offered[self.map_choice]
+            if chosen.problem is not None:
+                self._refuse_map(chosen)
+                return
+            self.choices.map = chosen
             self.step = Step.COUNT
+        elif button == "back":
+            self._back_to(Step.GAME)
+
+    def _refuse_map(self, chosen: MapChoice) -> None:
+        """A map file the game refused: its name and why, as long as a notice lasts."""
+        assert chosen.problem is not None
+        self._notice(Screen(top=self._("New game"), title=self._("Map refused"),
+                            body=(chosen.title, *wrapped(self.explain(chosen.problem), 2)),
+                            style=Style.REFUSAL))
 
     def _count(self, button: str) -> None:
         players = entry(self.choices.game).players
@@ -101,7 +154,7 @@ class Lobby(Notices):
             self.choices.names = []
             self.step = Step.NAMES
         elif button == "back":
-            self._back_to(Step.GAME)
+            self._back_to(Step.MAP if len(self.offered) > 1 else Step.GAME)
 
     def _names(self, button: str) -> None:
         if button == "ok":
@@ -114,7 +167,13 @@ class Lobby(Notices):
 
     def _start(self, button: str) -> None:
         if button == "ok":
-            self.next_app = self.start(self.choices.game, tuple(self.choices.names))
+            chosen = self.choices
+            on_map = (chosen.map.option,) if chosen.map is not None else ()
+            try:
+                self.next_app = self.start(chosen.game, tuple(chosen.names), *on_map)
+            except IllegalEvent as error:  # the map is for fewer or more players
+                self._notice(Screen(top=self._("New game"), title=self._("Cannot start"),
+                                    body=wrapped(self.explain(error)), style=Style.REFUSAL))
         elif button == "back":
             self.choices.names.pop()
             self.step = Step.NAMES
@@ -166,6 +225,12 @@ class Lobby(Notices):
             return Screen(top=top, title=self._("Which game?"), menu=Menu(titles, self.choice),
                           hints=hints)
         title = self._title(self.choices.game)
+        if self.step is Step.MAP:
+            items = tuple(choice.title if choice.problem is None
+                          else self._("{name} (refused)").format(name=choice.title)
+                          for choice in self.offered)
+            return Screen(top=title, title=self._("Which map?"),
+                          menu=Menu(items, self.map_choice), hints=self._("ok:choose"))
         if self.step is Step.COUNT:
             return Screen(top=title, title=self._("{count} players").format(
                 count=self.choices.count), hints=self._("up/down  ok:next"))

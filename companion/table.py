@@ -24,6 +24,7 @@ from .i18n import reason, translator
 from .journal import Journal, JournalError
 from .lobby import Lobby
 from .loop import TableLoop
+from .map_files import MapChoice
 from .mqtt_settings import MqttSettings
 from .outbox import Outbox
 from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
@@ -143,6 +144,7 @@ def open_table(
     scoreboard: Scoreboard | None = None,
     rest_minutes: tuple[float, float] = (0.0, 0.0),
     mqtt: MqttSettings | None = None,
+    maps: Callable[[str], Sequence[MapChoice]] = lambda game: (),
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -159,6 +161,8 @@ def open_table(
     the system menu (kept in the state folder) is applied at once. The system menu gives
     the scoreboard's address too.
     With `mqtt`, every change of a play is also published there (`companion.publisher`).
+    `maps(game)` are the maps the lobby offers for a game played on maps, the one in
+    `game_options(game)` first chosen.
     """
     if game is not None and game not in TABLE_GAMES:
         if owner is not None:
@@ -187,7 +191,9 @@ def open_table(
     def lobby() -> Lobby:
         return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,
-                     system=system)
+                     system=system, maps=maps,
+                     default_map=game_options(game).get("map_name") if game else None,
+                     explain=lambda error: reason(error, speaking()))
 
     def speaking() -> str:
         """The table's language: as opened, or as chosen since in the system menu."""
@@ -207,9 +213,12 @@ def open_table(
         app.defer_drafts = session.defer_snapshots = True
         return app
 
-    def start(chosen: str, names: tuple[str, ...]) -> TableApp:
-        return table_app(GameSession.start(journal, GAMES[chosen], names,
-                                           dict(game_options(chosen)), outbox=outbox))
+    def start(chosen: str, names: tuple[str, ...], *on_map: Any) -> TableApp:
+        options = dict(game_options(chosen))
+        if on_map:
+            options["map_name"] = on_map[0]
+        return table_app(GameSession.start(journal, GAMES[chosen], names, options,
+                                           outbox=outbox))
 
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)

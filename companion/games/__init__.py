@@ -9,8 +9,8 @@ the others.
 
 >>> TABLE_GAMES["freight-train"].title
 'Freight Train'
->>> TABLE_GAMES["ticket-to-ride"].maps
-('usa', 'europe')
+>>> TABLE_GAMES["ticket-to-ride"].maps is not None
+True
 """
 
 from __future__ import annotations
@@ -31,6 +31,15 @@ if TYPE_CHECKING:
 Values = tuple[str, ...] | None
 #: An English name with its gettext context, from `NC_()`.
 Name = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """More values of a card kind than its list: any value `pattern` matches in full (the
+    ticket tags of a map file); `form` shows the shape in a refusal ("MAP-NN")."""
+
+    pattern: str
+    form: str
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,8 @@ class TableGame:
     flow: str
     #: The card kinds (kind -> its values), worked out from the game's own data when asked.
     cards: Callable[[], dict[str, Values]]
+    #: Kinds that also take values of a shape (the cards of a map file), by kind.
+    shapes: Mapping[str, Shape] = field(default_factory=dict)
     #: Physical cards of one value of a kind in a full box; one when a kind is not listed.
     copies: Mapping[str, int] = field(default_factory=dict)
     #: Display names of the game's ids: kind -> value -> name ("" names the kind itself).
@@ -67,12 +78,19 @@ class TableGame:
     bgg_id: int | None = None
     #: Won or lost, without points.
     no_points: bool = False
-    #: The maps a new game can be played on (empty: the game has one board).
-    maps: tuple[str, ...] = ()
+    #: The shipped maps a new game can be played on, by name, from the engine (the first is
+    #: the map of a new game when none is chosen); None: the game has one board.
+    maps: Callable[[], tuple[str, ...]] | None = None
     #: Maps that are a game of their own for other tools, by map name.
     map_games: Mapping[str, GameInfo] = field(default_factory=dict)
-    #: A map's title from its name ("usa" -> "USA"); None for a game without maps.
-    map_title: Callable[[str], str] | None = None
+    #: A map's title from a play's map option (a shipped map's name such as "usa" -> "USA",
+    #: or a map file's data); None for a game without maps.
+    map_title: Callable[[object], str] | None = None
+    #: The card values one map adds to the kinds (its ticket tags), from a play's map option.
+    map_cards: Callable[[object], dict[str, tuple[str, ...]]] | None = None
+    #: A map file's text -> (the map's title, the map as a new game's `map_name` option, kept
+    #: in the journal); raises the engine's InvalidInput or IllegalEvent. None: no map files.
+    read_map: Callable[[str], tuple[str, Any]] | None = None
 
     @property
     def rules(self) -> GameRules[Any, Any]:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...i18n import N_, NC_
-from .. import GameInfo, TableGame, Values
+from .. import GameInfo, Shape, TableGame, Values
+
+#: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
+TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
 
 
 def _cards() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
-    # companion.games.ticket_to_ride.words.ticket_codes).
+    # companion.games.ticket_to_ride.words.ticket_codes); a map file's tickets fit TICKET_TAG.
     from engine.games.ticket_to_ride.board import COLORS
 
     from .words import ticket_codes
@@ -16,11 +21,28 @@ def _cards() -> dict[str, Values]:
     return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
 
 
-def _map_title(name: str) -> str:
-    from engine.games.ticket_to_ride.library import find_map
+def _shipped_maps() -> tuple[str, ...]:
+    from engine.games.ticket_to_ride.library import SHIPPED
 
-    board = find_map(name)
-    return board.title if board is not None else name
+    return SHIPPED
+
+
+def _map_title(option: object) -> str:
+    from .map_files import map_title
+
+    return map_title(option)
+
+
+def _map_cards(option: object) -> dict[str, tuple[str, ...]]:
+    from .map_files import map_cards
+
+    return map_cards(option)
+
+
+def _read_map(text: str) -> tuple[str, Any]:
+    from .map_files import read_map
+
+    return read_map(text)
 
 
 TABLE = TableGame(
@@ -28,6 +50,7 @@ TABLE = TableGame(
     title=N_("Ticket to Ride"),
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
     cards=_cards,
+    shapes={"ticket": Shape(TICKET_TAG, "MAP-NN")},
     copies={"train": 12, "locomotive": 14},
     names={
         "train": {
@@ -63,10 +86,11 @@ TABLE = TableGame(
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.
     bgg_id=9209,
-    # The first is the map of a new game when none is chosen.
-    maps=("usa", "europe"),
+    maps=_shipped_maps,
     # boardgame/14996/ticket-ride-europe
     map_games={"europe": GameInfo("Ticket to Ride: Europe", 14996,
                                   source_id="ticket-to-ride-europe")},
     map_title=_map_title,
+    map_cards=_map_cards,
+    read_map=_read_map,
 )

@@ -37,7 +37,7 @@ from engine.games.ticket_to_ride.events import (
     ReplaceFaceUp,
     Reshuffle,
 )
-from engine.games.ticket_to_ride.library import shipped_map
+from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.payment import UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
@@ -96,7 +96,7 @@ from .words import (
     TOO_MANY_TICKETS,
     TUNNEL_GIVEN_UP,
     Words,
-    ticket_codes,
+    map_ticket_codes,
 )  # fmt: skip
 
 
@@ -115,6 +115,8 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         #: This turn's first train card and its tag, while the second is still to draw.
         self.first: tuple[str, str] | None = None
         self._view: TurnView | None = None
+        #: The map on the table, once a screen or an input has shown it (tags to enrol).
+        self.board: Map | None = None
         self.screens = self.screen_table()
         self.buttons = {
             Mode.SETUP: self._setup_button,
@@ -140,6 +142,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         return self._view
 
     def current_mode(self, state: TicketToRideState) -> Mode:
+        self.board = state.board
         mode = self.ui.mode
         if state.phase is Phase.OVER:
             return Mode.FINAL
@@ -344,11 +347,11 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         w = self.words
         if mode not in (Mode.MAIN, Mode.MENU, Mode.TICKETS):
             return refused(w.say(DRAW_SECOND_FIRST) if mode is Mode.SECOND else w.not_now())
-        found = ticket_codes().get(value)
         board = state.board
-        if found is None or found[0] != board.name or not board.has_ticket(found[1]):
+        found = map_ticket_codes(board).get(value)
+        if found is None:
             return refused(w.say(OTHER_MAP_TICKET))
-        ticket = board.ticket(found[1])
+        ticket = board.ticket(found)
         picks = self.ui.picks
         for index, pick in enumerate(picks):
             if pick.card == ticket.id:
@@ -404,13 +407,16 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         self.carry = None
 
     def card_choices(self) -> list[tuple[str, str, str]]:
-        """The cards of this game a tag can stand for: (label, kind, value)."""
+        """The cards of this game a tag can stand for: (label, kind, value); the tickets of
+        the map on the table (of every shipped map before the table is first seen)."""
         w = self.words
         choices = [(w.card(color), "train", color) for color in COLORS]
         choices.append((w.card(LOCOMOTIVE), "locomotive", ""))
-        for code, (map_name, ticket_id) in ticket_codes().items():
-            ticket = shipped_map(map_name).ticket(ticket_id)
-            choices.append((w.ticket(ticket), "ticket", code))
+        boards = ((self.board,) if self.board is not None
+                  else tuple(shipped_map(name) for name in SHIPPED))
+        for board in boards:
+            for code, ticket_id in map_ticket_codes(board).items():
+                choices.append((w.ticket(board.ticket(ticket_id)), "ticket", code))
         return choices
 
     def in_play(self) -> set[str]:

@@ -2,11 +2,13 @@
 
 Tickets are tagged cards whose value is a short code (`usa-07`, `europe-31`): a ticket's own
 name ("Sault Ste. Marie-Oklahoma City") does not fit the 48 bytes of a tag's text. The codes
-number each map's tickets in alphabetical order of their ids.
+number each map's tickets in alphabetical order of their ids, after the map's tag (its name in
+lower-case letters, digits and dashes), for the shipped maps and map files alike.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 
@@ -85,22 +87,50 @@ TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
 
 
 
+#: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
+MAP_TAG_CHARS = 18
+_NOT_TAG = re.compile(r"[^a-z0-9]+")
+
+
+def map_tag(board: Map) -> str:
+    """The first part of a map's ticket tags: its name folded to lower-case letters, digits and
+    dashes, short enough for a tag ("usa"; "Lake Shore" -> "lake-shore")."""
+    tag = _NOT_TAG.sub("-", fold(board.name)).strip("-")
+    return tag[:MAP_TAG_CHARS].strip("-") or "map"
+
+
+#: The boards whose codes were worked out last, by identity: a game keeps its board object,
+#: and comparing two maps field by field would cost more than numbering the tickets again.
+_NUMBERED: list[tuple[Map, dict[str, str]]] = []
+
+
+def map_ticket_codes(board: Map) -> dict[str, str]:
+    """Tag value -> ticket id, for the tickets of one map (shipped or from a file)."""
+    for seen, codes in _NUMBERED:
+        if seen is board:
+            return codes
+    ids = sorted((t.id for t in board.tickets), key=lambda ticket: (fold(ticket), ticket))
+    tag = map_tag(board)
+    codes = {f"{tag}-{number:02d}": ticket for number, ticket in enumerate(ids, start=1)}
+    _NUMBERED[:] = [(board, codes), *_NUMBERED[:7]]
+    return codes
+
+
 @cache
 def ticket_codes() -> dict[str, tuple[str, str]]:
     """Tag value -> (map name, ticket id), for the tickets of every shipped map."""
     codes: dict[str, tuple[str, str]] = {}
     for name in SHIPPED:
         board = shipped_map(name)
-        ids = sorted((t.id for t in board.tickets), key=lambda ticket: (fold(ticket), ticket))
-        for number, ticket in enumerate(ids, start=1):
-            codes[f"{board.name}-{number:02d}"] = (board.name, ticket)
+        codes.update((code, (board.name, ticket))
+                     for code, ticket in map_ticket_codes(board).items())
     return codes
 
 
 def ticket_code(board: Map, ticket: str) -> str:
     """The tag value of one of a map's tickets."""
-    for code, (map_name, ticket_id) in ticket_codes().items():
-        if map_name == board.name and ticket_id == ticket:
+    for code, ticket_id in map_ticket_codes(board).items():
+        if ticket_id == ticket:
             return code
     raise KeyError(ticket)
 

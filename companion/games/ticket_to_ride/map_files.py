@@ -1,0 +1,59 @@
+"""A Ticket to Ride map from a file, as the table takes it: checked by the engine, kept whole.
+
+A game on a map file keeps the map's data with its options in the journal, so it resumes and
+tallies the same when the file is later changed, moved or deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import N_, InvalidInput
+from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.library import SHIPPED, find_map, resolve_map, shipped_map
+from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
+
+from .words import map_tag, map_ticket_codes
+
+
+def read_map(text: str) -> tuple[str, dict[str, Any]]:
+    """A map file's title and its data in JSON form, once the engine accepts to play it.
+
+    Raises InvalidInput naming the field, or the engine's IllegalEvent for a map whose rules
+    are not played at the table.
+    """
+    map_from_toml(text)  # the engine's bounds on the text, before anything else reads it
+    data = json.loads(json.dumps(tomllib.loads(text), default=str))
+    board = parse_map(data)
+    tag = map_tag(board)
+    for name in SHIPPED:
+        if map_tag(shipped_map(name)) == tag:
+            raise InvalidInput("name", N_("{name!r} would give its tickets the tags of the "
+                                          "shipped map {map}: name the map otherwise"),
+                               name=board.name, map=name)
+    low = board.rules.players[0]
+    RULES.new_game(tuple(f"{seat + 1}" for seat in range(low)), board)
+    return board.title, data
+
+
+def map_title(option: object) -> str:
+    """The title of a play's map: a shipped map's name or a map file's data."""
+    if isinstance(option, Mapping):
+        title = option.get("title", option.get("name"))
+        return title if isinstance(title, str) else ""
+    if isinstance(option, str):
+        board = find_map(option)
+        return board.title if board is not None else option
+    return ""
+
+
+def map_cards(option: object) -> dict[str, tuple[str, ...]]:
+    """The ticket tags of a play's map (none for an option that is no map)."""
+    if not isinstance(option, (str, Mapping)):
+        return {}
+    board: Map = resolve_map(option)
+    return {"ticket": tuple(map_ticket_codes(board))}

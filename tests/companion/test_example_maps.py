@@ -1,0 +1,88 @@
+"""Every map of `examples/maps/`: the engine reads it and its demo plays to the end.
+
+A map added to the folder is picked up as it is. A map whose rules the table does not play
+yet is refused by the demo with the engine's own words, which a test map proves.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.cli import main
+from companion.demo import PLAYER_NAMES
+from companion.games.ticket_to_ride.map_files import read_map
+from companion.i18n import reason
+from engine.errors import IllegalEvent
+from engine.games.ticket_to_ride import RULES, map_from_toml, parse_map
+from engine.games.ticket_to_ride.events import TicketToRideEvent
+
+GAME = "ticket-to-ride"
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "maps").glob("*.toml"))
+
+
+def engine_refusal(data: dict[str, Any]) -> IllegalEvent | None:
+    """Why the engine will not play this map at the table; None when it plays it."""
+    board = parse_map(data)
+    try:
+        RULES.new_game(tuple(PLAYER_NAMES[:board.rules.players[0]]), board)
+    except IllegalEvent as error:
+        return error
+    return None
+
+
+def demo(path: Path, state_dir: Path, players: int,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:
+    status = main(["--lang", "en", "demo", GAME, "--map", str(path), "--state-dir",
+                   str(state_dir), "--players", str(players), "--progress-every", "1000"])
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err
+
+
+def test_the_folder_has_an_example() -> None:
+    assert any(path.stem == "example" for path in EXAMPLES)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
+def test_an_example_map_is_read_and_its_demo_plays_it_to_the_end(
+        path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = path.read_text(encoding="utf-8")
+    board = map_from_toml(text)  # the engine accepts the file
+    data = json.loads(json.dumps(tomllib.loads(text)))
+    refused = engine_refusal(data)
+    players = board.rules.players[0]
+    status, out, err = demo(path, tmp_path, players, capsys)
+    if refused is not None:
+        assert status == 2
+        assert err == f"companion: --map: {path}: {reason(refused, 'en')}\n"
+        return
+    assert status == 0, err
+    title, option = read_map(text)
+    assert title == board.title
+    # The demo's completion line is the result of the game the simulated players played.
+    names = PLAYER_NAMES[:players]
+    moves = physical_moves(RULES, names, 1, {"map_name": option})
+    real = RULES.new_game(names, option)
+    for move in moves:
+        real = RULES.apply(real, cast(TicketToRideEvent, move))
+    assert RULES.is_over(real)
+    assert json.loads(out[-1]) == RULES.result(real).to_json()
+
+
+def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_words(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Depots are scored by the tally only: the example network with depots switched on.
+    text = EXAMPLES[0].read_text(encoding="utf-8").replace("[rules]\n", "[rules]\ndepots = 3\n")
+    path = tmp_path / "depots.toml"
+    path.write_text(text, encoding="utf-8")
+    refused = engine_refusal(json.loads(json.dumps(tomllib.loads(text))))
+    assert refused is not None
+    status, out, err = demo(path, tmp_path / "state", 2, capsys)
+    assert status == 2 and out == []
+    assert err == f"companion: --map: {path}: {reason(refused, 'en')}\n"
+    assert not (tmp_path / "state" / "journal.sqlite3").exists()
