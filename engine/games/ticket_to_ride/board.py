@@ -174,6 +174,8 @@ class MapRules:
     team_trains: int = 27
     #: Germany: passenger meeples, points per colour for first and second place.
     meeples: tuple[int, int] | None = None
+    #: Germany at the table: passenger meeples in the game, by colour (colour, count).
+    meeple_supply: tuple[tuple[str, int], ...] = ()
     merchandise: Merchandise | None = None
     #: Märklin passengers per player.
     passengers: int = 0

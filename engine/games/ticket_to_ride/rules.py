@@ -41,7 +41,8 @@ from .payment import (
     tunnel_surcharge,
 )  # fmt: skip
 from .scoring import Holding, score_table
-from .state import Phase, Player, TicketToRideState, Tunnel
+from .state import Phase, Player, Takings, TicketToRideState, Tunnel
+from .takings import check_takings, collect, with_takings
 
 DECK = -1
 """`DrawCard.index` for the top card of the deck."""
@@ -65,13 +66,27 @@ def long_tickets(board: Map) -> tuple[str, ...]:
     return tuple(t.id for t in board.tickets if t.long)
 
 
+#: The rules of a map not yet played turn by turn here: (whether the map uses it, its name).
+NOT_YET_LIVE: tuple[tuple[Callable[[Map], object], str], ...] = (
+    (lambda board: board.rules.tolls, "tolls"),
+    (lambda board: board.rules.old_west, "old_west"),
+    (lambda board: board.rules.depots, "depots"),
+    (lambda board: board.rules.team_size, "team_size"),
+    (lambda board: board.rules.merchandise, "merchandise"),
+    (lambda board: board.rules.passengers, "passengers"),
+    (lambda board: board.rules.country_cards, "country_cards"),
+    (lambda board: board.rules.cards.special, "cards.special"),
+    (lambda board: any(t.itinerary for t in board.tickets), "itinerary tickets"),
+)
+
+
 def unplayable(board: Map) -> str | None:
     """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
-    rules = board.rules
-    if (rules.tolls or rules.stocks or rules.old_west or rules.depots or rules.team_size
-            or rules.meeples or rules.merchandise or rules.passengers or rules.country_cards
-            or rules.cards.special or any(t.itinerary for t in board.tickets)):
+    if any(uses(board) for uses, _ in NOT_YET_LIVE):
         return N_("Play {map} with the tally: its special rules are scored at the end")
+    if board.rules.meeples is not None and not board.rules.meeple_supply:
+        return N_("{map} needs rules.meeple_supply (the meeples of each colour) to be played "
+                  "turn by turn")
     return None
 
 
@@ -331,14 +346,16 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
         raise IllegalEvent(problem, count=board.rules.double_routes_from)
     check_in_hand(state.player().hand, event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
+    takings = check_takings(board, state.players, track, event.company, event.meeples)
     if track.tunnel:
-        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color))
-    return _place_trains(state, track, event.cards)
+        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color,
+                                            takings=takings))
+    return _place_trains(state, track, event.cards, takings)
 
 
-def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
-                  ) -> TicketToRideState:
-    player = state.player()
+def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...],
+                  takings: Takings) -> TicketToRideState:
+    player = collect(state.player(), takings)
     rules = state.board.rules
     player = replace(
         player, hand=take(player.hand, cards), trains=player.trains - track.length -
@@ -398,7 +415,8 @@ def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketTo
     tunnel = state.tunnel
     assert tunnel is not None
     state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
-    return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra)
+    return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra,
+                         tunnel.takings)
 
 
 # --- A turn: build a station (Europe) ----------------------------------------------------------
@@ -492,7 +510,7 @@ def holdings(state: TicketToRideState) -> list[Holding]:
 
 def result(state: TicketToRideState) -> TallyResult:
     """The final count, exactly as the tally of the same table."""
-    return score_table(state.board, holdings(state))
+    return score_table(state.board, with_takings(state.board, state.players, holdings(state)))
 
 
 # --- Applying an event -------------------------------------------------------------------------

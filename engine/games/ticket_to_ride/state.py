@@ -31,6 +31,20 @@ class Player:
     tracks: tuple[str, ...] = ()
     stations: tuple[str, ...] = ()
     route_points: int = 0
+    #: Pennsylvania: the shares taken, (company, number in its pile).
+    shares: tuple[tuple[str, int], ...] = ()
+    #: Germany: the passenger meeples picked up, by colour, sorted.
+    meeples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Takings:
+    """What a claim takes besides the route (see `takings`): the share's company ("" none)
+    and its number, and the meeple colour picked up at each end ("" none), or nothing."""
+
+    company: str = ""
+    share: int = 0
+    meeples: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,8 @@ class Tunnel:
     revealed: tuple[str, ...] = ()
     #: Extra cards asked for, once all cards are turned over.
     surcharge: int | None = None
+    #: What the claim takes once the trains are placed: a share, meeples.
+    takings: Takings = field(default_factory=Takings)
 
 
 @dataclass(frozen=True)
