@@ -132,6 +132,12 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
         if track_kind(chosen, city) != track_kind(wanted, city):
             return Press("back")
         return _tap(uid_for, goal.cards[len(ui.picks)])
+    if mode is Mode.COMPANY:
+        companies = flow.company_options(state)
+        return toward(ui.choice, companies.index(goal.company), len(companies))
+    if mode is Mode.MEEPLE:
+        colors = flow.meeple_choices(state)
+        return toward(ui.choice, colors.index(goal.meeples[len(ui.meeples)]), len(colors))
     return Press("back")
 
 

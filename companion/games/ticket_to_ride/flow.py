@@ -63,6 +63,7 @@ from ...flows.kit import (
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
+from .takings import TakingsEntry
 from .view import (
     CLAIM,
     ROUTE_STEPS,
@@ -100,7 +101,7 @@ from .words import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens,
                        DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -115,7 +116,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         #: This turn's first train card and its tag, while the second is still to draw.
         self.first: tuple[str, str] | None = None
         self._view: TurnView | None = None
-        self.screens = self.screen_table()
+        self.screens = {**self.screen_table(), **self.takings_screens()}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -131,6 +132,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             Mode.MAIN: self._main_button,
             Mode.MENU: self._menu_button,
             **{step: self._route_button for step in ROUTE_STEPS},
+            **self.takings_buttons(),
         }
 
     def view(self, state: TicketToRideState) -> TurnView:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalEvent
 from engine.events import Event
-from engine.games.ticket_to_ride.events import BuildStation, ClaimRoute, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
@@ -41,6 +42,13 @@ class PaymentEntry:
     def view(self, state: TicketToRideState) -> TurnView:
         raise NotImplementedError
 
+    def _claim_ready(self, state: TicketToRideState) -> Reaction:
+        raise NotImplementedError
+
+    def taken_words(self, state: TicketToRideState, track: Track, company: str,
+                    meeples: tuple[str, ...], number: int | None = None) -> str:
+        raise NotImplementedError
+
     def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         ui = self.ui
         cards = (*ui.cards, pick.card)
@@ -64,10 +72,7 @@ class PaymentEntry:
             self.ui = ui.picking(pick)
             if len(cards) < track.length:
                 return NOTHING
-            event = ClaimRoute(track.id, cards)
-            notice = self.words.claimed(track, board.rules.points_for(track.length))
-            if track.tunnel:
-                notice = None
+            return self._claim_ready(state)
         return Reaction(event, notice=notice, uids=self.ui.uids)
 
     def _reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
@@ -99,6 +104,9 @@ class PaymentEntry:
             return NOTHING
         track = state.board.track(tunnel.track)
         notice = self.words.claimed(track, state.board.rules.points_for(track.length))
+        takings = tunnel.takings
+        taken = self.taken_words(state, track, takings.company, takings.meeples, takings.share)
+        notice = f"{notice} · {taken}" if taken else notice
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 
     def _explain(self, error: IllegalEvent) -> str:

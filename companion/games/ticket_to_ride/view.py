@@ -39,6 +39,9 @@ class Mode(Enum):
     FACE_UP = "face-up"
     GIVE_UP = "give-up"
     LAST_ROUND = "last-round"
+    #: What a claim takes once paid: a share's company, a meeple at each end.
+    COMPANY = "company"
+    MEEPLE = "meeple"
     # Derived from the game itself, never stored:
     SETUP = "setup"
     TICKETS = "tickets"
@@ -51,9 +54,11 @@ class Mode(Enum):
 
 #: Modes the flow keeps between inputs (the others follow from the game).
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
-          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND)
+          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
+#: The choices of a claim, once paid.
+CHOICE_STEPS = (Mode.COMPANY, Mode.MEEPLE)
 
 
 class Action(Enum):
@@ -98,11 +103,14 @@ class TicketToRideUI:
     #: Where "3 locos face up?" returns.
     back_to: Mode = Mode.MAIN
     page: int = 0
+    #: The claim's choices so far: the share's company, the meeple at each end.
+    company: str = ""
+    meeples: tuple[str, ...] = ()
 
     def entering(self, mode: Mode) -> TicketToRideUI:
         """The UI on entering `mode`: no card picked, nothing chosen."""
         return replace(self, mode=mode, picks=(), choice=0, pending=None, letter=None,
-                       city=None, track=None)
+                       city=None, track=None, company="", meeples=())
 
     def picking(self, pick: Pick) -> TicketToRideUI:
         return replace(self, picks=(*self.picks, pick))

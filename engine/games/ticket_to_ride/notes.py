@@ -66,6 +66,16 @@ RULE_NOTES: tuple[str, ...] = (
        "players, the shares of the neutral holder (the tally's 'dummy_shares') take their rank "
        "and payout, which nobody scores. A player names one of the route's companies; when its "
        "shares are all taken, another company on the route."),
+    N_("Shares played turn by turn: a share is numbered by its place in its company's pile (1 "
+       "for the first taken). The text says a player \"may\" take one; taking one never costs "
+       "anything, so the table takes it: at once when one company of the route has shares "
+       "left, after asking which when several have. The count is the tally's, without the "
+       "neutral holder of the two-player game (the text does not have one)."),
+    N_("Passenger meeples played turn by turn: the two places a claim connects are the route's "
+       "two ends; at each, the player takes one meeple of the colour of their choice, or none. "
+       "The meeples lie at random on the board and the companion does not see them: the players "
+       "say each colour taken, and no colour is taken more often than the map's meeple_supply "
+       "holds."),
     N_("Passenger meeples (Germany): per colour, 20 to every player tied for the most; with a tie "
        "for first nobody scores 10; otherwise 10 to every player tied for second."),
     N_("Tolls (Netherlands): the only or first track of a route pays its toll to the bank, the "
@@ -98,8 +108,8 @@ RULE_NOTES: tuple[str, ...] = (
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("Only USA, Europe and maps with the same rules are played turn by turn; the other maps' "
-       "special rules are scored with the tally."),
+    N_("USA, Europe, maps with the same rules, and maps with shares or passenger meeples are "
+       "played turn by turn; the other maps' special rules are scored with the tally."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )

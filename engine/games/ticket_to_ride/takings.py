@@ -18,9 +18,6 @@ from .seat import Seat
 from .state import Player, Takings
 from .tally_variants import variant_bonuses
 
-#: How often a simulated player declines a share (taking one never costs anything).
-DECLINE_SHARE_CHANCE = 0.1
-
 
 def check_takings(board: Map, players: Sequence[Player], track: Track, company: str,
                   meeples: Sequence[str]) -> Takings:
@@ -41,10 +38,11 @@ def collect(player: Player, takings: Takings) -> Player:
 def random_takings(board: Map, players: Sequence[Player], track: Track, rng: random.Random
                    ) -> dict[str, Any]:
     """Random legal choices for a claim, as ClaimRoute fields (nothing drawn on maps without
-    them, so the other maps' random games stay the same)."""
+    them, so the other maps' random games stay the same). A share is always taken when one is
+    left, as at the table: it never costs anything."""
     found: dict[str, Any] = {}
     companies = share_options(board.rules.stocks, players, track)
-    if companies and rng.random() >= DECLINE_SHARE_CHANCE:
+    if companies:
         found["company"] = rng.choice(companies)
     if board.rules.meeples is not None:
         meeples: list[str] = []

@@ -1,0 +1,123 @@
+"""Shares and passenger meeples at the Ticket to Ride table: the lists after a claim's
+payment, the flash, undo, and short games on the example maps entered by taps and presses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.flows import autopilot
+from companion.games.ticket_to_ride.flow import Mode
+from companion.inputs import Hold
+from companion.screens.model import Style
+from companion.screens.render import render
+from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.events import ClaimRoute, DrawTickets, KeepTickets
+from engine.games.ticket_to_ride.state import Phase
+from tests.engine.ticket_to_ride_examples import example_map
+
+from .test_ticket_to_ride_flow import Table, physical
+
+STOCKS = example_map("stocks-example")
+MEEPLES = example_map("meeples-example")
+
+
+def started(board: Any, players: int = 2) -> Table:
+    """The cards dealt at the table, then each player's starting tickets recorded (the example
+    maps' tickets have no tags: they are given to the journal as they are)."""
+    table = Table(players, board)
+    while table.state.phase is Phase.DEAL:
+        table.press("ok")
+    ids = [ticket.id for ticket in board.tickets]
+    while table.state.phase is Phase.START_TICKETS:
+        seat = table.state.current
+        table.session.submit(KeepTickets(tuple(ids[2 * seat: 2 * seat + 2])))
+    table.wait()
+    return table
+
+
+def enter_until(table: Table, goal: ClaimRoute, mode: Mode) -> None:
+    """Enter `goal` as the demo does, stopping on the list `mode`."""
+    for _ in range(40):
+        if table.flow.current_mode(table.state) is mode:
+            return
+        table.send(autopilot.next_input(table.flow, table.state, goal, lambda kind, value:
+                                        table.deck.pick(kind, value, table.flow.in_play())))
+    raise AssertionError(f"{mode} never came")
+
+
+def test_the_company_is_asked_only_when_the_route_has_two_with_shares_left() -> None:
+    table = started(STOCKS)
+    goal = ClaimRoute("Ashford-Carver", ("red",) * 3, company="BLL")
+    enter_until(table, goal, Mode.COMPANY)
+    screen = table.app.screen()
+    assert screen.title == "Which company?"
+    assert screen.menu is not None and screen.menu.items == ("ARR · share 1", "BLL · share 1")
+    render(screen)
+    table.press("down", "ok")
+    assert table.title() == "Ashford – Carver +4 · Share 1 of BLL"
+    assert table.state.players[0].shares == (("BLL", 1),)
+    table.wait()
+    table.enter(ClaimRoute("Ashford-Bramley", ("red",) * 2, company="ARR"))  # one: no list
+    assert table.state.players[1].shares == (("ARR", 1),)
+
+
+def test_back_on_a_list_takes_back_the_last_card_paid() -> None:
+    table = started(STOCKS)
+    enter_until(table, ClaimRoute("Ashford-Carver", ("red",) * 3, company="ARR"), Mode.COMPANY)
+    table.press("back")
+    assert table.flow.current_mode(table.state) is Mode.PAY
+    assert len(table.flow.ui.picks) == 2
+    assert table.state.players[0].tracks == ()
+
+
+def test_a_meeple_is_asked_at_each_end_and_the_flash_says_what_was_taken() -> None:
+    table = started(MEEPLES)
+    goal = ClaimRoute("Altdorf-Brunnen", ("red",) * 2, meeples=("red", "blue"))
+    enter_until(table, goal, Mode.MEEPLE)
+    screen = table.app.screen()
+    assert screen.title == "Meeple in Altdorf?"
+    assert screen.menu is not None
+    assert screen.menu.items == ("None", "Red", "Blue", "Green", "Yellow", "Black", "White")
+    table.press("down", "ok")
+    assert table.app.screen().title == "Meeple in Brunnen?"
+    table.press("down", "down", "ok")
+    assert table.title() == "Altdorf – Brunnen +2 · Meeples: Red, Blue"
+    assert table.state.players[0].meeples == ("blue", "red")
+
+
+def test_undo_takes_the_whole_claim_back() -> None:
+    table = started(STOCKS)
+    table.enter(ClaimRoute("Ashford-Carver", ("red",) * 3, company="ARR"))
+    table.wait()
+    moves = len(table.session.history())
+    table.send(Hold("back"))
+    assert table.style() is Style.CONFIRM
+    table.press("ok")
+    assert len(table.session.history()) == moves - 1
+    player = table.state.players[0]
+    assert player.shares == () and player.tracks == () and table.state.owners == {}
+    table.wait()
+    table.enter(ClaimRoute("Ashford-Carver", ("red",) * 3, company="ARR"))
+    assert table.state.players[0].shares == (("ARR", 1),)  # the share is back in its pile
+
+
+@pytest.mark.parametrize("board", [STOCKS, MEEPLES], ids=["stocks", "meeples"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_games_on_the_example_maps_entered_at_the_table(board: Any, players: int) -> None:
+    for seed in (1, 2):
+        table = Table(players, board)
+        claims = 0
+        for goal in physical_moves(RULES, table.names, seed, table.options):
+            if isinstance(goal, (DrawTickets, KeepTickets)):
+                table.session.submit(goal)  # no tags for the example maps' tickets
+                continue
+            table.enter(goal)
+            claims += isinstance(goal, ClaimRoute)
+        assert table.state.phase is Phase.OVER and claims
+        real = physical(table.names, seed, board)
+        assert RULES.result(table.state) == RULES.result(real)
+        for seen, held in zip(table.state.players, real.players):
+            assert (seen.shares, seen.meeples) == (held.shares, held.meeples)
