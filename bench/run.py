@@ -473,7 +473,17 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "opponent tracks, parallel ones tried",
                     f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
                     judged(stations["itinerary_worst_ms"] < 50)))
-    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
+    choices = bench_ttr.measure_choice_games(3, 0.5 if quick else 2.0)
+    usa = choices[0]
+    for g in choices[1:]:
+        rows.append(Row("ticket-to-ride", f"random complete games, {g['map']}, 3 players",
+                        f"{g['games_per_second']:.1f} games/s ({g['events_per_game']:.0f} "
+                        f"events, apply {g['apply_median_us']:.0f} us)", NONE,
+                        f"USA: {usa['games_per_second']:.1f} games/s "
+                        f"({usa['events_per_game']:.0f} events, apply "
+                        f"{usa['apply_median_us']:.0f} us)", NONE))
+    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
+                  "choice_games": choices}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:
