@@ -6,8 +6,8 @@ Aims (issue: Ticket to Ride): the longest route of any network a player can buil
 trains in under 50 ms, exact, with the speed-up over a plain depth-first search over edges
 measured in the same run (capped: "> X s" when it cannot finish); the best use of three
 stations on a dense network in under 50 ms; random complete games per second on USA and Europe
-and the median cost of one `apply`; the same on the example maps whose claims take a share or
-meeples, beside USA.
+and the median cost of one `apply`; the same on the example maps whose claims take a share,
+meeples or Cités and Alvin, beside USA.
 """
 
 from __future__ import annotations
@@ -207,8 +207,9 @@ def measure_stations() -> dict[str, Any]:
             "itinerary_opponent_routes": len(doubles), "itinerary_worst_ms": 1000 * parallel}
 
 
-#: Example maps whose claims take something (a share, meeples), raced against USA.
-CHOICE_MAPS = ("stocks-example", "meeples-example")
+#: Example maps whose claims take something (a share, meeples, Cités and Alvin), raced against
+#: USA.
+CHOICE_MAPS = ("stocks-example", "meeples-example", "old-west-example")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
 
 

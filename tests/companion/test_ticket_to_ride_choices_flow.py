@@ -1,5 +1,5 @@
-"""Shares and passenger meeples at the Ticket to Ride table: the lists after a claim's
-payment, the flash, undo, and short games on the example maps entered by taps and presses."""
+"""Shares, passenger meeples and Old West at the Ticket to Ride table: the lists after a
+claim's payment, the flash, undo, and games on the example maps entered by taps and presses."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from tests.engine.ticket_to_ride_examples import example_map
 
 from .test_ticket_to_ride_flow import Table, physical
 
+L = "locomotive"
 STOCKS = example_map("stocks-example")
 MEEPLES = example_map("meeples-example")
+OLD_WEST = example_map("old-west-example")
 
 
 def started(board: Any, players: int = 2) -> Table:
@@ -104,7 +106,87 @@ def test_undo_takes_the_whole_claim_back() -> None:
     assert table.state.players[0].shares == (("ARR", 1),)  # the share is back in its pile
 
 
-@pytest.mark.parametrize("board", [STOCKS, MEEPLES], ids=["stocks", "meeples"])
+def draw_two(table: Table, copy: int) -> None:
+    """The current player draws two red cards from the deck."""
+    table.tap(table.card("red", copy))
+    table.tap(table.card("red", copy + 1))
+    table.wait()
+
+
+def test_old_west_asks_the_starting_city_a_cite_and_its_cards() -> None:
+    table = started(OLD_WEST)
+    # Carson is the only end that may be a starting city (Dustwell is Alvin's): taken at once;
+    # Dustwell takes no Cité: nothing asked; Alvin goes to the only Cité, the starting city.
+    table.enter(ClaimRoute("Carson-Dustwell#1", ("green", "green"), start="Carson",
+                           alvin_to="Carson"))
+    assert table.title() == "Carson – Dustwell +2 · Start: Carson · Alvin captured: +10"
+    assert table.state.alvin is not None and table.state.alvin.city == "Carson"
+    table.wait()
+    enter_until(table, ClaimRoute("Goldfield-Hays", ("red",) * 2, start="Hays"),
+                Mode.START_CITY)
+    screen = table.app.screen()
+    assert screen.title == "Starting city?" and screen.menu is not None
+    assert screen.menu.items == ("Goldfield", "Hays")
+    table.press("down", "ok")
+    screen = table.app.screen()
+    assert screen.title == "Place a Cité?" and screen.menu is not None
+    assert screen.menu.items == ("No", "Goldfield")
+    table.press("ok")
+    assert table.title() == "Goldfield – Hays +2 · Start: Hays"
+    table.wait()
+    draw_two(table, 2)
+    draw_two(table, 4)
+    enter_until(table, ClaimRoute("Bisbee-Carson#1", ("red",), cite="Bisbee"), Mode.CITE)
+    table.press("down", "ok")
+    assert table.app.screen().title == "Cité in Bisbee"
+    table.tap(table.card("red", 6))
+    table.tap(table.card("blue", 0))
+    assert table.refused() == "Pay with 2 card(s) of one colour"
+    table.wait()
+    table.tap(table.card(L, 0))  # Ana holds Alvin: her route into his city captures nothing
+    assert table.title() == "Bisbee – Carson +1 · Cité in Bisbee"
+    assert table.state.players[0].cites == (("Carson", 0), ("Bisbee", 3))
+
+
+def test_alvin_goes_to_a_cite_chosen_from_the_list() -> None:
+    table = started(OLD_WEST)
+    table.enter(ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene", cite="Bisbee",
+                           cite_cards=("blue", L)))
+    assert table.title() == "Abilene – Bisbee +2 · Start: Abilene · Cité in Bisbee"
+    ana = table.state.players[0]
+    assert ana.cites == (("Abilene", 0), ("Bisbee", 1))
+    table.wait()
+    table.enter(ClaimRoute("Carson-Dustwell#1", ("green", "green"), start="Carson",
+                           cite="", alvin_to="Carson"))
+    table.wait()
+    draw_two(table, 2)
+    draw_two(table, 4)
+    goal = ClaimRoute("Bisbee-Carson#1", ("red",), alvin_to="Abilene")
+    enter_until(table, goal, Mode.ALVIN)
+    screen = table.app.screen()
+    assert screen.title == "Alvin goes to?" and screen.menu is not None
+    assert screen.menu.items == ("Abilene", "Bisbee")
+    table.press("ok")
+    assert table.state.alvin is not None
+    assert (table.state.alvin.city, table.state.alvin.holder) == ("Abilene", 0)
+    # The route between Ana's Cité and Ben's starting city scored for both.
+    assert [p.route_points for p in table.state.players] == [2 + 1, 2 + 1]
+
+
+def test_undo_takes_a_whole_old_west_claim_back() -> None:
+    table = started(OLD_WEST)
+    table.enter(ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene", cite="Bisbee",
+                           cite_cards=("blue", L)))
+    table.wait()
+    table.send(Hold("back"))
+    table.press("ok")
+    ana = table.state.players[0]
+    assert ana.cites == () and ana.tracks == () and ana.claims == ()
+    assert table.flow.in_play() == set()
+
+
+@pytest.mark.parametrize("board", [STOCKS, MEEPLES, OLD_WEST],
+                         ids=["stocks", "meeples", "old-west"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_whole_games_on_the_example_maps_entered_at_the_table(board: Any, players: int) -> None:
     for seed in (1, 2):
@@ -121,3 +203,5 @@ def test_whole_games_on_the_example_maps_entered_at_the_table(board: Any, player
         assert RULES.result(table.state) == RULES.result(real)
         for seen, held in zip(table.state.players, real.players):
             assert (seen.shares, seen.meeples) == (held.shares, held.meeples)
+            assert (seen.cites, seen.claims) == (held.cites, held.claims)
+        assert table.state.alvin == real.alvin

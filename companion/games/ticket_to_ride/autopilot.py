@@ -138,6 +138,14 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
     if mode is Mode.MEEPLE:
         colors = flow.meeple_choices(state)
         return toward(ui.choice, colors.index(goal.meeples[len(ui.meeples)]), len(colors))
+    listed = {Mode.START_CITY: (flow.start_choices, goal.start),
+              Mode.CITE: (flow.cite_choices, goal.cite),
+              Mode.ALVIN: (flow.alvin_choices, goal.alvin_to)}.get(mode)
+    if listed is not None:
+        options = listed[0](state)
+        return toward(ui.choice, options.index(listed[1]), len(options))
+    if mode is Mode.CITE_PAY:
+        return _tap(uid_for, goal.cite_cards[len(ui.cite_picks)])
     return Press("back")
 
 

@@ -320,7 +320,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
                 return refused(self._explain(problem))
             return self._draw(pick, index)
         tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
-                  Mode.TUNNEL_PAY: self._extra_tapped}.get(mode)
+                  Mode.TUNNEL_PAY: self._extra_tapped, Mode.CITE_PAY: self._cite_tapped}.get(mode)
         if tapped is not None:
             return tapped(state, pick)
         if mode is Mode.TICKETS:

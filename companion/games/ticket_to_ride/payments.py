@@ -17,7 +17,7 @@ from engine.games.ticket_to_ride.payment import (
 from engine.games.ticket_to_ride.payment import route_payment_problem as route_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.rules import cards_to_reveal
-from engine.games.ticket_to_ride.state import TicketToRideState
+from engine.games.ticket_to_ride.state import Takings, TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import refused
@@ -45,8 +45,7 @@ class PaymentEntry:
     def _claim_ready(self, state: TicketToRideState) -> Reaction:
         raise NotImplementedError
 
-    def taken_words(self, state: TicketToRideState, track: Track, company: str,
-                    meeples: tuple[str, ...], number: int | None = None) -> str:
+    def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
         raise NotImplementedError
 
     def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
@@ -104,8 +103,7 @@ class PaymentEntry:
             return NOTHING
         track = state.board.track(tunnel.track)
         notice = self.words.claimed(track, state.board.rules.points_for(track.length))
-        takings = tunnel.takings
-        taken = self.taken_words(state, track, takings.company, takings.meeples, takings.share)
+        taken = self.taken_words(state, track, tunnel.takings)
         notice = f"{notice} · {taken}" if taken else notice
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 

@@ -128,6 +128,8 @@ class OldWest:
     final: int = 10
     cities: int = 3
     city_cards: int = 2
+    #: Each player's first claim places a Cité on their starting city, one of its ends.
+    start_cities: bool = True
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,9 @@ class ClaimRoute(TicketToRideEvent):
 
     What the player takes with it, on maps that have it: `company`, the company whose share is
     taken ("" none); `meeples`, the colour of the meeple picked up at each end of the route
-    ("" none), or nothing at all.
+    ("" none), or nothing at all. Old West: `start`, the starting city (a first claim);
+    `cite`, the city of a Cité placed after the claim, paid with `cite_cards`; `alvin_to`,
+    where Alvin goes when the claim captures him.
     """
 
     kind = "claim-route"
@@ -93,6 +95,10 @@ class ClaimRoute(TicketToRideEvent):
     cards: tuple[str, ...]
     company: str = ""
     meeples: tuple[str, ...] = ()
+    start: str = ""
+    cite: str = ""
+    cite_cards: tuple[str, ...] = ()
+    alvin_to: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import N_, InvalidInput
-from ...table_input import items, join, obj, text, whole_number
+from ...table_input import flag, items, join, obj, text, whole_number
 from .board import (
     COLORS,
     ROUTE_POINTS,
@@ -239,6 +239,7 @@ def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
         final=whole_number(table, "final", where, default=10, minimum=0, maximum=MAX_POINTS),
         cities=whole_number(table, "cities", where, default=3, minimum=0, maximum=MAX_FEW),
         city_cards=whole_number(table, "city_cards", where, default=2, minimum=0, maximum=MAX_FEW),
+        start_cities=flag(table, "start_cities", where, default=True),
     )
 
 

@@ -108,8 +108,17 @@ RULE_NOTES: tuple[str, ...] = (
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("USA, Europe, maps with the same rules, and maps with shares or passenger meeples are "
-       "played turn by turn; the other maps' special rules are scored with the tally."),
+    N_("Old West played turn by turn: a player's starting city (\"ville de départ\") is a "
+       "Cité placed free on one end of their first route, before that route scores: a city "
+       "no claimed route reaches yet, never Alvin's; it counts among the three Cités. After a "
+       "claim, a Cité may be placed on one of its ends for two cards of one colour "
+       "(locomotives stand in). A route scores at once, for the owners of the Cités at its "
+       "ends, else for its claimer. A route into Alvin's city captures him, unless its claimer "
+       "already holds him; the captor moves him to one of their Cités (the one placed with "
+       "that claim included), or leaves him there with none."),
+    N_("USA, Europe, maps with the same rules, and maps with shares, passenger meeples or Old "
+       "West's Cités and Alvin are played turn by turn; the other maps' special rules are "
+       "scored with the tally."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )

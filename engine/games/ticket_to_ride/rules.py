@@ -31,6 +31,7 @@ from .events import (
     TicketToRideEvent,
 )
 from .library import resolve_map
+from .live_old_west import alvin_at_start
 from .payment import (
     UNKNOWN,
     Payment,
@@ -69,7 +70,6 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 #: The rules of a map not yet played turn by turn here: (whether the map uses it, its name).
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], object], str], ...] = (
     (lambda board: board.rules.tolls, "tolls"),
-    (lambda board: board.rules.old_west, "old_west"),
     (lambda board: board.rules.depots, "depots"),
     (lambda board: board.rules.team_size, "team_size"),
     (lambda board: board.rules.merchandise, "merchandise"),
@@ -105,7 +105,8 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     players = tuple(Player(name=name, trains=board.rules.trains) for name in names)
-    return TicketToRideState(board=board, players=players, first=first, current=first)
+    return TicketToRideState(board=board, players=players, first=first, current=first,
+                             alvin=alvin_at_start(board))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -346,7 +347,7 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
         raise IllegalEvent(problem, count=board.rules.double_routes_from)
     check_in_hand(state.player().hand, event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
-    takings = check_takings(board, state.players, track, event.company, event.meeples)
+    takings = check_takings(state, track, event)
     if track.tunnel:
         return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color,
                                             takings=takings))
@@ -355,7 +356,7 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
 
 def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...],
                   takings: Takings) -> TicketToRideState:
-    player = collect(state.player(), takings)
+    player = state.player()
     rules = state.board.rules
     player = replace(
         player, hand=take(player.hand, cards), trains=player.trains - track.length -
@@ -364,7 +365,7 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     )  # fmt: skip
     state = replace(state, players=_with(state, player), discard=state.discard + cards,
                     owners={**state.owners, track.id: state.current})
-    return _end_turn(state)
+    return _end_turn(collect(state, track, takings))
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -407,7 +408,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
-    check_in_hand(state.player().hand, tunnel.cards + event.cards)
+    check_in_hand(state.player().hand, tunnel.cards + event.cards + tunnel.takings.cite_cards)
     return _finish_tunnel(state, event.cards)
 
 
@@ -510,7 +511,7 @@ def holdings(state: TicketToRideState) -> list[Holding]:
 
 def result(state: TicketToRideState) -> TallyResult:
     """The final count, exactly as the tally of the same table."""
-    return score_table(state.board, with_takings(state.board, state.players, holdings(state)))
+    return score_table(state.board, with_takings(state, holdings(state)))
 
 
 # --- Applying an event -------------------------------------------------------------------------

@@ -75,8 +75,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards, **random_takings(state.board, state.players, track,
-                                                             rng))
+        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
     if state.tickets and rng.random() < TICKET_CHANCE:
         return DrawTickets()
     station = station_payment(state)
@@ -88,8 +87,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards, **random_takings(state.board, state.players, track,
-                                                             rng))
+        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
     if state.tickets:
         return DrawTickets()
     if station is not None:

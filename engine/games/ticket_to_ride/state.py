@@ -35,6 +35,11 @@ class Player:
     shares: tuple[tuple[str, int], ...] = ()
     #: Germany: the passenger meeples picked up, by colour, sorted.
     meeples: tuple[str, ...] = ()
+    #: Old West: each track's number in the order of all claims (as `tracks`), the Cités
+    #: (city, the claim they followed; 0: the starting city), and the captures of Alvin.
+    claims: tuple[int, ...] = ()
+    cites: tuple[tuple[str, int], ...] = ()
+    alvin_captures: int = 0
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,12 @@ class Takings:
     company: str = ""
     share: int = 0
     meeples: tuple[str, ...] = ()
+    #: Old West: the starting city chosen with a first claim, the Cité placed after the claim
+    #: and its cards, where Alvin goes when the claim captures him ("": none of these).
+    start: str = ""
+    cite: str = ""
+    cite_cards: tuple[str, ...] = ()
+    alvin_to: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,14 @@ class Tunnel:
     surcharge: int | None = None
     #: What the claim takes once the trains are placed: a share, meeples.
     takings: Takings = field(default_factory=Takings)
+
+
+@dataclass(frozen=True)
+class Alvin:
+    """Old West: the city Alvin is in, and the seat of the player holding him (-1: nobody)."""
+
+    city: str
+    holder: int = -1
 
 
 @dataclass(frozen=True)
@@ -84,6 +103,8 @@ class TicketToRideState:
     turns_left: int | None = None
     #: Turns in a row where the player could only pass.
     passes: int = 0
+    #: Old West: where Alvin is and who holds him.
+    alvin: Alvin | None = None
 
     @property
     def order(self) -> TurnOrder:
