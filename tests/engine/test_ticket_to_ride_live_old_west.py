@@ -3,16 +3,18 @@ at each claim, and Alvin."""
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import pytest
 
-from engine.errors import IllegalEvent
+from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
 from engine.games.ticket_to_ride.live_old_west import alvin_options, cite_options, start_options
+from engine.games.ticket_to_ride.mapfile import parse_map
 from engine.games.ticket_to_ride.rules import apply, result, unplayable
 from engine.games.ticket_to_ride.state import TicketToRideState
-from tests.engine.ticket_to_ride_examples import example_map, playing, with_hand
+from tests.engine.ticket_to_ride_examples import EXAMPLES, example_map, playing, with_hand
 
 BOARD = example_map("old-west-example")
 L = "locomotive"
@@ -143,3 +145,35 @@ def test_the_claim_with_its_old_west_choices_survives_its_json() -> None:
     event = ClaimRoute("Abilene-Bisbee", ("red", "red"), start="Abilene", cite="Bisbee",
                        cite_cards=("blue", L), alvin_to="Abilene")
     assert TicketToRideEvent.from_json(event.to_json()) == event
+
+
+def test_a_map_without_starting_cities_asks_none() -> None:
+    raw = tomllib.loads((EXAMPLES / "old-west-example.toml").read_text(encoding="utf-8"))
+    raw["rules"]["old_west"]["start_cities"] = False
+    state = playing(parse_map(raw))
+    assert start_options(state, state.board.track("Abilene-Bisbee")) == ()
+    state = claim(state, "Abilene-Bisbee")
+    assert state.players[0].cites == ()
+    with pytest.raises(IllegalEvent, match="Abilene cannot be your starting city"):
+        claim(playing(parse_map(raw)), "Abilene-Bisbee", start="Abilene")
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda raw: raw["rules"]["old_west"].pop("alvin_start"), "rules.old_west.alvin_start"),
+    (lambda raw: raw["rules"]["old_west"].update(alvin_start="Nowhere"),
+     "rules.old_west.alvin_start"),
+])  # fmt: skip
+def test_a_map_switching_old_west_on_without_its_data_is_refused_naming_the_field(
+        change: Any, field: str) -> None:
+    raw = tomllib.loads((EXAMPLES / "old-west-example.toml").read_text(encoding="utf-8"))
+    change(raw)
+    with pytest.raises(InvalidInput, match=field.replace(".", r"\.")):
+        parse_map(raw)
+
+
+def test_a_map_with_shares_but_no_company_on_any_route_is_refused() -> None:
+    raw = tomllib.loads((EXAMPLES / "stocks-example.toml").read_text(encoding="utf-8"))
+    for route in raw["routes"]:
+        route.pop("companies", None)
+    with pytest.raises(InvalidInput, match=r"rules\.stocks: no route names a company"):
+        parse_map(raw)

@@ -110,7 +110,8 @@ RULE_NOTES: tuple[str, ...] = (
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Old West played turn by turn: a player's starting city (\"ville de départ\") is a "
        "Cité placed free on one end of their first route, before that route scores: a city "
-       "no claimed route reaches yet, never Alvin's; it counts among the three Cités. After a "
+       "no claimed route reaches yet, never Alvin's (a first route with no such end gives "
+       "none); it counts among the three Cités. After a "
        "claim, a Cité may be placed on one of its ends for two cards of one colour "
        "(locomotives stand in). A route scores at once, for the owners of the Cités at its "
        "ends, else for its claimer. A route into Alvin's city captures him, unless its claimer "
