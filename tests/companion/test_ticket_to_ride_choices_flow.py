@@ -10,6 +10,7 @@ import pytest
 from companion.automaton import physical_moves
 from companion.flows import autopilot
 from companion.games.ticket_to_ride.flow import Mode
+from companion.games.ticket_to_ride.words import Words
 from companion.inputs import Hold
 from companion.screens.model import Style
 from companion.screens.render import render
@@ -205,3 +206,17 @@ def test_whole_games_on_the_example_maps_entered_at_the_table(board: Any, player
             assert (seen.shares, seen.meeples) == (held.shares, held.meeples)
             assert (seen.cites, seen.claims) == (held.cites, held.claims)
         assert table.state.alvin == real.alvin
+        # The final count names the map's own category.
+        pages = " ".join(" ".join(lines) for seat, lines in
+                         table.flow._final_pages(table.state) if seat == 0)
+        assert CATEGORY[board.name] in pages
+
+
+CATEGORY = {"stocks-example": "Shares", "meeples-example": "Meeples",
+            "old-west-example": "Alvin"}
+
+
+def test_the_final_categories_are_named_in_french() -> None:
+    words = Words("fr")
+    assert [words.category(key) for key in ("stocks", "meeples", "alvin")] == [
+        "Actions", "Meeples", "Alvin"]

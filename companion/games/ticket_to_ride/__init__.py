@@ -55,6 +55,10 @@ TABLE = TableGame(
             "tickets": NC_("ticket-to-ride/category", "Tickets"),
             "longest": NC_("ticket-to-ride/category", "Longest"),
             "stations": NC_("ticket-to-ride/category", "Stations"),
+            "globetrotter": NC_("ticket-to-ride/category", "Globetrotter"),
+            "stocks": NC_("ticket-to-ride/category", "Shares"),
+            "meeples": NC_("ticket-to-ride/category", "Meeples"),
+            "alvin": NC_("ticket-to-ride/category", "Alvin"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.
