@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from companion.app import TableApp
 from companion.automaton import physical_moves
 from companion.flows import autopilot
-from companion.games.ticket_to_ride.flow import Mode
+from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words
-from companion.inputs import Hold
+from companion.inputs import Hold, Input, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
 from engine.games.ticket_to_ride import RULES
@@ -19,7 +22,7 @@ from engine.games.ticket_to_ride.events import ClaimRoute, DrawTickets, KeepTick
 from engine.games.ticket_to_ride.state import Phase
 from tests.engine.ticket_to_ride_examples import example_map
 
-from .test_ticket_to_ride_flow import Table, physical
+from .test_ticket_to_ride_flow import INPUTS, Table, physical, replayed
 
 L = "locomotive"
 STOCKS = example_map("stocks-example")
@@ -220,3 +223,46 @@ def test_the_final_categories_are_named_in_french() -> None:
     words = Words("fr")
     assert [words.category(key) for key in ("stocks", "meeples", "alvin")] == [
         "Actions", "Meeples", "Alvin"]
+
+
+#: A claim on each example map and the list it stops on.
+OPENINGS = {
+    "stocks-example": (ClaimRoute("Ashford-Carver", ("red",) * 3, company="BLL"), Mode.COMPANY),
+    "meeples-example": (ClaimRoute("Altdorf-Brunnen", ("red",) * 2, meeples=("red", "")),
+                        Mode.MEEPLE),
+    "old-west-example": (ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene",
+                                    cite="Bisbee", cite_cards=("blue", L)), Mode.CITE_PAY),
+}
+
+
+@settings(max_examples=30, deadline=None)
+@given(board=st.sampled_from([STOCKS, MEEPLES, OLD_WEST]), inputs=st.lists(INPUTS, max_size=60))
+def test_any_inputs_on_the_claim_lists_give_screens_and_refusals_never_a_crash(
+        board: Any, inputs: list[Input]) -> None:
+    table = started(board)
+    goal, mode = OPENINGS[board.name]
+    enter_until(table, goal, mode)
+    session = table.session
+    for item in inputs:
+        moves = len(session.log)
+        table.app.handle(item)
+        render(table.app.screen())
+        table.clock.now += 1
+        assert len(session.log) in (moves - 1, moves, moves + 1)
+        assert session.state == replayed(session)
+
+
+def test_a_claim_half_chosen_survives_a_restart() -> None:
+    table = started(OLD_WEST)
+    goal, mode = OPENINGS["old-west-example"]
+    enter_until(table, goal, mode)
+    table.tap(table.card("blue", 0))
+    before = table.app.screen()
+    draft = table.app.session.draft
+    assert draft is not None and draft["mode"] == "cite-pay" and len(draft["cite_picks"]) == 1
+    again = TableApp(session=table.app.session, flow=TicketToRideFlow("en"),
+                     registry=table.app.registry, gettext=lambda text: text, explain=str,
+                     enrollable=lambda: [], clock=table.clock)
+    assert again.screen() == before
+    again.handle(Tap(table.card(L, 0)))
+    assert table.state.players[0].cites == (("Abilene", 0), ("Bisbee", 1))
