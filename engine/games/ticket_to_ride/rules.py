@@ -2,7 +2,9 @@
 
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
-the final count. Maps with other rules (tolls, shares, Alvin...) are scored with the tally.
+the final count. What a claim takes on some maps (a share, meeples, Old West's Cités and
+Alvin) is in `takings`; maps with rules not yet played here (tolls, depots...) are scored with
+the tally.
 """
 
 from __future__ import annotations

@@ -119,7 +119,3 @@ def with_takings(state: TicketToRideState, held: Sequence[Holding]) -> list[Hold
     variant_bonuses(state.board, seats, {})
     return [replace(h, bonuses={**h.bonuses, **seat.bonuses}, cites=tuple(seat.cites),
                     claimed=dict(seat.claimed)) for h, seat in zip(held, seats)]
-
-
-
-
