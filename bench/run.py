@@ -502,8 +502,17 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
             if demo["finished"] else f"not finished: {demo['problem']}"[:200],
             "plays to its end", "the USA demo in the same run: "
             f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
+    choices = bench_ttr.measure_choice_games(3, 0.5 if quick else 2.0)
+    usa_choice = choices[0]
+    for g in choices[1:]:
+        rows.append(Row("ticket-to-ride", f"random complete games, {g['map']}, 3 players",
+                        f"{g['games_per_second']:.1f} games/s ({g['events_per_game']:.0f} "
+                        f"events, apply {g['apply_median_us']:.0f} us)", NONE,
+                        f"USA: {usa_choice['games_per_second']:.1f} games/s "
+                        f"({usa_choice['events_per_game']:.0f} events, apply "
+                        f"{usa_choice['apply_median_us']:.0f} us)", NONE))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
-                  "example_maps": maps, "demos": demos}
+                  "example_maps": maps, "demos": demos, "choice_games": choices}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

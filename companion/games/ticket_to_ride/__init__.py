@@ -82,6 +82,10 @@ TABLE = TableGame(
             "tolls": NC_("ticket-to-ride/category", "Tolls"),
             "loans": NC_("ticket-to-ride/category", "Loans"),
             "countries": NC_("ticket-to-ride/category", "Countries"),
+            "globetrotter": NC_("ticket-to-ride/category", "Globetrotter"),
+            "stocks": NC_("ticket-to-ride/category", "Shares"),
+            "meeples": NC_("ticket-to-ride/category", "Meeples"),
+            "alvin": NC_("ticket-to-ride/category", "Alvin"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

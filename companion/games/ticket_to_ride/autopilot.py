@@ -132,6 +132,20 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
         if track_kind(chosen, city) != track_kind(wanted, city):
             return Press("back")
         return _tap(uid_for, goal.cards[len(ui.picks)])
+    if mode is Mode.COMPANY:
+        companies = flow.company_options(state)
+        return toward(ui.choice, companies.index(goal.company), len(companies))
+    if mode is Mode.MEEPLE:
+        colors = flow.meeple_choices(state)
+        return toward(ui.choice, colors.index(goal.meeples[len(ui.meeples)]), len(colors))
+    listed = {Mode.START_CITY: (flow.start_choices, goal.start),
+              Mode.CITE: (flow.cite_choices, goal.cite),
+              Mode.ALVIN: (flow.alvin_choices, goal.alvin_to)}.get(mode)
+    if listed is not None:
+        options = listed[0](state)
+        return toward(ui.choice, options.index(listed[1]), len(options))
+    if mode is Mode.CITE_PAY:
+        return _tap(uid_for, goal.cite_cards[len(ui.cite_picks)])
     return Press("back")
 
 

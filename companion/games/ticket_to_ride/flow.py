@@ -63,6 +63,7 @@ from ...flows.kit import (
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
+from .takings import TakingsEntry
 from .view import (
     CLAIM,
     ROUTE_STEPS,
@@ -100,7 +101,7 @@ from .words import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens,
                        DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -117,7 +118,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         self._view: TurnView | None = None
         #: The map on the table, once a screen or an input has shown it (tags to enrol).
         self.board: Map | None = None
-        self.screens = self.screen_table()
+        self.screens = {**self.screen_table(), **self.takings_screens()}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -133,6 +134,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             Mode.MAIN: self._main_button,
             Mode.MENU: self._menu_button,
             **{step: self._route_button for step in ROUTE_STEPS},
+            **self.takings_buttons(),
         }
 
     def view(self, state: TicketToRideState) -> TurnView:
@@ -321,7 +323,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
                 return refused(self._explain(problem))
             return self._draw(pick, index)
         tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
-                  Mode.TUNNEL_PAY: self._extra_tapped}.get(mode)
+                  Mode.TUNNEL_PAY: self._extra_tapped, Mode.CITE_PAY: self._cite_tapped}.get(mode)
         if tapped is not None:
             return tapped(state, pick)
         if mode is Mode.TICKETS:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.errors import IllegalEvent
 from engine.events import Event
-from engine.games.ticket_to_ride.events import BuildStation, ClaimRoute, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
@@ -16,7 +17,7 @@ from engine.games.ticket_to_ride.payment import (
 from engine.games.ticket_to_ride.payment import route_payment_problem as route_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.rules import cards_to_reveal
-from engine.games.ticket_to_ride.state import TicketToRideState
+from engine.games.ticket_to_ride.state import Takings, TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import refused
@@ -42,6 +43,12 @@ class PaymentEntry:
     def view(self, state: TicketToRideState) -> TurnView:
         raise NotImplementedError
 
+    def _claim_ready(self, state: TicketToRideState) -> Reaction:
+        raise NotImplementedError
+
+    def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
+        raise NotImplementedError
+
     def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         ui = self.ui
         cards = (*ui.cards, pick.card)
@@ -65,11 +72,7 @@ class PaymentEntry:
             self.ui = ui.picking(pick)
             if len(cards) < track.length:
                 return NOTHING
-            event = ClaimRoute(track.id, cards)
-            notice = self.words.claimed(track, board.rules.points_for(track.length),
-                                        *claim_news(self.words, state, track, short=True))
-            if track.tunnel:
-                notice = None
+            return self._claim_ready(state)
         return Reaction(event, notice=notice, uids=self.ui.uids)
 
     def _reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
@@ -102,6 +105,8 @@ class PaymentEntry:
         track = state.board.track(tunnel.track)
         notice = self.words.claimed(track, state.board.rules.points_for(track.length),
                                     *claim_news(self.words, state, track, short=True))
+        taken = self.taken_words(state, track, tunnel.takings)
+        notice = f"{notice} · {taken}" if taken else notice
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 
     def _explain(self, error: IllegalEvent) -> str:

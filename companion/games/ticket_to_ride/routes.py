@@ -11,6 +11,7 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved, refused
 from .view import (
+    CHOICE_STEPS,
     ROUTE_STEPS,
     STATION,
     Mode,
@@ -40,7 +41,7 @@ class RouteChooser:
         a restart may come from before an undo)."""
         ui, view = self.ui, self.view(state)
         mode = ui.mode
-        if mode not in ROUTE_STEPS:
+        if mode not in ROUTE_STEPS + CHOICE_STEPS:
             return True
         if ui.purpose == STATION and view.station_cost is None:
             return False

@@ -39,6 +39,14 @@ class Mode(Enum):
     FACE_UP = "face-up"
     GIVE_UP = "give-up"
     LAST_ROUND = "last-round"
+    #: What a claim takes once paid: a share's company, a meeple at each end.
+    COMPANY = "company"
+    MEEPLE = "meeple"
+    #: Old West: the starting city, a Cité (and its cards), where Alvin goes.
+    START_CITY = "start-city"
+    CITE = "cite"
+    CITE_PAY = "cite-pay"
+    ALVIN = "alvin"
     # Derived from the game itself, never stored:
     SETUP = "setup"
     TICKETS = "tickets"
@@ -51,9 +59,13 @@ class Mode(Enum):
 
 #: Modes the flow keeps between inputs (the others follow from the game).
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
-          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND)
+          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
+          Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
+#: The choices of a claim, once paid.
+CHOICE_STEPS = (Mode.COMPANY, Mode.MEEPLE, Mode.START_CITY, Mode.CITE, Mode.CITE_PAY,
+                Mode.ALVIN)
 
 
 class Action(Enum):
@@ -98,11 +110,20 @@ class TicketToRideUI:
     #: Where "3 locos face up?" returns.
     back_to: Mode = Mode.MAIN
     page: int = 0
+    #: The claim's choices so far: the share's company, the meeple at each end.
+    company: str = ""
+    meeples: tuple[str, ...] = ()
+    start: str = ""
+    cite: str = ""
+    #: Whether the Cité question is answered (a city and its cards, or none).
+    cite_done: bool = False
+    cite_picks: tuple[Pick, ...] = ()
 
     def entering(self, mode: Mode) -> TicketToRideUI:
         """The UI on entering `mode`: no card picked, nothing chosen."""
         return replace(self, mode=mode, picks=(), choice=0, pending=None, letter=None,
-                       city=None, track=None)
+                       city=None, track=None, company="", meeples=(), start="", cite="",
+                       cite_done=False, cite_picks=())
 
     def picking(self, pick: Pick) -> TicketToRideUI:
         return replace(self, picks=(*self.picks, pick))
@@ -120,7 +141,7 @@ class TicketToRideUI:
 
     @property
     def uids(self) -> tuple[str, ...]:
-        return tuple(pick.uid for pick in self.picks)
+        return tuple(pick.uid for pick in self.picks + self.cite_picks)
 
 
 class TurnView:

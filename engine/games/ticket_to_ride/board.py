@@ -128,6 +128,8 @@ class OldWest:
     final: int = 10
     cities: int = 3
     city_cards: int = 2
+    #: Each player's first claim places a Cité on their starting city, one of its ends.
+    start_cities: bool = True
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,8 @@ class MapRules:
     team_trains: int = 27
     #: Germany: passenger meeples, points per colour for first and second place.
     meeples: tuple[int, int] | None = None
+    #: Germany at the table: passenger meeples in the game, by colour (colour, count).
+    meeple_supply: tuple[tuple[str, int], ...] = ()
     merchandise: Merchandise | None = None
     #: Märklin passengers per player.
     passengers: int = 0

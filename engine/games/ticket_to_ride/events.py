@@ -81,11 +81,24 @@ class KeepTickets(TicketToRideEvent):
 
 @dataclass(frozen=True)
 class ClaimRoute(TicketToRideEvent):
-    """Claim a track (its id, such as "Paris-Frankfurt#2") with the cards paid."""
+    """Claim a track (its id, such as "Paris-Frankfurt#2") with the cards paid.
+
+    What the player takes with it, on maps that have it: `company`, the company whose share is
+    taken ("" none); `meeples`, the colour of the meeple picked up at each end of the route
+    ("" none), or nothing at all. Old West: `start`, the starting city (a first claim);
+    `cite`, the city of a Cité placed after the claim, paid with `cite_cards`; `alvin_to`,
+    where Alvin goes when the claim captures him.
+    """
 
     kind = "claim-route"
     track: str
     cards: tuple[str, ...]
+    company: str = ""
+    meeples: tuple[str, ...] = ()
+    start: str = ""
+    cite: str = ""
+    cite_cards: tuple[str, ...] = ()
+    alvin_to: str = ""
 
 
 @dataclass(frozen=True)

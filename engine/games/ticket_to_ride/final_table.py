@@ -12,9 +12,11 @@ from typing import Any
 from ...game import TallyResult
 from ...table_input import join
 from .live_countries import cards_by_country
+from .live_old_west import route_claims
 from .scoring import Holding, score_table
 from .seat import Seat
 from .state import TicketToRideState
+from .takings import table_fields
 from .tally_variants import variant_bonuses
 
 
@@ -28,6 +30,7 @@ def variant_fields(state: TicketToRideState, seat: int) -> dict[str, Any]:
         fields["loans"] = player.loans
     if rules.country_cards:
         fields["country_cards"] = cards_by_country(player.country_cards)
+    fields.update(table_fields(state, seat))
     return fields
 
 
@@ -44,7 +47,8 @@ def holdings(state: TicketToRideState) -> list[Holding]:
 def live_result(state: TicketToRideState) -> TallyResult:
     """The final count: the variant fields scored as the tally scores them."""
     seats = [Seat(h.name, join("players", number), variant_fields(state, number),
-                  tracks=list(h.tracks), tickets=list(h.tickets), stations=list(h.stations))
+                  tracks=list(h.tracks), tickets=list(h.tickets), stations=list(h.stations),
+                  claimed=route_claims(state.players[number]))
              for number, h in enumerate(holdings(state))]
     variant_bonuses(state.board, seats, {})
     return score_table(state.board, [seat.holding() for seat in seats])
@@ -54,9 +58,11 @@ def final_table(state: TicketToRideState) -> dict[str, Any]:
     """The final table as `companion tally` reads it (the map given as itself)."""
     players = []
     for number, holding in enumerate(holdings(state)):
+        claims = route_claims(state.players[number])
         players.append({
             "name": holding.name,
-            "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color}
+            "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color,
+                        **({"claim": claims[t.id]} if t.id in claims else {})}
                        for t in holding.tracks],
             "tickets": [list(t.places) for t in holding.tickets],
             "stations": list(holding.stations),

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...errors import N_, InvalidInput
-from ...table_input import items, join, obj, text, whole_number
+from ...table_input import flag, items, join, obj, text, whole_number
 from .board import (
     COLORS,
     ROUTE_POINTS,
@@ -76,6 +76,11 @@ def read_rules(raw: Any, path: str, board: Map) -> MapRules:
             raise InvalidInput(join(path, "meeples"),
                                N_("must be the points for first and second place"))
         meeples = (pair[0], pair[1])
+    supply = _meeple_supply(data, path)
+    if supply and meeples is None:
+        raise InvalidInput(join(path, "meeples"),
+                           N_("the map has a meeple supply: give the points for first and "
+                              "second place, such as [20, 10]"))
     trains = whole_number(data, "trains", path, default=45, minimum=1, maximum=MAX_PIECES)
     return MapRules(
         players=(low, high),
@@ -110,6 +115,7 @@ def read_rules(raw: Any, path: str, board: Map) -> MapRules:
         team_trains=whole_number(data, "team_trains", path, default=27, minimum=1,
                                  maximum=MAX_PIECES),
         meeples=meeples,
+        meeple_supply=supply,
         merchandise=_merchandise(data, path),
         passengers=whole_number(data, "passengers", path, default=0, minimum=0, maximum=MAX_FEW),
         country_cards=_country_cards(data, path, board),
@@ -233,7 +239,25 @@ def _old_west(data: Mapping[str, Any], path: str, board: Map) -> OldWest | None:
         final=whole_number(table, "final", where, default=10, minimum=0, maximum=MAX_POINTS),
         cities=whole_number(table, "cities", where, default=3, minimum=0, maximum=MAX_FEW),
         city_cards=whole_number(table, "city_cards", where, default=2, minimum=0, maximum=MAX_FEW),
+        start_cities=flag(table, "start_cities", where, default=True),
     )
+
+
+def _meeple_supply(data: Mapping[str, Any], path: str) -> tuple[tuple[str, int], ...]:
+    """Germany: the passenger meeples of each colour in the game."""
+    if "meeple_supply" not in data:
+        return ()
+    where = join(path, "meeple_supply")
+    table = obj(data["meeple_supply"], where)
+    supply: dict[str, int] = {}
+    for word in table:
+        color = color_field(word, join(where, word))
+        if color in supply:
+            raise InvalidInput(join(where, word), N_("{color} is given twice"), color=word)
+        supply[color] = whole_number(table, word, where, minimum=1, maximum=MAX_PIECES)
+    if not supply:
+        raise InvalidInput(where, N_("needs the number of meeples of each colour"))
+    return tuple(supply.items())
 
 
 def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:

@@ -66,6 +66,16 @@ RULE_NOTES: tuple[str, ...] = (
        "players, the shares of the neutral holder (the tally's 'dummy_shares') take their rank "
        "and payout, which nobody scores. A player names one of the route's companies; when its "
        "shares are all taken, another company on the route."),
+    N_("Shares played turn by turn: a share is numbered by its place in its company's pile (1 "
+       "for the first taken). The text says a player \"may\" take one; taking one never costs "
+       "anything, so the table takes it: at once when one company of the route has shares "
+       "left, after asking which when several have. The count is the tally's, without the "
+       "neutral holder of the two-player game (the text does not have one)."),
+    N_("Passenger meeples played turn by turn: the two places a claim connects are the route's "
+       "two ends; at each, the player takes one meeple of the colour of their choice, or none. "
+       "The meeples lie at random on the board and the companion does not see them: the players "
+       "say each colour taken, and no colour is taken more often than the map's meeple_supply "
+       "holds."),
     N_("Passenger meeples (Germany): per colour, 20 to every player tied for the most; with a tie "
        "for first nobody scores 10; otherwise 10 to every player tied for second."),
     N_("Tolls (Netherlands): the only or first track of a route pays its toll to the bank, the "
@@ -103,12 +113,21 @@ RULE_NOTES: tuple[str, ...] = (
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains or country cards: it pays each toll, counts each loan and "
-       "hands out the country cards itself. Maps with other special rules are scored with the "
-       "tally."),
+       "tolls and loans, mountains, country cards, shares, passenger meeples or Old West's "
+       "Cités and Alvin: it pays each toll, counts each loan and hands out the country cards "
+       "itself. Maps with other special rules are scored with the tally."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),
+    N_("Old West played turn by turn: a player's starting city (\"ville de départ\") is a "
+       "Cité placed free on one end of their first route, before that route scores: a city "
+       "no claimed route reaches yet, never Alvin's (a first route with no such end gives "
+       "none); it counts among the three Cités. After a "
+       "claim, a Cité may be placed on one of its ends for two cards of one colour "
+       "(locomotives stand in). A route scores at once, for the owners of the Cités at its "
+       "ends, else for its claimer. A route into Alvin's city captures him, unless its claimer "
+       "already holds him; the captor moves him to one of their Cités (the one placed with "
+       "that claim included), or leaves him there with none."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )

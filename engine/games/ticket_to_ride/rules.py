@@ -3,7 +3,9 @@
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
 the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`)
-are played as the game goes; maps with rules not yet live (`NOT_YET_LIVE`) go to the tally.
+are played as the game goes; what a claim takes where the player chooses (a share, meeples, Old
+West's Cités and Alvin) is in `takings`; maps with rules not yet live (`NOT_YET_LIVE`) go to the
+tally.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from .final_table import holdings as holdings  # where the table side and tests 
 from .final_table import live_result
 from .library import resolve_map
 from .live_countries import take_country_cards
+from .live_old_west import alvin_at_start
 from .live_tolls import pay_toll
 from .payment import (
     UNKNOWN,
@@ -45,7 +48,8 @@ from .payment import (
     pays_surcharge,
     tunnel_surcharge,
 )  # fmt: skip
-from .state import Phase, Player, TicketToRideState, Tunnel
+from .state import Phase, Player, Takings, TicketToRideState, Tunnel
+from .takings import check_takings, collect
 
 DECK = -1
 """`DrawCard.index` for the top card of the deck."""
@@ -71,11 +75,8 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 
 #: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
-    (lambda board: board.rules.stocks is not None, "stocks"),
-    (lambda board: board.rules.old_west is not None, "old_west"),
     (lambda board: bool(board.rules.depots), "depots"),
     (lambda board: bool(board.rules.team_size), "team_size"),
-    (lambda board: board.rules.meeples is not None, "meeples"),
     (lambda board: board.rules.merchandise is not None, "merchandise"),
     (lambda board: bool(board.rules.passengers), "passengers"),
     (lambda board: bool(board.rules.cards.special), "special cards"),
@@ -87,6 +88,9 @@ def unplayable(board: Map) -> str | None:
     """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
     if any(uses(board) for uses, _ in NOT_YET_LIVE):
         return N_("Play {map} with the tally: its special rules are scored at the end")
+    if board.rules.meeples is not None and not board.rules.meeple_supply:
+        return N_("{map} needs rules.meeple_supply (the meeples of each colour) to be played "
+                  "turn by turn")
     return None
 
 
@@ -107,7 +111,8 @@ def new_game(
     tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
     players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens)
                     for name in names)
-    return TicketToRideState(board=board, players=players, first=first, current=first)
+    return TicketToRideState(board=board, players=players, first=first, current=first,
+                             alvin=alvin_at_start(board))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -348,13 +353,15 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
         raise IllegalEvent(problem, count=board.rules.double_routes_from)
     check_in_hand(state.player().hand, event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
+    takings = check_takings(state, track, event)
     if track.tunnel:
-        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color))
-    return _place_trains(state, track, event.cards)
+        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color,
+                                            takings=takings))
+    return _place_trains(state, track, event.cards, takings)
 
 
-def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
-                  ) -> TicketToRideState:
+def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...],
+                  takings: Takings) -> TicketToRideState:
     player = state.player()
     rules = state.board.rules
     player = replace(
@@ -365,7 +372,7 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     state = replace(state, players=_with(state, player), discard=state.discard + cards,
                     owners={**state.owners, track.id: state.current})
     state = take_country_cards(pay_toll(state, track), track)
-    return _end_turn(state)
+    return _end_turn(collect(state, track, takings))
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -408,7 +415,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
-    check_in_hand(state.player().hand, tunnel.cards + event.cards)
+    check_in_hand(state.player().hand, tunnel.cards + event.cards + tunnel.takings.cite_cards)
     return _finish_tunnel(state, event.cards)
 
 
@@ -416,7 +423,8 @@ def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketTo
     tunnel = state.tunnel
     assert tunnel is not None
     state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
-    return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra)
+    return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra,
+                         tunnel.takings)
 
 
 # --- A turn: build a station (Europe) ----------------------------------------------------------

@@ -33,6 +33,7 @@ from .rules import (
     train_deck,
 )
 from .state import Phase, TicketToRideState
+from .takings import random_takings
 
 #: How keen a simulated player is on each action when it is possible.
 CLAIM_CHANCE = 0.6
@@ -74,7 +75,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards)
+        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
     if state.tickets and rng.random() < TICKET_CHANCE:
         return DrawTickets()
     station = station_payment(state)
@@ -86,7 +87,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards)
+        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
     if state.tickets:
         return DrawTickets()
     if station is not None:

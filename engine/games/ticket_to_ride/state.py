@@ -36,6 +36,31 @@ class Player:
     loans: int = 0
     #: Poland: the country cards taken, (country, value), in the order taken.
     country_cards: tuple[tuple[str, int], ...] = ()
+    #: Pennsylvania: the shares taken, (company, number in its pile).
+    shares: tuple[tuple[str, int], ...] = ()
+    #: Germany: the passenger meeples picked up, by colour, sorted.
+    meeples: tuple[str, ...] = ()
+    #: Old West: each track's number in the order of all claims (as `tracks`), the Cités
+    #: (city, the claim they followed; 0: the starting city), and the captures of Alvin.
+    claims: tuple[int, ...] = ()
+    cites: tuple[tuple[str, int], ...] = ()
+    alvin_captures: int = 0
+
+
+@dataclass(frozen=True)
+class Takings:
+    """What a claim takes besides the route (see `takings`): the share's company ("" none)
+    and its number, and the meeple colour picked up at each end ("" none), or nothing."""
+
+    company: str = ""
+    share: int = 0
+    meeples: tuple[str, ...] = ()
+    #: Old West: the starting city chosen with a first claim, the Cité placed after the claim
+    #: and its cards, where Alvin goes when the claim captures him ("": none of these).
+    start: str = ""
+    cite: str = ""
+    cite_cards: tuple[str, ...] = ()
+    alvin_to: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +73,16 @@ class Tunnel:
     revealed: tuple[str, ...] = ()
     #: Extra cards asked for, once all cards are turned over.
     surcharge: int | None = None
+    #: What the claim takes once the trains are placed: a share, meeples.
+    takings: Takings = field(default_factory=Takings)
+
+
+@dataclass(frozen=True)
+class Alvin:
+    """Old West: the city Alvin is in, and the seat of the player holding him (-1: nobody)."""
+
+    city: str
+    holder: int = -1
 
 
 @dataclass(frozen=True)
@@ -86,6 +121,8 @@ class TicketToRideState:
     passes: int = 0
     #: Tolls (Netherlands): what the last claim paid, for the screen.
     last_toll: TollPaid | None = None
+    #: Old West: where Alvin is and who holds him.
+    alvin: Alvin | None = None
 
     @property
     def order(self) -> TurnOrder:

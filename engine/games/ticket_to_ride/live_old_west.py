@@ -1,0 +1,160 @@
+"""Old West at the table: starting cities, Cités placed after claims, and Alvin.
+
+« Une fois que vous avez pris une route, vous pouvez placer une de vos Cités sur l'une des deux
+villes aux extrémités de cette route en défaussant deux cartes Wagon de la même couleur ».
+A route scores when it is claimed: for the owners of the Cités standing at its ends (each end
+once, so twice for one owner of both), else for its claimer. The starting city (« y compris sa
+ville de départ ») is read as the Cité a player places, free, on one end of their first route,
+before it scores: a city no claimed route reaches yet, never Alvin's, and it counts among the
+player's Cités. « Le premier joueur qui prend une route connectée à Roswell capture Alvin » and
+moves him to one of their Cités (the one just placed included); a player with no Cité leaves
+him where he is. A player holding Alvin does not capture him again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ...errors import N_, IllegalEvent
+from ...unseen import take
+from .board import COLORS, LOCOMOTIVE, Map, Track
+from .payment import pays_for_set
+from .state import Alvin, Player, Takings, TicketToRideState
+
+
+def alvin_at_start(board: Map) -> Alvin | None:
+    rules = board.rules.old_west
+    return None if rules is None else Alvin(rules.alvin_start)
+
+
+def cite_owners(players: Sequence[Player]) -> dict[str, int]:
+    """City -> seat of the player whose Cité stands there."""
+    return {city: seat for seat, player in enumerate(players) for city, _ in player.cites}
+
+
+def start_options(state: TicketToRideState, track: Track) -> tuple[str, ...]:
+    """The ends of `track` that may be the current player's starting city (none: no choice to
+    make: not a first claim, or no end fits)."""
+    board = state.board
+    rules = board.rules.old_west
+    player = state.player()
+    if rules is None or not rules.start_cities or not rules.cities or player.tracks:
+        return ()
+    taken = cite_owners(state.players)
+    reached = {end for track_id in state.owners for end in board.track(track_id).ends}
+    return tuple(end for end in track.ends
+                 if _may_hold_cite(board, end) and end not in taken and end not in reached)
+
+
+def cite_options(state: TicketToRideState, track: Track, start: str = "") -> tuple[str, ...]:
+    """The ends of `track` where the current player may place a Cité after claiming it."""
+    board = state.board
+    rules = board.rules.old_west
+    player = state.player()
+    if rules is None or len(player.cites) + bool(start) >= rules.cities:
+        return ()
+    taken = set(cite_owners(state.players)) | {start}
+    return tuple(end for end in track.ends if _may_hold_cite(board, end) and end not in taken)
+
+
+def alvin_options(state: TicketToRideState, track: Track, start: str = "", cite: str = ""
+                  ) -> tuple[str, ...] | None:
+    """None when claiming `track` does not capture Alvin; else the current player's Cités he
+    may be moved to (empty: he stays where he is)."""
+    alvin = state.alvin
+    if alvin is None or alvin.city not in track.ends or alvin.holder == state.current:
+        return None
+    cities = [city for city, _ in state.player().cites] + [start, cite]
+    return tuple(city for city in cities if city and city != alvin.city)
+
+
+def check_old_west(state: TicketToRideState, track: Track, start: str, cite: str,
+                   cite_cards: tuple[str, ...], alvin_to: str) -> None:
+    """The Old West choices of a claim made sure of, or IllegalEvent."""
+    rules = state.board.rules.old_west
+    if rules is None:
+        if start or cite or cite_cards or alvin_to:
+            raise IllegalEvent(N_("This map has no Cités"))
+        return
+    starts = start_options(state, track)
+    if start not in starts and (start or starts):
+        if start:
+            raise IllegalEvent(N_("{city} cannot be your starting city"), city=start)
+        raise IllegalEvent(N_("Choose your starting city: {cities}"), cities=", ".join(starts))
+    if cite:
+        if cite not in cite_options(state, track, start):
+            raise IllegalEvent(N_("No Cité of yours may stand in {city}"), city=cite)
+        pays_for_set(cite_cards, rules.city_cards, state.board.rules.cards.special)
+    elif cite_cards:
+        raise IllegalEvent(N_("Cards for a Cité, but no Cité placed"))
+    targets = alvin_options(state, track, start, cite)
+    if targets and alvin_to not in targets:
+        raise IllegalEvent(N_("Move Alvin to one of your Cités: {cities}"),
+                           cities=", ".join(targets))
+    if not targets and alvin_to:
+        raise IllegalEvent(N_("Alvin does not move: this claim does not give him to you"))
+
+
+def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
+                    ) -> TicketToRideState:
+    """The claim just placed (the current player's last track) on an Old West map: the
+    starting city, the route's points to the Cités' owners, the new Cité, Alvin."""
+    rules = state.board.rules
+    if rules.old_west is None:
+        return state
+    seat = state.current
+    players = list(state.players)
+    number = sum(len(player.tracks) for player in players)
+    me = players[seat]
+    cites = me.cites + (((takings.start, 0),) if takings.start else ())
+    players[seat] = replace(me, cites=cites, claims=me.claims + (number,))
+    owners = cite_owners(players)
+    scorers = [owners[end] for end in track.ends if end in owners]
+    if scorers:
+        points = rules.points_for(track.length)
+        players[seat] = replace(players[seat], route_points=players[seat].route_points - points)
+        for scorer in scorers:
+            players[scorer] = replace(players[scorer],
+                                      route_points=players[scorer].route_points + points)
+    discard = state.discard
+    if takings.cite:
+        me = players[seat]
+        players[seat] = replace(me, cites=me.cites + ((takings.cite, number),),
+                                hand=take(me.hand, takings.cite_cards))
+        discard += takings.cite_cards
+    alvin = state.alvin
+    if alvin is not None and alvin.city in track.ends and alvin.holder != seat:
+        players[seat] = replace(players[seat], alvin_captures=players[seat].alvin_captures + 1)
+        alvin = Alvin(takings.alvin_to or alvin.city, seat)
+    return replace(state, players=tuple(players), discard=discard, alvin=alvin)
+
+
+def cite_payment(hand: Sequence[str], count: int) -> tuple[str, ...] | None:
+    """`count` cards of one colour from `hand`, locomotives standing in, if it holds them."""
+    held = Counter(hand)
+    for color in COLORS:
+        use = min(held[color], count)
+        if use and count - use <= held[LOCOMOTIVE]:
+            return (color,) * use + (LOCOMOTIVE,) * (count - use)
+    return (LOCOMOTIVE,) * count if held[LOCOMOTIVE] >= count else None
+
+
+def old_west_fields(state: TicketToRideState, seat: int) -> dict[str, object]:
+    """The player's Old West fields of the final table, as `companion tally` reads them."""
+    player = state.player(seat)
+    alvin = state.alvin
+    return {"cities": [{"city": city, "claim": after} for city, after in player.cites],
+            "alvin_captures": player.alvin_captures,
+            "alvin": alvin is not None and alvin.holder == seat}
+
+
+def route_claims(player: Player) -> dict[str, int]:
+    """Old West: each of the player's tracks and its claim number."""
+    return dict(zip(player.tracks, player.claims))
+
+
+def _may_hold_cite(board: Map, place: str) -> bool:
+    rules = board.rules.old_west
+    return rules is not None and not board.is_country(place) and place != rules.alvin_start
