@@ -65,6 +65,13 @@ class DrawCard(TicketToRideEvent):
 
 
 @dataclass(frozen=True)
+class TakeFerryCard(TicketToRideEvent):
+    """Italy: take a ferry card from its pile, instead of the turn's action."""
+
+    kind = "take-ferry-card"
+
+
+@dataclass(frozen=True)
 class DrawTickets(TicketToRideEvent):
     """Draw destination tickets from the top of the pile; keeping some follows."""
 

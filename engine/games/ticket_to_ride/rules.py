@@ -28,10 +28,12 @@ from .events import (
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    TakeFerryCard,
     TicketToRideEvent,
 )
 from .library import resolve_map
 from .payment import (
+    FERRY_CARD,
     UNKNOWN,
     Payment,
     check_in_hand,
@@ -41,6 +43,7 @@ from .payment import (
     tunnel_surcharge,
 )  # fmt: skip
 from .scoring import Holding, score_table
+from .special_cards import counts_double, deck_cards, face_up_limits, ferry_pile
 from .state import Phase, Player, TicketToRideState, Tunnel
 
 DECK = -1
@@ -54,7 +57,7 @@ def train_deck(board: Map) -> tuple[str, ...]:
     """Every train card of the map, sorted."""
     cards = board.rules.cards
     pool = [color for color in cards.colors for _ in range(cards.per_color)]
-    return tuple(sorted(pool + [LOCOMOTIVE] * cards.locomotives))
+    return tuple(sorted(pool + [LOCOMOTIVE] * cards.locomotives + deck_cards(cards)))
 
 
 def regular_tickets(board: Map) -> tuple[str, ...]:
@@ -65,12 +68,24 @@ def long_tickets(board: Map) -> tuple[str, ...]:
     return tuple(t.id for t in board.tickets if t.long)
 
 
+#: The rules not yet played turn by turn, each with whether a map uses it.
+NOT_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
+    (lambda board: board.rules.tolls is not None, "tolls"),
+    (lambda board: board.rules.stocks is not None, "stocks"),
+    (lambda board: board.rules.old_west is not None, "old_west"),
+    (lambda board: bool(board.rules.depots), "depots"),
+    (lambda board: bool(board.rules.team_size), "team_size"),
+    (lambda board: board.rules.meeples is not None, "meeples"),
+    (lambda board: board.rules.merchandise is not None, "merchandise"),
+    (lambda board: bool(board.rules.passengers), "passengers"),
+    (lambda board: bool(board.rules.country_cards), "country_cards"),
+    (lambda board: "boat" in board.rules.cards.special, "boat"),
+)
+
+
 def unplayable(board: Map) -> str | None:
     """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
-    rules = board.rules
-    if (rules.tolls or rules.stocks or rules.old_west or rules.depots or rules.team_size
-            or rules.meeples or rules.merchandise or rules.passengers or rules.country_cards
-            or rules.cards.special or any(t.itinerary for t in board.tickets)):
+    if any(uses(board) for uses, _ in NOT_LIVE):
         return N_("Play {map} with the tally: its special rules are scored at the end")
     return None
 
@@ -90,7 +105,8 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     players = tuple(Player(name=name, trains=board.rules.trains) for name in names)
-    return TicketToRideState(board=board, players=players, first=first, current=first)
+    return TicketToRideState(board=board, players=players, first=first, current=first,
+                             ferry_cards=ferry_pile(board.rules.cards))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -137,18 +153,19 @@ def settle_display(state: TicketToRideState) -> TicketToRideState:
 
 
 def face_up_to_replace(state: TicketToRideState) -> bool:
-    """The face-up cards show three locomotives (the map's number) and must be replaced:
-    unless the deck ran out while laying them (the reshuffle comes first) or the cards left
-    could never do better. Face-up cards the companion has not seen never ask for it."""
+    """The face-up cards show three locomotives (the map's number), or three passenger cards,
+    and must be replaced: unless the deck ran out while laying them (the reshuffle comes
+    first) or the cards left could never do better. Face-up cards the companion has not seen
+    never ask for it."""
     setup = state.board.rules.cards
-    limit = setup.face_up_locomotives
+    limits = face_up_limits(setup)
     display = state.display
-    if (not limit or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
+    if (not limits or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
             or state.tunnel is not None or UNKNOWN in display
             or (len(display) < setup.face_up and state.discard)):
         return False
-    return display.count(LOCOMOTIVE) >= limit and _could_do_better(
-        state.deck + state.discard, setup.face_up, limit)
+    return any(display.count(card) >= limit and _could_do_better(
+        state.deck + state.discard, setup.face_up, limit, card) for card, limit in limits)
 
 
 def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketToRideState:
@@ -157,12 +174,13 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
     locomotives."""
     setup = state.board.rules.cards
     display = state.display
-    limit = setup.face_up_locomotives
-    possible = display.count(LOCOMOTIVE) + display.count(UNKNOWN)
+    limits = face_up_limits(setup)
+    possible = any(display.count(card) + display.count(UNKNOWN) >= limit
+                   for card, limit in limits)
     if (state.phase not in (Phase.START_TICKETS, Phase.PLAY) or state.tunnel is not None
-            or not limit or possible < limit):
+            or not possible):
         raise IllegalEvent(N_("{count} locomotives must be face up to replace the cards"),
-                           count=limit)
+                           count=setup.face_up_locomotives)
     if len(display) < setup.face_up and state.discard:
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
@@ -171,8 +189,8 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
     return settle_display(state)
 
 
-def _could_do_better(cards: Sequence[str], size: int, limit: int) -> bool:
-    others = sum(1 for card in cards if card != LOCOMOTIVE)
+def _could_do_better(cards: Sequence[str], size: int, limit: int, card: str) -> bool:
+    others = sum(1 for other in cards if other != card)
     return others > size - limit and len(cards) >= size
 
 
@@ -246,16 +264,20 @@ def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
 
 
 def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
-    """A card is there to draw (for a second card, a face-up locomotive does not count)."""
+    """A card is there to draw (for a second card, a face-up locomotive or joker does not
+    count)."""
     if state.deck or state.discard:
         return True
-    return any(card != LOCOMOTIVE or not second for card in state.display)
+    return any(not counts_double(card) or not second for card in state.display)
 
 
 def face_up_problem(card: str, second: bool) -> IllegalEvent | None:
-    """Why this face-up card may not be taken now: a locomotive is never the second card."""
+    """Why this face-up card may not be taken now: a locomotive (or a joker, which counts as
+    two cards too) is never the second card."""
     if card == LOCOMOTIVE and second:
         return IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+    if counts_double(card) and second:
+        return IllegalEvent(N_("A face-up joker cannot be your second card"))
     return None
 
 
@@ -279,13 +301,30 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
             raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
-        weight = 2 if card == LOCOMOTIVE else 1  # a face-up locomotive counts as two cards
+        weight = 2 if counts_double(card) else 1  # a face-up locomotive counts as two cards
     player = state.player()
     player = replace(player, hand=_sorted(player.hand + (card,)))
     state = replace(state, players=_with(state, player), drawn=state.drawn + weight)
     if state.drawn >= 2 or not can_draw_card(state, second=True):
         return _end_turn(state)
     return state
+
+
+def can_take_ferry_card(state: TicketToRideState) -> bool:
+    return state.ferry_cards > 0
+
+
+def _take_ferry_card(state: TicketToRideState, event: TakeFerryCard) -> TicketToRideState:
+    """Italy: "prendre une carte Ferry à la place": the whole turn."""
+    _check_turn(state)
+    if not ferry_pile(state.board.rules.cards):
+        raise IllegalEvent(N_("{map} has no ferry cards"), map=state.board.title)
+    if not can_take_ferry_card(state):
+        raise IllegalEvent(N_("No ferry card is left"))
+    player = state.player()
+    player = replace(player, hand=_sorted(player.hand + (FERRY_CARD,)))
+    state = replace(state, players=_with(state, player), ferry_cards=state.ferry_cards - 1)
+    return _end_turn(state)
 
 
 # --- A turn: draw destination tickets ----------------------------------------------------------
@@ -345,8 +384,11 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
         track.mountains, tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
-    state = replace(state, players=_with(state, player), discard=state.discard + cards,
-                    owners={**state.owners, track.id: state.current})
+    # Ferry cards go back to their own pile, the other cards to the discards.
+    ferries = cards.count(FERRY_CARD)
+    state = replace(state, players=_with(state, player), owners={**state.owners,
+                    track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
+                    discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
     return _end_turn(state)
 
 
@@ -443,7 +485,7 @@ def can_act(state: TicketToRideState) -> bool:
     from .moves import affordable_claims, station_payment  # the search lives with the moves
 
     return (can_draw_card(state) or bool(state.tickets) or bool(affordable_claims(state))
-            or station_payment(state) is not None)
+            or station_payment(state) is not None or can_take_ferry_card(state))
 
 
 def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
@@ -503,6 +545,7 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     ReplaceFaceUp: _replace_face_up,
     KeepTickets: _keep_tickets,
     DrawCard: _draw_card,
+    TakeFerryCard: _take_ferry_card,
     DrawTickets: _draw_tickets,
     ClaimRoute: _claim_route,
     RevealTunnel: _reveal_tunnel,

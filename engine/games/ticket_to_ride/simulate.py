@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from ...deck import shuffled
-from .board import LOCOMOTIVE
 from .events import (
     BuildStation,
     ClaimRoute,
@@ -18,12 +17,14 @@ from .events import (
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    TakeFerryCard,
     TicketToRideEvent,
 )
 from .moves import affordable_claims, station_payment, tunnel_extra
 from .rules import (
     DECK,
     can_draw_card,
+    can_take_ferry_card,
     cards_to_reveal,
     face_up_to_replace,
     long_tickets,
@@ -32,6 +33,7 @@ from .rules import (
     station_cities,
     train_deck,
 )
+from .special_cards import counts_double
 from .state import Phase, TicketToRideState
 
 #: How keen a simulated player is on each action when it is possible.
@@ -39,6 +41,7 @@ CLAIM_CHANCE = 0.6
 TICKET_CHANCE = 0.05
 STATION_CHANCE = 0.05
 PAY_TUNNEL_CHANCE = 0.8
+FERRY_CARD_CHANCE = 0.1
 
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
@@ -82,6 +85,8 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         taken = station_cities(state)
         city = rng.choice([c for c in state.board.cities if c not in taken])
         return BuildStation(city, station)
+    if can_take_ferry_card(state) and rng.random() < FERRY_CARD_CHANCE:
+        return TakeFerryCard()
     if can_draw_card(state):
         return _draw(state, rng, second=False)
     if claims:
@@ -92,12 +97,14 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     if station is not None:
         taken = station_cities(state)
         return BuildStation(next(c for c in state.board.cities if c not in taken), station)
+    if can_take_ferry_card(state):
+        return TakeFerryCard()
     return Pass()
 
 
 def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:
     choices = [(index, card) for index, card in enumerate(state.display)
-               if not (second and card == LOCOMOTIVE)]
+               if not (second and counts_double(card))]
     if state.deck:
         choices += [(DECK, state.deck[0])] * 2  # the blind draw is as likely as two face-up
     index, card = rng.choice(choices)

@@ -68,6 +68,8 @@ class TicketToRideState:
     turns_left: int | None = None
     #: Turns in a row where the player could only pass.
     passes: int = 0
+    #: Italy: ferry cards left in their pile.
+    ferry_cards: int = 0
 
     @property
     def order(self) -> TurnOrder:
