@@ -13,7 +13,14 @@ def _cards() -> dict[str, Values]:
 
     from .words import ticket_codes
 
-    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
+    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes()),
+            **{kind: () for kind in SPECIAL_KINDS}}
+
+
+#: The special cards of some maps, each a card kind of its own -> the engine's card. The kinds
+#: sort after "train", so the tags of the other kinds keep their place in the simulated box.
+SPECIAL_KINDS = {"train-joker": "joker", "train-locomotive+4": "locomotive+4",
+                 "train-passenger": "passenger", "train-ferry": "ferry"}
 
 
 def _map_title(name: str) -> str:
@@ -28,7 +35,9 @@ TABLE = TableGame(
     title=N_("Ticket to Ride"),
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
     cards=_cards,
-    copies={"train": 12, "locomotive": 14},
+    # The special cards: a map file says how many its game has; the simulated box holds as
+    # many as a pile of locomotives.
+    copies={"train": 12, "locomotive": 14, **{kind: 14 for kind in SPECIAL_KINDS}},
     names={
         "train": {
             "red": NC_("ticket-to-ride/train", "Red"),
@@ -50,6 +59,10 @@ TABLE = TableGame(
         "ticket": {
             "": NC_("ticket-to-ride/ticket", "Destination ticket"),
         },
+        "train-joker": {"": NC_("ticket-to-ride/special", "Joker")},
+        "train-locomotive+4": {"": NC_("ticket-to-ride/special", "Locomotive +4")},
+        "train-passenger": {"": NC_("ticket-to-ride/special", "Passenger card")},
+        "train-ferry": {"": NC_("ticket-to-ride/special", "Ferry card")},
         "category": {
             "routes": NC_("ticket-to-ride/category", "Routes"),
             "tickets": NC_("ticket-to-ride/category", "Tickets"),

@@ -16,7 +16,9 @@ from engine.games.ticket_to_ride.events import (
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    TakeFerryCard,
 )
+from engine.games.ticket_to_ride.payment import FERRY_CARD
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -25,7 +27,7 @@ from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
 from .flow import TicketToRideFlow
 from .view import CLAIM, STATION, Action, Mode, track_kind
-from .words import city_letter, ticket_code
+from .words import KIND_OF_SPECIAL, city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
@@ -64,6 +66,8 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         if not goal.cards:
             return Press("ok")
         return _tap(uid_for, goal.cards[len(ui.picks)])
+    if isinstance(goal, TakeFerryCard):
+        return _tap(uid_for, FERRY_CARD) if mode in (Mode.MAIN, Mode.MENU) else Press("back")
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
@@ -151,4 +155,6 @@ def _toward_station(flow: TicketToRideFlow, state: TicketToRideState, goal: Buil
 def _tap(uid_for: UidFor, card: str) -> Tap:
     if card == LOCOMOTIVE:
         return Tap(uid_for("locomotive", ""))
+    if card in KIND_OF_SPECIAL:
+        return Tap(uid_for(KIND_OF_SPECIAL[card], ""))
     return Tap(uid_for("train", card))

@@ -36,9 +36,10 @@ from engine.games.ticket_to_ride.events import (
     PayTunnel,
     ReplaceFaceUp,
     Reshuffle,
+    TakeFerryCard,
 )
 from engine.games.ticket_to_ride.library import shipped_map
-from engine.games.ticket_to_ride.payment import UNKNOWN
+from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
     face_up_problem,
@@ -47,6 +48,7 @@ from engine.games.ticket_to_ride.rules import (
     regular_tickets,
     train_deck,
 )
+from engine.games.ticket_to_ride.special_cards import counts_double
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ...flows.base import NOTHING, CardLike, Reaction
@@ -60,6 +62,7 @@ from ...flows.kit import (
     refused,
     turned,
 )
+from . import SPECIAL_KINDS
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
@@ -81,12 +84,15 @@ from .words import (
     DEALT,
     DRAW_SECOND_FIRST,
     FACE_UP_REPLACED,
+    FERRY_CARD_NOW,
+    FERRY_CARD_TAKEN,
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
     NO_TICKETS_LEFT,
     NOT_A_TICKET,
     NOT_A_TRAIN_CARD,
+    NOT_ON_THIS_MAP,
     NOT_THIS_GAME,
     OTHER_MAP_TICKET,
     PASSED,
@@ -96,6 +102,7 @@ from .words import (
     TOO_MANY_TICKETS,
     TUNNEL_GIVEN_UP,
     Words,
+    map_ticket_codes,
     ticket_codes,
 )  # fmt: skip
 
@@ -303,12 +310,21 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             value = LOCOMOTIVE
         elif card.kind == "train" and card.value in COLORS:
             value = card.value
+        elif card.kind in SPECIAL_KINDS:
+            value = SPECIAL_KINDS[card.kind]
+            if value not in state.board.rules.cards.special:
+                return refused(w.say(NOT_ON_THIS_MAP))
         else:
             return refused(w.say(NOT_A_TRAIN_CARD))
         first_uid = self.first[1] if self.first and state.drawn else None
         if uid in self.ui.uids or uid == first_uid:
             return refused(w.say(ALREADY_COUNTED, card=w.card(value)))
         pick = Pick(value, uid)
+        if value == FERRY_CARD and mode not in (Mode.PAY, Mode.TUNNEL_PAY):
+            # A ferry card comes from its own pile, instead of the turn's action.
+            if mode not in (Mode.MAIN, Mode.MENU):
+                return refused(w.say(FERRY_CARD_NOW))
+            return Reaction(TakeFerryCard(), notice=w.say(FERRY_CARD_TAKEN), uids=(uid,))
         if mode in (Mode.MAIN, Mode.MENU):
             return self._first_card_tapped(state, pick)
         if mode is Mode.SECOND:
@@ -330,7 +346,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
     def _first_card_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         if not state.deck and not state.display:
             return refused(self.words.say(NO_CARD_TO_DRAW))
-        if pick.card == LOCOMOTIVE and state.deck and state.display:
+        if counts_double(pick.card) and state.deck and state.display:
             self.ui = replace(self.ui.entering(Mode.SOURCE), pending=pick)
             return NOTHING
         return self._draw(pick, DECK if state.deck else 0)
@@ -344,11 +360,11 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         w = self.words
         if mode not in (Mode.MAIN, Mode.MENU, Mode.TICKETS):
             return refused(w.say(DRAW_SECOND_FIRST) if mode is Mode.SECOND else w.not_now())
-        found = ticket_codes().get(value)
         board = state.board
-        if found is None or found[0] != board.name or not board.has_ticket(found[1]):
+        found = map_ticket_codes(board).get(value)
+        if found is None:
             return refused(w.say(OTHER_MAP_TICKET))
-        ticket = board.ticket(found[1])
+        ticket = board.ticket(found)
         picks = self.ui.picks
         for index, pick in enumerate(picks):
             if pick.card == ticket.id:
@@ -408,6 +424,7 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         w = self.words
         choices = [(w.card(color), "train", color) for color in COLORS]
         choices.append((w.card(LOCOMOTIVE), "locomotive", ""))
+        choices += [(w.card(card), kind, "") for kind, card in SPECIAL_KINDS.items()]
         for code, (map_name, ticket_id) in ticket_codes().items():
             ticket = shipped_map(map_name).ticket(ticket_id)
             choices.append((w.ticket(ticket), "ticket", code))

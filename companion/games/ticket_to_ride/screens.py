@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.games.ticket_to_ride.payment import JOKER
 from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
@@ -28,6 +29,7 @@ from .words import (
     HINT_TICKETS,
     HINT_TUNNEL_PAY,
     HINT_TURNED,
+    JOKER_QUESTION,
     LAST_ROUND,
     LOCOMOTIVE_QUESTION,
     RANK,
@@ -167,7 +169,9 @@ class TicketToRideScreens:
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.say(LOCOMOTIVE_QUESTION),
+        pending = self.ui.pending
+        question = JOKER_QUESTION if pending and pending.card == JOKER else LOCOMOTIVE_QUESTION
+        return Screen(top=self._top(state), title=w.say(question),
                       menu=Menu((w.say(FACE_UP_LOCOMOTIVE), w.say(BLIND_LOCOMOTIVE)),
                                 self.ui.choice),
                       hints=w.hint_choose())

@@ -17,9 +17,11 @@ from engine.games.ticket_to_ride.names import fold
 
 from ...flows.words import LINE, TableWords, packed, wrapped
 from ...names import card_name, category_name
-from . import TABLE
+from . import SPECIAL_KINDS, TABLE
 
 GAME = TABLE.id
+#: A special card's tag kind, by the engine's card.
+KIND_OF_SPECIAL = {card: kind for kind, card in SPECIAL_KINDS.items()}
 
 # The words said as they are (filled in with their values): `Words.say`.
 TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")
@@ -28,6 +30,10 @@ TAP_CARDS_TAKEN = N_("Tap the cards taken")
 SECOND_CARD = N_("{name}: 2nd card")
 TAP_SECOND = N_("Tap the second card")
 LOCOMOTIVE_QUESTION = N_("Locomotive from?")
+JOKER_QUESTION = N_("Joker from?")
+FERRY_CARD_TAKEN = N_("Ferry card taken")
+NOT_ON_THIS_MAP = N_("Not a card of this map")
+FERRY_CARD_NOW = N_("Ferry card: a turn")
 FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
 BLIND_LOCOMOTIVE = N_("From the deck")
 FACE_UP_QUESTION = N_("3 locos face up?")
@@ -89,18 +95,23 @@ def ticket_codes() -> dict[str, tuple[str, str]]:
     codes: dict[str, tuple[str, str]] = {}
     for name in SHIPPED:
         board = shipped_map(name)
-        ids = sorted((t.id for t in board.tickets), key=lambda ticket: (fold(ticket), ticket))
-        for number, ticket in enumerate(ids, start=1):
-            codes[f"{board.name}-{number:02d}"] = (board.name, ticket)
+        for code, ticket in map_ticket_codes(board).items():
+            codes[code] = (board.name, ticket)
     return codes
 
 
 def ticket_code(board: Map, ticket: str) -> str:
     """The tag value of one of a map's tickets."""
-    for code, (map_name, ticket_id) in ticket_codes().items():
-        if map_name == board.name and ticket_id == ticket:
+    for code, ticket_id in map_ticket_codes(board).items():
+        if ticket_id == ticket:
             return code
     raise KeyError(ticket)
+
+
+def map_ticket_codes(board: Map) -> dict[str, str]:
+    """Tag value -> ticket id for one map, shipped or not, numbered as `ticket_codes` does."""
+    ids = sorted((t.id for t in board.tickets), key=lambda ticket: (fold(ticket), ticket))
+    return {f"{board.name}-{number:02d}": ticket for number, ticket in enumerate(ids, start=1)}
 
 
 @cache
@@ -118,6 +129,8 @@ class Words(TableWords):
         """A train card: its colour, or "Locomotive"."""
         if card == LOCOMOTIVE:
             return card_name(GAME, "locomotive", "", self.language)
+        if card in KIND_OF_SPECIAL:
+            return card_name(GAME, KIND_OF_SPECIAL[card], "", self.language)
         return card_name(GAME, "train", card, self.language)
 
     def color(self, color: str) -> str:
@@ -204,6 +217,8 @@ class Words(TableWords):
             return self._("Tunnel (turn over 3)")
         if track.ferries:
             return self._("Ferry: {count} × loco").format(count=track.ferries)
+        if track.waves:
+            return self._("Waves: {count}").format(count=track.waves)
         return None
 
     def claimed(self, track: Track, points: int) -> str:

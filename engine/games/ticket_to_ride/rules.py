@@ -43,7 +43,7 @@ from .payment import (
     tunnel_surcharge,
 )  # fmt: skip
 from .scoring import Holding, score_table
-from .special_cards import counts_double, deck_cards, face_up_limits, ferry_pile
+from .special_cards import counts_double, deck_cards, deck_kinds, face_up_limits, ferry_pile
 from .state import Phase, Player, TicketToRideState, Tunnel
 
 DECK = -1
@@ -302,6 +302,8 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
         weight = 2 if counts_double(card) else 1  # a face-up locomotive counts as two cards
+    if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
+        raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
     player = state.player()
     player = replace(player, hand=_sorted(player.hand + (card,)))
     state = replace(state, players=_with(state, player), drawn=state.drawn + weight)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from .board import COLORS, GRAY, LOCOMOTIVE, CardSetup, Track
 from .payment import FERRY_CARD, JOKER, LOCOMOTIVE_4, LOCOMOTIVE_4_FROM, PASSENGER
@@ -34,6 +35,13 @@ FACE_UP_PASSENGERS = 3
 def deck_cards(setup: CardSetup) -> list[str]:
     """The special cards of the train deck."""
     return [card for card in DECK_CARDS for _ in range(setup.copies_of(card))]
+
+
+@cache
+def deck_kinds(setup: CardSetup) -> frozenset[str]:
+    """The cards the train deck can hold: a card drawn must be one of them."""
+    kinds = set(setup.colors) | set(deck_cards(setup))
+    return frozenset(kinds | {LOCOMOTIVE} if setup.locomotives else kinds)
 
 
 def ferry_pile(setup: CardSetup) -> int:

@@ -1,0 +1,138 @@
+"""Special cards and itineraries at the Ticket to Ride table: the example maps, input by input."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.words import Words, map_ticket_codes
+from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard, TakeFerryCard
+from engine.games.ticket_to_ride.mapfile import map_from_toml
+from engine.games.ticket_to_ride.state import Phase
+
+from .fakes import Card
+from .test_ticket_to_ride_flow import GAME, Table, physical, routes
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"
+
+
+def example(name: str) -> Map:
+    return map_from_toml((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+class MapTable(Table):
+    """The table of a map from a file, with a tag for each of its tickets."""
+
+    def __init__(self, players: int, board: Map) -> None:
+        super().__init__(players, board)  # type: ignore[arg-type]
+        for number, code in enumerate(map_ticket_codes(board)):
+            uid = f"9{number:03X}0000"
+            self.deck.uids[("ticket", code)] = [uid]
+            self.app.registry.enroll(uid, Card(GAME, "ticket", code))
+
+    def special(self, kind: str, copy: int = 0) -> str:
+        return self.uid(f"train-{kind}", "", copy)
+
+
+def play_whole_game(players: int, seed: int, board: Map) -> MapTable:
+    table = MapTable(players, board)
+    for goal in physical_moves(RULES, table.names, seed, table.options):
+        table.enter(goal)
+    return table
+
+
+@pytest.mark.parametrize("name", ["jokers-example", "ferry-cards-example",
+                                  "itineraries-example"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_whole_games_on_the_example_maps_score_like_the_real_ones(name: str,
+                                                                   players: int) -> None:
+    board = example(name)
+    tapped: Counter[str] = Counter()
+    for seed in (1, 2):
+        table = play_whole_game(players, seed, board)
+        assert table.state.phase is Phase.OVER
+        real = physical(table.names, seed, board)  # type: ignore[arg-type]
+        assert RULES.result(table.state) == RULES.result(real)
+        for seen, held in zip(table.state.players, real.players):
+            assert routes(table.state, seen.tracks) == routes(real, held.tracks)
+            assert seen.tickets == held.tickets
+        for event, _ in table.session.history():
+            tapped[type(event).__name__] += 1
+            if isinstance(event, ClaimRoute):
+                tapped.update(event.cards)
+            if isinstance(event, DrawCard):
+                tapped[event.card] += 1
+    if name == "jokers-example":
+        assert tapped["joker"] and tapped["locomotive+4"] and tapped["passenger"]
+    if name == "ferry-cards-example":
+        assert tapped["TakeFerryCard"] and tapped["ferry"]
+
+
+def test_a_joker_taken_first_asks_where_it_came_from() -> None:
+    table = MapTable(2, example("jokers-example"))
+    table.deal_and_keep()
+    table.tap(table.special("joker"))
+    assert table.title() == "Joker from?"
+    table.press("ok")                           # face up: two cards' worth, the turn is over
+    assert table.state.current == 1 and table.state.players[0].hand.count("joker") == 1
+    table.wait()
+    table.tap(table.special("joker", 1))
+    table.press("down", "ok")                   # from the deck: a second card follows
+    assert table.state.current == 1 and table.state.drawn == 1
+    table.wait()
+    table.tap(table.special("locomotive+4"))    # drawn like a colour card
+    assert table.state.current == 0
+    assert Counter(table.state.players[1].hand)["locomotive+4"] == 1
+
+
+def test_a_card_of_another_map_is_refused() -> None:
+    table = MapTable(2, example("itineraries-example"))
+    table.deal_and_keep()
+    moves = len(table.session.history())
+    table.tap(table.special("joker"))
+    assert table.refused() == "Not a card of this map"
+    assert len(table.session.history()) == moves
+
+
+def test_a_ferry_card_is_a_turn_and_pays_two_waves() -> None:
+    table = MapTable(2, example("ferry-cards-example"))
+    table.deal_and_keep()
+    pile = table.state.ferry_cards
+    table.tap(table.special("ferry"))
+    assert table.title() == "Ferry card taken"
+    assert table.state.current == 1 and table.state.ferry_cards == pile - 1
+    table.wait()
+    table.tap(table.card("red"))                # Ben draws: no ferry card as a second card
+    table.wait()
+    table.tap(table.special("ferry", 1))
+    assert table.refused() == "Ferry card: a turn"
+    table.wait()
+    table.tap(table.card("blue"))
+    table.wait()
+    # Ana claims Capo - Isola (3 spaces, 2 of them waves): her ferry card covers both waves,
+    # so the blue card after it completes the payment.
+    assert table.enter(ClaimRoute("Capo-Isola", ("ferry", "blue"))) > 0
+    assert table.state.players[0].tracks == ("Capo-Isola",)
+    assert table.state.ferry_cards == pile
+
+
+def test_special_cards_are_named_in_both_languages() -> None:
+    choices = TicketToRideFlow("en").card_choices()
+    for label, kind in (("Joker", "train-joker"), ("Locomotive +4", "train-locomotive+4"),
+                        ("Passenger card", "train-passenger"), ("Ferry card", "train-ferry")):
+        assert (label, kind, "") in choices
+    french = Words("fr")
+    assert french.card("passenger") == "Carte Passager"
+    assert french.card("ferry") == "Carte Ferry"
+    assert french.card("joker") == "Joker"
+
+
+def test_the_demo_enters_ferry_cards() -> None:
+    moves = physical_moves(RULES, ("Ana", "Ben"), 1, {"map_name": example("ferry-cards-example")})
+    assert any(isinstance(move, TakeFerryCard) for move in moves)
