@@ -6,7 +6,8 @@ Aims (issue: Ticket to Ride): the longest route of any network a player can buil
 trains in under 50 ms, exact, with the speed-up over a plain depth-first search over edges
 measured in the same run (capped: "> X s" when it cannot finish); the best use of three
 stations on a dense network in under 50 ms; random complete games per second on USA and Europe
-and the median cost of one `apply`.
+and the median cost of one `apply`; the same on the example maps (special cards, itineraries)
+beside USA with as many players.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
 from engine.games.ticket_to_ride import RULES, shipped_map  # noqa: E402
-from engine.games.ticket_to_ride.board import Ticket, Track  # noqa: E402
+from engine.games.ticket_to_ride.board import Map, Ticket, Track  # noqa: E402
+from engine.games.ticket_to_ride.mapfile import map_from_toml  # noqa: E402
 from engine.games.ticket_to_ride.stations import best_borrowing  # noqa: E402
 from engine.graph import (  # noqa: E402
     BudgetExceeded,
@@ -206,7 +208,7 @@ def measure_stations() -> dict[str, Any]:
             "itinerary_opponent_routes": len(doubles), "itinerary_worst_ms": 1000 * parallel}
 
 
-def measure_games(map_name: str, players: int, seconds: float) -> dict[str, Any]:
+def measure_games(map_name: str | Map, players: int, seconds: float) -> dict[str, Any]:
     start = RULES.new_game(NAMES[:players], map_name)
     games = events = 0
     began = time.perf_counter()
@@ -221,9 +223,26 @@ def measure_games(map_name: str, players: int, seconds: float) -> dict[str, Any]
             tick = time.perf_counter_ns()
             state = RULES.apply(state, event)
             costs.append(time.perf_counter_ns() - tick)
-    return {"map": map_name, "players": players, "games_per_second": games / elapsed,
+    return {"map": start.board.name, "players": players, "games_per_second": games / elapsed,
             "ms_per_game": 1000 * elapsed / games, "events_per_game": events / games,
             "apply_median_us": statistics.median(costs) / 1000}
+
+
+#: The example maps of rules played turn by turn beyond USA and Europe's.
+EXAMPLE_MAPS = ("jokers-example", "ferry-cards-example", "itineraries-example")
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
+
+
+def example_map(name: str) -> Map:
+    return map_from_toml((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def measure_example_games(quick: bool = False, players: int = 3) -> list[dict[str, Any]]:
+    """Random complete games on each example map, USA first (the same player count) to
+    compare with."""
+    seconds = 0.5 if quick else 2.0
+    return [measure_games(board, players, seconds)
+            for board in ("usa", *(example_map(name) for name in EXAMPLE_MAPS))]
 
 
 def run(quick: bool = False) -> dict[str, Any]:
@@ -234,6 +253,7 @@ def run(quick: bool = False) -> dict[str, Any]:
                for name, edges in worst_networks(quick)]
     games = [measure_games(map_name, players, 0.5 if quick else 2.0)
              for map_name in ("usa", "europe") for players in (2, 4, 5)]
+    games += measure_example_games(quick)
     return {"machine": machine(), "longest": longest, "stations": measure_stations(),
             "games": games}
 
@@ -263,10 +283,10 @@ def main() -> int:
           f"{s['opponent_routes']} opponent routes: {s['worst_ms']:.1f} ms; with an itinerary "
           f"open and {s['itinerary_opponent_routes']} opponent tracks: "
           f"{s['itinerary_worst_ms']:.1f} ms")
-    print(f"{'map':<8}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
+    print(f"{'map':<20}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
           f"{'apply med us':>14}")
     for g in figures["games"]:
-        print(f"{g['map']:<8}{g['players']:>8}{g['games_per_second']:>10.1f}"
+        print(f"{g['map']:<20}{g['players']:>8}{g['games_per_second']:>10.1f}"
               f"{g['ms_per_game']:>10.1f}{g['events_per_game']:>8.0f}"
               f"{g['apply_median_us']:>14.1f}")
     print("aims: longest route < 50 ms, station choice < 50 ms")

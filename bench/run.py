@@ -443,7 +443,8 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 
 
 def section_ttr(quick: bool) -> tuple[list[Row], Any]:
-    """bench_ttr: longest route on the worst networks against a plain DFS; station choice."""
+    """bench_ttr: longest route on the worst networks against a plain DFS; station choice;
+    random complete games on the example maps beside USA."""
     from bench import bench_ttr
 
     cap = 0.5 if quick else 10.0
@@ -473,7 +474,16 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "opponent tracks, parallel ones tried",
                     f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
                     judged(stations["itinerary_worst_ms"] < 50)))
-    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap}
+    usa, *examples = bench_ttr.measure_example_games(quick)
+    for f in examples:
+        rows.append(Row("ticket-to-ride",
+                        f"random complete games, {f['map']} ({f['players']} players)",
+                        f"{f['games_per_second']:.1f}/s, {f['ms_per_game']:.1f} ms/game, "
+                        f"{f['events_per_game']:.0f} events", NONE,
+                        f"USA, {usa['players']} players: {usa['games_per_second']:.1f}/s, "
+                        f"{usa['ms_per_game']:.1f} ms/game", NONE))
+    return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
+                  "games": [usa, *examples]}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:
