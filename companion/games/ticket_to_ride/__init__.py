@@ -59,10 +59,10 @@ TABLE = TableGame(
         "ticket": {
             "": NC_("ticket-to-ride/ticket", "Destination ticket"),
         },
-        "train-joker": {"": NC_("ticket-to-ride/special", "Joker")},
-        "train-locomotive+4": {"": NC_("ticket-to-ride/special", "Locomotive +4")},
-        "train-passenger": {"": NC_("ticket-to-ride/special", "Passenger card")},
-        "train-ferry": {"": NC_("ticket-to-ride/special", "Ferry card")},
+        "train-joker": {"": NC_("ticket-to-ride/train-joker", "Joker")},
+        "train-locomotive+4": {"": NC_("ticket-to-ride/train-locomotive+4", "Locomotive +4")},
+        "train-passenger": {"": NC_("ticket-to-ride/train-passenger", "Passenger card")},
+        "train-ferry": {"": NC_("ticket-to-ride/train-ferry", "Ferry card")},
         "category": {
             "routes": NC_("ticket-to-ride/category", "Routes"),
             "tickets": NC_("ticket-to-ride/category", "Tickets"),

@@ -98,8 +98,20 @@ RULE_NOTES: tuple[str, ...] = (
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("Only USA, Europe and maps with the same rules are played turn by turn; the other maps' "
-       "special rules are scored with the tally."),
+    N_("Played turn by turn: USA, Europe, and maps with jokers, locomotives +4, passenger cards, "
+       "Italy's ferry cards or itineraries; the other maps' special rules are scored with the "
+       "tally."),
+    N_("Special cards turn by turn: the map file says how many of each the game has. A joker "
+       "taken face up counts as two cards (never the second card; the turn ends), drawn blind as "
+       "one. Locomotives +4 and passenger cards are drawn like colour cards, two a turn. Three "
+       "passenger cards face up: the five face-up cards are replaced, as with three "
+       "locomotives; three jokers face up change nothing (the text does not say so). A tunnel's "
+       "extra cards are of the colour played or locomotives, as the text says: jokers and "
+       "locomotives +4 do not pay them."),
+    N_("Italy's ferry cards: \"prendre une carte Ferry à la place\" is read as instead of the "
+       "turn's action. A player takes one ferry card from its own pile (never from the train "
+       "deck, never as a second card), and that is the whole turn. A ferry card paid goes back "
+       "to its pile, not to the train discards."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )
