@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.automaton import physical_moves
-from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, map_ticket_codes
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
-from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard, TakeFerryCard
+from engine.games.ticket_to_ride.events import (
+    ClaimRoute,
+    DrawCard,
+    Pass,
+    PlaceDepot,
+    StoreCard,
+    TakeFerryCard,
+)
 from engine.games.ticket_to_ride.mapfile import map_from_toml
+from engine.games.ticket_to_ride.rules import no_second_card
 from engine.games.ticket_to_ride.state import Phase
 
 from .fakes import Card
@@ -44,11 +53,20 @@ def play_whole_game(players: int, seed: int, board: Map) -> MapTable:
     table = MapTable(players, board)
     for goal in physical_moves(RULES, table.names, seed, table.options):
         table.enter(goal)
+        last = table.session.history()[-1][0]
+        if isinstance(last, Pass) and not isinstance(goal, Pass):
+            table.enter(goal)  # the players said the turn was over: now the move itself
+    if table.state.phase is not Phase.OVER and no_second_card(table.state):
+        # The real last turn ended after one card, nothing being left to draw: the table only
+        # knows it when the players say so.
+        assert table.flow.current_mode(table.state) is Mode.SECOND
+        table.wait()
+        table.press("ok")
     return table
 
 
 @pytest.mark.parametrize("name", ["jokers-example", "ferry-cards-example",
-                                  "itineraries-example"])
+                                  "itineraries-example", "depots-example"])
 @pytest.mark.parametrize("players", [2, 3])
 def test_whole_games_on_the_example_maps_score_like_the_real_ones(name: str,
                                                                    players: int) -> None:
@@ -72,6 +90,8 @@ def test_whole_games_on_the_example_maps_score_like_the_real_ones(name: str,
         assert tapped["joker"] and tapped["locomotive+4"] and tapped["passenger"]
     if name == "ferry-cards-example":
         assert tapped["TakeFerryCard"] and tapped["ferry"]
+    if name == "depots-example":
+        assert tapped["PlaceDepot"] and tapped["StoreCard"] and tapped["TakeWarehouse"]
 
 
 def test_a_joker_taken_first_asks_where_it_came_from() -> None:
@@ -136,3 +156,63 @@ def test_special_cards_are_named_in_both_languages() -> None:
 def test_the_demo_enters_ferry_cards() -> None:
     moves = physical_moves(RULES, ("Ana", "Ben"), 1, {"map_name": example("ferry-cards-example")})
     assert any(isinstance(move, TakeFerryCard) for move in moves)
+
+
+def test_first_depots_then_a_warehouse_card_before_each_draw() -> None:
+    table = MapTable(3, example("depots-example"))
+    table.deal_and_keep()
+    assert table.title() == "Cleo: first depot", "the last player places first"
+    for name, city in (("Cleo", "Lyon"), ("Ben", "Alba"), ("Ana", "Hilo")):
+        assert table.title() == f"{name}: first depot"
+        table.enter(PlaceDepot(city))
+        table.wait()
+    depots = table.state.depots
+    assert depots is not None
+    assert depots.placed == (("Lyon", 2), ("Alba", 1), ("Hilo", 0))
+    table.tap(table.card("red"))
+    assert table.refused() == "Warehouse card first"
+    table.wait()
+    table.press("ok")
+    menu = table.app.screen().menu
+    assert menu is not None and {"Top card: warehouse", "Place a depot"} <= set(menu.items)
+    table.press("back")
+    table.enter(StoreCard(1))
+    depots = table.state.depots
+    assert depots is not None and depots.warehouses == ((), ("?",), ())
+    table.wait()
+    table.tap(table.card("red"), table.card("blue"))
+    assert table.state.current == 1 and len(table.state.players[0].hand) == 6
+
+
+def test_a_claim_at_a_depot_offers_its_warehouse() -> None:
+    table = MapTable(2, example("depots-example"))
+    table.deal_and_keep()
+    table.enter(PlaceDepot("Alba"))             # Ben, the last player, first
+    table.wait()
+    table.enter(PlaceDepot("Breda"))
+    table.wait()
+    depots = table.state.depots
+    assert depots is not None
+    table.session.state = replace(table.state, depots=replace(
+        depots, warehouses=((), ("?", "?", "?"))))
+    table.enter(ClaimRoute("Alba-Breda#1", ("red", "red")))
+    table.wait()
+    assert table.title() == "Take a warehouse?"
+    menu = table.app.screen().menu
+    assert menu is not None and menu.items == ("Ben: 3 card(s)", "No, keep my depots")
+    table.press("ok")
+    assert table.title() == "3 card(s) taken"
+    depots = table.state.depots
+    assert depots is not None and depots.left == (3, 4) and depots.warehouses == ((), ())
+    assert table.state.current == 1 and len(table.state.players[0].hand) == 4 - 2 + 3
+
+
+def test_no_second_card_left_to_draw_the_players_say_so() -> None:
+    table = MapTable(2, example("jokers-example"))
+    table.deal_and_keep()
+    table.tap(table.card("red"))
+    table.wait()
+    table.session.state = replace(table.state, deck=(), discard=())
+    assert table.app.screen().hints == "tap:card ok:none left"
+    table.press("ok")
+    assert table.state.current == 1 and table.state.drawn == 0

@@ -107,13 +107,14 @@ def test_a_special_card_without_its_number_is_refused_naming_the_field() -> None
 def test_only_the_rules_not_yet_live_are_refused() -> None:
     assert unplayable(tiny(["joker", "locomotive+4", "passenger"],
                            {"joker": 1, "locomotive+4": 1, "passenger": 1})) is None
-    for name in ("jokers-example", "ferry-cards-example", "itineraries-example"):
+    for name in ("jokers-example", "ferry-cards-example", "itineraries-example",
+                 "depots-example"):
         assert unplayable(example(name)[0]) is None
     boats = replace(tiny([], {}), rules=replace(tiny([], {}).rules, cards=replace(
         tiny([], {}).rules.cards, special=("boat",))))
     assert unplayable(boats) is not None
-    depots = replace(tiny([], {}), rules=replace(tiny([], {}).rules, depots=5))
-    assert unplayable(depots) is not None
+    teams = replace(tiny([], {}), rules=replace(tiny([], {}).rules, team_size=2))
+    assert unplayable(teams) is not None
 
 
 # --- Drawing ------------------------------------------------------------------------------------
@@ -210,6 +211,9 @@ def check_cards(state: TicketToRideState) -> None:
         cards.update(player.hand)
     if state.tunnel is not None:
         cards.update(state.tunnel.revealed)
+    if state.depots is not None:
+        for warehouse in state.depots.warehouses:
+            cards.update(warehouse)
     ferries = cards.pop("ferry", 0)
     assert cards == Counter(train_deck(state.board))
     assert ferries + state.ferry_cards == state.board.rules.cards.copies_of("ferry")
@@ -222,12 +226,16 @@ def ticket_entry(ticket: Ticket) -> Any:
 
 def table_of(state: TicketToRideState, raw_map: dict[str, Any]) -> dict[str, Any]:
     """The final table as `companion tally` reads it, the map given as its object."""
-    players = [{
+    players: list[dict[str, Any]] = [{
         "name": holding.name,
         "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color}
                    for t in holding.tracks],
         "tickets": [ticket_entry(t) for t in holding.tickets],
+        "stations": list(holding.stations),
     } for holding in holdings(state)]  # fmt: skip
+    if state.depots is not None:
+        for player, left in zip(players, state.depots.left):
+            player["depots"] = left
     return {"game": "ticket-to-ride", "map": raw_map, "players": players}
 
 
@@ -256,7 +264,7 @@ def play_checked(name: str, players: int, seed: int) -> tuple[TicketToRideState,
 
 
 @pytest.mark.parametrize("name", ["jokers-example", "ferry-cards-example",
-                                  "itineraries-example"])
+                                  "itineraries-example", "depots-example"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_on_the_examples_score_like_the_tally(name: str, players: int) -> None:
     kinds: Counter[str] = Counter()
@@ -271,6 +279,8 @@ def test_random_games_on_the_examples_score_like_the_tally(name: str, players: i
         assert kinds["joker"] and kinds["locomotive+4"] and kinds["passenger"]
     if name == "ferry-cards-example":
         assert kinds["TakeFerryCard"] and kinds["ferry"], "ferry cards are taken and paid"
+    if name == "depots-example":
+        assert kinds["PlaceDepot"] and kinds["StoreCard"] and kinds["TakeWarehouse"]
 
 
 def test_itineraries_score_in_order_connected_or_failed_live() -> None:

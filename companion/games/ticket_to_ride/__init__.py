@@ -68,6 +68,7 @@ TABLE = TableGame(
             "tickets": NC_("ticket-to-ride/category", "Tickets"),
             "longest": NC_("ticket-to-ride/category", "Longest"),
             "stations": NC_("ticket-to-ride/category", "Stations"),
+            "depots": NC_("ticket-to-ride/category", "Depots"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

@@ -39,12 +39,14 @@ from engine.games.ticket_to_ride.events import (
     TakeFerryCard,
 )
 from engine.games.ticket_to_ride.library import shipped_map
+from engine.games.ticket_to_ride.live_depots import must_store
 from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
     face_up_problem,
     long_tickets,
     needs_reshuffle,
+    no_second_card,
     regular_tickets,
     train_deck,
 )
@@ -63,11 +65,13 @@ from ...flows.kit import (
     turned,
 )
 from . import SPECIAL_KINDS
+from .depots import DepotEntry
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
 from .view import (
     CLAIM,
+    DEPOT,
     ROUTE_STEPS,
     STATION,
     STORED,
@@ -89,6 +93,7 @@ from .words import (
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
+    NO_SECOND_CARD,
     NO_TICKETS_LEFT,
     NOT_A_TICKET,
     NOT_A_TRAIN_CARD,
@@ -97,6 +102,7 @@ from .words import (
     OTHER_MAP_TICKET,
     PASSED,
     RESHUFFLED,
+    STORE_FIRST,
     TICKETS_DRAWN,
     TICKETS_KEPT,
     TOO_MANY_TICKETS,
@@ -107,7 +113,7 @@ from .words import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens, DepotEntry,
                        DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -123,6 +129,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         self.first: tuple[str, str] | None = None
         self._view: TurnView | None = None
         self.screens = self.screen_table()
+        self.screens.update({Mode.FIRST_DEPOT: self._first_depot_screen,
+                             Mode.STORE: self._store_screen,
+                             Mode.TAKE_WAREHOUSE: self._take_screen})
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -137,6 +146,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             Mode.SOURCE: self._source_button,
             Mode.MAIN: self._main_button,
             Mode.MENU: self._menu_button,
+            Mode.FIRST_DEPOT: self._first_depot_button,
+            Mode.STORE: self._store_button,
+            Mode.TAKE_WAREHOUSE: self._take_button,
             **{step: self._route_button for step in ROUTE_STEPS},
         }
 
@@ -163,6 +175,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
         if state.phase is Phase.START_TICKETS or state.player().offered:
             return Mode.TICKETS
+        depot_step = self.depot_mode(state, mode)
+        if depot_step is not None:
+            return depot_step
         if state.drawn:
             return Mode.SECOND
         if mode is Mode.GIVE_UP or not self._route_valid(state):
@@ -253,6 +268,8 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
     def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
+        if button == "ok" and no_second_card(state):
+            return Reaction(Pass(), notice=self.words.say(NO_SECOND_CARD))
         return NOTHING
 
     def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
@@ -288,6 +305,11 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             return self._start_route(state, CLAIM)
         if action is Action.STATION:
             return self._start_route(state, STATION)
+        if action is Action.DEPOT:
+            return self._start_route(state, DEPOT)
+        if action is Action.STORE:
+            self.ui = self.ui.entering(Mode.STORE)
+            return NOTHING
         if action is Action.TICKETS:
             if not state.tickets:
                 return refused(w.say(NO_TICKETS_LEFT))
@@ -326,6 +348,8 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
                 return refused(w.say(FERRY_CARD_NOW))
             return Reaction(TakeFerryCard(), notice=w.say(FERRY_CARD_TAKEN), uids=(uid,))
         if mode in (Mode.MAIN, Mode.MENU):
+            if must_store(state):
+                return refused(w.say(STORE_FIRST))
             return self._first_card_tapped(state, pick)
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0

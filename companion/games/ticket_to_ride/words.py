@@ -34,6 +34,22 @@ JOKER_QUESTION = N_("Joker from?")
 FERRY_CARD_TAKEN = N_("Ferry card taken")
 NOT_ON_THIS_MAP = N_("Not a card of this map")
 FERRY_CARD_NOW = N_("Ferry card: a turn")
+DEPOT_FIRST_TITLE = N_("{name}: first depot")
+DEPOT_FIRST_BODY = N_("Put a depot on a city")
+HINT_DEPOT = N_("ok:choose a city")
+DEPOT_TITLE = N_("Depot: city")
+DEPOT_PLACED = N_("Depot in {city}")
+NO_DEPOT_LEFT = N_("No depot left")
+STORE_FIRST = N_("Warehouse card first")
+NO_SECOND_CARD = N_("No second card")
+HINT_NONE_LEFT = N_("tap:card ok:none left")
+STORE_TITLE = N_("Top card: warehouse")
+STORED_IN = N_("Card to {name}")
+WAREHOUSE_ITEM = N_("{name}: {count} card(s)")
+TAKE_TITLE = N_("Take a warehouse?")
+KEEP_DEPOTS = N_("No, keep my depots")
+WAREHOUSE_TAKEN = N_("{count} card(s) taken")
+WAREHOUSES_LEFT = N_("Warehouses left as is")
 FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
 BLIND_LOCOMOTIVE = N_("From the deck")
 FACE_UP_QUESTION = N_("3 locos face up?")
@@ -171,6 +187,8 @@ class Words(TableWords):
             "claim": self._("Claim a route"),
             "tickets": self._("Draw tickets"),
             "station": self._("Build a station"),
+            "store": self._("Top card: warehouse"),
+            "depot": self._("Place a depot"),
             "face-up": self._("3 locos face up"),
             "pass": self._("Pass"),
         }[value]

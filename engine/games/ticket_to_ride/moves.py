@@ -54,10 +54,11 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
 
 def station_payment(state: TicketToRideState) -> tuple[str, ...] | None:
     """Cards for the current player's next station, if they can build one somewhere."""
-    from .rules import station_cities, station_cost
+    from .live_depots import free_cities
+    from .rules import station_cost
 
     cost = station_cost(state)
-    if cost is None or len(station_cities(state)) >= len(state.board.cities):
+    if cost is None or not free_cities(state):
         return None
     hand = Counter(state.player().hand)
     for color in COLORS:

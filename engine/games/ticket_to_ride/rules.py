@@ -25,13 +25,27 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    StoreCard,
     TakeFerryCard,
+    TakeWarehouse,
     TicketToRideEvent,
 )
 from .library import resolve_map
+from .live_depots import (
+    depot_cities,
+    depot_move,
+    depot_points,
+    end_of_turn,
+    new_depots,
+    offer_warehouses,
+    start_depots,
+    turn_problem,
+    waiting_for_choice,
+)  # fmt: skip
 from .payment import (
     FERRY_CARD,
     UNKNOWN,
@@ -73,7 +87,6 @@ NOT_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
     (lambda board: board.rules.tolls is not None, "tolls"),
     (lambda board: board.rules.stocks is not None, "stocks"),
     (lambda board: board.rules.old_west is not None, "old_west"),
-    (lambda board: bool(board.rules.depots), "depots"),
     (lambda board: bool(board.rules.team_size), "team_size"),
     (lambda board: board.rules.meeples is not None, "meeples"),
     (lambda board: board.rules.merchandise is not None, "merchandise"),
@@ -106,7 +119,8 @@ def new_game(
         raise IllegalEvent(N_("The first player must be one of the players"))
     players = tuple(Player(name=name, trains=board.rules.trains) for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first,
-                             ferry_cards=ferry_pile(board.rules.cards))
+                             ferry_cards=ferry_pile(board.rules.cards),
+                             depots=new_depots(board.rules, len(names)))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -236,7 +250,7 @@ def _keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideS
         return _end_turn(state)
     following = state.order.next_seat(state.current)
     if following == state.first:
-        return replace(state, phase=Phase.PLAY, current=state.first)
+        return start_depots(replace(state, phase=Phase.PLAY, current=state.first))
     return replace(state, current=following)
 
 
@@ -391,7 +405,8 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     state = replace(state, players=_with(state, player), owners={**state.owners,
                     track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
                     discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
-    return _end_turn(state)
+    state = offer_warehouses(state, track)
+    return state if waiting_for_choice(state) else _end_turn(state)
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -470,6 +485,8 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
         raise IllegalEvent(N_("There is no city {city}"), city=event.city)
     if city in station_cities(state):
         raise IllegalEvent(N_("{city} already has a station"), city=city)
+    if city in depot_cities(state):
+        raise IllegalEvent(N_("{city} already has a depot"), city=city)
     pays_for_set(event.cards, cost, board.rules.cards.special)
     player = state.player()
     check_in_hand(player.hand, event.cards)
@@ -477,6 +494,20 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
                      stations=player.stations + (city,))
     state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
     return _end_turn(state)
+
+
+# --- Depots and warehouses (Europe 1912) --------------------------------------------------------
+
+
+def _depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWarehouse
+                ) -> TicketToRideState:
+    """A depot placed, a card put in a warehouse, a warehouse taken (see `live_depots`)."""
+    setup = isinstance(event, PlaceDepot) and state.depots is not None and bool(
+        state.depots.to_place)
+    if not setup and not isinstance(event, TakeWarehouse) and state.phase is Phase.PLAY:
+        _check_turn(state)
+    state, turn_over = depot_move(state, event)
+    return _end_turn(state) if turn_over else state
 
 
 # --- Passing, the end of a turn, the last round ------------------------------------------------
@@ -490,7 +521,17 @@ def can_act(state: TicketToRideState) -> bool:
             or station_payment(state) is not None or can_take_ferry_card(state))
 
 
+def no_second_card(state: TicketToRideState) -> bool:
+    """The deck and the discards are empty and no face-up card may be the second card; at the
+    table, where the face-up cards are unseen, the players' word is taken."""
+    return (state.phase is Phase.PLAY and state.drawn == 1 and not state.deck
+            and not state.discard and state.tunnel is None
+            and all(card == UNKNOWN or counts_double(card) for card in state.display))
+
+
 def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
+    if no_second_card(state):
+        return _end_turn(state)  # no second card to draw: the turn is over
     _check_turn(state)
     if can_act(state):
         raise IllegalEvent(N_("Pass only when nothing else is possible"))
@@ -504,6 +545,7 @@ def _end_turn(state: TicketToRideState) -> TicketToRideState:
     """The last round starts when a player ends a turn with few trains left; then every player,
     that one included, plays one more turn (two on maps that say so)."""
     rules = state.board.rules
+    state = end_of_turn(state)
     turns_left = state.turns_left
     if turns_left is None:
         if state.player().trains <= rules.end_trains:
@@ -527,9 +569,11 @@ def is_over(state: TicketToRideState) -> bool:
 
 def holdings(state: TicketToRideState) -> list[Holding]:
     board = state.board
+    depots = depot_points(state)
     return [
         Holding(p.name, tuple(board.track(t) for t in p.tracks),
-                tuple(board.ticket(t) for t in p.tickets), p.stations)
+                tuple(board.ticket(t) for t in p.tickets), p.stations,
+                bonuses={"depots": depots[p.name]} if depots else {})
         for p in state.players
     ]
 
@@ -554,6 +598,9 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     PayTunnel: _pay_tunnel,
     BuildStation: _build_station,
     Pass: _pass,
+    PlaceDepot: _depot_move,
+    StoreCard: _depot_move,
+    TakeWarehouse: _depot_move,
 }
 
 
@@ -584,6 +631,9 @@ def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
         raise IllegalEvent(N_("Choose the tickets to keep first"))
     if state.drawn and not drawing:
         raise IllegalEvent(N_("Draw your second card"))
+    problem = turn_problem(state, drawing)
+    if problem is not None:
+        raise problem
 
 
 def _check_same_cards(expected: Sequence[str], given: Sequence[str], reason: str) -> None:

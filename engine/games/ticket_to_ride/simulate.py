@@ -14,12 +14,16 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    StoreCard,
     TakeFerryCard,
+    TakeWarehouse,
     TicketToRideEvent,
 )
+from .live_depots import NO_WAREHOUSE, free_cities, must_store
 from .moves import affordable_claims, station_payment, tunnel_extra
 from .rules import (
     DECK,
@@ -30,7 +34,6 @@ from .rules import (
     long_tickets,
     needs_reshuffle,
     regular_tickets,
-    station_cities,
     train_deck,
 )
 from .special_cards import counts_double
@@ -42,6 +45,8 @@ TICKET_CHANCE = 0.05
 STATION_CHANCE = 0.05
 PAY_TUNNEL_CHANCE = 0.8
 FERRY_CARD_CHANCE = 0.1
+DEPOT_CHANCE = 0.03
+TAKE_WAREHOUSE_CHANCE = 0.8
 
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
@@ -74,6 +79,19 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return PayTunnel(())
     if state.drawn:
         return _draw(state, rng, second=True)
+    depots = state.depots
+    if depots is not None:
+        if depots.to_place:
+            return PlaceDepot(rng.choice(free_cities(state)))
+        if depots.offer:
+            if rng.random() < TAKE_WAREHOUSE_CHANCE:
+                return TakeWarehouse(max(depots.offer, key=lambda seat: len(
+                    depots.warehouses[seat])))
+            return TakeWarehouse(NO_WAREHOUSE)
+        if depots.stored:
+            return _draw(state, rng, second=False)
+        if depots.left[state.current] and rng.random() < DEPOT_CHANCE and free_cities(state):
+            return PlaceDepot(rng.choice(free_cities(state)))
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
@@ -82,12 +100,12 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return DrawTickets()
     station = station_payment(state)
     if station is not None and rng.random() < STATION_CHANCE:
-        taken = station_cities(state)
-        city = rng.choice([c for c in state.board.cities if c not in taken])
-        return BuildStation(city, station)
+        return BuildStation(rng.choice(free_cities(state)), station)
     if can_take_ferry_card(state) and rng.random() < FERRY_CARD_CHANCE:
         return TakeFerryCard()
     if can_draw_card(state):
+        if must_store(state):
+            return StoreCard(rng.randrange(len(state.players)), state.deck[0])
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)
@@ -95,8 +113,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     if state.tickets:
         return DrawTickets()
     if station is not None:
-        taken = station_cities(state)
-        return BuildStation(next(c for c in state.board.cities if c not in taken), station)
+        return BuildStation(free_cities(state)[0], station)
     if can_take_ferry_card(state):
         return TakeFerryCard()
     return Pass()
