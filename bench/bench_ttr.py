@@ -6,8 +6,8 @@ Aims (issue: Ticket to Ride): the longest route of any network a player can buil
 trains in under 50 ms, exact, with the speed-up over a plain depth-first search over edges
 measured in the same run (capped: "> X s" when it cannot finish); the best use of three
 stations on a dense network in under 50 ms; random complete games per second on USA and Europe
-and the median cost of one `apply`; the same on the example maps (special cards, itineraries)
-beside USA with as many players.
+and the median cost of one `apply`; the same on the example maps (special cards, itineraries,
+depots) beside USA with as many players.
 """
 
 from __future__ import annotations
@@ -229,7 +229,8 @@ def measure_games(map_name: str | Map, players: int, seconds: float) -> dict[str
 
 
 #: The example maps of rules played turn by turn beyond USA and Europe's.
-EXAMPLE_MAPS = ("jokers-example", "ferry-cards-example", "itineraries-example")
+EXAMPLE_MAPS = ("jokers-example", "ferry-cards-example", "itineraries-example",
+                "depots-example")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
 
 

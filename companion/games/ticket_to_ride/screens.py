@@ -248,6 +248,7 @@ class TicketToRideScreens:
             w.setup_players(board, len(state.players), state.players[state.first].name),
             w.setup_cards(rules.cards.hand, rules.cards.face_up),
             w.setup_tickets(rules.tickets.start, rules.tickets.start_long),
+            *w.setup_extras(board),
         ]
 
     # --- The final result ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
+from engine.games.ticket_to_ride.payment import FERRY_CARD
 
 from ...flows.words import LINE, TableWords, packed, wrapped
 from ...names import card_name, category_name
@@ -275,6 +276,19 @@ class Words(TableWords):
         else:
             text = self._("Deal {count} tickets to each player.").format(count=start)
         return (self._("Tickets"), wrapped(text))
+
+    def setup_extras(self, board: Map) -> list[tuple[str, tuple[str, ...]]]:
+        """Pages for the ferry cards' pile and the depots, on maps that have them."""
+        pages = []
+        ferries = board.rules.cards.copies_of(FERRY_CARD)
+        if ferries:
+            pages.append((self._("Ferry cards"), wrapped(self._(
+                "Put the {count} ferry cards in a pile beside the deck.").format(count=ferries))))
+        if board.rules.depots:
+            pages.append((self._("Depots"), wrapped(self._(
+                "Give each player a warehouse and {count} depots.").format(
+                count=board.rules.depots))))
+        return pages
 
     # The final count
     def final_breakdown(self, breakdown: Mapping[str, int], done: int,

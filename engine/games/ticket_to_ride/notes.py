@@ -99,8 +99,8 @@ RULE_NOTES: tuple[str, ...] = (
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Played turn by turn: USA, Europe, and maps with jokers, locomotives +4, passenger cards, "
-       "Italy's ferry cards or itineraries; the other maps' special rules are scored with the "
-       "tally."),
+       "Italy's ferry cards, itineraries or depots; the other maps' special rules are scored "
+       "with the tally."),
     N_("Special cards turn by turn: the map file says how many of each the game has. A joker "
        "taken face up counts as two cards (never the second card; the turn ends), drawn blind as "
        "one. Locomotives +4 and passenger cards are drawn like colour cards, two a turn. Three "
@@ -108,6 +108,17 @@ RULE_NOTES: tuple[str, ...] = (
        "locomotives; three jokers face up change nothing (the text does not say so). A tunnel's "
        "extra cards are of the colour played or locomotives, as the text says: jokers and "
        "locomotives +4 do not pay them."),
+    N_("Depots and warehouses (Europe 1912) turn by turn: once the starting tickets are kept, "
+       "from the last player counter-clockwise, each places a depot on a city. A player who "
+       "draws train cards first puts the deck's top card, unseen, in any player's warehouse "
+       "(not when the deck is empty). After claiming a route into a city with a depot, a player "
+       "who still has a depot in front of them may give one up to take all the cards of that "
+       "depot owner's warehouse (one warehouse per claim; an empty one is not offered). Depots "
+       "are placed free before the turn's move, on cities with neither a depot nor a station; "
+       "no station is built on a depot's city."),
+    N_("When neither the deck nor the discards hold a card and no face-up card may be the "
+       "second card, the turn ends after the first card; at the table, where the face-up cards "
+       "are unseen, the players say so with ok."),
     N_("Italy's ferry cards: \"prendre une carte Ferry à la place\" is read as instead of the "
        "turn's action. A player takes one ferry card from its own pile (never from the train "
        "deck, never as a second card), and that is the whole turn. A ferry card paid goes back "
