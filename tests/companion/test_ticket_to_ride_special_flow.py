@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.automaton import physical_moves
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, map_ticket_codes
+from companion.inputs import Hold, Input, Press, Tap
+from companion.screens.render import render
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.events import (
@@ -26,7 +31,7 @@ from engine.games.ticket_to_ride.rules import no_second_card
 from engine.games.ticket_to_ride.state import Phase
 
 from .fakes import Card
-from .test_ticket_to_ride_flow import GAME, Table, physical, routes
+from .test_ticket_to_ride_flow import GAME, Table, physical, replayed, routes
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"
 
@@ -216,3 +221,50 @@ def test_no_second_card_left_to_draw_the_players_say_so() -> None:
     assert table.app.screen().hints == "tap:card ok:none left"
     table.press("ok")
     assert table.state.current == 1 and table.state.drawn == 0
+
+
+# --- Any input, any time ----------------------------------------------------------------------
+
+#: A whole game of each example map as the table entered it: (players, [(event, uids)]).
+RECORDED: dict[str, tuple[tuple[str, ...], list[Any]]] = {}
+
+
+def recorded(name: str) -> tuple[tuple[str, ...], list[Any]]:
+    if name not in RECORDED:
+        table = play_whole_game(3, 2, example(name))
+        RECORDED[name] = (table.names, list(table.session.history()))
+    return RECORDED[name]
+
+
+def some_tags(table: MapTable) -> list[str]:
+    """Special cards, a few colours, a locomotive, the map's tickets, an unknown tag."""
+    uids = table.deck.uids
+    chosen = [copies[0] for (kind, _), copies in uids.items()
+              if kind.startswith("train-") or kind == "locomotive"]
+    chosen += [uids[("train", color)][1] for color in ("red", "blue")]
+    chosen += [copies[0] for (kind, value), copies in uids.items()
+               if kind == "ticket" and value.startswith(table.state.board.name)][:4]
+    return [*chosen, "DEADBEEF"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(["jokers-example", "ferry-cards-example", "depots-example"]),
+       at=st.floats(0, 1), choices=st.lists(st.integers(0, 30), max_size=80))
+def test_any_inputs_on_the_example_maps_give_screens_never_a_crash(
+        name: str, at: float, choices: list[int]) -> None:
+    names, log = recorded(name)
+    table = MapTable(len(names), example(name))
+    session = table.session
+    session.log = log[: round(at * len(log))]
+    session.state = replayed(session)
+    table.app.flow.rebuild(session.state, session.history())
+    presses: list[Input] = [Press("up"), Press("down"), Press("ok"), Press("back"),
+                            Hold("back")]
+    inputs = presses + [Tap(uid) for uid in some_tags(table)]
+    for choice in choices:
+        moves = len(session.log)
+        table.app.handle(inputs[choice % len(inputs)])
+        render(table.app.screen())
+        table.clock.now += 1
+        assert len(session.log) in (moves - 1, moves, moves + 1)
+        assert session.state == replayed(session)
