@@ -173,8 +173,9 @@ class TicketToRideScreens:
     def _source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         pending = self.ui.pending
-        question = JOKER_QUESTION if pending and pending.card == JOKER else LOCOMOTIVE_QUESTION
-        return Screen(top=self._top(state), title=w.say(question),
+        joker = pending is not None and pending.card == JOKER
+        return Screen(top=self._top(state),
+                      title=w.say(JOKER_QUESTION if joker else LOCOMOTIVE_QUESTION),
                       menu=Menu((w.say(FACE_UP_LOCOMOTIVE), w.say(BLIND_LOCOMOTIVE)),
                                 self.ui.choice),
                       hints=w.hint_choose())

@@ -315,7 +315,7 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
             raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
-        weight = 2 if counts_double(card) else 1  # a face-up locomotive counts as two cards
+        weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
     if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
         raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
     player = state.player()
