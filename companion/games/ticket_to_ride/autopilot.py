@@ -23,8 +23,7 @@ from engine.games.ticket_to_ride.events import (
 )
 from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE
 from engine.games.ticket_to_ride.payment import FERRY_CARD
-from engine.games.ticket_to_ride.rules import DECK, no_second_card
-from engine.games.ticket_to_ride.special_cards import counts_double
+from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.autopilot import UidFor
@@ -83,9 +82,8 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return toward(ui.choice, goal.owner, len(state.players))
     if isinstance(goal, TakeFerryCard):
         return _tap(uid_for, FERRY_CARD) if mode in (Mode.MAIN, Mode.MENU) else Press("back")
-    if mode is Mode.SECOND and no_second_card(state) and not (
-            isinstance(goal, DrawCard) and not counts_double(goal.card)):
-        return Press("ok")  # the real turn ended after one card: nothing could be drawn
+    if isinstance(goal, Pass) and mode is Mode.SECOND:
+        return Press("ok")  # no second card to draw
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)

@@ -117,8 +117,9 @@ RULE_NOTES: tuple[str, ...] = (
        "are placed free before the turn's move, on cities with neither a depot nor a station; "
        "no station is built on a depot's city."),
     N_("When neither the deck nor the discards hold a card and no face-up card may be the "
-       "second card, the turn ends after the first card; at the table, where the face-up cards "
-       "are unseen, the players say so with ok."),
+       "second card, the player says so (at the table: ok on the second card's screen) and the "
+       "turn ends after the first card; the companion, which does not see the face-up cards, "
+       "takes the players' word."),
     N_("Italy's ferry cards: \"prendre une carte Ferry à la place\" is read as instead of the "
        "turn's action. A player takes one ferry card from its own pile (never from the train "
        "deck, never as a second card), and that is the whole turn. A ferry card paid goes back "

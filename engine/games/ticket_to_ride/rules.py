@@ -321,9 +321,9 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
     player = state.player()
     player = replace(player, hand=_sorted(player.hand + (card,)))
     state = replace(state, players=_with(state, player), drawn=state.drawn + weight)
-    if state.drawn >= 2 or not can_draw_card(state, second=True):
-        return _end_turn(state)
-    return state
+    # With no second card to draw the player says so (`Pass`): at the table the face-up cards
+    # are unseen, so only the players know.
+    return _end_turn(state) if state.drawn >= 2 else state
 
 
 def can_take_ferry_card(state: TicketToRideState) -> bool:
@@ -522,8 +522,9 @@ def can_act(state: TicketToRideState) -> bool:
 
 
 def no_second_card(state: TicketToRideState) -> bool:
-    """The deck and the discards are empty and no face-up card may be the second card; at the
-    table, where the face-up cards are unseen, the players' word is taken."""
+    """The deck and the discards are empty and no face-up card may be the second card: the
+    player passes to end the turn. Face-up cards the companion has not seen may be any: the
+    players' word is taken."""
     return (state.phase is Phase.PLAY and state.drawn == 1 and not state.deck
             and not state.discard and state.tunnel is None
             and all(card == UNKNOWN or counts_double(card) for card in state.display))

@@ -33,6 +33,7 @@ from .rules import (
     face_up_to_replace,
     long_tickets,
     needs_reshuffle,
+    no_second_card,
     regular_tickets,
     train_deck,
 )
@@ -78,7 +79,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
             return PayTunnel(extra)
         return PayTunnel(())
     if state.drawn:
-        return _draw(state, rng, second=True)
+        return Pass() if no_second_card(state) else _draw(state, rng, second=True)
     depots = state.depots
     if depots is not None:
         if depots.to_place:
