@@ -285,17 +285,24 @@ def test_random_games_on_the_examples_score_like_the_tally(name: str, players: i
 
 def test_itineraries_score_in_order_connected_or_failed_live() -> None:
     board, raw = example("itineraries-example")
-    seen = set()
-    for seed in range(12):
-        state, _ = play_checked("itineraries-example", 2, seed)
-        for holding, score in zip(holdings(state), RULES.result(state).players):
-            for ticket in holding.tickets:
-                if ticket.itinerary:
-                    seen.add(ticket.id)
-            assert score.breakdown["tickets"] == tally(
-                {"map": raw, "players": [
-                    {"name": "X", "tickets": [ticket_entry(t) for t in holding.tickets],
-                     "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color}
-                                for t in holding.tracks]},
-                    {"name": "Y"}]}).players[0].breakdown["tickets"]
-    assert seen, "itineraries are kept in play"
+    itinerary = "Arles-Delft-Gaeta"               # 12 in order, 6 connected, -6 failed
+    assert board.ticket(itinerary).itinerary
+    state = RULES.new_game(NAMES[:2], board)
+    networks = {
+        12: ("Arles-Bavo#1", "Bavo-Delft", "Delft-Forli", "Forli-Gaeta#1"),
+        6: ("Arles-Cerro", "Cerro-Gaeta", "Forli-Gaeta#1", "Delft-Forli"),  # Delft a dead end
+        -6: ("Arles-Bavo#1", "Bavo-Delft"),
+    }
+    for points, tracks in networks.items():
+        ana = replace(state.players[0], tracks=tracks, tickets=(itinerary,))
+        over = replace(state, players=(ana, state.players[1]), phase=Phase.OVER,
+                       owners=dict.fromkeys(tracks, 0))
+        result = RULES.result(over)
+        assert result.players[0].breakdown["tickets"] == points
+        assert tally(table_of(over, raw)).to_json() == result.to_json()
+    kept = set()
+    for seed in range(6):
+        final, _ = play_checked("itineraries-example", 2, seed)
+        kept |= {ticket for player in final.players for ticket in player.tickets
+                 if board.ticket(ticket).itinerary}
+    assert kept, "itineraries are dealt and kept in play"
