@@ -306,3 +306,10 @@ def test_itineraries_score_in_order_connected_or_failed_live() -> None:
         kept |= {ticket for player in final.players for ticket in player.tickets
                  if board.ticket(ticket).itinerary}
     assert kept, "itineraries are dealt and kept in play"
+
+
+def test_a_card_the_map_does_not_have_is_never_drawn() -> None:
+    state = playing(tiny(["ferry"], {"ferry": 2}), ("?",) * 5, deck=("?",) * 10)
+    for card in ("joker", "ferry", "purple"):
+        assert refusal(state, DrawCard(DECK, card)) == "{card} is not a card of this map"
+    assert RULES.apply(state, DrawCard(DECK, "red")).players[0].hand == ("red",)
