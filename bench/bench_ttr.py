@@ -6,8 +6,8 @@ Aims (issue: Ticket to Ride): the longest route of any network a player can buil
 trains in under 50 ms, exact, with the speed-up over a plain depth-first search over edges
 measured in the same run (capped: "> X s" when it cannot finish); the best use of three
 stations on a dense network in under 50 ms; random complete games per second on USA and Europe
-and the median cost of one `apply`; the same on the example maps whose claims take a share,
-meeples or Cités and Alvin, beside USA.
+and the median cost of one `apply`; the same on every example map the table plays (tolls,
+shares, special cards, depots...) beside USA with as many players.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_engine import machine  # noqa: E402
 from engine.games.ticket_to_ride import RULES, map_from_toml, shipped_map  # noqa: E402
 from engine.games.ticket_to_ride.board import Map, Ticket, Track  # noqa: E402
+from engine.games.ticket_to_ride.rules import unplayable  # noqa: E402
 from engine.games.ticket_to_ride.stations import best_borrowing  # noqa: E402
 from engine.graph import (  # noqa: E402
     BudgetExceeded,
@@ -207,21 +208,11 @@ def measure_stations() -> dict[str, Any]:
             "itinerary_opponent_routes": len(doubles), "itinerary_worst_ms": 1000 * parallel}
 
 
-#: Example maps whose claims take something (a share, meeples, Cités and Alvin), raced against
-#: USA.
-CHOICE_MAPS = ("stocks-example", "meeples-example", "old-west-example")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
 
 
 def example_map(name: str) -> Map:
     return map_from_toml((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
-
-
-def measure_choice_games(players: int, seconds: float) -> list[dict[str, Any]]:
-    """Random complete games per second on USA and on each example map with choices, in the
-    same run (the example maps are smaller: their games are shorter)."""
-    boards: list[str | Map] = ["usa", *(example_map(name) for name in CHOICE_MAPS)]
-    return [measure_games(board, players, seconds) for board in boards]
 
 
 def measure_games(map_name: str | Map, players: int, seconds: float) -> dict[str, Any]:
@@ -240,13 +231,9 @@ def measure_games(map_name: str | Map, players: int, seconds: float) -> dict[str
             tick = time.perf_counter_ns()
             state = RULES.apply(state, event)
             costs.append(time.perf_counter_ns() - tick)
-    return {"map": map_name, "players": players, "games_per_second": games / elapsed,
+    return {"map": start.board.name, "players": players, "games_per_second": games / elapsed,
             "ms_per_game": 1000 * elapsed / games, "events_per_game": events / games,
             "apply_median_us": statistics.median(costs) / 1000}
-
-
-#: The maps written for the examples; each one's demo is timed beside the USA demo.
-EXAMPLE_MAPS = Path(__file__).resolve().parents[1] / "examples" / "maps"
 
 
 def measure_demo(map_arg: str, seed: int = 1) -> dict[str, Any]:
@@ -279,8 +266,22 @@ def measure_demo(map_arg: str, seed: int = 1) -> dict[str, Any]:
 
 def measure_demos() -> list[dict[str, Any]]:
     """The USA demo, then the demo of each example map, in the same run."""
-    examples = sorted(str(path) for path in EXAMPLE_MAPS.glob("*.toml"))
+    examples = sorted(str(path) for path in EXAMPLES.glob("*.toml"))
     return [measure_demo(map_arg) for map_arg in ("usa", *examples)]
+
+
+def playable_examples() -> list[Map]:
+    """The example maps the table plays turn by turn, by file name."""
+    boards = [map_from_toml(path.read_text(encoding="utf-8"))
+              for path in sorted(EXAMPLES.glob("*.toml"))]
+    return [board for board in boards if unplayable(board) is None]
+
+
+def measure_example_games(quick: bool = False, players: int = 3) -> list[dict[str, Any]]:
+    """Random complete games on each example map, USA first (the same player count) to
+    compare with."""
+    seconds = 0.5 if quick else 2.0
+    return [measure_games(board, players, seconds) for board in ("usa", *playable_examples())]
 
 
 def run(quick: bool = False) -> dict[str, Any]:
@@ -291,7 +292,7 @@ def run(quick: bool = False) -> dict[str, Any]:
                for name, edges in worst_networks(quick)]
     games = [measure_games(map_name, players, 0.5 if quick else 2.0)
              for map_name in ("usa", "europe") for players in (2, 4, 5)]
-    games += measure_choice_games(3, 0.5 if quick else 2.0)
+    games += measure_example_games(quick)
     return {"machine": machine(), "longest": longest, "stations": measure_stations(),
             "games": games}
 
@@ -321,10 +322,10 @@ def main() -> int:
           f"{s['opponent_routes']} opponent routes: {s['worst_ms']:.1f} ms; with an itinerary "
           f"open and {s['itinerary_opponent_routes']} opponent tracks: "
           f"{s['itinerary_worst_ms']:.1f} ms")
-    print(f"{'map':<16}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
+    print(f"{'map':<20}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
           f"{'apply med us':>14}")
     for g in figures["games"]:
-        print(f"{g['map']:<16}{g['players']:>8}{g['games_per_second']:>10.1f}"
+        print(f"{g['map']:<20}{g['players']:>8}{g['games_per_second']:>10.1f}"
               f"{g['ms_per_game']:>10.1f}{g['events_per_game']:>8.0f}"
               f"{g['apply_median_us']:>14.1f}")
     print("aims: longest route < 50 ms, station choice < 50 ms")

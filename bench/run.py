@@ -444,7 +444,8 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 
 def section_ttr(quick: bool) -> tuple[list[Row], Any]:
     """bench_ttr: longest route on the worst networks against a plain DFS; station choice;
-    bench_ttr_maps: games/s on the example maps and tap to frame on the toll map, beside USA."""
+    random complete games on every example map the table plays, beside USA; bench_ttr_maps: tap
+    to frame on the toll map; the demo of each example map."""
     from bench import bench_ttr, bench_ttr_maps
 
     cap = 0.5 if quick else 10.0
@@ -474,15 +475,16 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                     "opponent tracks, parallel ones tried",
                     f"{stations['itinerary_worst_ms']:.1f} ms (worst of 2)", "< 50 ms", NONE,
                     judged(stations["itinerary_worst_ms"] < 50)))
-    maps = bench_ttr_maps.run(quick)
-    usa_games = maps["games"][0]
-    for g in maps["games"][1:]:
+    usa_games, *examples = bench_ttr.measure_example_games(quick)
+    for f in examples:
         rows.append(Row("ticket-to-ride",
-                        f"{g['map']}: random complete games/s ({g['players']} players)",
-                        f"{g['games_per_second']:.1f}/s, {g['ms_per_game']:.1f} ms/game, "
-                        f"apply {g['apply_median_us']:.1f} us median", NONE,
-                        f"USA, same run: {usa_games['games_per_second']:.1f}/s, apply "
-                        f"{usa_games['apply_median_us']:.1f} us", NONE))
+                        f"random complete games, {f['map']} ({f['players']} players)",
+                        f"{f['games_per_second']:.1f}/s, {f['ms_per_game']:.1f} ms/game, "
+                        f"{f['events_per_game']:.0f} events", NONE,
+                        f"USA, {usa_games['players']} players: "
+                        f"{usa_games['games_per_second']:.1f}/s, "
+                        f"{usa_games['ms_per_game']:.1f} ms/game", NONE))
+    maps = bench_ttr_maps.run(quick)
     usa_taps, toll_taps = maps["taps"]
     rows.append(Row("ticket-to-ride",
                     f"tap to frame on {toll_taps['map']}, p99 of {toll_taps['taps']} taps "
@@ -502,17 +504,8 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
             if demo["finished"] else f"not finished: {demo['problem']}"[:200],
             "plays to its end", "the USA demo in the same run: "
             f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
-    choices = bench_ttr.measure_choice_games(3, 0.5 if quick else 2.0)
-    usa_choice = choices[0]
-    for g in choices[1:]:
-        rows.append(Row("ticket-to-ride", f"random complete games, {g['map']}, 3 players",
-                        f"{g['games_per_second']:.1f} games/s ({g['events_per_game']:.0f} "
-                        f"events, apply {g['apply_median_us']:.0f} us)", NONE,
-                        f"USA: {usa_choice['games_per_second']:.1f} games/s "
-                        f"({usa_choice['events_per_game']:.0f} events, apply "
-                        f"{usa_choice['apply_median_us']:.0f} us)", NONE))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
-                  "example_maps": maps, "demos": demos, "choice_games": choices}
+                  "games": [usa_games, *examples], "example_maps": maps, "demos": demos}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

@@ -27,7 +27,7 @@ def test_every_section_of_the_quick_run_is_importable() -> None:
                                "measure_frame_bytes", "measure_screen_changes")),
         (bench.bench_journal, ("bench_resume",)),
         (bench.bench_ttr, ("worst_networks", "measure_longest", "measure_stations",
-                           "reference_rate", "measure_choice_games")),
+                           "reference_rate", "measure_example_games")),
         (bench.bench_companion, ("measure_tap_to_frame", "measure_resume", "measure_peak_rss",
                                  "measure_cold_start", "measure_importtime")),
         (run, ("section_engine", "section_reader", "section_display", "section_companion",

@@ -76,9 +76,11 @@ def test_an_example_map_is_read_and_its_demo_plays_it_to_the_end(
 
 def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Depots are scored by the tally only: the example network with depots switched on.
-    text = EXAMPLES[0].read_text(encoding="utf-8").replace("[rules]\n", "[rules]\ndepots = 3\n")
-    path = tmp_path / "depots.toml"
+    # Boat cards are scored by the tally only: a small map that switches them on.
+    text = ('name = "boats"\nroutes = [{ from = "A", to = "B", length = 2 },'
+            ' { from = "B", to = "C", length = 1 }]\ntickets = [{ from = "A", to = "C",'
+            ' points = 4 }]\n[rules]\nplayers = [2, 3]\n[rules.cards]\nspecial = ["boat"]\n')
+    path = tmp_path / "boats.toml"
     path.write_text(text, encoding="utf-8")
     refused = engine_refusal(json.loads(json.dumps(tomllib.loads(text))))
     assert refused is not None

@@ -135,12 +135,13 @@ def test_only_rules_not_yet_live_send_a_map_to_the_tally() -> None:
         "routes": [{"from": "A", "to": "B", "length": 2, "companies": ["PRR"]}],
         "rules": {"stocks": {"PRR": {"shares": 3, "payouts": [5, 3]}}}})
     assert unplayable(stocks) is None
-    depots = parse_map({
-        "name": "depots", "cities": ["A", "B"],
-        "routes": [{"from": "A", "to": "B", "length": 2}], "rules": {"depots": 5}})
-    assert unplayable(depots) is not None
+    boats = parse_map({
+        "name": "boats", "cities": ["A", "B"],
+        "routes": [{"from": "A", "to": "B", "length": 2}],
+        "rules": {"cards": {"special": ["boat"]}}})
+    assert unplayable(boats) is not None
     with pytest.raises(IllegalEvent):
-        RULES.new_game(("Ana", "Ben"), depots)
+        RULES.new_game(("Ana", "Ben"), boats)
 
 
 def test_the_tally_accepts_the_tokens_the_bank_paid_for_loans() -> None:

@@ -18,7 +18,14 @@ def _cards() -> dict[str, Values]:
 
     from .words import ticket_codes
 
-    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes())}
+    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes()),
+            **{kind: () for kind in SPECIAL_KINDS}}
+
+
+#: The special cards of some maps, each a card kind of its own -> the engine's card. The kinds
+#: sort after "train", so the tags of the other kinds keep their place in the simulated box.
+SPECIAL_KINDS = {"train-joker": "joker", "train-locomotive+4": "locomotive+4",
+                 "train-passenger": "passenger", "train-ferry": "ferry"}
 
 
 def _shipped_maps() -> tuple[str, ...]:
@@ -51,7 +58,9 @@ TABLE = TableGame(
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
     cards=_cards,
     shapes={"ticket": Shape(TICKET_TAG, "MAP-NN")},
-    copies={"train": 12, "locomotive": 14},
+    # The special cards: a map file says how many its game has; the simulated box holds as
+    # many as a pile of locomotives.
+    copies={"train": 12, "locomotive": 14, **{kind: 14 for kind in SPECIAL_KINDS}},
     names={
         "train": {
             "red": NC_("ticket-to-ride/train", "Red"),
@@ -73,6 +82,10 @@ TABLE = TableGame(
         "ticket": {
             "": NC_("ticket-to-ride/ticket", "Destination ticket"),
         },
+        "train-joker": {"": NC_("ticket-to-ride/train-joker", "Joker")},
+        "train-locomotive+4": {"": NC_("ticket-to-ride/train-locomotive+4", "Locomotive +4")},
+        "train-passenger": {"": NC_("ticket-to-ride/train-passenger", "Passenger card")},
+        "train-ferry": {"": NC_("ticket-to-ride/train-ferry", "Ferry card")},
         "category": {
             "routes": NC_("ticket-to-ride/category", "Routes"),
             "tickets": NC_("ticket-to-ride/category", "Tickets"),
@@ -86,6 +99,7 @@ TABLE = TableGame(
             "stocks": NC_("ticket-to-ride/category", "Shares"),
             "meeples": NC_("ticket-to-ride/category", "Meeples"),
             "alvin": NC_("ticket-to-ride/category", "Alvin"),
+            "depots": NC_("ticket-to-ride/category", "Depots"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

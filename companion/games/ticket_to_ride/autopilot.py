@@ -13,10 +13,16 @@ from engine.games.ticket_to_ride.events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    StoreCard,
+    TakeFerryCard,
+    TakeWarehouse,
 )
+from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE
+from engine.games.ticket_to_ride.payment import FERRY_CARD
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -24,12 +30,13 @@ from ...flows.autopilot import UidFor
 from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
 from .flow import TicketToRideFlow
-from .view import CLAIM, STATION, Action, Mode, track_kind
-from .words import city_letter, ticket_code
+from .view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
+from .words import KIND_OF_SPECIAL, city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
-             BuildStation: Action.STATION, Pass: Action.PASS}
+             BuildStation: Action.STATION, Pass: Action.PASS, StoreCard: Action.STORE,
+             PlaceDepot: Action.DEPOT}
 
 
 #: The screens an automated player only acknowledges.
@@ -64,6 +71,19 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         if not goal.cards:
             return Press("ok")
         return _tap(uid_for, goal.cards[len(ui.picks)])
+    if isinstance(goal, TakeWarehouse):
+        if mode is not Mode.TAKE_WAREHOUSE or state.depots is None:
+            return Press("back")
+        choices = (*state.depots.offer, NO_WAREHOUSE)
+        return toward(ui.choice, choices.index(goal.owner), len(choices))
+    if isinstance(goal, PlaceDepot) and mode is Mode.FIRST_DEPOT:
+        return Press("ok")
+    if isinstance(goal, StoreCard) and mode is Mode.STORE:
+        return toward(ui.choice, goal.owner, len(state.players))
+    if isinstance(goal, TakeFerryCard):
+        return _tap(uid_for, FERRY_CARD) if mode in (Mode.MAIN, Mode.MENU) else Press("back")
+    if isinstance(goal, Pass) and mode is Mode.SECOND:
+        return Press("ok")  # no second card to draw
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
@@ -82,6 +102,9 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return _toward_claim(flow, state, goal, mode, uid_for)
     if isinstance(goal, BuildStation) and ui.purpose == STATION:
         return _toward_station(flow, state, goal, mode, uid_for)
+    if isinstance(goal, PlaceDepot) and ui.purpose == DEPOT:
+        city = state.board.place(goal.city) or goal.city
+        return _toward_city(flow, state, city, mode) or Press("back")
     return Press("back")
 
 
@@ -165,4 +188,6 @@ def _toward_station(flow: TicketToRideFlow, state: TicketToRideState, goal: Buil
 def _tap(uid_for: UidFor, card: str) -> Tap:
     if card == LOCOMOTIVE:
         return Tap(uid_for("locomotive", ""))
+    if card in KIND_OF_SPECIAL:
+        return Tap(uid_for(KIND_OF_SPECIAL[card], ""))
     return Tap(uid_for("train", card))

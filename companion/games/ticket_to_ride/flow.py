@@ -36,17 +36,21 @@ from engine.games.ticket_to_ride.events import (
     PayTunnel,
     ReplaceFaceUp,
     Reshuffle,
+    TakeFerryCard,
 )
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
-from engine.games.ticket_to_ride.payment import UNKNOWN
+from engine.games.ticket_to_ride.live_depots import must_store
+from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
     face_up_problem,
     long_tickets,
     needs_reshuffle,
+    no_second_card,
     regular_tickets,
     train_deck,
 )
+from engine.games.ticket_to_ride.special_cards import counts_double
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ...flows.base import NOTHING, CardLike, Reaction
@@ -60,12 +64,15 @@ from ...flows.kit import (
     refused,
     turned,
 )
+from . import SPECIAL_KINDS
+from .depots import DepotEntry
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
 from .takings import TakingsEntry
 from .view import (
     CLAIM,
+    DEPOT,
     ROUTE_STEPS,
     STATION,
     STORED,
@@ -82,16 +89,21 @@ from .words import (
     DEALT,
     DRAW_SECOND_FIRST,
     FACE_UP_REPLACED,
+    FERRY_CARD_NOW,
+    FERRY_CARD_TAKEN,
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
+    NO_SECOND_CARD,
     NO_TICKETS_LEFT,
     NOT_A_TICKET,
     NOT_A_TRAIN_CARD,
+    NOT_ON_THIS_MAP,
     NOT_THIS_GAME,
     OTHER_MAP_TICKET,
     PASSED,
     RESHUFFLED,
+    STORE_FIRST,
     TICKETS_DRAWN,
     TICKETS_KEPT,
     TOO_MANY_TICKETS,
@@ -101,7 +113,7 @@ from .words import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens,
+class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens, DepotEntry,
                        DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -118,7 +130,10 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         self._view: TurnView | None = None
         #: The map on the table, once a screen or an input has shown it (tags to enrol).
         self.board: Map | None = None
-        self.screens = {**self.screen_table(), **self.takings_screens()}
+        self.screens = {**self.screen_table(), **self.takings_screens(),
+                        Mode.FIRST_DEPOT: self._first_depot_screen,
+                        Mode.STORE: self._store_screen,
+                        Mode.TAKE_WAREHOUSE: self._take_screen}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -133,6 +148,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             Mode.SOURCE: self._source_button,
             Mode.MAIN: self._main_button,
             Mode.MENU: self._menu_button,
+            Mode.FIRST_DEPOT: self._first_depot_button,
+            Mode.STORE: self._store_button,
+            Mode.TAKE_WAREHOUSE: self._take_button,
             **{step: self._route_button for step in ROUTE_STEPS},
             **self.takings_buttons(),
         }
@@ -161,6 +179,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
         if state.phase is Phase.START_TICKETS or state.player().offered:
             return Mode.TICKETS
+        depot_step = self.depot_mode(state, mode)
+        if depot_step is not None:
+            return depot_step
         if state.drawn:
             return Mode.SECOND
         if mode is Mode.GIVE_UP or not self._route_valid(state):
@@ -251,6 +272,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
     def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
+        if button == "ok" and no_second_card(state):
+            return Reaction(Pass(), notice=self.words.say(NO_SECOND_CARD))
         return NOTHING
 
     def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
@@ -286,6 +309,11 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return self._start_route(state, CLAIM)
         if action is Action.STATION:
             return self._start_route(state, STATION)
+        if action is Action.DEPOT:
+            return self._start_route(state, DEPOT)
+        if action is Action.STORE:
+            self.ui = self.ui.entering(Mode.STORE)
+            return NOTHING
         if action is Action.TICKETS:
             if not state.tickets:
                 return refused(w.say(NO_TICKETS_LEFT))
@@ -308,13 +336,24 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             value = LOCOMOTIVE
         elif card.kind == "train" and card.value in COLORS:
             value = card.value
+        elif card.kind in SPECIAL_KINDS:
+            value = SPECIAL_KINDS[card.kind]
+            if value not in state.board.rules.cards.special:
+                return refused(w.say(NOT_ON_THIS_MAP))
         else:
             return refused(w.say(NOT_A_TRAIN_CARD))
         first_uid = self.first[1] if self.first and state.drawn else None
         if uid in self.ui.uids or uid == first_uid:
             return refused(w.say(ALREADY_COUNTED, card=w.card(value)))
         pick = Pick(value, uid)
+        if value == FERRY_CARD and mode not in (Mode.PAY, Mode.TUNNEL_PAY):
+            # A ferry card comes from its own pile, instead of the turn's action.
+            if mode not in (Mode.MAIN, Mode.MENU):
+                return refused(w.say(FERRY_CARD_NOW))
+            return Reaction(TakeFerryCard(), notice=w.say(FERRY_CARD_TAKEN), uids=(uid,))
         if mode in (Mode.MAIN, Mode.MENU):
+            if must_store(state):
+                return refused(w.say(STORE_FIRST))
             return self._first_card_tapped(state, pick)
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0
@@ -335,7 +374,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
     def _first_card_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         if not state.deck and not state.display:
             return refused(self.words.say(NO_CARD_TO_DRAW))
-        if pick.card == LOCOMOTIVE and state.deck and state.display:
+        if counts_double(pick.card) and state.deck and state.display:
             self.ui = replace(self.ui.entering(Mode.SOURCE), pending=pick)
             return NOTHING
         return self._draw(pick, DECK if state.deck else 0)
@@ -414,6 +453,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         w = self.words
         choices = [(w.card(color), "train", color) for color in COLORS]
         choices.append((w.card(LOCOMOTIVE), "locomotive", ""))
+        choices += [(w.card(card), kind, "") for kind, card in SPECIAL_KINDS.items()]
         boards = ((self.board,) if self.board is not None
                   else tuple(shipped_map(name) for name in SHIPPED))
         for board in boards:

@@ -11,6 +11,7 @@ from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTu
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
+    route_paid,
     surcharge_cards_problem,
     tunnel_surcharge,
 )
@@ -66,11 +67,12 @@ class PaymentEntry:
             notice = self.words.say(STATION_BUILT, city=ui.city or "")
         else:
             track = board.track(ui.track or "")
-            problem = route_problem(track, cards) or hand_problem(hand, cards)
+            special = board.rules.cards.special
+            problem = route_problem(track, cards, special) or hand_problem(hand, cards)
             if problem:
                 return refused(self._explain(problem))
             self.ui = ui.picking(pick)
-            if len(cards) < track.length:
+            if not route_paid(track, cards, special):
                 return NOTHING
             return self._claim_ready(state)
         return Reaction(event, notice=notice, uids=self.ui.uids)

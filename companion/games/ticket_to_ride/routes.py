@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.games.ticket_to_ride.events import PlaceDepot
 from engine.games.ticket_to_ride.rules import claim_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -12,6 +13,8 @@ from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved, refused
 from .view import (
     CHOICE_STEPS,
+    CLAIM,
+    DEPOT,
     ROUTE_STEPS,
     STATION,
     Mode,
@@ -20,6 +23,8 @@ from .view import (
     TurnView,
 )  # fmt: skip
 from .words import (
+    DEPOT_PLACED,
+    NO_DEPOT_LEFT,
     NO_STATION_LEFT,
     NOTHING_TO_CLAIM,
     Words,
@@ -50,6 +55,8 @@ class RouteChooser:
         if mode is Mode.CITY:
             return bool(view.cities(ui.purpose, ui.letter or ""))
         city = ui.city or ""
+        if ui.purpose == DEPOT:
+            return False  # a depot's city places it at once
         if ui.purpose == STATION:
             return mode is Mode.PAY and city in view.cities(STATION, city_letter(city))
         if mode is Mode.TRACK:
@@ -64,6 +71,10 @@ class RouteChooser:
         if purpose == STATION and view.station_cost is None:
             self.ui = self.ui.entering(Mode.MAIN)
             return refused(self.words.say(NO_STATION_LEFT))
+        depots = state.depots
+        if purpose == DEPOT and (depots is None or not depots.left[state.current]):
+            self.ui = self.ui.entering(Mode.MAIN)
+            return refused(self.words.say(NO_DEPOT_LEFT))
         letters = view.letters(purpose)
         if not letters:
             self.ui = self.ui.entering(Mode.MAIN)
@@ -111,6 +122,8 @@ class RouteChooser:
         return NOTHING
 
     def _choose_city(self, state: TicketToRideState, city: str) -> Reaction:
+        if self.ui.purpose == DEPOT:
+            return Reaction(PlaceDepot(city), notice=self.words.say(DEPOT_PLACED, city=city))
         if self.ui.purpose == STATION:
             self.ui = replace(self.ui, city=city, choice=0, mode=Mode.PAY, picks=())
             return NOTHING
@@ -130,7 +143,7 @@ class RouteChooser:
         if ui.mode is Mode.PAY and ui.picks:
             self.ui = ui.unpicking()
             return NOTHING
-        steps = [Mode.LETTER, Mode.CITY] + ([] if ui.purpose == STATION else [Mode.TRACK])
+        steps = [Mode.LETTER, Mode.CITY] + ([Mode.TRACK] if ui.purpose == CLAIM else [])
         position = steps.index(ui.mode) if ui.mode in steps else len(steps)
         for step in reversed(steps[:position]):
             if len(self._options(state, step)) > 1:

@@ -7,16 +7,18 @@ from collections.abc import Callable
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_tolls import toll_for
-from engine.games.ticket_to_ride.rules import cards_to_reveal
+from engine.games.ticket_to_ride.payment import JOKER
+from engine.games.ticket_to_ride.rules import cards_to_reveal, no_second_card
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ...flows.words import paged
 from ...screens.model import Menu, Screen, Style
-from .view import STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
+from .view import DEPOT, STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
 from .words import (
     BLIND_LOCOMOTIVE,
     CLAIM_TITLE,
     DECK_EMPTY,
+    DEPOT_TITLE,
     FACE_UP_LINE,
     FACE_UP_LOCOMOTIVE,
     FACE_UP_QUESTION,
@@ -25,12 +27,14 @@ from .words import (
     FROM_CITY,
     GIVE_UP_QUESTION,
     HINT_MAIN,
+    HINT_NONE_LEFT,
     HINT_PAY,
     HINT_RESHUFFLE,
     HINT_SECOND,
     HINT_TICKETS,
     HINT_TUNNEL_PAY,
     HINT_TURNED,
+    JOKER_QUESTION,
     LAST_ROUND,
     LOCOMOTIVE_QUESTION,
     RANK,
@@ -167,11 +171,15 @@ class TicketToRideScreens:
         first = self.first[0] if self.first and state.drawn else None
         body = (w.first_was(first) if first else w.say(TAP_SECOND), w.say(FACE_UP_LINE))
         return Screen(top=self._top(state), title=w.say(SECOND_CARD, name=state.player().name),
-                      body=body, hints=w.say(HINT_SECOND), progress=(1, 2))
+                      body=body, progress=(1, 2),
+                      hints=w.say(HINT_NONE_LEFT if no_second_card(state) else HINT_SECOND))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.say(LOCOMOTIVE_QUESTION),
+        pending = self.ui.pending
+        joker = pending is not None and pending.card == JOKER
+        return Screen(top=self._top(state),
+                      title=w.say(JOKER_QUESTION if joker else LOCOMOTIVE_QUESTION),
                       menu=Menu((w.say(FACE_UP_LOCOMOTIVE), w.say(BLIND_LOCOMOTIVE)),
                                 self.ui.choice),
                       hints=w.hint_choose())
@@ -185,6 +193,8 @@ class TicketToRideScreens:
 
     def _route_title(self) -> str:
         w = self.words
+        if self.ui.purpose == DEPOT:
+            return w.say(DEPOT_TITLE)
         return w.say(STATION_TITLE) if self.ui.purpose == STATION else w.say(CLAIM_TITLE)
 
     def _letter_screen(self, state: TicketToRideState) -> Screen:
@@ -249,6 +259,7 @@ class TicketToRideScreens:
             w.setup_players(board, len(state.players), state.players[state.first].name),
             w.setup_cards(rules.cards.hand, rules.cards.face_up),
             w.setup_tickets(rules.tickets.start, rules.tickets.start_long),
+            *w.setup_extras(board),
         ]
 
     # --- The final result ---------------------------------------------------------------------

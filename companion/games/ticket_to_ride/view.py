@@ -10,13 +10,13 @@ from typing import Any, Literal
 
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
+from engine.games.ticket_to_ride.live_depots import free_cities, must_store
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
     can_act,
     claim_problem,
     holdings,
     result,
-    station_cities,
     station_cost,
 )
 from engine.games.ticket_to_ride.scoring import PlayerCount, count_player
@@ -47,7 +47,13 @@ class Mode(Enum):
     CITE = "cite"
     CITE_PAY = "cite-pay"
     ALVIN = "alvin"
+    #: Europe 1912: whose warehouse gets the deck's top card.
+    STORE = "store"
     # Derived from the game itself, never stored:
+    #: Europe 1912: a player places a first depot.
+    FIRST_DEPOT = "first-depot"
+    #: Europe 1912: after a claim, take a warehouse or not.
+    TAKE_WAREHOUSE = "take-warehouse"
     SETUP = "setup"
     TICKETS = "tickets"
     SECOND = "second"
@@ -60,7 +66,7 @@ class Mode(Enum):
 #: Modes the flow keeps between inputs (the others follow from the game).
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
           Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
-          Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN)
+          Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 #: The choices of a claim, once paid.
@@ -74,14 +80,19 @@ class Action(Enum):
     CLAIM = "claim"
     TICKETS = "tickets"
     STATION = "station"
+    #: Europe 1912: the deck's top card into a warehouse, before drawing.
+    STORE = "store"
+    #: Europe 1912: a depot placed, free.
+    DEPOT = "depot"
     FACE_UP = "face-up"
     PASS = "pass"
 
 
 #: What a city is chosen for.
-Purpose = Literal["claim", "station"]
+Purpose = Literal["claim", "station", "depot"]
 CLAIM: Purpose = "claim"
 STATION: Purpose = "station"
+DEPOT: Purpose = "depot"
 #: The train cards, for the cards turned over for a tunnel entered with the buttons.
 TRAIN_CARDS = (*COLORS, LOCOMOTIVE)
 
@@ -176,12 +187,11 @@ class TurnView:
 
     @cached_property
     def station_index(self) -> dict[str, list[str]]:
-        """The cities without a station, by letter."""
-        taken = station_cities(self.state)
-        return _by_letter([city for city in self.state.board.cities if city not in taken])
+        """The cities without a station (or a depot), by letter."""
+        return _by_letter(free_cities(self.state))
 
     def index(self, purpose: Purpose) -> dict[str, list[str]]:
-        return self.station_index if purpose == STATION else self.claim_index
+        return self.claim_index if purpose == CLAIM else self.station_index
 
     def letters(self, purpose: Purpose) -> list[str]:
         return list(self.index(purpose))
@@ -204,6 +214,12 @@ class TurnView:
             found.append(Action.TICKETS)
         if self.station_cost is not None:
             found.append(Action.STATION)
+        if must_store(state):
+            found.append(Action.STORE)
+        depots = state.depots
+        if depots is not None and depots.left[state.current] and not (state.drawn
+                                                                     or depots.stored):
+            found.append(Action.DEPOT)
         found.append(Action.FACE_UP)
         if not can_act(state):
             found.append(Action.PASS)

@@ -16,13 +16,16 @@ from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
+from engine.games.ticket_to_ride.payment import FERRY_CARD
 from engine.games.ticket_to_ride.state import TollPaid
 
 from ...flows.words import LINE, TableWords, packed, wrapped
 from ...names import card_name, category_name
-from . import TABLE
+from . import SPECIAL_KINDS, TABLE
 
 GAME = TABLE.id
+#: A special card's tag kind, by the engine's card.
+KIND_OF_SPECIAL = {card: kind for kind, card in SPECIAL_KINDS.items()}
 
 # The words said as they are (filled in with their values): `Words.say`.
 TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")
@@ -31,6 +34,26 @@ TAP_CARDS_TAKEN = N_("Tap the cards taken")
 SECOND_CARD = N_("{name}: 2nd card")
 TAP_SECOND = N_("Tap the second card")
 LOCOMOTIVE_QUESTION = N_("Locomotive from?")
+JOKER_QUESTION = N_("Joker from?")
+FERRY_CARD_TAKEN = N_("Ferry card taken")
+NOT_ON_THIS_MAP = N_("Not a card of this map")
+FERRY_CARD_NOW = N_("Ferry card: a turn")
+DEPOT_FIRST_TITLE = N_("{name}: first depot")
+DEPOT_FIRST_BODY = N_("Put a depot on a city")
+HINT_DEPOT = N_("ok:choose a city")
+DEPOT_TITLE = N_("Depot: city")
+DEPOT_PLACED = N_("Depot in {city}")
+NO_DEPOT_LEFT = N_("No depot left")
+STORE_FIRST = N_("Warehouse card first")
+NO_SECOND_CARD = N_("No second card")
+HINT_NONE_LEFT = N_("tap:card ok:none left")
+STORE_TITLE = N_("Top card: warehouse")
+STORED_IN = N_("Card to {name}")
+WAREHOUSE_ITEM = N_("{name}: {count} card(s)")
+TAKE_TITLE = N_("Take a warehouse?")
+KEEP_DEPOTS = N_("No, keep my depots")
+WAREHOUSE_TAKEN = N_("{count} card(s) taken")
+WAREHOUSES_LEFT = N_("Warehouses left as is")
 FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
 BLIND_LOCOMOTIVE = N_("From the deck")
 FACE_UP_QUESTION = N_("3 locos face up?")
@@ -83,8 +106,6 @@ NOTHING_TO_CLAIM = N_("No route to claim")
 NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
-
-
 
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
@@ -150,6 +171,8 @@ class Words(TableWords):
         """A train card: its colour, or "Locomotive"."""
         if card == LOCOMOTIVE:
             return card_name(GAME, "locomotive", "", self.language)
+        if card in KIND_OF_SPECIAL:
+            return card_name(GAME, KIND_OF_SPECIAL[card], "", self.language)
         return card_name(GAME, "train", card, self.language)
 
     def color(self, color: str) -> str:
@@ -190,6 +213,8 @@ class Words(TableWords):
             "claim": self._("Claim a route"),
             "tickets": self._("Draw tickets"),
             "station": self._("Build a station"),
+            "store": self._("Top card: warehouse"),
+            "depot": self._("Place a depot"),
             "face-up": self._("3 locos face up"),
             "pass": self._("Pass"),
         }[value]
@@ -236,6 +261,8 @@ class Words(TableWords):
             return self._("Tunnel (turn over 3)")
         if track.ferries:
             return self._("Ferry: {count} × loco").format(count=track.ferries)
+        if track.waves:
+            return self._("Waves: {count}").format(count=track.waves)
         return None
 
     def claimed(self, track: Track, points: int, *extras: str) -> str:
@@ -294,6 +321,19 @@ class Words(TableWords):
         else:
             text = self._("Deal {count} tickets to each player.").format(count=start)
         return (self._("Tickets"), wrapped(text))
+
+    def setup_extras(self, board: Map) -> list[tuple[str, tuple[str, ...]]]:
+        """Pages for the ferry cards' pile and the depots, on maps that have them."""
+        pages = []
+        ferries = board.rules.cards.copies_of(FERRY_CARD)
+        if ferries:
+            pages.append((self._("Ferry cards"), wrapped(self._(
+                "Put the {count} ferry cards in a pile beside the deck.").format(count=ferries))))
+        if board.rules.depots:
+            pages.append((self._("Depots"), wrapped(self._(
+                "Give each player a warehouse and {count} depots.").format(
+                count=board.rules.depots))))
+        return pages
 
     # The final count
     def final_breakdown(self, breakdown: Mapping[str, int], done: int,

@@ -80,6 +80,12 @@ class CardSetup:
     face_up_locomotives: int = 3
     #: Special cards in play on this map: "locomotive+4", "joker", "boat", "ferry", "passenger".
     special: tuple[str, ...] = ()
+    #: How many cards of each special card the game has: (card, count).
+    copies: tuple[tuple[str, int], ...] = ()
+
+    def copies_of(self, card: str) -> int:
+        """Cards of a special card in the game: 0 when it is not in play."""
+        return dict(self.copies).get(card, 0) if card in self.special else 0
 
 
 @dataclass(frozen=True)

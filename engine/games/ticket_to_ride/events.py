@@ -65,6 +65,40 @@ class DrawCard(TicketToRideEvent):
 
 
 @dataclass(frozen=True)
+class TakeFerryCard(TicketToRideEvent):
+    """Italy: take a ferry card from its pile, instead of the turn's action."""
+
+    kind = "take-ferry-card"
+
+
+@dataclass(frozen=True)
+class PlaceDepot(TicketToRideEvent):
+    """Europe 1912: a depot placed on a city (the first one at the start, then free ones)."""
+
+    kind = "place-depot"
+    city: str
+
+
+@dataclass(frozen=True)
+class StoreCard(TicketToRideEvent):
+    """Europe 1912: before drawing train cards, the deck's top card put unseen in the
+    warehouse of the player at seat `owner` (`card`: "?" when the companion did not see it)."""
+
+    kind = "store-card"
+    owner: int
+    card: str = "?"
+
+
+@dataclass(frozen=True)
+class TakeWarehouse(TicketToRideEvent):
+    """Europe 1912: after a claim touching a depot, the cards of the warehouse of the depot's
+    owner (at seat `owner`) taken for one depot given up; -1 leaves them."""
+
+    kind = "take-warehouse"
+    owner: int
+
+
+@dataclass(frozen=True)
 class DrawTickets(TicketToRideEvent):
     """Draw destination tickets from the top of the pile; keeping some follows."""
 

@@ -30,6 +30,10 @@ def variant_fields(state: TicketToRideState, seat: int) -> dict[str, Any]:
         fields["loans"] = player.loans
     if rules.country_cards:
         fields["country_cards"] = cards_by_country(player.country_cards)
+    if state.depots is not None:
+        fields["depots"] = state.depots.left[seat]
+    if state.depots is not None:
+        fields["depots"] = state.depots.left[seat]
     fields.update(table_fields(state, seat))
     return fields
 

@@ -23,6 +23,7 @@ from .board import (
     Tolls,
 )  # fmt: skip
 from .mapfields import (
+    COUNTED_CARDS,
     LAST_ROUNDS,
     MAX_FEW,
     MAX_LENGTH,
@@ -158,7 +159,30 @@ def _cards(raw: Any, path: str) -> CardSetup:
         face_up_locomotives=whole_number(data, "face_up_locomotives", path, default=3,
                                          minimum=0, maximum=MAX_FEW),
         special=special,
+        copies=_copies(data, path, special),
     )
+
+
+def _copies(data: Mapping[str, Any], path: str, special: tuple[str, ...]
+            ) -> tuple[tuple[str, int], ...]:
+    """How many of each special card: a card switched on without its number is refused."""
+    where = join(path, "copies")
+    table = obj(data.get("copies", {}), where)
+    for card in table:
+        if card not in COUNTED_CARDS or card not in special:
+            raise InvalidInput(join(where, card), N_("{card!r} is not one of the special cards "
+                                                     "in play: {choices}"),
+                               card=card, choices=", ".join(c for c in special
+                                                            if c in COUNTED_CARDS) or "-")
+    counts = []
+    for card in special:
+        if card not in COUNTED_CARDS:
+            continue
+        if card not in table:
+            raise InvalidInput(join(where, card), N_("{card!r} is in play: give how many of "
+                                                     "these cards the game has"), card=card)
+        counts.append((card, whole_number(table, card, where, minimum=1, maximum=MAX_PIECES)))
+    return tuple(counts)
 
 
 def _ticket_setup(raw: Any, path: str) -> TicketSetup:

@@ -11,6 +11,7 @@ from collections import Counter
 from ...errors import IllegalEvent
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
 from .payment import pays_for, pays_for_set
+from .special_cards import special_payments
 from .state import TicketToRideState
 
 
@@ -39,7 +40,9 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
     for track in state.board.tracks:
         if claim_problem(state, track) is not None:
             continue
-        for cards in payments_for(track, hand):
+        found_for = special_payments(track, hand, special) if special else payments_for(track,
+                                                                                        hand)
+        for cards in found_for:
             try:
                 pays_for(track, cards, special)
             except IllegalEvent:
@@ -51,10 +54,11 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
 
 def station_payment(state: TicketToRideState) -> tuple[str, ...] | None:
     """Cards for the current player's next station, if they can build one somewhere."""
-    from .rules import station_cities, station_cost
+    from .live_depots import free_cities
+    from .rules import station_cost
 
     cost = station_cost(state)
-    if cost is None or len(station_cities(state)) >= len(state.board.cities):
+    if cost is None or not free_cities(state):
         return None
     hand = Counter(state.player().hand)
     for color in COLORS:

@@ -113,9 +113,10 @@ RULE_NOTES: tuple[str, ...] = (
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains, country cards, shares, passenger meeples or Old West's "
-       "Cités and Alvin: it pays each toll, counts each loan and hands out the country cards "
-       "itself. Maps with other special rules are scored with the tally."),
+       "tolls and loans, mountains, country cards, shares, passenger meeples, Old West's Cités "
+       "and Alvin, jokers, locomotives +4, passenger cards, Italy's ferry cards, itineraries or "
+       "depots: it pays each toll, counts each loan and hands out the country cards itself. Maps "
+       "with other special rules are scored with the tally."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),
@@ -128,6 +129,29 @@ RULE_NOTES: tuple[str, ...] = (
        "ends, else for its claimer. A route into Alvin's city captures him, unless its claimer "
        "already holds him; the captor moves him to one of their Cités (the one placed with "
        "that claim included), or leaves him there with none."),
+    N_("Special cards turn by turn: the map file says how many of each the game has. A joker "
+       "taken face up counts as two cards (never the second card; the turn ends), drawn blind as "
+       "one. Locomotives +4 and passenger cards are drawn like colour cards, two a turn. Three "
+       "passenger cards face up: the five face-up cards are replaced, as with three "
+       "locomotives; three jokers face up change nothing (the text does not say so). A tunnel's "
+       "extra cards are of the colour played or locomotives, as the text says: jokers and "
+       "locomotives +4 do not pay them."),
+    N_("Depots and warehouses (Europe 1912) turn by turn: once the starting tickets are kept, "
+       "from the last player counter-clockwise, each places a depot on a city. A player who "
+       "draws train cards first puts the deck's top card, unseen, in any player's warehouse "
+       "(not when the deck is empty). After claiming a route into a city with a depot, a player "
+       "who still has a depot in front of them may give one up to take all the cards of that "
+       "depot owner's warehouse (one warehouse per claim; an empty one is not offered). Depots "
+       "are placed free before the turn's move, on cities with neither a depot nor a station; "
+       "no station is built on a depot's city."),
+    N_("When neither the deck nor the discards hold a card and no face-up card may be the "
+       "second card, the player says so (at the table: ok on the second card's screen) and the "
+       "turn ends after the first card; the companion, which does not see the face-up cards, "
+       "takes the players' word."),
+    N_("Italy's ferry cards: \"prendre une carte Ferry à la place\" is read as instead of the "
+       "turn's action. A player takes one ferry card from its own pile (never from the train "
+       "deck, never as a second card), and that is the whole turn. A ferry card paid goes back "
+       "to its pile, not to the train discards."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )

@@ -203,7 +203,8 @@ def pays_for_harbour(cards: Sequence[str], special: Sequence[str] = ("joker", "b
 # --- A payment on its way: the cards tapped so far ----------------------------------------------
 
 
-def route_payment_problem(track: Track, cards: Sequence[str]) -> IllegalEvent | None:
+def route_payment_problem(track: Track, cards: Sequence[str], special: Sequence[str] = ()
+                          ) -> IllegalEvent | None:
     """Why the cards tapped so far cannot become a payment for `track` (None: they still can,
     or they pay for it). The table asks it after each card tapped.
 
@@ -211,7 +212,8 @@ def route_payment_problem(track: Track, cards: Sequence[str]) -> IllegalEvent | 
     >>> route_payment_problem(Track("A-B", 0, ("A", "B"), 2, "red"), ("blue",)).reason
     'This route takes {color} cards'
     """
-    colors = {card for card in cards if card != LOCOMOTIVE}
+    wild = {LOCOMOTIVE, JOKER} if JOKER in special else {LOCOMOTIVE}
+    colors = {card for card in cards if card not in wild and card not in _SPECIAL_ONLY}
     try:
         if len(colors) > 1:
             raise IllegalEvent(N_("Cards for one route must all be of one colour"))
@@ -220,13 +222,31 @@ def route_payment_problem(track: Track, cards: Sequence[str]) -> IllegalEvent | 
             raise IllegalEvent(N_("This route takes {color} cards"), color=track.color)
         if len(cards) > track.length:
             raise IllegalEvent(N_("Too many cards for this route"))
-        if sum(1 for card in cards if card != LOCOMOTIVE) > track.length - track.ferries:
+        if sum(1 for card in cards if card not in wild) > track.length - track.ferries:
             raise IllegalEvent(N_("This ferry needs {count} locomotive(s)"), count=track.ferries)
-        if len(cards) == track.length:
-            pays_for(track, cards)
+        pays_for(track, cards, special)
     except IllegalEvent as error:
+        # Cards still to come may yet make up the spaces or the locomotives missing.
+        if len(cards) < track.length and error.reason in _NOT_YET:
+            return None
         return error
     return None
+
+
+def route_paid(track: Track, cards: Sequence[str], special: Sequence[str] = ()) -> bool:
+    """Whether the cards tapped so far pay for `track` (a ferry card may cover two spaces)."""
+    try:
+        pays_for(track, cards, special)
+    except IllegalEvent:
+        return False
+    return True
+
+
+#: Special cards that are no colour of a route.
+_SPECIAL_ONLY = (LOCOMOTIVE_4, FERRY_CARD, PASSENGER)
+#: Refusals of a payment that more cards may still mend.
+_NOT_YET = (N_("Not enough cards: this route has {length} spaces"),
+            N_("This ferry needs {count} locomotive(s)"))
 
 
 def set_payment_problem(cards: Sequence[str], cost: int) -> IllegalEvent | None:

@@ -28,18 +28,33 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    StoreCard,
+    TakeFerryCard,
+    TakeWarehouse,
     TicketToRideEvent,
 )
 from .final_table import holdings as holdings  # where the table side and tests look
 from .final_table import live_result
 from .library import resolve_map
 from .live_countries import take_country_cards
+from .live_depots import (
+    depot_cities,
+    depot_move,
+    end_of_turn,
+    new_depots,
+    offer_warehouses,
+    start_depots,
+    turn_problem,
+    waiting_for_choice,
+)  # fmt: skip
 from .live_old_west import alvin_at_start
 from .live_tolls import pay_toll
 from .payment import (
+    FERRY_CARD,
     UNKNOWN,
     Payment,
     check_in_hand,
@@ -48,6 +63,7 @@ from .payment import (
     pays_surcharge,
     tunnel_surcharge,
 )  # fmt: skip
+from .special_cards import counts_double, deck_cards, deck_kinds, face_up_limits, ferry_pile
 from .state import Phase, Player, Takings, TicketToRideState, Tunnel
 from .takings import check_takings, collect
 
@@ -62,7 +78,7 @@ def train_deck(board: Map) -> tuple[str, ...]:
     """Every train card of the map, sorted."""
     cards = board.rules.cards
     pool = [color for color in cards.colors for _ in range(cards.per_color)]
-    return tuple(sorted(pool + [LOCOMOTIVE] * cards.locomotives))
+    return tuple(sorted(pool + [LOCOMOTIVE] * cards.locomotives + deck_cards(cards)))
 
 
 def regular_tickets(board: Map) -> tuple[str, ...]:
@@ -75,12 +91,10 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 
 #: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
-    (lambda board: bool(board.rules.depots), "depots"),
     (lambda board: bool(board.rules.team_size), "team_size"),
     (lambda board: board.rules.merchandise is not None, "merchandise"),
     (lambda board: bool(board.rules.passengers), "passengers"),
-    (lambda board: bool(board.rules.cards.special), "special cards"),
-    (lambda board: any(t.itinerary for t in board.tickets), "itineraries"),
+    (lambda board: "boat" in board.rules.cards.special, "boat"),
 )
 
 
@@ -112,7 +126,8 @@ def new_game(
     players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens)
                     for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first,
-                             alvin=alvin_at_start(board))
+                             alvin=alvin_at_start(board), ferry_cards=ferry_pile(board.rules.cards),
+                             depots=new_depots(board.rules, len(names)))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -159,18 +174,19 @@ def settle_display(state: TicketToRideState) -> TicketToRideState:
 
 
 def face_up_to_replace(state: TicketToRideState) -> bool:
-    """The face-up cards show three locomotives (the map's number) and must be replaced:
-    unless the deck ran out while laying them (the reshuffle comes first) or the cards left
-    could never do better. Face-up cards the companion has not seen never ask for it."""
+    """The face-up cards show three locomotives (the map's number), or three passenger cards,
+    and must be replaced: unless the deck ran out while laying them (the reshuffle comes
+    first) or the cards left could never do better. Face-up cards the companion has not seen
+    never ask for it."""
     setup = state.board.rules.cards
-    limit = setup.face_up_locomotives
+    limits = face_up_limits(setup)
     display = state.display
-    if (not limit or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
+    if (not limits or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
             or state.tunnel is not None or UNKNOWN in display
             or (len(display) < setup.face_up and state.discard)):
         return False
-    return display.count(LOCOMOTIVE) >= limit and _could_do_better(
-        state.deck + state.discard, setup.face_up, limit)
+    return any(display.count(card) >= limit and _could_do_better(
+        state.deck + state.discard, setup.face_up, limit, card) for card, limit in limits)
 
 
 def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketToRideState:
@@ -179,12 +195,13 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
     locomotives."""
     setup = state.board.rules.cards
     display = state.display
-    limit = setup.face_up_locomotives
-    possible = display.count(LOCOMOTIVE) + display.count(UNKNOWN)
+    limits = face_up_limits(setup)
+    possible = any(display.count(card) + display.count(UNKNOWN) >= limit
+                   for card, limit in limits)
     if (state.phase not in (Phase.START_TICKETS, Phase.PLAY) or state.tunnel is not None
-            or not limit or possible < limit):
+            or not possible):
         raise IllegalEvent(N_("{count} locomotives must be face up to replace the cards"),
-                           count=limit)
+                           count=setup.face_up_locomotives)
     if len(display) < setup.face_up and state.discard:
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
@@ -193,8 +210,8 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
     return settle_display(state)
 
 
-def _could_do_better(cards: Sequence[str], size: int, limit: int) -> bool:
-    others = sum(1 for card in cards if card != LOCOMOTIVE)
+def _could_do_better(cards: Sequence[str], size: int, limit: int, card: str) -> bool:
+    others = sum(1 for other in cards if other != card)
     return others > size - limit and len(cards) >= size
 
 
@@ -240,7 +257,7 @@ def _keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideS
         return _end_turn(state)
     following = state.order.next_seat(state.current)
     if following == state.first:
-        return replace(state, phase=Phase.PLAY, current=state.first)
+        return start_depots(replace(state, phase=Phase.PLAY, current=state.first))
     return replace(state, current=following)
 
 
@@ -268,16 +285,20 @@ def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
 
 
 def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
-    """A card is there to draw (for a second card, a face-up locomotive does not count)."""
+    """A card is there to draw (for a second card, a face-up locomotive or joker does not
+    count)."""
     if state.deck or state.discard:
         return True
-    return any(card != LOCOMOTIVE or not second for card in state.display)
+    return any(not counts_double(card) or not second for card in state.display)
 
 
 def face_up_problem(card: str, second: bool) -> IllegalEvent | None:
-    """Why this face-up card may not be taken now: a locomotive is never the second card."""
+    """Why this face-up card may not be taken now: a locomotive (or a joker, which counts as
+    two cards too) is never the second card."""
     if card == LOCOMOTIVE and second:
         return IllegalEvent(N_("A face-up locomotive cannot be your second card"))
+    if counts_double(card) and second:
+        return IllegalEvent(N_("A face-up joker cannot be your second card"))
     return None
 
 
@@ -301,13 +322,32 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
             raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
         state = settle_display(replace(state, display=display))
-        weight = 2 if card == LOCOMOTIVE else 1  # a face-up locomotive counts as two cards
+        weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
+    if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
+        raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
     player = state.player()
     player = replace(player, hand=_sorted(player.hand + (card,)))
     state = replace(state, players=_with(state, player), drawn=state.drawn + weight)
-    if state.drawn >= 2 or not can_draw_card(state, second=True):
-        return _end_turn(state)
-    return state
+    # With no second card to draw the player says so (`Pass`): at the table the face-up cards
+    # are unseen, so only the players know.
+    return _end_turn(state) if state.drawn >= 2 else state
+
+
+def can_take_ferry_card(state: TicketToRideState) -> bool:
+    return state.ferry_cards > 0
+
+
+def _take_ferry_card(state: TicketToRideState, event: TakeFerryCard) -> TicketToRideState:
+    """Italy: "prendre une carte Ferry à la place": the whole turn."""
+    _check_turn(state)
+    if not ferry_pile(state.board.rules.cards):
+        raise IllegalEvent(N_("{map} has no ferry cards"), map=state.board.title)
+    if not can_take_ferry_card(state):
+        raise IllegalEvent(N_("No ferry card is left"))
+    player = state.player()
+    player = replace(player, hand=_sorted(player.hand + (FERRY_CARD,)))
+    state = replace(state, players=_with(state, player), ferry_cards=state.ferry_cards - 1)
+    return _end_turn(state)
 
 
 # --- A turn: draw destination tickets ----------------------------------------------------------
@@ -369,10 +409,14 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
         track.mountains, tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
-    state = replace(state, players=_with(state, player), discard=state.discard + cards,
-                    owners={**state.owners, track.id: state.current})
-    state = take_country_cards(pay_toll(state, track), track)
-    return _end_turn(collect(state, track, takings))
+    # Ferry cards go back to their own pile, the other cards to the discards.
+    ferries = cards.count(FERRY_CARD)
+    state = replace(state, players=_with(state, player), owners={**state.owners,
+                    track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
+                    discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
+    state = collect(take_country_cards(pay_toll(state, track), track), track, takings)
+    state = offer_warehouses(state, track)
+    return state if waiting_for_choice(state) else _end_turn(state)
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -452,6 +496,8 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
         raise IllegalEvent(N_("There is no city {city}"), city=event.city)
     if city in station_cities(state):
         raise IllegalEvent(N_("{city} already has a station"), city=city)
+    if city in depot_cities(state):
+        raise IllegalEvent(N_("{city} already has a depot"), city=city)
     pays_for_set(event.cards, cost, board.rules.cards.special)
     player = state.player()
     check_in_hand(player.hand, event.cards)
@@ -459,6 +505,20 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
                      stations=player.stations + (city,))
     state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
     return _end_turn(state)
+
+
+# --- Depots and warehouses (Europe 1912) --------------------------------------------------------
+
+
+def _depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWarehouse
+                ) -> TicketToRideState:
+    """A depot placed, a card put in a warehouse, a warehouse taken (see `live_depots`)."""
+    setup = isinstance(event, PlaceDepot) and state.depots is not None and bool(
+        state.depots.to_place)
+    if not setup and not isinstance(event, TakeWarehouse) and state.phase is Phase.PLAY:
+        _check_turn(state)
+    state, turn_over = depot_move(state, event)
+    return _end_turn(state) if turn_over else state
 
 
 # --- Passing, the end of a turn, the last round ------------------------------------------------
@@ -469,10 +529,21 @@ def can_act(state: TicketToRideState) -> bool:
     from .moves import affordable_claims, station_payment  # the search lives with the moves
 
     return (can_draw_card(state) or bool(state.tickets) or bool(affordable_claims(state))
-            or station_payment(state) is not None)
+            or station_payment(state) is not None or can_take_ferry_card(state))
+
+
+def no_second_card(state: TicketToRideState) -> bool:
+    """The deck and the discards are empty and no face-up card may be the second card: the
+    player passes to end the turn. Face-up cards the companion has not seen may be any: the
+    players' word is taken."""
+    return (state.phase is Phase.PLAY and state.drawn == 1 and not state.deck
+            and not state.discard and state.tunnel is None
+            and all(card == UNKNOWN or counts_double(card) for card in state.display))
 
 
 def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
+    if no_second_card(state):
+        return _end_turn(state)  # no second card to draw: the turn is over
     _check_turn(state)
     if can_act(state):
         raise IllegalEvent(N_("Pass only when nothing else is possible"))
@@ -486,6 +557,7 @@ def _end_turn(state: TicketToRideState) -> TicketToRideState:
     """The last round starts when a player ends a turn with few trains left; then every player,
     that one included, plays one more turn (two on maps that say so)."""
     rules = state.board.rules
+    state = end_of_turn(state)
     turns_left = state.turns_left
     if turns_left is None:
         if state.player().trains <= rules.end_trains:
@@ -520,12 +592,16 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     ReplaceFaceUp: _replace_face_up,
     KeepTickets: _keep_tickets,
     DrawCard: _draw_card,
+    TakeFerryCard: _take_ferry_card,
     DrawTickets: _draw_tickets,
     ClaimRoute: _claim_route,
     RevealTunnel: _reveal_tunnel,
     PayTunnel: _pay_tunnel,
     BuildStation: _build_station,
     Pass: _pass,
+    PlaceDepot: _depot_move,
+    StoreCard: _depot_move,
+    TakeWarehouse: _depot_move,
 }
 
 
@@ -556,6 +632,9 @@ def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
         raise IllegalEvent(N_("Choose the tickets to keep first"))
     if state.drawn and not drawing:
         raise IllegalEvent(N_("Draw your second card"))
+    problem = turn_problem(state, drawing)
+    if problem is not None:
+        raise problem
 
 
 def _check_same_cards(expected: Sequence[str], given: Sequence[str], reason: str) -> None:

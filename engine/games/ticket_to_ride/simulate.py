@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from ...deck import shuffled
-from .board import LOCOMOTIVE
 from .events import (
     BuildStation,
     ClaimRoute,
@@ -15,23 +14,30 @@ from .events import (
     KeepTickets,
     Pass,
     PayTunnel,
+    PlaceDepot,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
+    StoreCard,
+    TakeFerryCard,
+    TakeWarehouse,
     TicketToRideEvent,
 )
+from .live_depots import NO_WAREHOUSE, free_cities, must_store
 from .moves import affordable_claims, station_payment, tunnel_extra
 from .rules import (
     DECK,
     can_draw_card,
+    can_take_ferry_card,
     cards_to_reveal,
     face_up_to_replace,
     long_tickets,
     needs_reshuffle,
+    no_second_card,
     regular_tickets,
-    station_cities,
     train_deck,
 )
+from .special_cards import counts_double
 from .state import Phase, TicketToRideState
 from .takings import random_takings
 
@@ -40,6 +46,9 @@ CLAIM_CHANCE = 0.6
 TICKET_CHANCE = 0.05
 STATION_CHANCE = 0.05
 PAY_TUNNEL_CHANCE = 0.8
+FERRY_CARD_CHANCE = 0.1
+DEPOT_CHANCE = 0.03
+TAKE_WAREHOUSE_CHANCE = 0.8
 
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
@@ -71,7 +80,20 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
             return PayTunnel(extra)
         return PayTunnel(())
     if state.drawn:
-        return _draw(state, rng, second=True)
+        return Pass() if no_second_card(state) else _draw(state, rng, second=True)
+    depots = state.depots
+    if depots is not None:
+        if depots.to_place:
+            return PlaceDepot(rng.choice(free_cities(state)))
+        if depots.offer:
+            if rng.random() < TAKE_WAREHOUSE_CHANCE:
+                return TakeWarehouse(max(depots.offer, key=lambda seat: len(
+                    depots.warehouses[seat])))
+            return TakeWarehouse(NO_WAREHOUSE)
+        if depots.stored:
+            return _draw(state, rng, second=False)
+        if depots.left[state.current] and rng.random() < DEPOT_CHANCE and free_cities(state):
+            return PlaceDepot(rng.choice(free_cities(state)))
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
@@ -80,10 +102,12 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return DrawTickets()
     station = station_payment(state)
     if station is not None and rng.random() < STATION_CHANCE:
-        taken = station_cities(state)
-        city = rng.choice([c for c in state.board.cities if c not in taken])
-        return BuildStation(city, station)
+        return BuildStation(rng.choice(free_cities(state)), station)
+    if can_take_ferry_card(state) and rng.random() < FERRY_CARD_CHANCE:
+        return TakeFerryCard()
     if can_draw_card(state):
+        if must_store(state):
+            return StoreCard(rng.randrange(len(state.players)), state.deck[0])
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)
@@ -91,14 +115,15 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     if state.tickets:
         return DrawTickets()
     if station is not None:
-        taken = station_cities(state)
-        return BuildStation(next(c for c in state.board.cities if c not in taken), station)
+        return BuildStation(free_cities(state)[0], station)
+    if can_take_ferry_card(state):
+        return TakeFerryCard()
     return Pass()
 
 
 def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:
     choices = [(index, card) for index, card in enumerate(state.display)
-               if not (second and card == LOCOMOTIVE)]
+               if not (second and counts_double(card))]
     if state.deck:
         choices += [(DECK, state.deck[0])] * 2  # the blind draw is as likely as two face-up
     index, card = rng.choice(choices)

@@ -97,6 +97,27 @@ class TollPaid:
 
 
 @dataclass(frozen=True)
+class DepotTable:
+    """Europe 1912's depots and warehouses (see `live_depots`)."""
+
+    #: Depots still in front of each player, by seat.
+    left: tuple[int, ...]
+    #: Each player's warehouse, by seat ("?" for a card the companion has not seen).
+    warehouses: tuple[tuple[str, ...], ...]
+    #: (city, seat of its owner) for each depot on the board.
+    placed: tuple[tuple[str, int], ...] = ()
+    #: The setup: seats still to place their first depot, in order.
+    to_place: tuple[int, ...] = ()
+    #: The current player has put the deck's top card in a warehouse: they draw next.
+    stored: bool = False
+    #: After a claim: the seats whose warehouse the current player may take.
+    offer: tuple[int, ...] = ()
+
+    def owner_at(self, city: str) -> int | None:
+        return dict(self.placed).get(city)
+
+
+@dataclass(frozen=True)
 class TicketToRideState:
     board: Map
     players: tuple[Player, ...]
@@ -123,6 +144,10 @@ class TicketToRideState:
     last_toll: TollPaid | None = None
     #: Old West: where Alvin is and who holds him.
     alvin: Alvin | None = None
+    #: Italy: ferry cards left in their pile.
+    ferry_cards: int = 0
+    #: Europe 1912: depots and warehouses (None on maps without).
+    depots: DepotTable | None = None
 
     @property
     def order(self) -> TurnOrder:

@@ -1,0 +1,122 @@
+"""Depots and warehouses (Europe 1912) at the Ticket to Ride table: the first depot of each
+player, the deck's top card put in a warehouse before a draw, a warehouse taken after a claim.
+
+The cards put in a warehouse are never seen: the companion counts them ("?")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.games.ticket_to_ride.events import StoreCard, TakeWarehouse
+from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE, must_store
+from engine.games.ticket_to_ride.state import TicketToRideState
+
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import Button, moved
+from ...screens.model import Menu, Screen
+from .view import DEPOT, Mode, Purpose, TicketToRideUI, TurnView
+from .words import (
+    DEPOT_FIRST_BODY,
+    DEPOT_FIRST_TITLE,
+    HINT_DEPOT,
+    KEEP_DEPOTS,
+    STORE_TITLE,
+    STORED_IN,
+    TAKE_TITLE,
+    WAREHOUSE_ITEM,
+    WAREHOUSE_TAKEN,
+    WAREHOUSES_LEFT,
+    Words,
+)  # fmt: skip
+
+
+class DepotEntry:
+    """The depot steps of the Ticket to Ride flow."""
+
+    ui: TicketToRideUI
+    words: Words
+
+    def view(self, state: TicketToRideState) -> TurnView:
+        raise NotImplementedError
+
+    def _start_route(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
+        raise NotImplementedError
+
+    def _top(self, state: TicketToRideState) -> str:
+        raise NotImplementedError
+
+    # --- The modes ------------------------------------------------------------------------
+
+    def depot_mode(self, state: TicketToRideState, mode: Mode) -> Mode | None:
+        """The depot step the game is at, or None when it is at none."""
+        depots = state.depots
+        if depots is None:
+            return None
+        if depots.to_place:
+            choosing = self.ui.purpose == DEPOT and mode in (Mode.LETTER, Mode.CITY)
+            return mode if choosing else Mode.FIRST_DEPOT
+        if depots.offer:
+            return Mode.TAKE_WAREHOUSE
+        if mode is Mode.STORE and not must_store(state):
+            return Mode.MAIN
+        return None
+
+    # --- Buttons ------------------------------------------------------------------------
+
+    def _first_depot_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            return self._start_route(state, DEPOT)
+        return NOTHING
+
+    def _store_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        count = len(state.players)
+        if button == "back":
+            self.ui = self.ui.entering(Mode.MAIN)
+        elif button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, count))
+        elif button == "ok":
+            owner = min(self.ui.choice, count - 1)
+            return Reaction(StoreCard(owner), notice=self.words.say(
+                STORED_IN, name=state.players[owner].name))
+        return NOTHING
+
+    def _take_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        assert state.depots is not None
+        choices = (*state.depots.offer, NO_WAREHOUSE)
+        if button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(choices)))
+        elif button == "ok":
+            owner = choices[min(self.ui.choice, len(choices) - 1)]
+            if owner == NO_WAREHOUSE:
+                return Reaction(TakeWarehouse(owner), notice=self.words.say(WAREHOUSES_LEFT))
+            count = len(state.depots.warehouses[owner])
+            return Reaction(TakeWarehouse(owner), notice=self.words.say(
+                WAREHOUSE_TAKEN, count=count))
+        return NOTHING
+
+    # --- Screens ------------------------------------------------------------------------
+
+    def _first_depot_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        return Screen(top=self._top(state),
+                      title=w.say(DEPOT_FIRST_TITLE, name=state.player().name),
+                      body=(w.say(DEPOT_FIRST_BODY),), hints=w.say(HINT_DEPOT))
+
+    def _store_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        assert state.depots is not None
+        items = tuple(w.say(WAREHOUSE_ITEM, name=player.name, count=len(cards))
+                      for player, cards in zip(state.players, state.depots.warehouses))
+        return Screen(top=self._top(state), title=w.say(STORE_TITLE),
+                      menu=Menu(items, self.ui.choice % len(items)), hints=w.hint_choose())
+
+    def _take_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        depots = state.depots
+        assert depots is not None
+        items = tuple(w.say(WAREHOUSE_ITEM, name=state.players[owner].name,
+                            count=len(depots.warehouses[owner])) for owner in depots.offer)
+        items += (w.say(KEEP_DEPOTS),)
+        return Screen(top=self._top(state), title=w.say(TAKE_TITLE),
+                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
+                      hints=w.hint_choose())
