@@ -66,6 +66,11 @@ class TableWords:
         """A message (marked with `N_`) in the table's language, filled in with `values`."""
         return self._(message).format(**values)
 
+    def page(self, title: str, text: str) -> tuple[str, tuple[str, ...]]:
+        """A page said as it is (title and text marked with `N_`): the title, and the text in
+        the small font's lines."""
+        return (self._(title), wrapped(self._(text)))
+
     def final_top(self) -> str:
         return self._("Final result")
 

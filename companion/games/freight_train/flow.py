@@ -52,9 +52,7 @@ from engine.games.freight_train.state import (
 
 from ...flows.base import NOTHING, CardLike, Reaction
 from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
-from .screens import FreightTrainScreens
-from .ui import Action, FreightTrainUI, Mode, Pick
-from .words import (
+from .messages import (
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
     DAY_BEGINS,
@@ -63,14 +61,15 @@ from .words import (
     DEPARTURE_NEEDS_REFILL,
     FINISH_REFILL,
     FOUR_AT_MOST,
-    GAME,
     LOCOMOTIVE_BROUGHT,
     NOT_A_WAGON,
     NOT_THIS_GAME,
     REFILL_FIRST,
     TAP_YARD_FIRST,
-    Words,
 )  # fmt: skip
+from .screens import FreightTrainScreens
+from .ui import Action, FreightTrainUI, Mode, Pick
+from .words import GAME, Words
 
 
 class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):

@@ -55,14 +55,10 @@ from ...flows.kit import (
     refused,
     turned,
 )
-from .opening import OpeningEntry, arrival_notice
-from .screens import GameOfTrainsScreens
-from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
-from .words import (
+from .messages import (
     ALREADY_COUNTED,
     CHOOSE_FIRST,
     DEALT,
-    GAME,
     IN_DISCARD,
     IS_FACE_UP,
     LOCKED,
@@ -75,8 +71,11 @@ from .words import (
     SWAPPED,
     WAGON,
     WHERE,
-    Words,
 )  # fmt: skip
+from .opening import OpeningEntry, arrival_notice
+from .screens import GameOfTrainsScreens
+from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import GAME, Words
 
 
 class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):

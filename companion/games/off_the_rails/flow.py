@@ -50,6 +50,25 @@ from engine.games.off_the_rails.table import why_illegal
 from ...flows.base import NOTHING, CardLike, Reaction
 from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
 from ...i18n import reason
+from .messages import (
+    ALREADY_DRAWN,
+    CART_FULL,
+    CAVE_IN_IN_DECK,
+    CRUSHED_NOTICE,
+    DERAIL_NOTICE,
+    DRAW_AFTER_CARTS,
+    FINISH_STONES,
+    FOUR_ACTIONS,
+    HOLD_TO_UNDO,
+    MISSION_TAKEN,
+    NO_MISSION_LEFT,
+    NO_MORE_CARDS,
+    NOT_A_DEPOSIT,
+    NOT_THIS_GAME,
+    ONE_MISSION,
+    PLACE_STONES_FIRST,
+    PLACE_TOKEN_FIRST,
+)  # fmt: skip
 from .screens import OffTheRailsScreens
 from .ui import (
     ALLOWED,
@@ -64,27 +83,7 @@ from .ui import (
     Mode,
     OffTheRailsUI,
 )  # fmt: skip
-from .words import (
-    ALREADY_DRAWN,
-    CART_FULL,
-    CAVE_IN_IN_DECK,
-    CRUSHED_NOTICE,
-    DERAIL_NOTICE,
-    DRAW_AFTER_CARTS,
-    FINISH_STONES,
-    FOUR_ACTIONS,
-    GAME,
-    HOLD_TO_UNDO,
-    MISSION_TAKEN,
-    NO_MISSION_LEFT,
-    NO_MORE_CARDS,
-    NOT_A_DEPOSIT,
-    NOT_THIS_GAME,
-    ONE_MISSION,
-    PLACE_STONES_FIRST,
-    PLACE_TOKEN_FIRST,
-    Words,
-)  # fmt: skip
+from .words import GAME, Words
 
 
 class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):

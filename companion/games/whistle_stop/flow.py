@@ -43,6 +43,19 @@ from ...flows.kit import (
     refused,
     turned,
 )
+from .messages import (
+    ARRIVED,
+    FAME_GAINED,
+    NOT_A_SHARE,
+    NOT_THIS_GAME,
+    NOTHING_GAINED,
+    PAY_RARE,
+    PLACED,
+    SHARE_HELD,
+    SHARE_TAKEN,
+    TOKENS_GAINED,
+    WHISTLE_FOR_NO_MOVE,
+)  # fmt: skip
 from .screens import WhistleStopScreens
 from .ui import (
     ENTRY_OF,
@@ -60,21 +73,7 @@ from .ui import (
     free_stations,
     upgrade_options,
 )  # fmt: skip
-from .words import (
-    ARRIVED,
-    FAME_GAINED,
-    GAME,
-    NOT_A_SHARE,
-    NOT_THIS_GAME,
-    NOTHING_GAINED,
-    PAY_RARE,
-    PLACED,
-    SHARE_HELD,
-    SHARE_TAKEN,
-    TOKENS_GAINED,
-    WHISTLE_FOR_NO_MOVE,
-    Words,
-)  # fmt: skip
+from .words import GAME, Words
 
 
 class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],

@@ -10,15 +10,7 @@ from engine.games.whistle_stop.state import WhistleStopState
 from engine.games.whistle_stop.table import next_step
 
 from ...screens.model import Menu, Screen, Style
-from .ui import (
-    SETUP_PAGES,
-    Mode,
-    WhistleStopUI,
-    actions,
-    free_stations,
-    upgrade_options,
-)
-from .words import (
+from .messages import (
     COAL_GAINED,
     FAME_GAINED,
     FROM_SUPPLY,
@@ -29,6 +21,8 @@ from .words import (
     LAST_ROUND,
     LAST_ROUND_TOP,
     LAST_TRAIN,
+    NOT_COUNTED_PAGE,
+    NOT_COUNTED_TEXT,
     PLACEMENT_TOP,
     PLACES,
     RANK,
@@ -43,8 +37,16 @@ from .words import (
     TRAINS,
     UPGRADE_TITLE,
     WHISTLES_GAINED,
-    Words,
 )  # fmt: skip
+from .ui import (
+    SETUP_PAGES,
+    Mode,
+    WhistleStopUI,
+    actions,
+    free_stations,
+    upgrade_options,
+)
+from .words import Words
 
 
 class WhistleStopScreens:
@@ -188,7 +190,7 @@ class WhistleStopScreens:
             return Screen(top=w.final_top(), title=w.winners(list(final.winners)),
                           menu=Menu(lines, -1), hints=hints, style=Style.ANNOUNCE,
                           progress=progress)
-        title, body = w.not_counted()
+        title, body = w.page(NOT_COUNTED_PAGE, NOT_COUNTED_TEXT)
         return Screen(top=w.final_top(), title=title, body=body, hints=hints, progress=progress)
 
     def _final_pages(self, state: WhistleStopState) -> list[tuple[int | None, tuple[str, ...]]]:
