@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import partialmethod
+
+from engine.errors import N_
 
 from ..i18n import translator
 
@@ -71,26 +74,14 @@ class TableWords:
         the small font's lines."""
         return (self._(title), wrapped(self._(text)))
 
-    def final_top(self) -> str:
-        return self._("Final result")
-
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
-
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
-
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def more(self) -> str:
-        return self._("▼ more")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
+    # The words every game says as they are: `words.hint_ack()` is "ok:continue".
+    final_top = partialmethod(say, N_("Final result"))
+    hint_ack = partialmethod(say, N_("ok:continue"))
+    hint_choose = partialmethod(say, N_("ok:choose back:return"))
+    hint_confirm = partialmethod(say, N_("ok:yes  back:no"))
+    more = partialmethod(say, N_("▼ more"))
+    hint_pages = partialmethod(say, N_("up/down  ok:next"))
+    not_now = partialmethod(say, N_("Not now: finish this first"))
 
     def names_to_play(self, names: Sequence[str], lines: int = 1) -> str:
         """Who still plays: the names when they fit in `lines` lines, else how many."""
