@@ -17,7 +17,7 @@ import dataclasses
 import enum
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Generic, Protocol, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from engine.codec import from_jsonable, to_jsonable
 
@@ -25,9 +25,9 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "DraftedUI", "FlowPart", "ModeFlow", "UIState", "chosen", "leafed", "moved",
-           "other_game", "refused", "toward", "turned", "ui_draft", "ui_from_draft",
-           "ui_version"]
+__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "UIState", "chosen",
+           "leafed", "moved", "other_game", "refused", "toward", "turned", "ui_draft",
+           "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -64,6 +64,26 @@ def toward(current: int, wanted: int, count: int | None = None) -> Input:
         return Press("down" if current < wanted else "up")
     forward = (wanted - current) % count
     return Press("down" if forward <= count - forward else "up")
+
+
+class Labelled(enum.Enum):
+    """A menu's items: each member carries its label beside its value, an English message
+    (marked with `N_`) said by `TableWords.label`; a draft keeps the value alone.
+
+    >>> class Fruit(Labelled):
+    ...     PEAR = "pear", "A pear"
+    >>> Fruit.PEAR.value, Fruit.PEAR.label, Fruit("pear") is Fruit.PEAR
+    ('pear', 'A pear', True)
+    """
+
+    _value_: str
+    label: str
+
+    def __new__(cls, value: str, label: str) -> Self:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.label = label
+        return member
 
 
 # --- Pages ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from functools import partialmethod
 from engine.errors import N_
 
 from ..i18n import translator
+from .kit import Labelled
 
 #: Characters in a line of the small font.
 LINE = 21
@@ -68,6 +69,10 @@ class TableWords:
     def say(self, message: str, **values: object) -> str:
         """A message (marked with `N_`) in the table's language, filled in with `values`."""
         return self._(message).format(**values)
+
+    def label(self, item: Labelled) -> str:
+        """A menu item's label."""
+        return self._(item.label)
 
     def page(self, title: str, text: str) -> tuple[str, tuple[str, ...]]:
         """A page said as it is (title and text marked with `N_`): the title, and the text in

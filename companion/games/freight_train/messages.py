@@ -2,15 +2,6 @@
 
 from engine.errors import N_
 
-from .ui import Action
-
-ACTION_LABELS = {
-    Action.YARD: N_("From my yard"),
-    Action.REFILL: N_("Refill a lane"),
-    Action.BRING: N_("Bring a locomotive"),
-    Action.REARRANGE: N_("Rearrange or pass"),
-}
-
 CONTEXT = N_("D{day} · R{round} · {players} players")
 TRAINS_AND_YARD = N_("Trains: {trains} · Yard: {yard}")
 TOKENS_AND_LOCOS = N_("Tokens: {tokens} · Locos: {free}")

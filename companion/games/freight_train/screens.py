@@ -91,7 +91,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         if mode is Mode.MENU:
             actions = self.actions(state)
             return Screen(top=top, title=w.menu_title(player.name),
-                          menu=Menu(tuple(w.action(a) for a in actions), self.ui.choice),
+                          menu=Menu(tuple(w.label(a) for a in actions), self.ui.choice),
                           hints=w.hint_choose())
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
@@ -100,7 +100,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                           body=w.refill_body(self.ui.departure_seen), hints=w.say(HINT_DONE))
         if mode is Mode.REARRANGE:
             total = player.yard_size()
-            return Screen(top=top, title=w.action(Action.REARRANGE),
+            return Screen(top=top, title=w.label(Action.REARRANGE),
                           body=w.rearrange_body(self.ui.split, total - self.ui.split,
                                                 pass_cost(state, player)),
                           hints=w.say(HINT_REARRANGE))

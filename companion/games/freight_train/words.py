@@ -7,8 +7,6 @@ from collections.abc import Mapping, Sequence
 from ...flows.words import TableWords, packed, paged, wrapped
 from ...names import card_name, category_name, wagon_name
 from . import TABLE
-from .messages import ACTION_LABELS
-from .ui import Action
 
 GAME = TABLE.id
 
@@ -27,9 +25,6 @@ class Words(TableWords):
         if not names:
             return self._("Last phase of the day")
         return self.names_to_play(names)
-
-    def action(self, action: Action) -> str:
-        return self._(ACTION_LABELS[action])
 
     def placed(self, wagon: str, target: str | None) -> str:
         return f"{self.wagon(wagon)} → {self.target(wagon, target)}"

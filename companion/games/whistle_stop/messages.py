@@ -2,19 +2,6 @@
 
 from engine.errors import N_
 
-from .ui import Action
-
-ACTION_LABELS = {
-    Action.MOVE_COAL: N_("Move (coal)"),
-    Action.MOVE_WHISTLE: N_("Move (whistle)"),
-    Action.ARRIVE_COAL: N_("Arrival (coal)"),
-    Action.ARRIVE_WHISTLE: N_("Arrival (whistle)"),
-    Action.TOKENS: N_("Gain tokens"),
-    Action.FAME: N_("Gain fame"),
-    Action.UPGRADE: N_("Buy an upgrade"),
-    Action.END: N_("End the turn"),
-}
-
 ROUND_TOP = N_("Round {round}/{last}")
 LAST_ROUND_TOP = N_("Last round")
 TOKENS = N_("Coal {coal} · Whistle {whistles}")

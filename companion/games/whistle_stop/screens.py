@@ -118,7 +118,7 @@ class WhistleStopScreens:
         w = self.words
         items = actions(state)
         return Screen(top=self._turn_top(state), title=w.menu_title(state.player().name),
-                      menu=Menu(tuple(w.action(a) for a in items),
+                      menu=Menu(tuple(w.label(a) for a in items),
                                 min(self.ui.choice, len(items) - 1)),
                       hints=w.hint_choose())
 

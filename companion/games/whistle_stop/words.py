@@ -8,8 +8,6 @@ from ...flows.words import TableWords, packed, paged, wrapped
 from ...i18n import fill
 from ...names import card_name
 from . import TABLE
-from .messages import ACTION_LABELS
-from .ui import Action
 
 GAME = TABLE.id
 
@@ -31,9 +29,6 @@ class Words(TableWords):
         return wrapped(fill(message, self.language, **params))
 
     # Context and prompts
-    def action(self, action: Action) -> str:
-        return self._(ACTION_LABELS[action])
-
     def gained_at_stop(self) -> tuple[str, ...]:
         return wrapped(self._("Tokens gained at a stop or a trade."))
 
