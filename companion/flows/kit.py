@@ -25,8 +25,8 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "UIState", "chosen",
-           "leafed", "moved", "other_game", "refused", "toward", "turned", "ui_draft",
+__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "UIState", "by_mode",
+           "chosen", "leafed", "moved", "other_game", "refused", "toward", "turned", "ui_draft",
            "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
@@ -132,21 +132,33 @@ class FlowPart(Generic[S, M]):
         raise NotImplementedError
 
 
+ScreenOf = Callable[[S], Screen]
+ButtonsOf = Callable[[S, Button], Reaction]
+
+
 class ModeFlow(FlowPart[S, M]):
     """A flow whose screen and buttons depend on its mode: one handler per mode, in a table.
 
     `current_mode` says the mode for a state; `screens` and `buttons` map each mode to its
-    handler.
+    handler (`by_mode` makes both from one table).
     """
 
-    screens: Mapping[M, Callable[[S], Screen]]
-    buttons: Mapping[M, Callable[[S, Button], Reaction]]
+    screens: Mapping[M, ScreenOf[S]]
+    buttons: Mapping[M, ButtonsOf[S]]
 
     def screen(self, state: S) -> Screen:
         return self.screens[self.current_mode(state)](state)
 
     def on_button(self, state: S, button: Button) -> Reaction:
         return self.buttons[self.current_mode(state)](state, button)
+
+
+def by_mode(modes: Mapping[M, tuple[ScreenOf[S], ButtonsOf[S]]]) -> tuple[
+        dict[M, ScreenOf[S]], dict[M, ButtonsOf[S]]]:
+    """The `screens` and `buttons` tables of a `ModeFlow`, from one table that gives each
+    mode its screen and its buttons side by side."""
+    return ({mode: screen for mode, (screen, _) in modes.items()},
+            {mode: buttons for mode, (_, buttons) in modes.items()})
 
 
 # --- The UI state in the draft --------------------------------------------------------------

@@ -37,6 +37,7 @@ from ...flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
+    by_mode,
     chosen,
     leafed,
     other_game,
@@ -85,20 +86,19 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         self.ui = WhistleStopUI()
         #: Tags of the shares taken so far.
         self.taken: set[str] = set()
-        self.screens = self.screen_table()
-        self.buttons = {
-            Mode.SETUP: self._setup_button,
-            Mode.PLACE: self._place_button,
-            Mode.HANDOUT: self._handout_button,
-            Mode.FINAL: self._final_button,
-            Mode.LAST: self._last_button,
-            Mode.MAIN: self._main_button,
-            Mode.MENU: self._menu_button,
-            Mode.TOKENS: self._tokens_button,
-            Mode.FAME: self._fame_button,
-            Mode.UPGRADE: self._upgrade_button,
-            Mode.STARS: self._stars_button,
-        }
+        self.screens, self.buttons = by_mode({
+            Mode.SETUP: (self._setup_screen, self._setup_button),
+            Mode.PLACE: (self._place_screen, self._place_button),
+            Mode.HANDOUT: (self._handout_screen, self._handout_button),
+            Mode.FINAL: (self._final_screen, self._final_button),
+            Mode.LAST: (self._last_screen, self._last_button),
+            Mode.MAIN: (self._main_screen, self._main_button),
+            Mode.MENU: (self._menu_screen, self._menu_button),
+            Mode.TOKENS: (self._tokens_screen, self._tokens_button),
+            Mode.FAME: (self._fame_screen, self._fame_button),
+            Mode.UPGRADE: (self._upgrade_screen, self._upgrade_button),
+            Mode.STARS: (self._stars_screen, self._stars_button),
+        })
 
     def current_mode(self, state: WhistleStopState) -> Mode:
         if state.phase is Phase.OVER:

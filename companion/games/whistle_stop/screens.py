@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.games.whistle_stop.components import STARTING_COAL, TRAINS_PER_PLAYER
 from engine.games.whistle_stop.rules import handout, result
 from engine.games.whistle_stop.state import WhistleStopState
@@ -40,7 +38,6 @@ from .messages import (
 )  # fmt: skip
 from .ui import (
     SETUP_PAGES,
-    Mode,
     WhistleStopUI,
     actions,
     free_stations,
@@ -54,21 +51,6 @@ class WhistleStopScreens:
 
     ui: WhistleStopUI
     words: Words
-
-    def screen_table(self) -> dict[Mode, Callable[[WhistleStopState], Screen]]:
-        return {
-            Mode.SETUP: self._setup_screen,
-            Mode.PLACE: self._place_screen,
-            Mode.FINAL: self._final_screen,
-            Mode.HANDOUT: self._handout_screen,
-            Mode.LAST: self._last_screen,
-            Mode.MENU: self._menu_screen,
-            Mode.TOKENS: self._tokens_screen,
-            Mode.FAME: self._fame_screen,
-            Mode.UPGRADE: self._upgrade_screen,
-            Mode.STARS: self._stars_screen,
-            Mode.MAIN: self._main_screen,
-        }
 
     def _setup_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
