@@ -15,9 +15,20 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, Self, TypeVar, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Generic,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from engine.codec import from_jsonable, to_jsonable
 
@@ -26,8 +37,8 @@ from ..screens.model import Screen
 from .base import CardLike, Reaction
 
 __all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "UIState", "by_mode",
-           "chosen", "leafed", "moved", "other_game", "refused", "toward", "turned", "ui_draft",
-           "ui_from_draft", "ui_version"]
+           "chosen", "leafed", "moved", "other_game", "refused", "refuses_other_games",
+           "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -119,6 +130,37 @@ def refused(text: str) -> Reaction:
 def other_game(card: CardLike, game: str, refusal: str) -> Reaction | None:
     """The refusal of a card of another game (None for a card of `game`)."""
     return None if card.game == game else Reaction(refusal=refusal)
+
+
+class Translating(Protocol):
+    #: gettext in the table's language.
+    _: Callable[[str], str]
+
+
+class GameFlow(Protocol):
+    """A flow of one game, speaking the table's language."""
+
+    game: str
+
+    @property
+    def words(self) -> Translating: ...
+
+
+OnCard = TypeVar("OnCard", bound=Callable[..., Reaction])
+
+
+def refuses_other_games(refusal: str) -> Callable[[OnCard], OnCard]:
+    """Guards a flow's `on_card`: a card of another game is refused with `refusal` (a message
+    marked with `N_`) before the flow reads it."""
+    def guard(on_card: OnCard) -> OnCard:
+        @functools.wraps(on_card)
+        def guarded(flow: GameFlow, state: Any, card: CardLike, uid: str) -> Reaction:
+            if card.game != flow.game:
+                return refused(flow.words._(refusal))
+            result: Reaction = on_card(flow, state, card, uid)
+            return result
+        return cast(OnCard, guarded)
+    return guard
 
 
 # --- Mode dispatch --------------------------------------------------------------------------

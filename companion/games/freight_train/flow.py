@@ -51,7 +51,7 @@ from engine.games.freight_train.state import (
 )  # fmt: skip
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games, turned
 from .messages import (
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
@@ -242,12 +242,10 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: FreightTrainState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         if mode in (Mode.TALLY, Mode.SETUP, Mode.FINAL, Mode.DEPARTURE, Mode.BRING,
                     Mode.REARRANGE):
             return Reaction(refusal=w.not_now())

@@ -51,8 +51,8 @@ from ...flows.kit import (
     DraftedUI,
     leafed,
     moved,
-    other_game,
     refused,
+    refuses_other_games,
     turned,
 )
 from .messages import (
@@ -191,11 +191,9 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: GameOfTrainsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         number = _number(card)
         if number is None:
             return Reaction(refusal=w.say(NOT_A_WAGON))

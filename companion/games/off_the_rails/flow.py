@@ -48,7 +48,7 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games, turned
 from ...i18n import reason
 from .messages import (
     ALREADY_DRAWN,
@@ -280,12 +280,10 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: OffTheRailsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         if mode is Mode.STONES:
             return Reaction(refusal=w.say(FINISH_STONES))
         if mode is not Mode.MAIN:

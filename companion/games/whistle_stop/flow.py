@@ -40,8 +40,8 @@ from ...flows.kit import (
     by_mode,
     chosen,
     leafed,
-    other_game,
     refused,
+    refuses_other_games,
     turned,
 )
 from .messages import (
@@ -242,11 +242,9 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: WhistleStopState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         share = _share(card)
         if share is None:
             return refused(w.say(NOT_A_SHARE))
