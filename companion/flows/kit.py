@@ -36,9 +36,9 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "UIState", "by_mode",
-           "chosen", "leafed", "moved", "other_game", "refused", "refuses_other_games",
-           "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
+__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "PagedUI", "UIState",
+           "by_mode", "chosen", "leafed", "moved", "other_game", "refused",
+           "refuses_other_games", "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -117,6 +117,17 @@ def turned(page: int, button: Button, count: int) -> int:
     if button == "back":
         return page
     return moved(page, "down" if button == "ok" else button, count)
+
+
+class PagedUI:
+    """A UI state (a frozen dataclass) whose `page` is the page shown of a pager."""
+
+    page: int
+
+    def turned(self, button: Button, count: int) -> Self:
+        """This state on the page of a final result after `button` (see `turned`)."""
+        after: Self = dataclasses.replace(cast(Any, self), page=turned(self.page, button, count))
+        return after
 
 
 # --- Guards ---------------------------------------------------------------------------------

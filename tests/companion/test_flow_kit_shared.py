@@ -87,3 +87,9 @@ def test_the_words_every_game_says_as_they_are() -> None:
     assert (french.hint_ack(), french.more()) == ("ok:continuer", "▼ suite")
     assert TableWords("en").page("Tickets", "Deal the tickets.") == ("Tickets",
                                                                      ("Deal the tickets.",))
+
+
+def test_a_final_result_turns_its_pages_round_and_round() -> None:
+    ui = WhistleStopUI(page=2, last_action=Action.FAME)
+    assert [ui.turned(button, 3).page for button in ("up", "down", "ok", "back")] == [1, 0, 0, 2]
+    assert ui.turned("ok", 3) == WhistleStopUI(page=0, last_action=Action.FAME)

@@ -51,7 +51,7 @@ from engine.games.freight_train.state import (
 )  # fmt: skip
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games, turned
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
 from .messages import (
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
@@ -237,7 +237,7 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
         return NOTHING
 
     def _final_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        self._set(page=turned(self.ui.page, button, len(self._tally_pages(state))))
+        self.ui = self.ui.turned(button, len(self._tally_pages(state)))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------

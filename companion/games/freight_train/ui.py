@@ -8,7 +8,7 @@ from enum import Enum
 
 from engine.errors import N_
 
-from ...flows.kit import Labelled
+from ...flows.kit import Labelled, PagedUI
 
 
 class Mode(Enum):
@@ -47,7 +47,7 @@ class Pick:
 
 
 @dataclass(frozen=True)
-class FreightTrainUI:
+class FreightTrainUI(PagedUI):
     """The phase being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN

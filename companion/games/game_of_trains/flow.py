@@ -53,7 +53,6 @@ from ...flows.kit import (
     moved,
     refused,
     refuses_other_games,
-    turned,
 )
 from .messages import (
     ALREADY_COUNTED,
@@ -137,7 +136,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         return NOTHING
 
     def _final_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        self._set(page=turned(self.ui.page, button, len(state.players) + 1))
+        self.ui = self.ui.turned(button, len(state.players) + 1)
         return NOTHING
 
     def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:

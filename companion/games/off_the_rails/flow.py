@@ -48,7 +48,7 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games, turned
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
 from ...i18n import reason
 from .messages import (
     ALREADY_DRAWN,
@@ -275,7 +275,7 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
         return NOTHING
 
     def _final_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        self.ui = replace(self.ui, page=turned(self.ui.page, button, len(state.players) + 1))
+        self.ui = self.ui.turned(button, len(state.players) + 1)
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------

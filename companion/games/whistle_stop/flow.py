@@ -42,7 +42,6 @@ from ...flows.kit import (
     leafed,
     refused,
     refuses_other_games,
-    turned,
 )
 from .messages import (
     ARRIVED,
@@ -135,8 +134,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         return Reaction(HandOut()) if button == "ok" else NOTHING
 
     def _final_button(self, state: WhistleStopState, button: Button) -> Reaction:
-        self.ui = replace(self.ui, page=turned(self.ui.page, button,
-                                               len(self._final_pages(state))))
+        self.ui = self.ui.turned(button, len(self._final_pages(state)))
         return NOTHING
 
     def _last_button(self, state: WhistleStopState, button: Button) -> Reaction:

@@ -12,7 +12,7 @@ from engine.games.whistle_stop.rules import can_move
 from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
 from engine.games.whistle_stop.state import WhistleStopState
 
-from ...flows.kit import Labelled
+from ...flows.kit import Labelled, PagedUI
 
 KIND = "share"
 #: The share cards of the box: "company-number".
@@ -67,7 +67,7 @@ MOVES = {
 
 
 @dataclass(frozen=True)
-class WhistleStopUI:
+class WhistleStopUI(PagedUI):
     """What the table is in the middle of entering: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN
