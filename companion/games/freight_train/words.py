@@ -1,4 +1,5 @@
-"""Every word of the Freight Train screens, through gettext (the French names of the box)."""
+"""The words of the Freight Train screens worked out from the game (the French names of the
+box), through gettext; the fixed sentences are in `messages`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every word of The Game of Trains screens, through gettext."""
+"""The words of The Game of Trains screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every word of the Off the Rails screens, through gettext."""
+"""The words of the Off the Rails screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 

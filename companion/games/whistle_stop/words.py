@@ -1,4 +1,5 @@
-"""Every word of the Whistle Stop screens, through gettext."""
+"""The words of the Whistle Stop screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 
