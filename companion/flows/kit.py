@@ -268,6 +268,10 @@ class DraftedUI(Generic[UI]):
             self._drafted = (self.ui, ui_draft(self.ui))
         return self._drafted[1]
 
+    def _set(self, **changes: Any) -> None:
+        """Change some values of the UI state (a frozen dataclass)."""
+        self.ui = dataclasses.replace(cast(Any, self.ui), **changes)
+
     def restore(self, draft: dict[str, Any]) -> None:
         """Take the draft back, unless it is from another version or does not fit: then the
         entry starts afresh."""

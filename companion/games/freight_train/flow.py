@@ -14,7 +14,6 @@ unseen cards. A player's phase is entered like this:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.events import Event
 from engine.games.freight_train.cards import (
@@ -443,9 +442,6 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
     def _enter(self, mode: Mode) -> None:
         """`mode` with nothing entered yet (the split, the pages seen are kept)."""
         self._set(mode=mode, picks=(), entry=(), choice=0, departure_seen=False)
-
-    def _set(self, **changes: Any) -> None:
-        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 

@@ -21,8 +21,6 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
 
 from engine.errors import IllegalEvent
 from engine.events import Event
@@ -328,9 +326,6 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
     def _enter(self, mode: Mode) -> None:
         """`mode` with nothing of an action entered (the deal, the page, the opening kept)."""
         self._set(mode=mode, drawn=None, position=None, using=None, choice=0, line_tap=None)
-
-    def _set(self, **changes: Any) -> None:
-        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 
