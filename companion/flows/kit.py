@@ -37,7 +37,7 @@ from ..screens.model import Screen
 from .base import CardLike, Reaction
 
 __all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "PagedUI", "UIState",
-           "by_mode", "chosen", "leafed", "moved", "other_game", "refused",
+           "by_mode", "chosen", "leafed", "moved", "number_toward", "other_game", "refused",
            "refuses_other_games", "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
@@ -95,6 +95,14 @@ class Labelled(enum.Enum):
         member._value_ = value
         member.label = label
         return member
+
+
+def number_toward(current: int, wanted: int) -> Input:
+    """The press that brings a number on screen from `current` to `wanted` (up adds one,
+    down takes one away; ok when it is there)."""
+    if current == wanted:
+        return Press("ok")
+    return Press("up" if current < wanted else "down")
 
 
 # --- Pages ----------------------------------------------------------------------------------
