@@ -37,7 +37,8 @@ class Trouble(NamedTuple):
     title: str
     reason: str
     todo: str
-    status: int
+    #: Most troubles pass (space freed, the folder given back): the service tries again.
+    status: int = TEMPORARY
 
     def at(self, place: Path | str | None) -> Failure:
         """This trouble, about `place`."""
@@ -45,15 +46,15 @@ class Trouble(NamedTuple):
 
 
 FULL = Trouble(N_("Disk full"), N_("no space left to write in {place}"),
-               N_("Free some space on the SD card"), TEMPORARY)
+               N_("Free some space on the SD card"))
 WRITE = Trouble(N_("Cannot save"), N_("writing in {place} failed: the disk may be full or failing"),
-                N_("Free some space; check the SD card"), TEMPORARY)
+                N_("Free some space; check the SD card"))
 READ_ONLY = Trouble(N_("Read-only folder"), N_("{place} is read-only"),
-                    N_("Check the SD card: it may be failing"), TEMPORARY)
+                    N_("Check the SD card: it may be failing"))
 DENIED = Trouble(N_("No permission"), N_("no permission to write in {place}"),
-                 N_("Give the folder to the companion's user"), TEMPORARY)
+                 N_("Give the folder to the companion's user"))
 BUSY = Trouble(N_("State in use"), N_("{place} is in use by another program"),
-               N_("Stop the other companion"), TEMPORARY)
+               N_("Stop the other companion"))
 DAMAGED = Trouble(N_("Damaged file"), N_("{place} is damaged or is not the companion's"),
                   N_("Move it away; restore a backup"), PERMANENT)
 NOT_A_FILE = Trouble(N_("Not a file"), N_("{place} is a folder, not a file"),

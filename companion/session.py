@@ -130,8 +130,9 @@ class GameSession(Generic[S, E]):
         change also journals what to publish of it (`companion.outbox`)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
-        self._journal = journal
-        self._rules = rules
+        #: The play's journal and the game's rules: read by the table, never replaced.
+        self.journal = journal
+        self.rules = rules
         self._play = play
         self._state = state
         self._count = event_count
@@ -185,9 +186,9 @@ class GameSession(Generic[S, E]):
 
         `uids` are the tags scanned to enter the event, journalled with it.
         """
-        after = self._rules.apply(self._state, event)  # IllegalEvent: nothing is written
+        after = self.rules.apply(self._state, event)  # IllegalEvent: nothing is written
         # The seq is checked inside the commit: another program's move makes this one fail.
-        seq = self._journal.append(self._play.id, event.to_json(), uids=uids,
+        seq = self.journal.append(self._play.id, event.to_json(), uids=uids,
                                    expected_seq=self._count + 1,
                                    outbox=self._builder(after, self._count + 1))
         self._draft_written = None  # the commit above made the draft stale
@@ -196,13 +197,13 @@ class GameSession(Generic[S, E]):
             self._pending_snapshot = (seq, after)
             if not self.defer_snapshots:
                 self.settle()
-        if self._rules.is_over(after):
+        if self.rules.is_over(after):
             self._finish()
         else:
             self._published()
             if _stage(before) != _stage(after):
                 # A day or round ended: the main file alone now holds the game so far.
-                self._journal.checkpoint()
+                self.journal.checkpoint()
         return after
 
     def _builder(self, state: Any = None, count: int | None = None,
@@ -210,7 +211,7 @@ class GameSession(Generic[S, E]):
         """What to publish of the change being committed; None when nothing is published."""
         if self.outbox is None:
             return None
-        return self.outbox.builder(self._rules, state, count, with_play)
+        return self.outbox.builder(self.rules, state, count, with_play)
 
     def _published(self) -> None:
         """Wake the publisher: the change's items are committed."""
@@ -223,41 +224,41 @@ class GameSession(Generic[S, E]):
         if pending is None or pending[0] > self._count:
             return
         seq, state = pending
-        self._journal.snapshot(self._play.id, seq,
+        self.journal.snapshot(self._play.id, seq,
                                compact_snapshot(self._start_json(), to_jsonable(state)))
 
     def _start_json(self) -> Any:
         """The initial state's JSON form, which snapshots leave out the unchanged parts of."""
         if self._start is _UNKNOWN:
-            self._start = to_jsonable(initial_state(self._rules, self._play.setup))
+            self._start = to_jsonable(initial_state(self.rules, self._play.setup))
         return self._start
 
     def undo(self) -> E | None:
         """Take back the last event (reopening a finished play); None when there is none."""
         # Undoing the end of a play reopens it: its message loses the result.
-        data = self._journal.pop(self._play.id, expected_seq=self._count,
+        data = self.journal.pop(self._play.id, expected_seq=self._count,
                                  outbox=self._builder(with_play=self.finished))
         if data is None:
             return None
         self._published()
         self._draft_written = _UNKNOWN
-        reopened = self._journal.play(self._play.id)
+        reopened = self.journal.play(self._play.id)
         assert reopened is not None
         self._play = reopened
-        self._state, self._count = rebuild(self._journal, self._rules, self._play)
+        self._state, self._count = rebuild(self.journal, self.rules, self._play)
         try:
-            return self._rules.events.from_json(data)
+            return self.rules.events.from_json(data)
         except ValueError as error:
             raise JournalError(N_("play {play} cannot be replayed: {reason}"),
                                play=self._play.id, reason=str(error)) from error
 
     def _finish(self) -> None:
-        self._play = self._journal.finish(
-            self._play.id, self._rules.result(self._state).to_json(),
+        self._play = self.journal.finish(
+            self._play.id, self.rules.result(self._state).to_json(),
             outbox=self._builder(self._state, self._count, with_play=True))
         self._published()
-        self._journal.checkpoint()
-        log.info("game finished: %s, play %s, after %d events", self._rules.id, self._play.id,
+        self.journal.checkpoint()
+        log.info("game finished: %s, play %s, after %d events", self.rules.id, self._play.id,
                  self._count)
 
     # --- What the table reads ------------------------------------------------------------------
@@ -275,22 +276,14 @@ class GameSession(Generic[S, E]):
         return self._play
 
     @property
-    def rules(self) -> GameRules[S, E]:
-        return self._rules
-
-    @property
-    def journal(self) -> Journal:
-        return self._journal
-
-    @property
     def finished(self) -> bool:
         return self._play.finished is not None
 
     def history(self) -> list[tuple[E, tuple[str, ...]]]:
         """Every event so far with the tags scanned for it, oldest first."""
         try:
-            return [(self._rules.events.from_json(record.event), record.uids)
-                    for record in self._journal.records(self._play.id)]
+            return [(self.rules.events.from_json(record.event), record.uids)
+                    for record in self.journal.records(self._play.id)]
         except ValueError as error:
             raise JournalError(N_("play {play} cannot be replayed: {reason}"),
                                play=self._play.id, reason=str(error)) from error
@@ -298,7 +291,7 @@ class GameSession(Generic[S, E]):
     @property
     def draft(self) -> dict[str, Any] | None:
         """The move being entered at the table, kept across a power cut."""
-        return self._journal.draft(self._play.id)
+        return self.journal.draft(self._play.id)
 
     @draft.setter
     def draft(self, value: dict[str, Any] | None) -> None:
@@ -308,5 +301,5 @@ class GameSession(Generic[S, E]):
         """Keep the move being entered (None forgets it); an unchanged draft is not rewritten."""
         if value == self._draft_written:
             return
-        self._journal.set_draft(self._play.id, value)
+        self.journal.set_draft(self._play.id, value)
         self._draft_written = copy.deepcopy(value)

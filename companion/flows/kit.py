@@ -15,9 +15,20 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Generic,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from engine.codec import from_jsonable, to_jsonable
 
@@ -25,9 +36,9 @@ from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
 
-__all__ = ["Button", "DraftedUI", "FlowPart", "ModeFlow", "UIState", "chosen", "leafed", "moved",
-           "other_game", "refused", "toward", "turned", "ui_draft", "ui_from_draft",
-           "ui_version"]
+__all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "PagedUI", "UIState",
+           "by_mode", "chosen", "leafed", "moved", "number_toward", "other_game", "refused",
+           "refuses_other_games", "toward", "turned", "ui_draft", "ui_from_draft", "ui_version"]
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -66,6 +77,34 @@ def toward(current: int, wanted: int, count: int | None = None) -> Input:
     return Press("down" if forward <= count - forward else "up")
 
 
+class Labelled(enum.Enum):
+    """A menu's items: each member carries its label beside its value, an English message
+    (marked with `N_`) said by `TableWords.label`; a draft keeps the value alone.
+
+    >>> class Fruit(Labelled):
+    ...     PEAR = "pear", "A pear"
+    >>> Fruit.PEAR.value, Fruit.PEAR.label, Fruit("pear") is Fruit.PEAR
+    ('pear', 'A pear', True)
+    """
+
+    _value_: str
+    label: str
+
+    def __new__(cls, value: str, label: str) -> Self:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.label = label
+        return member
+
+
+def number_toward(current: int, wanted: int) -> Input:
+    """The press that brings a number on screen from `current` to `wanted` (up adds one,
+    down takes one away; ok when it is there)."""
+    if current == wanted:
+        return Press("ok")
+    return Press("up" if current < wanted else "down")
+
+
 # --- Pages ----------------------------------------------------------------------------------
 
 
@@ -88,6 +127,17 @@ def turned(page: int, button: Button, count: int) -> int:
     return moved(page, "down" if button == "ok" else button, count)
 
 
+class PagedUI:
+    """A UI state (a frozen dataclass) whose `page` is the page shown of a pager."""
+
+    page: int
+
+    def turned(self, button: Button, count: int) -> Self:
+        """This state on the page of a final result after `button` (see `turned`)."""
+        after: Self = dataclasses.replace(cast(Any, self), page=turned(self.page, button, count))
+        return after
+
+
 # --- Guards ---------------------------------------------------------------------------------
 
 
@@ -101,6 +151,37 @@ def other_game(card: CardLike, game: str, refusal: str) -> Reaction | None:
     return None if card.game == game else Reaction(refusal=refusal)
 
 
+class Translating(Protocol):
+    #: gettext in the table's language.
+    _: Callable[[str], str]
+
+
+class GameFlow(Protocol):
+    """A flow of one game, speaking the table's language."""
+
+    game: str
+
+    @property
+    def words(self) -> Translating: ...
+
+
+OnCard = TypeVar("OnCard", bound=Callable[..., Reaction])
+
+
+def refuses_other_games(refusal: str) -> Callable[[OnCard], OnCard]:
+    """Guards a flow's `on_card`: a card of another game is refused with `refusal` (a message
+    marked with `N_`) before the flow reads it."""
+    def guard(on_card: OnCard) -> OnCard:
+        @functools.wraps(on_card)
+        def guarded(flow: GameFlow, state: Any, card: CardLike, uid: str) -> Reaction:
+            if card.game != flow.game:
+                return refused(flow.words._(refusal))
+            result: Reaction = on_card(flow, state, card, uid)
+            return result
+        return cast(OnCard, guarded)
+    return guard
+
+
 # --- Mode dispatch --------------------------------------------------------------------------
 
 
@@ -112,21 +193,33 @@ class FlowPart(Generic[S, M]):
         raise NotImplementedError
 
 
+ScreenOf = Callable[[S], Screen]
+ButtonsOf = Callable[[S, Button], Reaction]
+
+
 class ModeFlow(FlowPart[S, M]):
     """A flow whose screen and buttons depend on its mode: one handler per mode, in a table.
 
     `current_mode` says the mode for a state; `screens` and `buttons` map each mode to its
-    handler.
+    handler (`by_mode` makes both from one table).
     """
 
-    screens: Mapping[M, Callable[[S], Screen]]
-    buttons: Mapping[M, Callable[[S, Button], Reaction]]
+    screens: Mapping[M, ScreenOf[S]]
+    buttons: Mapping[M, ButtonsOf[S]]
 
     def screen(self, state: S) -> Screen:
         return self.screens[self.current_mode(state)](state)
 
     def on_button(self, state: S, button: Button) -> Reaction:
         return self.buttons[self.current_mode(state)](state, button)
+
+
+def by_mode(modes: Mapping[M, tuple[ScreenOf[S], ButtonsOf[S]]]) -> tuple[
+        dict[M, ScreenOf[S]], dict[M, ButtonsOf[S]]]:
+    """The `screens` and `buttons` tables of a `ModeFlow`, from one table that gives each
+    mode its screen and its buttons side by side."""
+    return ({mode: screen for mode, (screen, _) in modes.items()},
+            {mode: buttons for mode, (_, buttons) in modes.items()})
 
 
 # --- The UI state in the draft --------------------------------------------------------------
@@ -182,6 +275,10 @@ class DraftedUI(Generic[UI]):
         if self._drafted is None or self._drafted[0] is not self.ui:
             self._drafted = (self.ui, ui_draft(self.ui))
         return self._drafted[1]
+
+    def _set(self, **changes: Any) -> None:
+        """Change some values of the UI state (a frozen dataclass)."""
+        self.ui = dataclasses.replace(cast(Any, self.ui), **changes)
 
     def restore(self, draft: dict[str, Any]) -> None:
         """Take the draft back, unless it is from another version or does not fit: then the

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import partialmethod
+
+from engine.errors import N_
 
 from ..i18n import translator
+from .kit import Labelled
 
 #: Characters in a line of the small font.
 LINE = 21
@@ -66,26 +70,23 @@ class TableWords:
         """A message (marked with `N_`) in the table's language, filled in with `values`."""
         return self._(message).format(**values)
 
-    def final_top(self) -> str:
-        return self._("Final result")
+    def label(self, item: Labelled) -> str:
+        """A menu item's label."""
+        return self._(item.label)
 
-    def hint_ack(self) -> str:
-        return self._("ok:continue")
+    def page(self, title: str, text: str) -> tuple[str, tuple[str, ...]]:
+        """A page said as it is (title and text marked with `N_`): the title, and the text in
+        the small font's lines."""
+        return (self._(title), wrapped(self._(text)))
 
-    def hint_choose(self) -> str:
-        return self._("ok:choose back:return")
-
-    def hint_confirm(self) -> str:
-        return self._("ok:yes  back:no")
-
-    def more(self) -> str:
-        return self._("▼ more")
-
-    def hint_pages(self) -> str:
-        return self._("up/down  ok:next")
-
-    def not_now(self) -> str:
-        return self._("Not now: finish this first")
+    # The words every game says as they are: `words.hint_ack()` is "ok:continue".
+    final_top = partialmethod(say, N_("Final result"))
+    hint_ack = partialmethod(say, N_("ok:continue"))
+    hint_choose = partialmethod(say, N_("ok:choose back:return"))
+    hint_confirm = partialmethod(say, N_("ok:yes  back:no"))
+    more = partialmethod(say, N_("▼ more"))
+    hint_pages = partialmethod(say, N_("up/down  ok:next"))
+    not_now = partialmethod(say, N_("Not now: finish this first"))
 
     def names_to_play(self, names: Sequence[str], lines: int = 1) -> str:
         """Who still plays: the names when they fit in `lines` lines, else how many."""

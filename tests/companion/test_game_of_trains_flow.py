@@ -548,7 +548,8 @@ def french() -> gettext.GNUTranslations:
 
 def flow_messages() -> set[tuple[str | None, str]]:
     found = set()
-    for path in ("companion/games/game_of_trains/words.py", "companion/names.py"):
+    game_folder = "companion/games/game_of_trains"
+    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

@@ -15,7 +15,7 @@ from engine.games.freight_train.events import (
 from engine.games.freight_train.state import YARD_TARGETS, FreightTrainState
 
 from ...flows.autopilot import UidFor
-from ...flows.kit import toward
+from ...flows.kit import number_toward, toward
 from ...inputs import Input, Press, Tap
 from .flow import FreightTrainFlow
 from .ui import Action, Mode
@@ -51,10 +51,7 @@ def enter(flow: FreightTrainFlow, state: FreightTrainState, mode: Mode, goal: Ev
             return Tap(uid_for("departure", ""))
         return Press("ok")
     if isinstance(goal, Rearrange):
-        want = len(goal.yard[0])
-        if flow.ui.split == want:
-            return Press("ok")
-        return Press("up" if flow.ui.split < want else "down")
+        return number_toward(flow.ui.split, len(goal.yard[0]))
     return Press("ok")
 
 

@@ -14,7 +14,6 @@ unseen cards. A player's phase is entered like this:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.events import Event
 from engine.games.freight_train.cards import (
@@ -51,10 +50,8 @@ from engine.games.freight_train.state import (
 )  # fmt: skip
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
-from .screens import FreightTrainScreens
-from .ui import Action, FreightTrainUI, Mode, Pick
-from .words import (
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
+from .messages import (
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
     DAY_BEGINS,
@@ -63,14 +60,15 @@ from .words import (
     DEPARTURE_NEEDS_REFILL,
     FINISH_REFILL,
     FOUR_AT_MOST,
-    GAME,
     LOCOMOTIVE_BROUGHT,
     NOT_A_WAGON,
     NOT_THIS_GAME,
     REFILL_FIRST,
     TAP_YARD_FIRST,
-    Words,
 )  # fmt: skip
+from .screens import FreightTrainScreens
+from .ui import Action, FreightTrainUI, Mode, Pick
+from .words import GAME, Words
 
 
 class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
@@ -238,17 +236,15 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
         return NOTHING
 
     def _final_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        self._set(page=turned(self.ui.page, button, len(self._tally_pages(state))))
+        self.ui = self.ui.turned(button, len(self._tally_pages(state)))
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: FreightTrainState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         if mode in (Mode.TALLY, Mode.SETUP, Mode.FINAL, Mode.DEPARTURE, Mode.BRING,
                     Mode.REARRANGE):
             return Reaction(refusal=w.not_now())
@@ -446,9 +442,6 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
     def _enter(self, mode: Mode) -> None:
         """`mode` with nothing entered yet (the split, the pages seen are kept)."""
         self._set(mode=mode, picks=(), entry=(), choice=0, departure_seen=False)
-
-    def _set(self, **changes: Any) -> None:
-        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 

@@ -14,8 +14,7 @@ from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainSt
 
 from ...flows.kit import FlowPart
 from ...screens.model import Menu, Screen, Style
-from .ui import Action, FreightTrainUI, Mode, Pick
-from .words import (
+from .messages import (
     BRING_BODY,
     BRING_QUESTION,
     CHOOSE_MOVE,
@@ -30,6 +29,8 @@ from .words import (
     HINT_REARRANGE,
     HINT_TALLY,
     HINT_TAP,
+    MAIN_YARD_PAGE,
+    MAIN_YARD_TEXT,
     MIXED_OPTION,
     RANK,
     REFILL_TITLE,
@@ -43,8 +44,11 @@ from .words import (
     TOKENS_AND_LOCOS,
     TRACK_OPTION,
     TRAINS_AND_YARD,
-    Words,
+    YARDS_PAGE,
+    YARDS_TEXT,
 )  # fmt: skip
+from .ui import Action, FreightTrainUI, Mode, Pick
+from .words import Words
 
 
 class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
@@ -87,7 +91,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         if mode is Mode.MENU:
             actions = self.actions(state)
             return Screen(top=top, title=w.menu_title(player.name),
-                          menu=Menu(tuple(w.action(a) for a in actions), self.ui.choice),
+                          menu=Menu(tuple(w.label(a) for a in actions), self.ui.choice),
                           hints=w.hint_choose())
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
@@ -96,7 +100,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                           body=w.refill_body(self.ui.departure_seen), hints=w.say(HINT_DONE))
         if mode is Mode.REARRANGE:
             total = player.yard_size()
-            return Screen(top=top, title=w.action(Action.REARRANGE),
+            return Screen(top=top, title=w.label(Action.REARRANGE),
                           body=w.rearrange_body(self.ui.split, total - self.ui.split,
                                                 pass_cost(state, player)),
                           hints=w.say(HINT_REARRANGE))
@@ -179,12 +183,12 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
             return [
                 w.setup_cards(CARDS_PER_TYPE[players], 16 - CARDS_PER_TYPE[players]),
                 w.setup_players(LOCOMOTIVES[players], first),
-                w.setup_main_yard(),
-                w.setup_yards(),
+                w.page(MAIN_YARD_PAGE, MAIN_YARD_TEXT),
+                w.page(YARDS_PAGE, YARDS_TEXT),
                 w.setup_departure(1),
             ]
         granted = [p.name for p in state.players if not p.brought_locomotive_today]
-        return [w.setup_reshuffle(state.day), w.setup_main_yard(),
+        return [w.setup_reshuffle(state.day), w.page(MAIN_YARD_PAGE, MAIN_YARD_TEXT),
                 w.setup_departure(state.day), w.setup_locomotives(granted)]
 
     def _option_label(self, state: FreightTrainState, pick: Pick, option: str) -> str:

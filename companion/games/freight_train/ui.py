@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.errors import N_
+
+from ...flows.kit import Labelled, PagedUI
+
 
 class Mode(Enum):
     MAIN = "main"
@@ -22,13 +26,13 @@ class Mode(Enum):
     FINAL = "final"
 
 
-class Action(Enum):
+class Action(Labelled):
     """The menu of a player's phase."""
 
-    YARD = "yard"
-    REFILL = "refill"
-    BRING = "bring"
-    REARRANGE = "rearrange"
+    YARD = "yard", N_("From my yard")
+    REFILL = "refill", N_("Refill a lane")
+    BRING = "bring", N_("Bring a locomotive")
+    REARRANGE = "rearrange", N_("Rearrange or pass")
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ class Pick:
 
 
 @dataclass(frozen=True)
-class FreightTrainUI:
+class FreightTrainUI(PagedUI):
     """The phase being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN

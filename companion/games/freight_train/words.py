@@ -1,59 +1,15 @@
-"""Every word of the Freight Train screens, through gettext (the French names of the box)."""
+"""The words of the Freight Train screens worked out from the game (the French names of the
+box), through gettext; the fixed sentences are in `messages`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from engine.errors import N_
 
 from ...flows.words import TableWords, packed, paged, wrapped
 from ...names import card_name, category_name, wagon_name
 from . import TABLE
 
 GAME = TABLE.id
-
-# The words said as they are (filled in with their values): `Words.say`.
-CONTEXT = N_("D{day} · R{round} · {players} players")
-TRAINS_AND_YARD = N_("Trains: {trains} · Yard: {yard}")
-TOKENS_AND_LOCOS = N_("Tokens: {tokens} · Locos: {free}")
-TAP_WAGON = N_("Wagon {number} of {needed}")
-TAP_TO_TAKE = N_("Tap {count} wagons")
-CHOOSE_MOVE = N_("ok: choose a move")
-TAP_FROM_YARD = N_("Tap wagons from your yard")
-MIXED_OPTION = N_("Mixed train ({length})")
-TRACK_OPTION = N_("Yard track {track} ({wagons}/8)")
-FROM_TRACK = N_("From track {track}")
-ENTERS_FIRST = N_("First onto track {track}?")
-REFILL_TITLE = N_("Refill a lane")
-BRING_QUESTION = N_("Bring a locomotive?")
-BRING_BODY = N_("Locomotives: {count}")
-LOCOMOTIVE_BROUGHT = N_("Locomotive brought")
-DEPARTURE = N_("Departure card!")
-DAY_BEGINS = N_("Day {day} begins")
-TALLY_TOP = N_("End of day {day}")
-TALLY_TITLE = N_("{name} {gain:+d} = {total}")
-RANK = N_("{place}. {name} {tokens}")
-STANDINGS = N_("After day {day}")
-SETUP_TOP = N_("Setup · day {day}")
-HINT_MAIN = N_("ok:menu  hold:undo")
-HINT_PLACE = N_("ok:place back:cancel")
-HINT_TAP = N_("tap:wagon back:cancel")
-HINT_DONE = N_("ok:done  back:cancel")
-HINT_REARRANGE = N_("up/down  ok:pay")
-HINT_ORDER = N_("ok:first back:cancel")
-HINT_TALLY = N_("up/down  ok:next")
-NOT_THIS_GAME = N_("Not a Freight Train card")
-NOT_A_WAGON = N_("Not a wagon card")
-FINISH_REFILL = N_("Finish the refill: ok")
-CHOOSE_FIRST = N_("Choose where it goes first")
-REFILL_FIRST = N_("Under 3 wagons: refill first")
-CHOOSE_ORDER_FIRST = N_("Say which enters first")
-DEPARTURE_ALREADY = N_("Departure already drawn")
-DEPARTURE_NEEDS_REFILL = N_("Departure comes in a refill")
-FOUR_AT_MOST = N_("Four wagons at most: ok")
-TAP_YARD_FIRST = N_("Tap a wagon first")
-
-
 
 
 class Words(TableWords):
@@ -70,15 +26,6 @@ class Words(TableWords):
         if not names:
             return self._("Last phase of the day")
         return self.names_to_play(names)
-
-    def action(self, action: object) -> str:
-        value = getattr(action, "value", "")
-        return {
-            "yard": self._("From my yard"),
-            "refill": self._("Refill a lane"),
-            "bring": self._("Bring a locomotive"),
-            "rearrange": self._("Rearrange or pass"),
-        }[value]
 
     def placed(self, wagon: str, target: str | None) -> str:
         return f"{self.wagon(wagon)} → {self.target(wagon, target)}"
@@ -133,14 +80,6 @@ class Words(TableWords):
         return (self._("{count} locomotives each").format(count=locomotives),
                 (self._("5 tokens each"),
                  self._("First player: {name}").format(name=first)))
-
-    def setup_main_yard(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Main yard: 25 cards"),
-                wrapped(self._("Shuffle the wagons and fill the 25 spaces.")))
-
-    def setup_yards(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Yards: 12 each"),
-                wrapped(self._("6 on the left of each track, face up.")))
 
     def setup_reshuffle(self, day: int) -> tuple[str, tuple[str, ...]]:
         return (self._("Day {day}: reshuffle").format(day=day),

@@ -21,8 +21,6 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
 
 from engine.errors import IllegalEvent
 from engine.events import Event
@@ -51,18 +49,13 @@ from ...flows.kit import (
     DraftedUI,
     leafed,
     moved,
-    other_game,
     refused,
-    turned,
+    refuses_other_games,
 )
-from .opening import OpeningEntry, arrival_notice
-from .screens import GameOfTrainsScreens
-from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
-from .words import (
+from .messages import (
     ALREADY_COUNTED,
     CHOOSE_FIRST,
     DEALT,
-    GAME,
     IN_DISCARD,
     IS_FACE_UP,
     LOCKED,
@@ -75,8 +68,11 @@ from .words import (
     SWAPPED,
     WAGON,
     WHERE,
-    Words,
 )  # fmt: skip
+from .opening import OpeningEntry, arrival_notice
+from .screens import GameOfTrainsScreens
+from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import GAME, Words
 
 
 class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):
@@ -138,7 +134,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         return NOTHING
 
     def _final_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        self._set(page=turned(self.ui.page, button, len(state.players) + 1))
+        self.ui = self.ui.turned(button, len(state.players) + 1)
         return NOTHING
 
     def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
@@ -192,11 +188,9 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: GameOfTrainsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         number = _number(card)
         if number is None:
             return Reaction(refusal=w.say(NOT_A_WAGON))
@@ -332,9 +326,6 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
     def _enter(self, mode: Mode) -> None:
         """`mode` with nothing of an action entered (the deal, the page, the opening kept)."""
         self._set(mode=mode, drawn=None, position=None, using=None, choice=0, line_tap=None)
-
-    def _set(self, **changes: Any) -> None:
-        self.ui = replace(self.ui, **changes)
 
     # --- After a move is committed ------------------------------------------------------------
 

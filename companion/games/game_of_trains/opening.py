@@ -22,8 +22,7 @@ from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved
 from ...i18n import reason
 from ...screens.model import Menu, Screen
-from .ui import GameOfTrainsUI
-from .words import (
+from .messages import (
     ALREADY_COUNTED,
     DRAWN_BY,
     KEEP,
@@ -33,8 +32,9 @@ from .words import (
     REPLACED,
     REPLACING,
     WHERE,
-    Words,
 )  # fmt: skip
+from .ui import GameOfTrainsUI
+from .words import Words
 
 
 class OpeningEntry:

@@ -13,9 +13,10 @@ from engine.games.game_of_trains.state import GameOfTrainsState
 
 from ...flows.kit import FlowPart
 from ...screens.model import Menu, Screen, Style
-from .ui import SETUP_PAGES, GameOfTrainsUI, Mode
-from .words import (
+from .messages import (
     CONTEXT,
+    DEAL_PAGE,
+    DEAL_TEXT,
     DEAL_TOP,
     DECK_EMPTY,
     DREW,
@@ -26,10 +27,13 @@ from .words import (
     REPLACE_OPTION,
     REPLACING,
     SETUP_TOP,
+    SHUFFLE_PAGE,
+    SHUFFLE_TEXT,
     TAP_DRAWN_TITLE,
     WINNER,
-    Words,
 )  # fmt: skip
+from .ui import SETUP_PAGES, GameOfTrainsUI, Mode
+from .words import Words
 
 
 class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
@@ -47,7 +51,8 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
         w = self.words
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
-            title, body = (w.setup_shuffle(), w.setup_deal())[min(self.ui.page, SETUP_PAGES - 1)]
+            pages = ((SHUFFLE_PAGE, SHUFFLE_TEXT), (DEAL_PAGE, DEAL_TEXT))
+            title, body = w.page(*pages[min(self.ui.page, SETUP_PAGES - 1)])
             return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
                           hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
         if mode is Mode.DEAL:

@@ -10,6 +10,8 @@ from engine.games.game_of_trains.cards import (
     WAGONS,
 )  # fmt: skip
 
+from ...flows.kit import PagedUI
+
 KIND = "wagon"
 
 
@@ -47,7 +49,7 @@ class OpeningUI:
 
 
 @dataclass(frozen=True)
-class GameOfTrainsUI:
+class GameOfTrainsUI(PagedUI):
     """The move being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN

@@ -1,10 +1,10 @@
-"""Every word of The Game of Trains screens, through gettext."""
+"""The words of The Game of Trains screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.errors import N_
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
 from ...flows.words import ANNOUNCE_LINE, TableWords, wrapped
@@ -12,41 +12,6 @@ from ...names import card_name
 from . import TABLE
 
 GAME = TABLE.id
-
-# The words said as they are (filled in with their values): `Words.say`.
-WAGON = N_("Wagon {number}")
-CONTEXT = N_("T{turn} · Deck {deck}")
-FACE_UP_TITLE = N_("Use a face-up card")
-DREW = N_("Drew {card}")
-REPLACE_OPTION = N_("Replace {card} ({position})")
-REPLACING = N_("Replace {card}")
-DECK_EMPTY = N_("Deck empty!")
-OPENING_TOP = N_("Opening · Deck {deck}")
-KEEP = N_("Keep {card}")
-DRAWN_BY = N_("{card}: drawn by {name}")
-REPLACED = N_("{card} in, {old} face up")
-PAIR_DISCARDED = N_("{first} and {second} discarded")
-SWAPPED = N_("Swapped {first} and {second}")
-MOVED = N_("{card} to place {position}")
-LOCKED = N_("{card} locked")
-REFILLED = N_("{card} at place {position}")
-WHERE = N_("{card}: {name}, place {position}")
-DEALT = N_("Dealt: {name} starts")
-WINNER = N_("{name} wins!")
-IN_ORDER = N_("Train in order")
-OUT_OF_ORDER = N_("Not in order")
-SETUP_TOP = N_("Setup · {players} players")
-DEAL_TOP = N_("Setup · the deal")
-TAP_DRAWN_TITLE = N_("Tap the wagon drawn")
-HINT_REFILL = N_("tap:drawn wagon")
-NOT_THIS_GAME = N_("Not a Game of Trains card")
-NOT_A_WAGON = N_("Not a wagon card")
-ALREADY_COUNTED = N_("{wagon} already counted")
-IN_DISCARD = N_("{card} is in the discard pile")
-CHOOSE_FIRST = N_("Choose where it goes first")
-NO_SUCH_USE = N_("Not possible with {card}")
-NO_FACE_UP = N_("No face-up card: draw")
-IS_FACE_UP = N_("{card} is face up")
 
 
 class Words(TableWords):
@@ -126,14 +91,6 @@ class Words(TableWords):
     # Notices
     # The end
     # Setup guidance
-    def setup_shuffle(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Shuffle the wagons"),
-                wrapped(self._("The 84 wagons face down make the deck. A locomotive each.")))
-
-    def setup_deal(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("7 wagons each"),
-                wrapped(self._("Lay them out from the locomotive, highest first. "
-                               "Tap each one.")))
 
     def deal_title(self, name: str) -> str:
         return self._("{name}: tap 7 wagons").format(name=name.upper())

@@ -20,8 +20,8 @@ from engine.games.off_the_rails.events import (
 from engine.games.off_the_rails.state import Era, OffTheRailsState
 
 from ...flows.autopilot import UidFor
-from ...flows.kit import toward
-from ...inputs import Button, Input, Press, Tap
+from ...flows.kit import number_toward, toward
+from ...inputs import Input, Press, Tap
 from .flow import OffTheRailsFlow
 from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 
@@ -36,7 +36,7 @@ def enter(flow: OffTheRailsFlow, state: OffTheRailsState, mode: Mode, goal: Even
         if goal.card == CAVE_IN_CARD:
             return Tap(uid_for(CAVE_IN_CARD, "")) if mode is Mode.MAIN else Press("back")
         if mode is Mode.STONES and flow.ui.card == goal.card:
-            return _toward_number(flow.ui.stones, goal.stones, "up", "down")
+            return number_toward(flow.ui.stones, goal.stones)
         return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
     if isinstance(goal, RevealCaveIn):
         return Tap(uid_for("deposit", goal.card)) if mode is Mode.MAIN else Press("back")
@@ -52,7 +52,7 @@ def enter(flow: OffTheRailsFlow, state: OffTheRailsState, mode: Mode, goal: Even
         if mode is Mode.ROLL:
             if flow.ui.mine != goal.mine:
                 return Press("back")
-            return _toward_number(flow.ui.roll, goal.roll, "up", "down")
+            return number_toward(flow.ui.roll, goal.roll)
         if mode is not Mode.MAIN:
             return Press("back")
         return _toward_key(flow, state, f"{MINE}{goal.mine}")
@@ -82,7 +82,7 @@ def _toward_carts(flow: OffTheRailsFlow, state: OffTheRailsState, goal: MoveCart
             return Press("back")
         target = loads[len(entered)]
         gem = GEMS[min(flow.ui.gem_index, len(GEMS) - 1)]
-        return _toward_number(flow.ui.unload.get(gem, 0), target.get(gem, 0), "up", "down")
+        return number_toward(flow.ui.unload.get(gem, 0), target.get(gem, 0))
     if mode is not Mode.MAIN or entered != loads[: len(entered)]:
         return Press("back")
     if len(entered) < goal.home:
@@ -119,9 +119,3 @@ def split_gems(gems: dict[str, int], home: int) -> list[dict[str, int]]:
                 cart += 1
             loads[cart][gem] = loads[cart].get(gem, 0) + 1
     return loads
-
-
-def _toward_number(current: int, wanted: int, more: Button, less: Button) -> Input:
-    if current == wanted:
-        return Press("ok")
-    return Press(more if current < wanted else less)

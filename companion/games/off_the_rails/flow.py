@@ -48,8 +48,27 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
 
 from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, other_game, turned
+from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
 from ...i18n import reason
+from .messages import (
+    ALREADY_DRAWN,
+    CART_FULL,
+    CAVE_IN_IN_DECK,
+    CRUSHED_NOTICE,
+    DERAIL_NOTICE,
+    DRAW_AFTER_CARTS,
+    FINISH_STONES,
+    FOUR_ACTIONS,
+    HOLD_TO_UNDO,
+    MISSION_TAKEN,
+    NO_MISSION_LEFT,
+    NO_MORE_CARDS,
+    NOT_A_DEPOSIT,
+    NOT_THIS_GAME,
+    ONE_MISSION,
+    PLACE_STONES_FIRST,
+    PLACE_TOKEN_FIRST,
+)  # fmt: skip
 from .screens import OffTheRailsScreens
 from .ui import (
     ALLOWED,
@@ -64,27 +83,7 @@ from .ui import (
     Mode,
     OffTheRailsUI,
 )  # fmt: skip
-from .words import (
-    ALREADY_DRAWN,
-    CART_FULL,
-    CAVE_IN_IN_DECK,
-    CRUSHED_NOTICE,
-    DERAIL_NOTICE,
-    DRAW_AFTER_CARTS,
-    FINISH_STONES,
-    FOUR_ACTIONS,
-    GAME,
-    HOLD_TO_UNDO,
-    MISSION_TAKEN,
-    NO_MISSION_LEFT,
-    NO_MORE_CARDS,
-    NOT_A_DEPOSIT,
-    NOT_THIS_GAME,
-    ONE_MISSION,
-    PLACE_STONES_FIRST,
-    PLACE_TOKEN_FIRST,
-    Words,
-)  # fmt: skip
+from .words import GAME, Words
 
 
 class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
@@ -276,17 +275,15 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
         return NOTHING
 
     def _final_button(self, state: OffTheRailsState, button: Button) -> Reaction:
-        self.ui = replace(self.ui, page=turned(self.ui.page, button, len(state.players) + 1))
+        self.ui = self.ui.turned(button, len(state.players) + 1)
         return NOTHING
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: OffTheRailsState, card: CardLike, uid: str) -> Reaction:
         w = self.words
         mode = self.current_mode(state)
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         if mode is Mode.STONES:
             return Reaction(refusal=w.say(FINISH_STONES))
         if mode is not Mode.MAIN:

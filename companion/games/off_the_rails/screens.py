@@ -22,8 +22,7 @@ from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 
 from ...flows.kit import FlowPart
 from ...screens.model import Menu, Screen, Style
-from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
-from .words import (
+from .messages import (
     ACTIONS_DONE,
     ACTIONS_TITLE,
     ALL_ROLLING,
@@ -31,6 +30,8 @@ from .words import (
     CARTS_TITLE,
     CAVE_IN_ANNOUNCE,
     CAVE_INS_BEGIN,
+    CAVE_INS_PAGE,
+    CAVE_INS_TEXT,
     CAVE_INS_TOP,
     DICE_CHASM,
     DONE_LABEL,
@@ -47,6 +48,8 @@ from .words import (
     LAST_ACTIONS_TITLE,
     MISSION_QUESTION,
     NOTHING_CRUSHED,
+    OPENING_PAGE,
+    OPENING_TEXT,
     OPENING_TOP,
     RANK,
     REVEAL_TITLE,
@@ -57,8 +60,9 @@ from .words import (
     TALLY_TITLE,
     TAP_OPENING,
     UNLOAD_TOP,
-    Words,
 )  # fmt: skip
+from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
+from .words import Words
 
 
 class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
@@ -173,8 +177,8 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
         bottom = deck - top - middle
         pages = [
             w.setup_removed(REMOVED_PER_MINE[players]),
-            w.setup_opening(),
-            w.setup_cave_ins(),
+            w.page(OPENING_PAGE, OPENING_TEXT),
+            w.page(CAVE_INS_PAGE, CAVE_INS_TEXT),
             w.setup_deck(deck, top, middle, bottom),
             w.setup_cave_in_card(top, middle, bottom),
             w.setup_players(missions_in_play(players), state.players[state.first].name),

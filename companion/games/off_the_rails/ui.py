@@ -15,6 +15,8 @@ from engine.games.off_the_rails.components import (
 )  # fmt: skip
 from engine.games.off_the_rails.state import Step
 
+from ...flows.kit import PagedUI
+
 #: The most stones a deposit card is taken to show (the rules text does not print them).
 MAX_STONES = 9
 #: The gems, in the order they are asked for when a cart unloads.
@@ -73,7 +75,7 @@ class LogEntry:
 
 
 @dataclass(frozen=True)
-class OffTheRailsUI:
+class OffTheRailsUI(PagedUI):
     """The phase being entered: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN

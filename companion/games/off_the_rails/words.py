@@ -1,69 +1,19 @@
-"""Every word of the Off the Rails screens, through gettext."""
+"""The words of the Off the Rails screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.errors import N_
 from engine.games.off_the_rails.components import mine_of, space_of
 
 from ...flows.words import TableWords, wrapped
 from ...names import card_name
 from . import TABLE
+from .messages import ACTION_LABELS
 
 GAME = TABLE.id
 
-# The words said as they are (filled in with their values): `Words.say`.
-SETUP_TOP = N_("Setup")
-OPENING_TOP = N_("Opening supply")
-SUPPLY_TOP = N_("T{turn} · Deck {deck}")
-FIRST_CAVE_INS_TOP = N_("First cave-ins {done}/4")
-CAVE_INS_TOP = N_("Cave-ins {placed}/{total}")
-BUMPER = N_("Bumper mode")
-DICE_CHASM = N_("Dice Chasm mode")
-TAP_OPENING = N_("Reveal an opening card")
-DRAW_CARD = N_("{name}: draw a card")
-CAVE_IN_ANNOUNCE = N_("Cave-in card!")
-ACTIONS_TITLE = N_("{name}: action {number}/4")
-LAST_ACTIONS_TITLE = N_("{name}, last turn: {number}/4")
-ACTIONS_DONE = N_("Done ({done}/4)")
-CARTS_TITLE = N_("{name}: carts moved")
-ALL_ROLLING = N_("Nothing to report")
-DONE_LABEL = N_("Done")
-UNLOAD_TOP = N_("Unloading · {count}/5")
-DERAIL_NOTICE = N_("{name}: a cart derailed")
-MISSION_QUESTION = N_("Mission for {name}?")
-MISSION_TAKEN = N_("Mission for {name}")
-TAKE_MISSION = N_("Take a mission")
-DRAW_TOKEN = N_("{name}: draw a token")
-ROLL_TITLE = N_("Die: {roll}")
-NOTHING_CRUSHED = N_("Nothing under it")
-CRUSHED_NOTICE = N_("{name}: a cart crushed")
-REVEAL_TITLE = N_("Reveal a set-aside card")
-CAVE_INS_BEGIN = N_("Cave-ins begin")
-TALLY_TITLE = N_("{name}: {total}")
-RANK = N_("{place}. {name} {tokens}")
-HINT_TAP = N_("tap:deposit card")
-HINT_NUMBER = N_("up/down  ok:confirm")
-HINT_REFILL = N_("ok:stones placed")
-HINT_ACTIONS = N_("ok:add  back:remove")
-HINT_LIST = N_("ok:choose back:remove")
-HINT_SUPPLY = N_("tap:card  ok:mission")
-HINT_TOKEN = N_("ok:choose")
-NOT_THIS_GAME = N_("Not an Off the Rails card")
-ALREADY_DRAWN = N_("{card} already drawn")
-NOT_A_DEPOSIT = N_("Tap a deposit card")
-CAVE_IN_IN_DECK = N_("The cave-in card is in the deck")
-DRAW_AFTER_CARTS = N_("Cards are drawn in phase 3")
-PLACE_STONES_FIRST = N_("Put the stones out first: ok")
-PLACE_TOKEN_FIRST = N_("Place the cave-in token first")
-NO_MORE_CARDS = N_("No more cards: draw a token")
-FINISH_STONES = N_("Confirm the stones first")
-HOLD_TO_UNDO = N_("Hold back to undo")
-ONE_MISSION = N_("Only one mission a turn")
-NO_MISSION_LEFT = N_("No mission card is left")
-FOUR_ACTIONS = N_("Four actions a turn")
-CART_FULL = N_("Five stones fill a cart")
 
 #: Characters in a line of an announcement (inside its double border).
 ANNOUNCE_LINE = 19
@@ -113,13 +63,6 @@ class Words(TableWords):
                        "Per mine, put {count} cards away unseen.", per_mine)
         return (self._("Deposit cards"), wrapped(body.format(count=per_mine)))
 
-    def setup_opening(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Opening supply"),
-                wrapped(self._("One card per mine, face down: the opening supply.")))
-
-    def setup_cave_ins(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("First cave-ins"),
-                wrapped(self._("One more card per mine, face down, set aside.")))
 
     def setup_deck(self, deck: int, top: int, middle: int,
                    bottom: int) -> tuple[str, tuple[str, ...]]:
@@ -176,12 +119,7 @@ class Words(TableWords):
     # --- Phase 1: the actions ---------------------------------------------------------------
 
     def action(self, action: str, count: int) -> str:
-        label = {
-            "lay-rail": self._("Lay a rail"),
-            "upgrade-rail": self._("Upgrade a rail"),
-            "place-cart": self._("Place a cart"),
-            "adjust-die": self._("Adjust a die ±1"),
-        }[action]
+        label = self._(ACTION_LABELS[action])
         return f"{label} ×{count}" if count else label
 
     # --- Phase 2: the carts -----------------------------------------------------------------

@@ -16,7 +16,7 @@ from engine.games.whistle_stop.events import (
 from engine.games.whistle_stop.state import WhistleStopState
 
 from ...flows.autopilot import UidFor
-from ...flows.kit import toward
+from ...flows.kit import number_toward, toward
 from ...inputs import Input, Press, Tap
 from .flow import WhistleStopFlow
 from .ui import (
@@ -53,15 +53,15 @@ def enter(flow: WhistleStopFlow, state: WhistleStopState, mode: Mode, goal: Even
         if mode is not Mode.TOKENS:
             return _toward_action(flow, state, mode, Action.TOKENS)
         if ui.step == 0:
-            return _number_toward(ui.coal, goal.coal)
-        return _number_toward(ui.whistles, goal.whistles)
+            return number_toward(ui.coal, goal.coal)
+        return number_toward(ui.whistles, goal.whistles)
     if isinstance(goal, GainFame):
         if mode is not Mode.FAME:
             return _toward_action(flow, state, mode, Action.FAME)
-        return _number_toward(ui.points, goal.points)
+        return number_toward(ui.points, goal.points)
     if isinstance(goal, BuyUpgrade):
         if mode is Mode.STARS and goal.from_seat is None:
-            return _number_toward(ui.stars, goal.stars)
+            return number_toward(ui.stars, goal.stars)
         if mode is not Mode.UPGRADE:
             return _toward_action(flow, state, mode, Action.UPGRADE)
         options = upgrade_options(state)
@@ -79,10 +79,3 @@ def _toward_action(flow: WhistleStopFlow, state: WhistleStopState, mode: Mode,
         return Press("back")
     items = actions(state)
     return toward(flow.ui.choice, items.index(action), len(items))
-
-
-def _number_toward(current: int, wanted: int) -> Input:
-    """The press that brings a number on screen to `wanted` (up adds one; ok when there)."""
-    if current == wanted:
-        return Press("ok")
-    return Press("up" if current < wanted else "down")

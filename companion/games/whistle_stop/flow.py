@@ -37,12 +37,25 @@ from ...flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
+    by_mode,
     chosen,
     leafed,
-    other_game,
     refused,
-    turned,
+    refuses_other_games,
 )
+from .messages import (
+    ARRIVED,
+    FAME_GAINED,
+    NOT_A_SHARE,
+    NOT_THIS_GAME,
+    NOTHING_GAINED,
+    PAY_RARE,
+    PLACED,
+    SHARE_HELD,
+    SHARE_TAKEN,
+    TOKENS_GAINED,
+    WHISTLE_FOR_NO_MOVE,
+)  # fmt: skip
 from .screens import WhistleStopScreens
 from .ui import (
     ENTRY_OF,
@@ -60,21 +73,7 @@ from .ui import (
     free_stations,
     upgrade_options,
 )  # fmt: skip
-from .words import (
-    ARRIVED,
-    FAME_GAINED,
-    GAME,
-    NOT_A_SHARE,
-    NOT_THIS_GAME,
-    NOTHING_GAINED,
-    PAY_RARE,
-    PLACED,
-    SHARE_HELD,
-    SHARE_TAKEN,
-    TOKENS_GAINED,
-    WHISTLE_FOR_NO_MOVE,
-    Words,
-)  # fmt: skip
+from .words import GAME, Words
 
 
 class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
@@ -86,20 +85,19 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         self.ui = WhistleStopUI()
         #: Tags of the shares taken so far.
         self.taken: set[str] = set()
-        self.screens = self.screen_table()
-        self.buttons = {
-            Mode.SETUP: self._setup_button,
-            Mode.PLACE: self._place_button,
-            Mode.HANDOUT: self._handout_button,
-            Mode.FINAL: self._final_button,
-            Mode.LAST: self._last_button,
-            Mode.MAIN: self._main_button,
-            Mode.MENU: self._menu_button,
-            Mode.TOKENS: self._tokens_button,
-            Mode.FAME: self._fame_button,
-            Mode.UPGRADE: self._upgrade_button,
-            Mode.STARS: self._stars_button,
-        }
+        self.screens, self.buttons = by_mode({
+            Mode.SETUP: (self._setup_screen, self._setup_button),
+            Mode.PLACE: (self._place_screen, self._place_button),
+            Mode.HANDOUT: (self._handout_screen, self._handout_button),
+            Mode.FINAL: (self._final_screen, self._final_button),
+            Mode.LAST: (self._last_screen, self._last_button),
+            Mode.MAIN: (self._main_screen, self._main_button),
+            Mode.MENU: (self._menu_screen, self._menu_button),
+            Mode.TOKENS: (self._tokens_screen, self._tokens_button),
+            Mode.FAME: (self._fame_screen, self._fame_button),
+            Mode.UPGRADE: (self._upgrade_screen, self._upgrade_button),
+            Mode.STARS: (self._stars_screen, self._stars_button),
+        })
 
     def current_mode(self, state: WhistleStopState) -> Mode:
         if state.phase is Phase.OVER:
@@ -136,8 +134,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         return Reaction(HandOut()) if button == "ok" else NOTHING
 
     def _final_button(self, state: WhistleStopState, button: Button) -> Reaction:
-        self.ui = replace(self.ui, page=turned(self.ui.page, button,
-                                               len(self._final_pages(state))))
+        self.ui = self.ui.turned(button, len(self._final_pages(state)))
         return NOTHING
 
     def _last_button(self, state: WhistleStopState, button: Button) -> Reaction:
@@ -243,11 +240,9 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
 
     # --- Cards --------------------------------------------------------------------------------
 
+    @refuses_other_games(NOT_THIS_GAME)
     def on_card(self, state: WhistleStopState, card: CardLike, uid: str) -> Reaction:
         w = self.words
-        foreign = other_game(card, GAME, w.say(NOT_THIS_GAME))
-        if foreign:
-            return foreign
         share = _share(card)
         if share is None:
             return refused(w.say(NOT_A_SHARE))

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.games.whistle_stop.components import STARTING_COAL, TRAINS_PER_PLAYER
 from engine.games.whistle_stop.rules import handout, result
 from engine.games.whistle_stop.state import WhistleStopState
 from engine.games.whistle_stop.table import next_step
 
 from ...screens.model import Menu, Screen, Style
-from .ui import (
-    SETUP_PAGES,
-    Mode,
-    WhistleStopUI,
-    actions,
-    free_stations,
-    upgrade_options,
-)
-from .words import (
+from .messages import (
     COAL_GAINED,
     FAME_GAINED,
     FROM_SUPPLY,
@@ -29,6 +19,8 @@ from .words import (
     LAST_ROUND,
     LAST_ROUND_TOP,
     LAST_TRAIN,
+    NOT_COUNTED_PAGE,
+    NOT_COUNTED_TEXT,
     PLACEMENT_TOP,
     PLACES,
     RANK,
@@ -43,8 +35,15 @@ from .words import (
     TRAINS,
     UPGRADE_TITLE,
     WHISTLES_GAINED,
-    Words,
 )  # fmt: skip
+from .ui import (
+    SETUP_PAGES,
+    WhistleStopUI,
+    actions,
+    free_stations,
+    upgrade_options,
+)
+from .words import Words
 
 
 class WhistleStopScreens:
@@ -52,21 +51,6 @@ class WhistleStopScreens:
 
     ui: WhistleStopUI
     words: Words
-
-    def screen_table(self) -> dict[Mode, Callable[[WhistleStopState], Screen]]:
-        return {
-            Mode.SETUP: self._setup_screen,
-            Mode.PLACE: self._place_screen,
-            Mode.FINAL: self._final_screen,
-            Mode.HANDOUT: self._handout_screen,
-            Mode.LAST: self._last_screen,
-            Mode.MENU: self._menu_screen,
-            Mode.TOKENS: self._tokens_screen,
-            Mode.FAME: self._fame_screen,
-            Mode.UPGRADE: self._upgrade_screen,
-            Mode.STARS: self._stars_screen,
-            Mode.MAIN: self._main_screen,
-        }
 
     def _setup_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
@@ -116,7 +100,7 @@ class WhistleStopScreens:
         w = self.words
         items = actions(state)
         return Screen(top=self._turn_top(state), title=w.menu_title(state.player().name),
-                      menu=Menu(tuple(w.action(a) for a in items),
+                      menu=Menu(tuple(w.label(a) for a in items),
                                 min(self.ui.choice, len(items) - 1)),
                       hints=w.hint_choose())
 
@@ -188,7 +172,7 @@ class WhistleStopScreens:
             return Screen(top=w.final_top(), title=w.winners(list(final.winners)),
                           menu=Menu(lines, -1), hints=hints, style=Style.ANNOUNCE,
                           progress=progress)
-        title, body = w.not_counted()
+        title, body = w.page(NOT_COUNTED_PAGE, NOT_COUNTED_TEXT)
         return Screen(top=w.final_top(), title=title, body=body, hints=hints, progress=progress)
 
     def _final_pages(self, state: WhistleStopState) -> list[tuple[int | None, tuple[str, ...]]]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from engine.errors import N_
 from engine.games.whistle_stop.components import COAL, UPGRADES_PER_TURN, WHISTLE
 from engine.games.whistle_stop.rules import can_move
 from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
 from engine.games.whistle_stop.state import WhistleStopState
+
+from ...flows.kit import Labelled, PagedUI
 
 KIND = "share"
 #: The share cards of the box: "company-number".
@@ -41,17 +44,17 @@ STORED = (Mode.MAIN, Mode.MENU, Mode.TOKENS, Mode.FAME, Mode.UPGRADE, Mode.STARS
 SETUP_PAGES = 2
 
 
-class Action(Enum):
+class Action(Labelled):
     """The menu of a turn."""
 
-    MOVE_COAL = "move-coal"
-    MOVE_WHISTLE = "move-whistle"
-    ARRIVE_COAL = "arrive-coal"
-    ARRIVE_WHISTLE = "arrive-whistle"
-    TOKENS = "tokens"
-    FAME = "fame"
-    UPGRADE = "upgrade"
-    END = "end"
+    MOVE_COAL = "move-coal", N_("Move (coal)")
+    MOVE_WHISTLE = "move-whistle", N_("Move (whistle)")
+    ARRIVE_COAL = "arrive-coal", N_("Arrival (coal)")
+    ARRIVE_WHISTLE = "arrive-whistle", N_("Arrival (whistle)")
+    TOKENS = "tokens", N_("Gain tokens")
+    FAME = "fame", N_("Gain fame")
+    UPGRADE = "upgrade", N_("Buy an upgrade")
+    END = "end", N_("End the turn")
 
 
 #: The moves of the menu: (token, arrived).
@@ -64,7 +67,7 @@ MOVES = {
 
 
 @dataclass(frozen=True)
-class WhistleStopUI:
+class WhistleStopUI(PagedUI):
     """What the table is in the middle of entering: kept in the draft across a power cut."""
 
     mode: Mode = Mode.MAIN

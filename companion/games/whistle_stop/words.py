@@ -1,10 +1,9 @@
-"""Every word of the Whistle Stop screens, through gettext."""
+"""The words of the Whistle Stop screens worked out from the game, through gettext; the
+fixed sentences are in `messages`."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-from engine.errors import N_
 
 from ...flows.words import TableWords, packed, paged, wrapped
 from ...i18n import fill
@@ -12,42 +11,6 @@ from ...names import card_name
 from . import TABLE
 
 GAME = TABLE.id
-
-# The words said as they are (filled in with their values): `Words.say`.
-ROUND_TOP = N_("Round {round}/{last}")
-LAST_ROUND_TOP = N_("Last round")
-TOKENS = N_("Coal {coal} · Whistle {whistles}")
-SPENT = N_("Moves {moves}/4, upgr. {upgrades}/2")
-TRAINS = N_("Trains {on_map} · Arrived {arrived}")
-COAL_GAINED = N_("Coal +{count}")
-WHISTLES_GAINED = N_("Whistle +{count}")
-FAME_GAINED = N_("Fame +{points}")
-UPGRADE_TITLE = N_("Buy an upgrade")
-FROM_SUPPLY = N_("From the supply")
-STARS = N_("Stars: {stars}")
-LAST_ROUND = N_("Last round!")
-LAST_TRAIN = N_("Last train in!")
-ARRIVED = N_("Train on the resources")
-SHARE_TAKEN = N_("{share} taken ({count})")
-WHISTLE_FOR_NO_MOVE = N_("No move: +1 whistle")
-PAY_RARE = N_("Pay {name} a rare resource")
-TOKENS_GAINED = N_("Coal +{coal} · Whistle +{whistles}")
-PLACED = N_("Station {station}: {name}")
-SETUP_TOP = N_("Setup · {players} players")
-PLACEMENT_TOP = N_("Placement {number}/{total}")
-PLACES = N_("{name} places a train")
-STATION = N_("Station {station}")
-TALLY_TITLE = N_("{name}: {total}")
-RANK = N_("{place}. {name} {tokens}")
-TAP_SHARE_TITLE = N_("Tap a share taken")
-HINT_MAIN = N_("ok:menu  tap:share")
-HINT_PLACE = N_("up/down  ok:place")
-HINT_NUMBER = N_("up/down  ok:next")
-HINT_HANDOUT = N_("ok:handed out")
-NOT_THIS_GAME = N_("Not a Whistle Stop card")
-NOT_A_SHARE = N_("Not a share card")
-SHARE_HELD = N_("{share}: {name} has it")
-NOTHING_GAINED = N_("Gain at least one token")
 
 
 class Words(TableWords):
@@ -67,19 +30,6 @@ class Words(TableWords):
         return wrapped(fill(message, self.language, **params))
 
     # Context and prompts
-    def action(self, action: object) -> str:
-        value = getattr(action, "value", "")
-        return {
-            "move-coal": self._("Move (coal)"),
-            "move-whistle": self._("Move (whistle)"),
-            "arrive-coal": self._("Arrival (coal)"),
-            "arrive-whistle": self._("Arrival (whistle)"),
-            "tokens": self._("Gain tokens"),
-            "fame": self._("Gain fame"),
-            "upgrade": self._("Buy an upgrade"),
-            "end": self._("End the turn"),
-        }[value]
-
     def gained_at_stop(self) -> tuple[str, ...]:
         return wrapped(self._("Tokens gained at a stop or a trade."))
 
@@ -137,9 +87,6 @@ class Words(TableWords):
         """A player's score on as many pages as it takes: every line can be read."""
         return paged(self.breakdown(breakdown), self.more())
 
-    def not_counted(self) -> tuple[str, tuple[str, ...]]:
-        return (self._("Still to add"),
-                wrapped(self._("Gold, resources and special tiles: companion tally.")))
 
     # Hints
     # Refusals
