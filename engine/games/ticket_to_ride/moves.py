@@ -10,6 +10,7 @@ from collections import Counter
 
 from ...errors import IllegalEvent
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
+from .live_teams import usable_cards
 from .payment import pays_for, pays_for_set
 from .state import TicketToRideState
 
@@ -33,7 +34,7 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
     """Every free track the current player may claim now, with one payment each."""
     from .rules import claim_problem
 
-    hand = Counter(state.player().hand)
+    hand = Counter(usable_cards(state))
     special = state.board.rules.cards.special
     found = []
     for track in state.board.tracks:
@@ -56,7 +57,7 @@ def station_payment(state: TicketToRideState) -> tuple[str, ...] | None:
     cost = station_cost(state)
     if cost is None or len(station_cities(state)) >= len(state.board.cities):
         return None
-    hand = Counter(state.player().hand)
+    hand = Counter(usable_cards(state))
     for color in COLORS:
         use = min(hand[color], cost)
         if use and cost - use <= hand[LOCOMOTIVE]:
@@ -73,7 +74,7 @@ def tunnel_extra(state: TicketToRideState) -> tuple[str, ...] | None:
     tunnel = state.tunnel
     if tunnel is None or not tunnel.surcharge:
         return None
-    left = Counter(state.player().hand)
+    left = Counter(usable_cards(state))
     left.subtract(tunnel.cards)
     use = min(left[tunnel.color], tunnel.surcharge) if tunnel.color else 0
     if tunnel.surcharge - use > left[LOCOMOTIVE]:

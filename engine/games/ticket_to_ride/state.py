@@ -62,6 +62,18 @@ class TollPaid:
 
 
 @dataclass(frozen=True)
+class Team:
+    """Team play (Asia): a team's seats, side by side, and its two card holders."""
+
+    name: str
+    seats: tuple[int, ...]
+    #: The shared train cards, sorted; "?" for a card the companion has not seen.
+    hand: tuple[str, ...] = ()
+    #: The shared tickets.
+    tickets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TicketToRideState:
     board: Map
     players: tuple[Player, ...]
@@ -86,6 +98,8 @@ class TicketToRideState:
     passes: int = 0
     #: Tolls (Netherlands): what the last claim paid, for the screen.
     last_toll: TollPaid | None = None
+    #: Team play (Asia): the teams in seat order; empty when everyone plays alone.
+    teams: tuple[Team, ...] = ()
 
     @property
     def order(self) -> TurnOrder:
