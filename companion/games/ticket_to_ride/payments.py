@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.events import BuildStation, ClaimRoute, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
@@ -46,7 +47,7 @@ class PaymentEntry:
         ui = self.ui
         cards = (*ui.cards, pick.card)
         board = state.board
-        hand = state.player().hand
+        hand = usable_cards(state)
         if ui.purpose == STATION:
             cost = self.view(state).station_cost or 0
             problem = set_problem(cards, cost) or hand_problem(hand, cards)
@@ -93,7 +94,7 @@ class PaymentEntry:
         assert tunnel is not None and tunnel.surcharge is not None
         cards = (*self.ui.cards, pick.card)
         problem = (surcharge_cards_problem(cards, tunnel.color)
-                   or hand_problem(state.player().hand, tunnel.cards + cards))
+                   or hand_problem(usable_cards(state), tunnel.cards + cards))
         if problem:
             return refused(self._explain(problem))
         self.ui = self.ui.picking(pick)

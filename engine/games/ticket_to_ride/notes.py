@@ -103,9 +103,9 @@ RULE_NOTES: tuple[str, ...] = (
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains, country cards or team play: it pays each toll, counts each loan and "
-       "hands out the country cards itself. Maps with other special rules are scored with the "
-       "tally."),
+       "tolls and loans, mountains, country cards or team play: it pays each toll, counts each "
+       "loan and hands out the country cards itself. Maps with other special rules are scored "
+       "with the tally."),
     N_("Team play at the table: the players are seated team by team, team mates one after the "
        "other, each with the map's trains per player (team_trains). Each keeps a hand and "
        "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
