@@ -185,3 +185,26 @@ def test_random_games_agree_with_the_tally_whatever_the_order() -> None:
         shared += sum(len(team.hand) for team in state.teams)
         assert all(p.trains >= 0 for p in state.players)
     assert shared, "the teams' holders hold cards"
+
+
+def test_a_team_mate_pays_with_the_card_the_other_shared() -> None:
+    state = started()
+    state = replace(state, deck=("red", "blue") + state.deck[2:])
+    state = RULES.apply(state, DrawCard(DECK, "red"))
+    state = RULES.apply(state, DrawCard(DECK, "blue"))
+    assert state.teams[0].hand == ("blue",) and state.current == 1
+    players = state.players[:1] + (replace(state.players[1], hand=("blue",)),) + state.players[2:]
+    state = replace(state, players=players)
+    track = next(t for t in TEAMS.tracks if t.color == "blue" and t.length == 2)
+    state = RULES.apply(state, ClaimRoute(track.id, ("blue", "blue")))
+    assert state.players[1].hand == () and state.teams[0].hand == ()
+    assert state.owners[track.id] == 1
+
+
+def test_cards_neither_in_hand_nor_shared_are_refused() -> None:
+    state = started()
+    players = (replace(state.players[0], hand=("red",)),) + state.players[1:]
+    state = replace(state, players=players)
+    track = next(t for t in TEAMS.tracks if t.color == "red" and t.length == 2)
+    with pytest.raises(IllegalEvent):
+        RULES.apply(state, ClaimRoute(track.id, ("red", "red")))
