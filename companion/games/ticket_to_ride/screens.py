@@ -100,8 +100,9 @@ class TicketToRideScreens:
         team = team_of(state)
         if team is not None:
             # In teams the player's team comes right after their name.
-            words = TEAM_CONTEXT if state.turns_left is None else TEAM_LAST_ROUND
-            context = w.say(words, team=state.teams[team].name, map=state.board.title)
+            name = state.teams[team].name
+            context = (w.say(TEAM_CONTEXT, team=name, map=state.board.title)
+                       if state.turns_left is None else w.say(TEAM_LAST_ROUND, team=name))
         else:
             context = w.context(state.board, len(state.players), state.turns_left)
         return w.turn_top(state.player().name, context)
