@@ -114,7 +114,9 @@ def test_only_the_rules_not_yet_live_are_refused() -> None:
         tiny([], {}).rules.cards, special=("boat",))))
     assert unplayable(boats) is not None
     teams = replace(tiny([], {}), rules=replace(tiny([], {}).rules, team_size=2))
-    assert unplayable(teams) is not None
+    assert unplayable(teams) is None
+    teams_with_depots = replace(teams, rules=replace(teams.rules, depots=5))
+    assert unplayable(teams_with_depots) is not None
 
 
 # --- Drawing ------------------------------------------------------------------------------------

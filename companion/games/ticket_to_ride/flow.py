@@ -401,6 +401,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         for player in state.players:
             if ticket.id in player.tickets:
                 return refused(w.ticket_held(ticket, player.name))
+        for team in state.teams:
+            if ticket.id in team.tickets:
+                return refused(w.ticket_held(ticket, team.name))
         if mode is not Mode.TICKETS:
             if not state.tickets:
                 return refused(w.say(NO_TICKETS_LEFT))

@@ -8,6 +8,7 @@ from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
@@ -54,7 +55,7 @@ class PaymentEntry:
         ui = self.ui
         cards = (*ui.cards, pick.card)
         board = state.board
-        hand = state.player().hand
+        hand = usable_cards(state)
         if ui.purpose == STATION:
             cost = self.view(state).station_cost or 0
             problem = set_problem(cards, cost) or hand_problem(hand, cards)
@@ -98,7 +99,7 @@ class PaymentEntry:
         assert tunnel is not None and tunnel.surcharge is not None
         cards = (*self.ui.cards, pick.card)
         problem = (surcharge_cards_problem(cards, tunnel.color)
-                   or hand_problem(state.player().hand, tunnel.cards + cards))
+                   or hand_problem(usable_cards(state), tunnel.cards + cards))
         if problem:
             return refused(self._explain(problem))
         self.ui = self.ui.picking(pick)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.final_table import holdings
 from engine.games.ticket_to_ride.live_countries import cards_won
+from engine.games.ticket_to_ride.live_teams import team_of
 from engine.games.ticket_to_ride.live_tolls import toll_for
 from engine.games.ticket_to_ride.payment import JOKER
 from engine.games.ticket_to_ride.rules import cards_to_reveal, no_second_card
@@ -39,6 +41,7 @@ from .words import (
     LOCOMOTIVE_QUESTION,
     RANK,
     SECOND_CARD,
+    SHARED_CARDS,
     STATION_AT,
     STATION_COST,
     STATION_TITLE,
@@ -46,6 +49,10 @@ from .words import (
     TAP_CARDS_TAKEN,
     TAP_SECOND,
     TAP_TICKETS,
+    TEAM_CONTEXT,
+    TEAM_LAST_ROUND,
+    TEAM_MEMBERS,
+    TEAMS_TITLE,
     TICKETS_AND_POINTS,
     TICKETS_TITLE,
     TOLLS_AND_LOANS,
@@ -94,8 +101,15 @@ class TicketToRideScreens:
 
     def _top(self, state: TicketToRideState) -> str:
         w = self.words
-        return w.turn_top(state.player().name,
-                          w.context(state.board, len(state.players), state.turns_left))
+        team = team_of(state)
+        if team is not None:
+            # In teams the player's team comes right after their name.
+            name = state.teams[team].name
+            context = (w.say(TEAM_CONTEXT, team=name, map=state.board.title)
+                       if state.turns_left is None else w.say(TEAM_LAST_ROUND, team=name))
+        else:
+            context = w.context(state.board, len(state.players), state.turns_left)
+        return w.turn_top(state.player().name, context)
 
     def _setup_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -246,6 +260,9 @@ class TicketToRideScreens:
             # Three lines fit under the title: in the last round, who is still to play
             # takes the tickets' line.
             body = (body[0], tolls) if state.turns_left is not None else (*body, tolls)
+        team = team_of(state)
+        if team is not None and state.turns_left is None:
+            body += (w.say(SHARED_CARDS, cards=len(state.teams[team].hand)),)
         if state.turns_left is not None:
             body += (w.still_to_play(still_to_play(state)),)
         return Screen(top=self._top(state), title=w.say(TAP_CARDS_TAKEN), body=body,
@@ -255,12 +272,22 @@ class TicketToRideScreens:
         w = self.words
         board = state.board
         rules = board.rules
+        teams = [self._teams_page(state)] if state.teams else []
         return [
             w.setup_players(board, len(state.players), state.players[state.first].name),
+            *teams,
             w.setup_cards(rules.cards.hand, rules.cards.face_up),
             w.setup_tickets(rules.tickets.start, rules.tickets.start_long),
             *w.setup_extras(board),
         ]
+
+    def _teams_page(self, state: TicketToRideState) -> tuple[str, tuple[str, ...]]:
+        """Who plays with whom, in the order they sit and play."""
+        w = self.words
+        lines = [w.say(TEAM_MEMBERS, team=team.name,
+                       members=", ".join(state.players[seat].name for seat in team.seats))
+                 for team in state.teams]
+        return (w.say(TEAMS_TITLE, count=len(state.teams)), tuple(lines))
 
     # --- The final result ---------------------------------------------------------------------
 
@@ -286,10 +313,11 @@ class TicketToRideScreens:
         (None)."""
         view = self.view(state)
         w = self.words
+        held = holdings(state)  # a player's, or a team's
         players = [
             (seat, lines) for seat, score in enumerate(view.final.players)
             for lines in paged(w.final_breakdown(score.breakdown, view.counts[seat].completed,
-                                                 len(state.players[seat].tickets)), w.more())]
+                                                 len(held[seat].tickets)), w.more())]
         ranking: list[tuple[int | None, tuple[str, ...]]] = [
             (None, ())] * _pages_of(len(self._ranking_lines(state)))
         return [*players, *ranking]

@@ -106,6 +106,11 @@ NOTHING_TO_CLAIM = N_("No route to claim")
 NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
+SHARED_CARDS = N_("Team's cards: {cards}")
+TEAM_CONTEXT = N_("{team} · {map}")
+TEAM_LAST_ROUND = N_("{team} · last round")
+TEAMS_TITLE = N_("{count} teams side by side")
+TEAM_MEMBERS = N_("{team}: {members}")
 
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
@@ -303,7 +308,9 @@ class Words(TableWords):
         return self._("Setup · {map}").format(map=board.title)
 
     def setup_players(self, board: Map, players: int, first: str) -> tuple[str, tuple[str, ...]]:
-        body = [self._("{count} trains each").format(count=board.rules.trains)]
+        rules = board.rules
+        trains = rules.team_trains if rules.team_size else rules.trains
+        body = [self._("{count} trains each").format(count=trains)]
         if board.rules.stations:
             body.append(self._("{count} stations each").format(count=board.rules.stations))
         body.append(self._("First player: {name}").format(name=first))

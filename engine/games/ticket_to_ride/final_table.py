@@ -2,11 +2,13 @@
 
 The variant fields (`toll_tokens`, `loans`, `country_cards`, ...) are built from the state and
 scored by the tally's own code (`tally_variants`), so the live result and the tally of the
-exported table cannot disagree.
+exported table cannot disagree. In team play (Asia) an entry is a team, as the tally reads
+it: its members' routes and the tickets of its members and of its holder together.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...game import TallyResult
@@ -20,39 +22,55 @@ from .takings import table_fields
 from .tally_variants import variant_bonuses
 
 
-def variant_fields(state: TicketToRideState, seat: int) -> dict[str, Any]:
-    """One player's variant fields of the final table: only those the map uses."""
+def entries(state: TicketToRideState) -> list[tuple[str, tuple[int, ...]]]:
+    """Each entry of the final table, a player or a team: its name and its seats."""
+    if state.teams:
+        return [(team.name, team.seats) for team in state.teams]
+    return [(player.name, (seat,)) for seat, player in enumerate(state.players)]
+
+
+def variant_fields(state: TicketToRideState, entry: int) -> dict[str, Any]:
+    """One entry's variant fields of the final table: only those the map uses (a team's
+    tokens and cards are its members' together)."""
     rules = state.board.rules
-    player = state.players[seat]
+    members = [state.players[seat] for seat in entries(state)[entry][1]]
     fields: dict[str, Any] = {}
     if rules.tolls is not None:
-        fields["toll_tokens"] = player.toll_tokens
-        fields["loans"] = player.loans
+        fields["toll_tokens"] = sum(p.toll_tokens for p in members)
+        fields["loans"] = sum(p.loans for p in members)
     if rules.country_cards:
-        fields["country_cards"] = cards_by_country(player.country_cards)
+        fields["country_cards"] = cards_by_country(
+            tuple(card for p in members for card in p.country_cards))
     if state.depots is not None:
-        fields["depots"] = state.depots.left[seat]
-    if state.depots is not None:
-        fields["depots"] = state.depots.left[seat]
-    fields.update(table_fields(state, seat))
+        fields["depots"] = sum(state.depots.left[seat] for seat in entries(state)[entry][1])
+    if not state.teams:  # teams never play with shares, meeples or Old West (NOT_YET_LIVE)
+        fields.update(table_fields(state, entry))
     return fields
 
 
 def holdings(state: TicketToRideState) -> list[Holding]:
-    """What each player holds, without the variants' points."""
+    """What each entry holds, without the variants' points."""
     board = state.board
-    return [
-        Holding(p.name, tuple(board.track(t) for t in p.tracks),
-                tuple(board.ticket(t) for t in p.tickets), p.stations)
-        for p in state.players
-    ]
+    found = []
+    for number, (name, seats) in enumerate(entries(state)):
+        members = [state.players[seat] for seat in seats]
+        shared = state.teams[number].tickets if state.teams else ()
+        found.append(Holding(
+            name, tuple(board.track(t) for p in members for t in p.tracks),
+            tuple(board.ticket(t) for t in shared + _joined([p.tickets for p in members])),
+            _joined([p.stations for p in members])))
+    return found
+
+
+def _joined(parts: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    return tuple(item for part in parts for item in part)
 
 
 def live_result(state: TicketToRideState) -> TallyResult:
     """The final count: the variant fields scored as the tally scores them."""
     seats = [Seat(h.name, join("players", number), variant_fields(state, number),
                   tracks=list(h.tracks), tickets=list(h.tickets), stations=list(h.stations),
-                  claimed=route_claims(state.players[number]))
+                  claimed={} if state.teams else route_claims(state.players[number]))
              for number, h in enumerate(holdings(state))]
     variant_bonuses(state.board, seats, {})
     return score_table(state.board, [seat.holding() for seat in seats])
@@ -62,9 +80,12 @@ def final_table(state: TicketToRideState) -> dict[str, Any]:
     """The final table as `companion tally` reads it (the map given as itself)."""
     players = []
     for number, holding in enumerate(holdings(state)):
-        claims = route_claims(state.players[number])
+        claims = {} if state.teams else route_claims(state.players[number])
+        members = ({"members": [state.players[seat].name for seat in state.teams[number].seats]}
+                   if state.teams else {})
         players.append({
             "name": holding.name,
+            **members,
             "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color,
                         **({"claim": claims[t.id]} if t.id in claims else {})}
                        for t in holding.tracks],

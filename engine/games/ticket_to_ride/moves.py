@@ -10,6 +10,7 @@ from collections import Counter
 
 from ...errors import IllegalEvent
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
+from .live_teams import usable_cards
 from .payment import pays_for, pays_for_set
 from .special_cards import special_payments
 from .state import TicketToRideState
@@ -34,7 +35,7 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
     """Every free track the current player may claim now, with one payment each."""
     from .rules import claim_problem
 
-    hand = Counter(state.player().hand)
+    hand = Counter(usable_cards(state))
     special = state.board.rules.cards.special
     found = []
     for track in state.board.tracks:
@@ -60,7 +61,7 @@ def station_payment(state: TicketToRideState) -> tuple[str, ...] | None:
     cost = station_cost(state)
     if cost is None or not free_cities(state):
         return None
-    hand = Counter(state.player().hand)
+    hand = Counter(usable_cards(state))
     for color in COLORS:
         use = min(hand[color], cost)
         if use and cost - use <= hand[LOCOMOTIVE]:
@@ -77,7 +78,7 @@ def tunnel_extra(state: TicketToRideState) -> tuple[str, ...] | None:
     tunnel = state.tunnel
     if tunnel is None or not tunnel.surcharge:
         return None
-    left = Counter(state.player().hand)
+    left = Counter(usable_cards(state))
     left.subtract(tunnel.cards)
     use = min(left[tunnel.color], tunnel.surcharge) if tunnel.color else 0
     if tunnel.surcharge - use > left[LOCOMOTIVE]:

@@ -114,9 +114,17 @@ RULE_NOTES: tuple[str, ...] = (
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
        "tolls and loans, mountains, country cards, shares, passenger meeples, Old West's Cités "
-       "and Alvin, jokers, locomotives +4, passenger cards, Italy's ferry cards, itineraries or "
-       "depots: it pays each toll, counts each loan and hands out the country cards itself. Maps "
-       "with other special rules are scored with the tally."),
+       "and Alvin, jokers, locomotives +4, passenger cards, Italy's ferry cards, itineraries, "
+       "depots or team play: it pays each toll, counts each loan and hands out the country "
+       "cards itself. Maps with other special rules are scored with the tally."),
+    N_("Team play at the table: the players are seated team by team, team mates one after the "
+       "other, each with the map's trains per player (team_trains). Each keeps a hand and "
+       "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
+       "goes to the team's holder; of the two cards drawn in a turn, the first goes to the "
+       "hand and the second to the team's holder, and a face-up locomotive to the holder. A "
+       "claim is paid from the hand and the holder, the hand first. The last round starts when "
+       "one player's own trains run low. A team scores its members' routes and every ticket of "
+       "its members and its holder."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),

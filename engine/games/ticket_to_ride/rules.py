@@ -2,10 +2,10 @@
 
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
-the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`)
-are played as the game goes; what a claim takes where the player chooses (a share, meeples, Old
-West's Cités and Alvin) is in `takings`; maps with rules not yet live (`NOT_YET_LIVE`) go to the
-tally.
+the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`),
+team play (`live_teams`) are played as the game goes; what a claim takes where the player
+chooses (a share, meeples, Old West's Cités and Alvin) is in `takings`; maps with rules not yet
+live (`NOT_YET_LIVE`) go to the tally.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 from ...errors import N_, IllegalEvent
 from ...game import TallyResult
 from ...rulebook import rule_for
-from ...unseen import reveal, same_cards, take
+from ...unseen import reveal, same_cards
 from .board import LOCOMOTIVE, Map, Track
 from .events import (
     BuildStation,
@@ -52,6 +52,16 @@ from .live_depots import (
     waiting_for_choice,
 )  # fmt: skip
 from .live_old_west import alvin_at_start
+from .live_teams import (
+    file_drawn_card,
+    file_kept_tickets,
+    goes_to_holder,
+    held_tickets,
+    seat_teams,
+    spend_cards,
+    team_has_route,
+    usable_cards,
+)
 from .live_tolls import pay_toll
 from .payment import (
     FERRY_CARD,
@@ -91,7 +101,10 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 
 #: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
-    (lambda board: bool(board.rules.team_size), "team_size"),
+    (lambda board: bool(board.rules.team_size) and (
+        board.rules.stocks is not None or board.rules.meeples is not None
+        or board.rules.old_west is not None or bool(board.rules.depots)),
+     "teams with shares, meeples, Old West or depots"),
     (lambda board: board.rules.merchandise is not None, "merchandise"),
     (lambda board: bool(board.rules.passengers), "passengers"),
     (lambda board: "boat" in board.rules.cards.special, "boat"),
@@ -109,25 +122,33 @@ def unplayable(board: Map) -> str | None:
 
 
 def new_game(
-    names: Sequence[str], map_name: str | Map = "usa", first: int = 0
+    names: Sequence[str], map_name: str | Map = "usa", first: int = 0,
+    teams: Sequence[str] | None = None,
 ) -> TicketToRideState:
-    """A table before the deal; `map_name` is a shipped map's name or a Map."""
+    """A table before the deal; `map_name` is a shipped map's name or a Map. On a team map
+    the players are given team by team (`team_size` each, side by side) and `teams` names the
+    teams (by default after their members)."""
     board = resolve_map(map_name)
     reason = unplayable(board)
     if reason:
         raise IllegalEvent(reason, map=board.title)
+    size = board.rules.team_size
+    if teams is not None and not size:
+        raise IllegalEvent(N_("{map} is not played in teams"), map=board.title)
+    seated = seat_teams(names, teams, size) if size else ()
     low, high = board.rules.players
-    if not low <= len(names) <= high:
-        raise IllegalEvent(N_("{map} is for {low} to {high} players"), map=board.title, low=low,
-                           high=high)
+    if not low <= len(seated or names) <= high:
+        message = (N_("{map} is for {low} to {high} teams") if size
+                   else N_("{map} is for {low} to {high} players"))
+        raise IllegalEvent(message, map=board.title, low=low, high=high)
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
-    players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens)
-                    for name in names)
+    trains = board.rules.team_trains if size else board.rules.trains
+    players = tuple(Player(name=name, trains=trains, toll_tokens=tokens) for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first,
                              alvin=alvin_at_start(board), ferry_cards=ferry_pile(board.rules.cards),
-                             depots=new_depots(board.rules, len(names)))
+                             depots=new_depots(board.rules, len(names)), teams=seated)
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -249,10 +270,10 @@ def _keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideS
     regular, longs = list(player.offered), list(player.offered_long)
     for ticket in event.tickets:
         _take_ticket(state, ticket, regular, longs)
-    player = replace(player, tickets=player.tickets + event.tickets, offered=(),
-                     offered_long=())
+    player = replace(player, offered=(), offered_long=())
     # Tickets not kept go under the pile; long tickets not kept leave the game.
     state = replace(state, players=_with(state, player), tickets=state.tickets + tuple(regular))
+    state = file_kept_tickets(state, event.tickets)
     if state.phase is Phase.PLAY:
         return _end_turn(state)
     following = state.order.next_seat(state.current)
@@ -272,7 +293,7 @@ def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
     if ticket in pile:
         pile.remove(ticket)
         return
-    elsewhere = set(state.tickets) | set(state.long_tickets)
+    elsewhere = set(state.tickets) | set(state.long_tickets) | held_tickets(state)
     for other in state.players:
         elsewhere |= set(other.tickets) | set(other.offered) | set(other.offered_long)
     if UNKNOWN in pile and ticket not in elsewhere:
@@ -325,9 +346,8 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
     if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
         raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
-    player = state.player()
-    player = replace(player, hand=_sorted(player.hand + (card,)))
-    state = replace(state, players=_with(state, player), drawn=state.drawn + weight)
+    state = file_drawn_card(state, card, goes_to_holder(state, weight))
+    state = replace(state, drawn=state.drawn + weight)
     # With no second card to draw the player says so (`Pass`): at the table the face-up cards
     # are unseen, so only the players know.
     return _end_turn(state) if state.drawn >= 2 else state
@@ -373,6 +393,8 @@ def claim_problem(state: TicketToRideState, track: Track) -> str | None:
     siblings = [t for t in state.board.route_tracks[track.route] if t.id != track.id]
     if any(state.owners.get(t.id) == seat for t in siblings):
         return N_("Nobody may claim two tracks of one route")
+    if team_has_route(state, track):
+        return N_("A team may not claim two tracks of one route")
     rules = state.board.rules
     if len(state.players) < rules.double_routes_from and any(t.id in state.owners
                                                              for t in siblings):
@@ -391,7 +413,7 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
     problem = claim_problem(state, track)
     if problem:
         raise IllegalEvent(problem, count=board.rules.double_routes_from)
-    check_in_hand(state.player().hand, event.cards)
+    check_in_hand(usable_cards(state), event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
     takings = check_takings(state, track, event)
     if track.tunnel:
@@ -402,10 +424,11 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
 
 def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...],
                   takings: Takings) -> TicketToRideState:
+    state = spend_cards(state, cards)
     player = state.player()
     rules = state.board.rules
     player = replace(
-        player, hand=take(player.hand, cards), trains=player.trains - track.length -
+        player, trains=player.trains - track.length -
         track.mountains, tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
@@ -459,7 +482,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
-    check_in_hand(state.player().hand, tunnel.cards + event.cards + tunnel.takings.cite_cards)
+    check_in_hand(usable_cards(state), tunnel.cards + event.cards + tunnel.takings.cite_cards)
     return _finish_tunnel(state, event.cards)
 
 
@@ -499,10 +522,10 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
     if city in depot_cities(state):
         raise IllegalEvent(N_("{city} already has a depot"), city=city)
     pays_for_set(event.cards, cost, board.rules.cards.special)
+    check_in_hand(usable_cards(state), event.cards)
+    state = spend_cards(state, event.cards)
     player = state.player()
-    check_in_hand(player.hand, event.cards)
-    player = replace(player, hand=take(player.hand, event.cards),
-                     stations=player.stations + (city,))
+    player = replace(player, stations=player.stations + (city,))
     state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
     return _end_turn(state)
 

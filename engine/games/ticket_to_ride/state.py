@@ -118,6 +118,18 @@ class DepotTable:
 
 
 @dataclass(frozen=True)
+class Team:
+    """Team play (Asia): a team's seats, side by side, and its two card holders."""
+
+    name: str
+    seats: tuple[int, ...]
+    #: The shared train cards, sorted; "?" for a card the companion has not seen.
+    hand: tuple[str, ...] = ()
+    #: The shared tickets.
+    tickets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TicketToRideState:
     board: Map
     players: tuple[Player, ...]
@@ -148,6 +160,8 @@ class TicketToRideState:
     ferry_cards: int = 0
     #: Europe 1912: depots and warehouses (None on maps without).
     depots: DepotTable | None = None
+    #: Team play (Asia): the teams in seat order; empty when everyone plays alone.
+    teams: tuple[Team, ...] = ()
 
     @property
     def order(self) -> TurnOrder:

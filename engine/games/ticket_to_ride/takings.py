@@ -24,6 +24,7 @@ from .live_old_west import (
     start_options,
 )  # fmt: skip
 from .live_stocks import share_fields, share_number, share_options
+from .live_teams import usable_cards
 from .payment import check_in_hand
 from .state import Takings, TicketToRideState
 
@@ -37,7 +38,7 @@ def check_takings(state: TicketToRideState, track: Track, event: ClaimRoute) -> 
     number = share_number(board.rules.stocks, players, track, event.company)
     meeples = check_meeples(board.rules, players, track, event.meeples)
     check_old_west(state, track, event.start, event.cite, event.cite_cards, event.alvin_to)
-    check_in_hand(state.player().hand, event.cards + event.cite_cards)
+    check_in_hand(usable_cards(state), event.cards + event.cite_cards)
     return Takings(event.company, number, meeples, event.start, event.cite, event.cite_cards,
                    event.alvin_to)
 

@@ -1,0 +1,126 @@
+"""Team play (Asia) as the game goes: seats by team, the team's two card holders, one score.
+
+The text: teams of two sit side by side and play one after the other; each player has their
+own trains; a team scores together; each team has one holder of shared tickets and one of
+shared train cards. Where the text stops ("comme expliqué ci-après"), this reading is used
+(the notes say it to the players): each player keeps a hand of train cards and tickets of
+their own; the first ticket a player keeps (at the start and at each draw) goes to the team's
+holder; of the two train cards drawn in a turn, the first goes to the player's hand and the
+second to the team's holder (a face-up locomotive, the only card of its turn, to the holder);
+a claim is paid from the player's hand and the team's holder, the hand first; a team holds one
+track of a route at most. At the end a team is scored as the tally scores it: one entry with
+its members' routes and every ticket of its members and its holder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ...errors import N_, IllegalEvent
+from ...unseen import UNSEEN
+from .board import Track
+from .state import Player, Team, TicketToRideState
+
+
+def seat_teams(names: Sequence[str], team_names: Sequence[str] | None, size: int
+               ) -> tuple[Team, ...]:
+    """The teams of a table seated by team: players `size * n` to `size * n + size - 1` are
+    team `n`. A team not named is called after its members."""
+    if len(names) % size:
+        raise IllegalEvent(N_("Each team has {size} players"), size=size)
+    count = len(names) // size
+    groups = [tuple(range(size * n, size * n + size)) for n in range(count)]
+    if team_names is None:
+        team_names = [" & ".join(names[seat] for seat in group) for group in groups]
+    if len(team_names) != count:
+        raise IllegalEvent(N_("Each team has {size} players"), size=size)
+    cleaned = [name.strip() for name in team_names]
+    if any(not name for name in cleaned):
+        raise IllegalEvent(N_("Each team needs a name"))
+    if len({name.casefold() for name in cleaned}) != count:
+        raise IllegalEvent(N_("Each team needs its own name"))
+    return tuple(Team(name, group) for name, group in zip(cleaned, groups))
+
+
+def team_of(state: TicketToRideState, seat: int | None = None) -> int | None:
+    """The number of the team of `seat` (the current player's by default), None without teams."""
+    seat = state.current if seat is None else seat
+    return next((n for n, team in enumerate(state.teams) if seat in team.seats), None)
+
+
+def usable_cards(state: TicketToRideState) -> tuple[str, ...]:
+    """The train cards the current player may pay with: their hand and their team's holder."""
+    number = team_of(state)
+    shared = () if number is None else state.teams[number].hand
+    return state.player().hand + shared
+
+
+def spend_cards(state: TicketToRideState, cards: Sequence[str]) -> TicketToRideState:
+    """The current player's hand (first) and team holder without `cards` (checked before)."""
+    number = team_of(state)
+    hand = list(state.player().hand)
+    shared = [] if number is None else list(state.teams[number].hand)
+    for card in cards:
+        for pile, wanted in ((hand, card), (shared, card), (hand, UNSEEN), (shared, UNSEEN)):
+            if wanted in pile:
+                pile.remove(wanted)
+                break
+        else:
+            raise ValueError(f"{card!r} is neither in the hand nor in the team's holder")
+    state = _with_player(state, replace(state.player(), hand=tuple(hand)))
+    if number is None:
+        return state
+    return _with_team(state, number, replace(state.teams[number], hand=tuple(shared)))
+
+
+def file_drawn_card(state: TicketToRideState, card: str, shared: bool) -> TicketToRideState:
+    """The current player's state once `card` is drawn: into the team's holder when `shared`
+    (and the game is played in teams), else into the hand."""
+    number = team_of(state)
+    if shared and number is not None:
+        team = state.teams[number]
+        return _with_team(state, number, replace(team, hand=tuple(sorted(team.hand + (card,)))))
+    player = state.player()
+    return _with_player(state, replace(player, hand=tuple(sorted(player.hand + (card,)))))
+
+
+def goes_to_holder(state: TicketToRideState, weight: int) -> bool:
+    """Whether the card just drawn (counting `weight`) goes to the team's holder: the second
+    card of the turn, or a face-up locomotive (the turn's only card)."""
+    return bool(state.teams) and (state.drawn >= 1 or weight == 2)
+
+
+def file_kept_tickets(state: TicketToRideState, kept: tuple[str, ...]) -> TicketToRideState:
+    """The current player keeps `kept`; in teams the first goes to the team's holder."""
+    number = team_of(state)
+    player = state.player()
+    if number is None or not kept:
+        return _with_player(state, replace(player, tickets=player.tickets + kept))
+    team = state.teams[number]
+    state = _with_team(state, number, replace(team, tickets=team.tickets + kept[:1]))
+    return _with_player(state, replace(player, tickets=player.tickets + kept[1:]))
+
+
+def team_has_route(state: TicketToRideState, track: Track) -> bool:
+    """Whether the current player's team mate holds another track of this route."""
+    number = team_of(state)
+    if number is None:
+        return False
+    mates = set(state.teams[number].seats) - {state.current}
+    siblings = [t for t in state.board.route_tracks[track.route] if t.id != track.id]
+    return any(state.owners.get(t.id) in mates for t in siblings)
+
+
+def held_tickets(state: TicketToRideState) -> set[str]:
+    """Every ticket in a team's holder."""
+    return {ticket for team in state.teams for ticket in team.tickets}
+
+
+def _with_player(state: TicketToRideState, player: Player) -> TicketToRideState:
+    seat = state.current
+    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+
+
+def _with_team(state: TicketToRideState, number: int, team: Team) -> TicketToRideState:
+    return replace(state, teams=state.teams[:number] + (team,) + state.teams[number + 1 :])
