@@ -1,8 +1,8 @@
 """The final table of a played game, as `companion tally` reads it, and its live result.
 
-The variant fields (`toll_tokens`, `loans`, `country_cards`, ...) are built from the state and
-scored by the tally's own code (`tally_variants`), so the live result and the tally of the
-exported table cannot disagree.
+The variant fields (`toll_tokens`, `loans`, `country_cards`, `merchandise`, ...) are built
+from the state and scored by the tally's own code (`tally_variants`), so the live result and
+the tally of the exported table cannot disagree.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ def variant_fields(state: TicketToRideState, seat: int) -> dict[str, Any]:
         fields["loans"] = player.loans
     if rules.country_cards:
         fields["country_cards"] = cards_by_country(player.country_cards)
+    if rules.merchandise is not None:
+        fields["merchandise"] = list(player.merchandise)
     return fields
 
 

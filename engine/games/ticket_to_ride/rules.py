@@ -2,8 +2,9 @@
 
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
-the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`)
-are played as the game goes; maps with rules not yet live (`NOT_YET_LIVE`) go to the tally.
+the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`),
+Märklin passengers and merchandise (`live_passengers`) are played as the game goes; maps with
+rules not yet live (`NOT_YET_LIVE`) go to the tally.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from .events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
@@ -35,6 +38,14 @@ from .final_table import holdings as holdings  # where the table side and tests 
 from .final_table import live_result
 from .library import resolve_map
 from .live_countries import take_country_cards
+from .live_passengers import (
+    laid_out,
+    movable,
+    move_passenger,
+    offer_passenger,
+    place_passenger,
+    placing_passenger,
+)  # fmt: skip
 from .live_tolls import pay_toll
 from .payment import (
     UNKNOWN,
@@ -76,8 +87,6 @@ NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
     (lambda board: bool(board.rules.depots), "depots"),
     (lambda board: bool(board.rules.team_size), "team_size"),
     (lambda board: board.rules.meeples is not None, "meeples"),
-    (lambda board: board.rules.merchandise is not None, "merchandise"),
-    (lambda board: bool(board.rules.passengers), "passengers"),
     (lambda board: bool(board.rules.cards.special), "special cards"),
     (lambda board: any(t.itinerary for t in board.tickets), "itineraries"),
 )
@@ -105,9 +114,10 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
-    players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens)
-                    for name in names)
-    return TicketToRideState(board=board, players=players, first=first, current=first)
+    players = tuple(Player(name=name, trains=board.rules.trains, toll_tokens=tokens,
+                           passengers=board.rules.passengers) for name in names)
+    return TicketToRideState(board=board, players=players, first=first, current=first,
+                             passengers=laid_out(board))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -365,7 +375,8 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     state = replace(state, players=_with(state, player), discard=state.discard + cards,
                     owners={**state.owners, track.id: state.current})
     state = take_country_cards(pay_toll(state, track), track)
-    return _end_turn(state)
+    state = offer_passenger(state, track)
+    return state if placing_passenger(state) else _end_turn(state)
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -453,6 +464,18 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
     return _end_turn(state)
 
 
+# --- Märklin: placing a passenger after a claim, moving one as a turn's action -----------------
+
+
+def _place_passenger(state: TicketToRideState, event: PlacePassenger) -> TicketToRideState:
+    return _end_turn(place_passenger(state, event.city))
+
+
+def _move_passenger(state: TicketToRideState, event: MovePassenger) -> TicketToRideState:
+    _check_turn(state)
+    return _end_turn(move_passenger(state, event.start, event.stops, event.cards))
+
+
 # --- Passing, the end of a turn, the last round ------------------------------------------------
 
 
@@ -461,7 +484,7 @@ def can_act(state: TicketToRideState) -> bool:
     from .moves import affordable_claims, station_payment  # the search lives with the moves
 
     return (can_draw_card(state) or bool(state.tickets) or bool(affordable_claims(state))
-            or station_payment(state) is not None)
+            or station_payment(state) is not None or bool(movable(state)))
 
 
 def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
@@ -517,6 +540,8 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     RevealTunnel: _reveal_tunnel,
     PayTunnel: _pay_tunnel,
     BuildStation: _build_station,
+    PlacePassenger: _place_passenger,
+    MovePassenger: _move_passenger,
     Pass: _pass,
 }
 
@@ -544,6 +569,8 @@ def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
         raise IllegalEvent(N_("Deal the cards first"))
     if state.tunnel is not None:
         raise IllegalEvent(N_("Finish claiming the tunnel first"))
+    if placing_passenger(state):
+        raise IllegalEvent(N_("Place a passenger or say no first"))
     if state.player().offered:
         raise IllegalEvent(N_("Choose the tickets to keep first"))
     if state.drawn and not drawing:

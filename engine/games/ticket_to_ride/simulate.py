@@ -13,14 +13,18 @@ from .events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
     TicketToRideEvent,
 )
+from .live_passengers import movable, next_stops, placing_passenger
 from .moves import affordable_claims, station_payment, tunnel_extra
+from .payment import PASSENGER
 from .rules import (
     DECK,
     can_draw_card,
@@ -39,6 +43,9 @@ CLAIM_CHANCE = 0.6
 TICKET_CHANCE = 0.05
 STATION_CHANCE = 0.05
 PAY_TUNNEL_CHANCE = 0.8
+MOVE_PASSENGER_CHANCE = 0.1
+#: After each city, the chance that a travelling passenger goes on when it can.
+TRAVEL_ON_CHANCE = 0.7
 
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
@@ -69,8 +76,14 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         if extra is not None and rng.random() < PAY_TUNNEL_CHANCE:
             return PayTunnel(extra)
         return PayTunnel(())
+    offer = placing_passenger(state)
+    if offer:
+        return PlacePassenger(rng.choice(("", *offer)))
     if state.drawn:
         return _draw(state, rng, second=True)
+    riders = movable(state)
+    if riders and rng.random() < MOVE_PASSENGER_CHANCE:
+        return _trip(state, rng, riders)
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
@@ -92,7 +105,24 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     if station is not None:
         taken = station_cities(state)
         return BuildStation(next(c for c in state.board.cities if c not in taken), station)
+    if riders:
+        return _trip(state, rng, riders)
     return Pass()
+
+
+def _trip(state: TicketToRideState, rng: random.Random, riders: tuple[str, ...]
+          ) -> MovePassenger:
+    """A random legal trip: a passenger, then city after city while it can and wants to."""
+    start = rng.choice(riders)
+    stops: tuple[str, ...] = ()
+    fares = 0
+    while True:
+        choices = next_stops(state, start, stops)
+        if not choices or (stops and rng.random() >= TRAVEL_ON_CHANCE):
+            return MovePassenger(start, stops, (PASSENGER,) * fares)
+        stop = rng.choice(choices)
+        stops += (stop.city,)
+        fares += stop.fare
 
 
 def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:

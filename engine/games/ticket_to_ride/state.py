@@ -36,6 +36,11 @@ class Player:
     loans: int = 0
     #: Poland: the country cards taken, (country, value), in the order taken.
     country_cards: tuple[tuple[str, int], ...] = ()
+    #: Märklin: passengers not yet placed, the cities where the player's passengers stand, and
+    #: the merchandise tokens taken, in the order taken.
+    passengers: int = 0
+    riding: tuple[str, ...] = ()
+    merchandise: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,15 @@ class TollPaid:
     amount: int
     to_seat: int | None = None
     loan: bool = False
+
+
+@dataclass(frozen=True)
+class Passengers:
+    """Märklin: each coloured city's stack of merchandise tokens, most valuable first, and the
+    cities where the current player may place a passenger after the claim just made."""
+
+    stacks: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    offer: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,6 +100,8 @@ class TicketToRideState:
     passes: int = 0
     #: Tolls (Netherlands): what the last claim paid, for the screen.
     last_toll: TollPaid | None = None
+    #: Märklin: the merchandise on the board and a passenger offered after a claim.
+    passengers: Passengers | None = None
 
     @property
     def order(self) -> TurnOrder:
