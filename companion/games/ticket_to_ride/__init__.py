@@ -59,6 +59,7 @@ TABLE = TableGame(
             "tolls": NC_("ticket-to-ride/category", "Tolls"),
             "loans": NC_("ticket-to-ride/category", "Loans"),
             "countries": NC_("ticket-to-ride/category", "Countries"),
+            "merchandise": NC_("ticket-to-ride/category", "Merchandise"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

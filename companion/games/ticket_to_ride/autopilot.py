@@ -11,12 +11,15 @@ from engine.games.ticket_to_ride.events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
 )
+from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -29,7 +32,7 @@ from .words import city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
-             BuildStation: Action.STATION, Pass: Action.PASS}
+             BuildStation: Action.STATION, MovePassenger: Action.MOVE, Pass: Action.PASS}
 
 
 #: The screens an automated player only acknowledges.
@@ -64,6 +67,11 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         if not goal.cards:
             return Press("ok")
         return _tap(uid_for, goal.cards[len(ui.picks)])
+    if isinstance(goal, PlacePassenger):
+        if mode is not Mode.PLACE:
+            return Press("back")
+        options = flow._place_options(state)
+        return toward(ui.choice, options.index(goal.city), len(options))
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
@@ -82,7 +90,24 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return _toward_claim(flow, state, goal, mode, uid_for)
     if isinstance(goal, BuildStation) and ui.purpose == STATION:
         return _toward_station(flow, state, goal, mode, uid_for)
+    if isinstance(goal, MovePassenger):
+        return _toward_trip(flow, state, goal, mode)
     return Press("back")
+
+
+def _toward_trip(flow: TicketToRideFlow, state: TicketToRideState, goal: MovePassenger,
+                 mode: Mode) -> Input:
+    ui = flow.ui
+    if mode is Mode.RIDER:
+        riders = list(movable(state))
+        return toward(ui.choice, riders.index(goal.start), len(riders))
+    if mode is not Mode.TRIP:
+        return Press("back")
+    if ui.city != goal.start or ui.stops != goal.stops[: len(ui.stops)]:
+        return Press("back")
+    options = flow._trip_options(state)
+    wanted = goal.stops[len(ui.stops)] if len(ui.stops) < len(goal.stops) else ""
+    return toward(ui.choice, options.index(wanted), len(options))
 
 
 def _toward_tickets(flow: TicketToRideFlow, state: TicketToRideState, goal: KeepTickets,

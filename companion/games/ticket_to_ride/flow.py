@@ -16,6 +16,8 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
   (tapped, or chosen from the list with the buttons), then for the extra cards (or `ok` to
   give it up).
 - a station (Europe): `ok`, "Build a station", a letter, a city, tap the cards paid.
+- Märklin passengers: after a claim, a passenger's city or "No passenger"; `ok`, "Move a
+  passenger", the passenger, then each city of its trip and "Stop here" (see `passengers`).
 - three locomotives face up: `up` (or the menu) and `ok`; the deck runs out: `ok` once the
   discards are shuffled into a new deck.
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
@@ -38,6 +40,7 @@ from engine.games.ticket_to_ride.events import (
     Reshuffle,
 )
 from engine.games.ticket_to_ride.library import shipped_map
+from engine.games.ticket_to_ride.live_passengers import placing_passenger
 from engine.games.ticket_to_ride.payment import UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
@@ -60,6 +63,7 @@ from ...flows.kit import (
     refused,
     turned,
 )
+from .passengers import PassengerEntry
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
@@ -100,7 +104,7 @@ from .words import (
 )  # fmt: skip
 
 
-class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
+class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens, PassengerEntry,
                        DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -115,7 +119,8 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
         #: This turn's first train card and its tag, while the second is still to draw.
         self.first: tuple[str, str] | None = None
         self._view: TurnView | None = None
-        self.screens = self.screen_table()
+        self.screens = {**self.screen_table(), Mode.PLACE: self._place_screen,
+                        Mode.RIDER: self._rider_screen, Mode.TRIP: self._trip_screen}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -130,6 +135,9 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             Mode.SOURCE: self._source_button,
             Mode.MAIN: self._main_button,
             Mode.MENU: self._menu_button,
+            Mode.PLACE: self._place_button,
+            Mode.RIDER: self._rider_button,
+            Mode.TRIP: self._trip_button,
             **{step: self._route_button for step in ROUTE_STEPS},
         }
 
@@ -154,11 +162,13 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             if tunnel.surcharge is None:
                 return Mode.REVEAL
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
+        if placing_passenger(state):
+            return Mode.PLACE
         if state.phase is Phase.START_TICKETS or state.player().offered:
             return Mode.TICKETS
         if state.drawn:
             return Mode.SECOND
-        if mode is Mode.GIVE_UP or not self._route_valid(state):
+        if mode is Mode.GIVE_UP or not self._route_valid(state) or not self._trip_valid(state):
             return Mode.MAIN
         return mode
 
@@ -287,6 +297,8 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
             return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
         if action is Action.FACE_UP:
             return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
+        if action is Action.MOVE:
+            return self._start_trip(state)
         return Reaction(Pass(), notice=w.say(PASSED))
 
     # --- Cards --------------------------------------------------------------------------------

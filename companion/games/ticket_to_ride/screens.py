@@ -33,6 +33,7 @@ from .words import (
     HINT_TURNED,
     LAST_ROUND,
     LOCOMOTIVE_QUESTION,
+    MERCHANDISE_LINE,
     RANK,
     SECOND_CARD,
     STATION_AT,
@@ -236,6 +237,9 @@ class TicketToRideScreens:
             # Three lines fit under the title: in the last round, who is still to play
             # takes the tickets' line.
             body = (body[0], tolls) if state.turns_left is not None else (*body, tolls)
+        if state.board.rules.merchandise is not None:
+            goods = w.say(MERCHANDISE_LINE, points=sum(player.merchandise))
+            body = (body[0], goods) if state.turns_left is not None else (*body, goods)
         if state.turns_left is not None:
             body += (w.still_to_play(still_to_play(state)),)
         return Screen(top=self._top(state), title=w.say(TAP_CARDS_TAKEN), body=body,

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
+from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
     can_act,
@@ -39,6 +40,9 @@ class Mode(Enum):
     FACE_UP = "face-up"
     GIVE_UP = "give-up"
     LAST_ROUND = "last-round"
+    #: Märklin: the passenger to move, then its trip city by city.
+    RIDER = "rider"
+    TRIP = "trip"
     # Derived from the game itself, never stored:
     SETUP = "setup"
     TICKETS = "tickets"
@@ -47,11 +51,13 @@ class Mode(Enum):
     REVEAL = "reveal"
     TUNNEL_PAY = "tunnel-pay"
     FINAL = "final"
+    #: Märklin: "Place a passenger?" after a claim.
+    PLACE = "place"
 
 
 #: Modes the flow keeps between inputs (the others follow from the game).
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
-          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND)
+          Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.RIDER, Mode.TRIP)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 
@@ -62,6 +68,7 @@ class Action(Enum):
     CLAIM = "claim"
     TICKETS = "tickets"
     STATION = "station"
+    MOVE = "move"
     FACE_UP = "face-up"
     PASS = "pass"
 
@@ -98,11 +105,13 @@ class TicketToRideUI:
     #: Where "3 locos face up?" returns.
     back_to: Mode = Mode.MAIN
     page: int = 0
+    #: Märklin: the cities a passenger has travelled through so far (from `city`).
+    stops: tuple[str, ...] = ()
 
     def entering(self, mode: Mode) -> TicketToRideUI:
         """The UI on entering `mode`: no card picked, nothing chosen."""
         return replace(self, mode=mode, picks=(), choice=0, pending=None, letter=None,
-                       city=None, track=None)
+                       city=None, track=None, stops=())
 
     def picking(self, pick: Pick) -> TicketToRideUI:
         return replace(self, picks=(*self.picks, pick))
@@ -183,6 +192,8 @@ class TurnView:
             found.append(Action.TICKETS)
         if self.station_cost is not None:
             found.append(Action.STATION)
+        if movable(state):
+            found.append(Action.MOVE)
         found.append(Action.FACE_UP)
         if not can_act(state):
             found.append(Action.PASS)

@@ -81,6 +81,13 @@ NOTHING_TO_CLAIM = N_("No route to claim")
 NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
+PASSENGER_QUESTION = N_("Place a passenger?")
+NO_PASSENGER = N_("No passenger")
+PASSENGER_IN = N_("Passenger in {city}")
+MOVE_TITLE = N_("Move a passenger")
+STOP_HERE = N_("Stop here")
+NO_PASSENGER_TO_MOVE = N_("No passenger can move")
+MERCHANDISE_LINE = N_("Merchandise: {points}")
 
 
 
@@ -160,6 +167,7 @@ class Words(TableWords):
             "claim": self._("Claim a route"),
             "tickets": self._("Draw tickets"),
             "station": self._("Build a station"),
+            "move": self._("Move a passenger"),
             "face-up": self._("3 locos face up"),
             "pass": self._("Pass"),
         }[value]
@@ -230,6 +238,13 @@ class Words(TableWords):
     def country_cards(self, cards: Sequence[tuple[str, int]]) -> str:
         """The country cards a claim takes, by their points ("Country cards +14")."""
         return self._("Country cards +{points}").format(points=sum(v for _, v in cards))
+
+    def tokens_taken(self, tokens: Sequence[int]) -> str:
+        """A passenger's trip: "Tokens: 4, 3, 2 = 9"."""
+        if not tokens:
+            return self._("No token taken")
+        return self._("Tokens: {values} = {total}").format(
+            values=", ".join(map(str, tokens)), total=sum(tokens))
 
     # Tunnels
     def tunnel_color(self, color: str | None) -> str:
