@@ -103,9 +103,16 @@ RULE_NOTES: tuple[str, ...] = (
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains or country cards: it pays each toll, counts each loan and "
-       "hands out the country cards itself. Maps with other special rules are scored with the "
-       "tally."),
+       "tolls and loans, mountains, country cards or Märklin passengers and merchandise: it "
+       "pays each toll, counts each loan and hands out the country cards and the merchandise "
+       "tokens itself. Maps with other special rules are scored with the tally."),
+    N_("Märklin at the table: after a claim the player may place a passenger on a free city at "
+       "either end of the route (one passenger per city). Moving a passenger is a turn's action "
+       "of its own, like drawing cards or claiming a route. Its trip never uses a route twice, "
+       "the two tracks of a double route being one route; on a double route it takes the "
+       "player's own track when there is one. Its tokens count at once. The map file names the "
+       "cities of each token colour, one stack on each. Opponents' routes need passenger cards, "
+       "one each, on maps whose deck has them."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),
