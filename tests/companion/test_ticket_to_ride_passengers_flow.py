@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
+from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import Words, ticket_codes
 from companion.inputs import Hold
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES
-from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard, MovePassenger
+from engine.games.ticket_to_ride.events import (
+    ClaimRoute,
+    DrawCard,
+    MovePassenger,
+    PlacePassenger,
+)
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import Phase
 from engine.games.ticket_to_ride.tally import tally
 
-from ..engine.ticket_to_ride_live import example_map
+from ..engine.ticket_to_ride_live import claim, example_map, ready
 from .test_ticket_to_ride_flow import L, physical
 from .test_ticket_to_ride_live_rules_flow import MapTable, play_through_the_table
 
@@ -141,3 +148,22 @@ def test_the_tokens_are_said_in_each_language() -> None:
     assert Words("en").tokens_taken((4, 3, 2)) == "Tokens: 4, 3, 2 = 9"
     assert Words("fr").tokens_taken((4, 3, 2)) == "Jetons : 4, 3, 2 = 9"
     assert Words("en").tokens_taken(()) == "No token taken"
+
+
+def test_the_passenger_screens_fit_in_french() -> None:
+    flow = TicketToRideFlow("fr")
+    state = claim(ready(MARKLIN, players=2), "Altheim-Fuchsau", seat=0)
+    screen = flow.screen(state)
+    assert screen.title == "Poser un passager ?"
+    assert screen.menu is not None and screen.menu.items[-1] == "Aucun passager"
+    assert not cuts(screen)
+    state = RULES.apply(state, PlacePassenger("Altheim"))
+    state = claim(state, "Fuchsau-Lerchenau", seat=0)
+    state = replace(RULES.apply(state, PlacePassenger("")), current=0)
+    flow.ui = replace(flow.ui.entering(Mode.TRIP), city="Altheim", stops=("Fuchsau",))
+    screen = flow.screen(state)
+    assert screen.title == "Depuis Fuchsau"
+    assert screen.menu is not None and screen.menu.items == ("Lerchenau", "S'arrêter ici")
+    assert not cuts(screen)
+    flow.ui = flow.ui.entering(Mode.MAIN)
+    assert "Marchandises : 0" in flow.screen(state).body
