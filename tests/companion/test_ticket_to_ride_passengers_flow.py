@@ -116,14 +116,14 @@ def test_place_then_move_a_passenger_and_undo_the_trip() -> None:
     table.press("ok")
     choose(table, "Move a passenger")
     assert table.title() == "From Altheim"
-    assert menu(table) == ("Fuchsau",)
-    choose(table, "Fuchsau")
-    assert menu(table) == ("Lerchenau", "Stop here")
-    choose(table, "Lerchenau")
+    assert menu(table) == ("Fuchsau +3",), "the token the passenger would take there"
+    choose(table, "Fuchsau +3")
+    assert menu(table) == ("Lerchenau +3", "Stop here")
+    choose(table, "Lerchenau +3")
     table.press("back")
     assert table.title() == "From Fuchsau", "back takes the last city back"
-    choose(table, "Lerchenau")
-    choose(table, "Kieselbach")
+    choose(table, "Lerchenau +3")
+    choose(table, "Kieselbach +7")
     assert menu(table) == ("Stop here",)
     before = table.state
     choose(table, "Stop here")
@@ -163,7 +163,7 @@ def test_the_passenger_screens_fit_in_french() -> None:
     flow.ui = replace(flow.ui.entering(Mode.TRIP), city="Altheim", stops=("Fuchsau",))
     screen = flow.screen(state)
     assert screen.title == "Depuis Fuchsau"
-    assert screen.menu is not None and screen.menu.items == ("Lerchenau", "S'arrêter ici")
+    assert screen.menu is not None and screen.menu.items == ("Lerchenau +3", "S'arrêter ici")
     assert not cuts(screen)
     flow.ui = flow.ui.entering(Mode.MAIN)
     assert "Marchandises : 0" in flow.screen(state).body

@@ -138,7 +138,8 @@ def network(state: TicketToRideState) -> TicketToRideState:
 def test_a_trip_takes_the_top_token_of_each_city_reached_then_the_passenger_leaves() -> None:
     state = network(ready(MARKLIN))
     assert movable(state) == ("Altheim",)
-    assert [stop.city for stop in next_stops(state, "Altheim")] == ["Fuchsau"]
+    assert [(stop.city, stop.token) for stop in next_stops(state, "Altheim")] == [
+        ("Fuchsau", 3)]
     assert [stop.city for stop in next_stops(state, "Altheim", ("Fuchsau", "Lerchenau"))] == [
         "Kieselbach"], "Ben's route needs a passenger card: the map has none"
     assert trip_for(state, "Altheim", ("Fuchsau", "Lerchenau", "Kieselbach")).tokens == (3, 3, 7)

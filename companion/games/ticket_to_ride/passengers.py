@@ -148,7 +148,9 @@ class PassengerEntry:
     def _trip_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui
         here = ui.stops[-1] if ui.stops else ui.city or ""
-        items = tuple(city or w.say(STOP_HERE) for city in self._trip_options(state))
+        tokens = {stop.city: stop.token for stop in next_stops(state, ui.city or "", ui.stops)}
+        items = tuple(w.trip_stop(city, tokens[city]) if city else w.say(STOP_HERE)
+                      for city in self._trip_options(state))
         return Screen(top=self._top(state), title=w.say(FROM_CITY, city=here),
                       menu=Menu(items, min(ui.choice, max(0, len(items) - 1))),
                       hints=w.hint_choose())

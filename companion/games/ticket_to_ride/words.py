@@ -239,6 +239,10 @@ class Words(TableWords):
         """The country cards a claim takes, by their points ("Country cards +14")."""
         return self._("Country cards +{points}").format(points=sum(v for _, v in cards))
 
+    def trip_stop(self, city: str, token: int) -> str:
+        """A city a passenger may go to, with the token it would take ("Ulm +2")."""
+        return self._("{city} +{token}").format(city=city, token=token) if token else city
+
     def tokens_taken(self, tokens: Sequence[int]) -> str:
         """A passenger's trip: "Tokens: 4, 3, 2 = 9"."""
         if not tokens:

@@ -78,11 +78,13 @@ def place_passenger(state: TicketToRideState, city: str) -> TicketToRideState:
 
 @dataclass(frozen=True)
 class Stop:
-    """A city a passenger may travel to next, by `track`; `fare` passenger cards (0 or 1)."""
+    """A city a passenger may travel to next, by `track`; `fare` passenger cards (0 or 1);
+    `token` the value it would take there (0: none left)."""
 
     city: str
     track: Track
     fare: int
+    token: int = 0
 
 
 def passenger_cards(state: TicketToRideState) -> int:
@@ -110,6 +112,11 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
     used = {track.route for track in trip}
     fares = sum(1 for track in trip if state.owners[track.id] != state.current)
     here = stops[-1] if stops else start
+    stacks = dict(state.passengers.stacks) if state.passengers is not None else {}
+    names = {track_id: str(seat) for track_id, seat in state.owners.items()}
+    # The stacks as the trip so far leaves them (the cards are checked below, not here).
+    left = (passenger_trip(start, trip, str(state.current), names, len(trip), stacks).stacks
+            if trip else stacks)
     found = []
     for track in board.tracks_at(here):
         city = track.other_end(here)
@@ -120,7 +127,7 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
             continue
         fare = 0 if state.owners[taken.id] == state.current else 1
         if fares + fare <= passenger_cards(state):
-            found.append(Stop(city, taken, fare))
+            found.append(Stop(city, taken, fare, (left.get(city) or (0,))[0]))
     return sorted(found, key=lambda stop: stop.city)
 
 
