@@ -1,12 +1,13 @@
-"""Ticket to Ride on the example maps (tolls, mountains, country cards, teams) beside USA.
+"""Ticket to Ride on the example maps (tolls, mountains, country cards, teams, Märklin) beside
+USA.
 
     python bench/bench_ttr_maps.py [--quick] [--json]
 
 Two figures, each beside USA measured in the same run:
 
 - random complete games per second on each example map of `examples/maps/` (the simulator
-  plays the map's rules: tolls and loans, mountains, country cards, teams), 4 players (two
-  teams of two on the team map);
+  plays the map's rules: tolls and loans, mountains, country cards, teams, Märklin
+  passengers), 4 players (two teams of two on the team map);
 - tap to frame on the toll example: for every tap of a whole game entered as the demo's
   automated players enter it, the table flow's answer, the engine's move and the frame's
   rendering, in this process. The real-table probe (`bench_companion`) opens only shipped maps
@@ -42,7 +43,8 @@ from engine.games.ticket_to_ride.state import TicketToRideState  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
-EXAMPLE_MAPS = ("tolls-example", "mountains-example", "countries-example", "teams-example")
+EXAMPLE_MAPS = ("tolls-example", "mountains-example", "countries-example", "teams-example",
+                "marklin-example")
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
 GAME = "ticket-to-ride"
 
@@ -153,7 +155,8 @@ def run(quick: bool = False) -> dict[str, Any]:
         "machine": machine(),
         "games": [measure_games(board, 4, seconds) for board in boards],
         "taps": [measure_taps(board) for board in (shipped_map("usa"),
-                                                   example_map("tolls-example"))],
+                                                   example_map("tolls-example"),
+                                                   example_map("marklin-example"))],
     }
 
 

@@ -195,8 +195,10 @@ def test_old_west_cities_and_alvin() -> None:
 
 
 def test_marklin_merchandise_and_passengers() -> None:
-    board = base_map(merchandise={"black": {"stacks": 1, "values": [7, 6, 5, 4]},
-                                  "white": {"stacks": 16, "values": [2]}}, passengers=3)
+    board = base_map(merchandise={"black": {"stacks": 1, "values": [7, 6, 5, 4],
+                                            "cities": ["A"]},
+                                  "white": {"stacks": 3, "values": [2],
+                                            "cities": ["B", "C", "D"]}}, passengers=3)
     result = scores(board, {"name": "Ana", "merchandise": [7, 2]}, {"name": "Ben"})
     assert result["Ana"]["merchandise"] == 9
     with pytest.raises(InvalidInput, match="worth 7"):

@@ -100,6 +100,7 @@ TABLE = TableGame(
             "meeples": NC_("ticket-to-ride/category", "Meeples"),
             "alvin": NC_("ticket-to-ride/category", "Alvin"),
             "depots": NC_("ticket-to-ride/category", "Depots"),
+            "merchandise": NC_("ticket-to-ride/category", "Merchandise"),
         },
     },
     # Checked against the address of the game's BoardGameGeek page, boardgame/9209/ticket-ride.

@@ -11,9 +11,11 @@ from engine.games.ticket_to_ride.events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
     PlaceDepot,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
@@ -22,6 +24,7 @@ from engine.games.ticket_to_ride.events import (
     TakeWarehouse,
 )
 from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE
+from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.payment import FERRY_CARD
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
@@ -36,7 +39,7 @@ from .words import KIND_OF_SPECIAL, city_letter, ticket_code
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
              BuildStation: Action.STATION, Pass: Action.PASS, StoreCard: Action.STORE,
-             PlaceDepot: Action.DEPOT}
+             PlaceDepot: Action.DEPOT, MovePassenger: Action.MOVE}
 
 
 #: The screens an automated player only acknowledges.
@@ -84,6 +87,11 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return _tap(uid_for, FERRY_CARD) if mode in (Mode.MAIN, Mode.MENU) else Press("back")
     if isinstance(goal, Pass) and mode is Mode.SECOND:
         return Press("ok")  # no second card to draw
+    if isinstance(goal, PlacePassenger):
+        if mode is not Mode.PLACE:
+            return Press("back")
+        options = flow._place_options(state)
+        return toward(ui.choice, options.index(goal.city), len(options))
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
@@ -105,7 +113,24 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
     if isinstance(goal, PlaceDepot) and ui.purpose == DEPOT:
         city = state.board.place(goal.city) or goal.city
         return _toward_city(flow, state, city, mode) or Press("back")
+    if isinstance(goal, MovePassenger):
+        return _toward_trip(flow, state, goal, mode)
     return Press("back")
+
+
+def _toward_trip(flow: TicketToRideFlow, state: TicketToRideState, goal: MovePassenger,
+                 mode: Mode) -> Input:
+    ui = flow.ui
+    if mode is Mode.RIDER:
+        riders = list(movable(state))
+        return toward(ui.choice, riders.index(goal.start), len(riders))
+    if mode is not Mode.TRIP:
+        return Press("back")
+    if ui.city != goal.start or ui.stops != goal.stops[: len(ui.stops)]:
+        return Press("back")
+    options = flow._trip_options(state)
+    wanted = goal.stops[len(ui.stops)] if len(ui.stops) < len(goal.stops) else ""
+    return toward(ui.choice, options.index(wanted), len(options))
 
 
 def _toward_tickets(flow: TicketToRideFlow, state: TicketToRideState, goal: KeepTickets,

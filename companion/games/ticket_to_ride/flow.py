@@ -16,6 +16,8 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
   (tapped, or chosen from the list with the buttons), then for the extra cards (or `ok` to
   give it up).
 - a station (Europe): `ok`, "Build a station", a letter, a city, tap the cards paid.
+- Märklin passengers: after a claim, a passenger's city or "No passenger"; `ok`, "Move a
+  passenger", the passenger, then each city of its trip and "Stop here" (see `passengers`).
 - three locomotives face up: `up` (or the menu) and `ok`; the deck runs out: `ok` once the
   discards are shuffled into a new deck.
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
@@ -40,6 +42,7 @@ from engine.games.ticket_to_ride.events import (
 )
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.live_depots import must_store
+from engine.games.ticket_to_ride.live_passengers import placing_passenger
 from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN
 from engine.games.ticket_to_ride.rules import (
     DECK,
@@ -66,6 +69,7 @@ from ...flows.kit import (
 )
 from . import SPECIAL_KINDS
 from .depots import DepotEntry
+from .passengers import PassengerEntry
 from .payments import PaymentEntry
 from .routes import RouteChooser
 from .screens import TicketToRideScreens, least_kept
@@ -114,7 +118,8 @@ from .words import (
 
 
 class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens, DepotEntry,
-                       DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mode]):
+                       PassengerEntry, DraftedUI[TicketToRideUI],
+                       ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -133,7 +138,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         self.screens = {**self.screen_table(), **self.takings_screens(),
                         Mode.FIRST_DEPOT: self._first_depot_screen,
                         Mode.STORE: self._store_screen,
-                        Mode.TAKE_WAREHOUSE: self._take_screen}
+                        Mode.TAKE_WAREHOUSE: self._take_screen, Mode.PLACE: self._place_screen,
+                        Mode.RIDER: self._rider_screen, Mode.TRIP: self._trip_screen}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -151,6 +157,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             Mode.FIRST_DEPOT: self._first_depot_button,
             Mode.STORE: self._store_button,
             Mode.TAKE_WAREHOUSE: self._take_button,
+            Mode.PLACE: self._place_button,
+            Mode.RIDER: self._rider_button,
+            Mode.TRIP: self._trip_button,
             **{step: self._route_button for step in ROUTE_STEPS},
             **self.takings_buttons(),
         }
@@ -177,6 +186,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             if tunnel.surcharge is None:
                 return Mode.REVEAL
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
+        if placing_passenger(state):
+            return Mode.PLACE
         if state.phase is Phase.START_TICKETS or state.player().offered:
             return Mode.TICKETS
         depot_step = self.depot_mode(state, mode)
@@ -184,7 +195,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return depot_step
         if state.drawn:
             return Mode.SECOND
-        if mode is Mode.GIVE_UP or not self._route_valid(state):
+        if mode is Mode.GIVE_UP or not self._route_valid(state) or not self._trip_valid(state):
             return Mode.MAIN
         return mode
 
@@ -320,6 +331,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
         if action is Action.FACE_UP:
             return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
+        if action is Action.MOVE:
+            return self._start_trip(state)
         return Reaction(Pass(), notice=w.say(PASSED))
 
     # --- Cards --------------------------------------------------------------------------------

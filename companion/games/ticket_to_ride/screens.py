@@ -39,6 +39,7 @@ from .words import (
     JOKER_QUESTION,
     LAST_ROUND,
     LOCOMOTIVE_QUESTION,
+    MERCHANDISE_LINE,
     RANK,
     SECOND_CARD,
     SHARED_CARDS,
@@ -263,6 +264,9 @@ class TicketToRideScreens:
         team = team_of(state)
         if team is not None and state.turns_left is None:
             body += (w.say(SHARED_CARDS, cards=len(state.teams[team].hand)),)
+        if state.board.rules.merchandise is not None:
+            goods = w.say(MERCHANDISE_LINE, points=sum(player.merchandise))
+            body = (body[0], goods) if state.turns_left is not None else (*body, goods)
         if state.turns_left is not None:
             body += (w.still_to_play(still_to_play(state)),)
         return Screen(top=self._top(state), title=w.say(TAP_CARDS_TAKEN), body=body,

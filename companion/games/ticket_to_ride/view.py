@@ -11,6 +11,7 @@ from typing import Any, Literal
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
 from engine.games.ticket_to_ride.live_depots import free_cities, must_store
+from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
     can_act,
@@ -49,6 +50,9 @@ class Mode(Enum):
     ALVIN = "alvin"
     #: Europe 1912: whose warehouse gets the deck's top card.
     STORE = "store"
+    #: Märklin: the passenger to move, then its trip city by city.
+    RIDER = "rider"
+    TRIP = "trip"
     # Derived from the game itself, never stored:
     #: Europe 1912: a player places a first depot.
     FIRST_DEPOT = "first-depot"
@@ -61,12 +65,15 @@ class Mode(Enum):
     REVEAL = "reveal"
     TUNNEL_PAY = "tunnel-pay"
     FINAL = "final"
+    #: Märklin: "Place a passenger?" after a claim.
+    PLACE = "place"
 
 
 #: Modes the flow keeps between inputs (the others follow from the game).
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
           Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
-          Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE)
+          Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE, Mode.RIDER,
+          Mode.TRIP)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 #: The choices of a claim, once paid.
@@ -84,6 +91,7 @@ class Action(Enum):
     STORE = "store"
     #: Europe 1912: a depot placed, free.
     DEPOT = "depot"
+    MOVE = "move"
     FACE_UP = "face-up"
     PASS = "pass"
 
@@ -129,12 +137,14 @@ class TicketToRideUI:
     #: Whether the Cité question is answered (a city and its cards, or none).
     cite_done: bool = False
     cite_picks: tuple[Pick, ...] = ()
+    #: Märklin: the cities a passenger has travelled through so far (from `city`).
+    stops: tuple[str, ...] = ()
 
     def entering(self, mode: Mode) -> TicketToRideUI:
         """The UI on entering `mode`: no card picked, nothing chosen."""
         return replace(self, mode=mode, picks=(), choice=0, pending=None, letter=None,
                        city=None, track=None, company="", meeples=(), start="", cite="",
-                       cite_done=False, cite_picks=())
+                       cite_done=False, cite_picks=(), stops=())
 
     def picking(self, pick: Pick) -> TicketToRideUI:
         return replace(self, picks=(*self.picks, pick))
@@ -220,6 +230,8 @@ class TurnView:
         if depots is not None and depots.left[state.current] and not (state.drawn
                                                                      or depots.stored):
             found.append(Action.DEPOT)
+        if movable(state):
+            found.append(Action.MOVE)
         found.append(Action.FACE_UP)
         if not can_act(state):
             found.append(Action.PASS)

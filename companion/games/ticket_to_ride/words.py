@@ -111,6 +111,13 @@ TEAM_CONTEXT = N_("{team} · {map}")
 TEAM_LAST_ROUND = N_("{team} · last round")
 TEAMS_TITLE = N_("{count} teams side by side")
 TEAM_MEMBERS = N_("{team}: {members}")
+PASSENGER_QUESTION = N_("Place a passenger?")
+NO_PASSENGER = N_("No passenger")
+PASSENGER_IN = N_("Passenger in {city}")
+MOVE_TITLE = N_("Move a passenger")
+STOP_HERE = N_("Stop here")
+NO_PASSENGER_TO_MOVE = N_("No passenger can move")
+MERCHANDISE_LINE = N_("Merchandise: {points}")
 
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
@@ -220,6 +227,7 @@ class Words(TableWords):
             "station": self._("Build a station"),
             "store": self._("Top card: warehouse"),
             "depot": self._("Place a depot"),
+            "move": self._("Move a passenger"),
             "face-up": self._("3 locos face up"),
             "pass": self._("Pass"),
         }[value]
@@ -292,6 +300,17 @@ class Words(TableWords):
     def country_cards(self, cards: Sequence[tuple[str, int]]) -> str:
         """The country cards a claim takes, by their points ("Country cards +14")."""
         return self._("Country cards +{points}").format(points=sum(v for _, v in cards))
+
+    def trip_stop(self, city: str, token: int) -> str:
+        """A city a passenger may go to, with the token it would take ("Ulm +2")."""
+        return self._("{city} +{token}").format(city=city, token=token) if token else city
+
+    def tokens_taken(self, tokens: Sequence[int]) -> str:
+        """A passenger's trip: "Tokens: 4, 3, 2 = 9"."""
+        if not tokens:
+            return self._("No token taken")
+        return self._("Tokens: {values} = {total}").format(
+            values=", ".join(map(str, tokens)), total=sum(tokens))
 
     # Tunnels
     def tunnel_color(self, color: str | None) -> str:

@@ -140,9 +140,17 @@ class OldWest:
 
 @dataclass(frozen=True)
 class Merchandise:
-    """Märklin merchandise tokens: per colour, the number of stacks and each stack's values."""
+    """Märklin merchandise tokens: per colour, the number of stacks and each stack's values
+    (the most valuable on top), and the cities of that colour, one stack on each."""
 
     stacks: tuple[tuple[str, int, tuple[int, ...]], ...]
+    #: Per colour, its cities.
+    cities: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def laid_out(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Each coloured city's stack at the start, most valuable token first."""
+        values = {color: tuple(sorted(row, reverse=True)) for color, _, row in self.stacks}
+        return tuple((city, values[color]) for color, cities in self.cities for city in cities)
 
 
 @dataclass(frozen=True)

@@ -159,6 +159,26 @@ class BuildStation(TicketToRideEvent):
 
 
 @dataclass(frozen=True)
+class PlacePassenger(TicketToRideEvent):
+    """Märklin, after a claim: a passenger placed on one end of the route ("" for none)."""
+
+    kind = "place-passenger"
+    city: str
+
+
+@dataclass(frozen=True)
+class MovePassenger(TicketToRideEvent):
+    """Märklin, a turn's action: the passenger standing in `start` travels through `stops`,
+    city by city along claimed routes; `cards` are the passenger cards paid for the
+    opponents' routes."""
+
+    kind = "move-passenger"
+    start: str
+    stops: tuple[str, ...]
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Pass(TicketToRideEvent):
     """Only when nothing else is possible: no card to draw, no ticket, no route, no station."""
 

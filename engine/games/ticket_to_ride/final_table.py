@@ -1,9 +1,10 @@
 """The final table of a played game, as `companion tally` reads it, and its live result.
 
-The variant fields (`toll_tokens`, `loans`, `country_cards`, ...) are built from the state and
-scored by the tally's own code (`tally_variants`), so the live result and the tally of the
-exported table cannot disagree. In team play (Asia) an entry is a team, as the tally reads
-it: its members' routes and the tickets of its members and of its holder together.
+The variant fields (`toll_tokens`, `loans`, `country_cards`, `merchandise`, ...) are built
+from the state and scored by the tally's own code (`tally_variants`), so the live result and
+the tally of the exported table cannot disagree. In team play (Asia) an entry is a team, as
+the tally reads it: its members' routes and the tickets of its members and of its holder
+together.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def variant_fields(state: TicketToRideState, entry: int) -> dict[str, Any]:
         fields["depots"] = sum(state.depots.left[seat] for seat in entries(state)[entry][1])
     if not state.teams:  # teams never play with shares, meeples or Old West (NOT_YET_LIVE)
         fields.update(table_fields(state, entry))
+    if rules.merchandise is not None:
+        fields["merchandise"] = [token for p in members for token in p.merchandise]
     return fields
 
 

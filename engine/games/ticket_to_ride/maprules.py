@@ -117,7 +117,7 @@ def read_rules(raw: Any, path: str, board: Map) -> MapRules:
                                  maximum=MAX_PIECES),
         meeples=meeples,
         meeple_supply=supply,
-        merchandise=_merchandise(data, path),
+        merchandise=_merchandise(data, path, board),
         passengers=whole_number(data, "passengers", path, default=0, minimum=0, maximum=MAX_FEW),
         country_cards=_country_cards(data, path, board),
     )
@@ -284,11 +284,40 @@ def _meeple_supply(data: Mapping[str, Any], path: str) -> tuple[tuple[str, int],
     return tuple(supply.items())
 
 
-def _merchandise(data: Mapping[str, Any], path: str) -> Merchandise | None:
+def _merchandise(data: Mapping[str, Any], path: str, board: Map) -> Merchandise | None:
     if "merchandise" not in data:
         return None
-    return Merchandise(_numbered_rows(data["merchandise"], join(path, "merchandise"), "values",
-                                      "stacks", N_("needs the token values")))
+    where = join(path, "merchandise")
+    rows = _numbered_rows(data["merchandise"], where, "values", "stacks",
+                          N_("needs the token values"))
+    # One stack on each city of its colour: the board needs every colour's cities.
+    cities, seen = [], set()
+    table = obj(data["merchandise"], where)
+    for color, stacks, _ in rows:
+        row_path = join(where, color)
+        row = obj(table[color], row_path)
+        if "cities" not in row:
+            raise InvalidInput(join(row_path, "cities"),
+                               N_("is missing: name the {count} cities of this colour"),
+                               count=stacks)
+        named = tuple(place_field(board, value, join(join(row_path, "cities"), number))
+                      for number, value in enumerate(items(row, "cities", row_path)))
+        if len(named) != stacks:
+            raise InvalidInput(join(row_path, "cities"),
+                               N_("{stacks} stacks need {stacks} cities (got {count})"),
+                               stacks=stacks, count=len(named))
+        for number, city in enumerate(named):
+            if board.is_country(city):
+                raise InvalidInput(join(join(row_path, "cities"), number),
+                                   N_("{place} is a neighbouring country, not a city"),
+                                   place=city)
+            if city in seen:
+                raise InvalidInput(join(join(row_path, "cities"), number),
+                                   N_("{place} already has a stack: one stack per city"),
+                                   place=city)
+            seen.add(city)
+        cities.append((color, named))
+    return Merchandise(rows, tuple(cities))
 
 
 def _country_cards(data: Mapping[str, Any], path: str, board: Map

@@ -24,6 +24,7 @@ from .board import Merchandise, Track
 
 @dataclass(frozen=True)
 class Trip:
+    start: str
     tokens: tuple[int, ...]
     #: Passenger cards spent (opponent routes used).
     cards: int
@@ -34,12 +35,12 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
                    cards: int, stacks: Mapping[str, Sequence[int]]) -> Trip:
     """Follow `path` from `start`; `stacks` lists each city's tokens, most valuable first."""
     here = start
-    used: set[str] = set()
+    used: set[int] = set()  # routes: the two tracks of a double route are one route
     spent = 0
     taken = []
     after = {city: tuple(sorted(values, reverse=True)) for city, values in stacks.items()}
     for track in path:
-        if track.id in used:
+        if track.route in used:
             raise IllegalEvent(N_("A passenger never takes the same route twice"))
         if here not in track.ends:
             raise IllegalEvent(N_("The route {route} does not leave {city}"), route=track.id,
@@ -49,7 +50,7 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
             raise IllegalEvent(N_("Passengers travel on claimed routes only"))
         if owner != mover:
             spent += 1
-        used.add(track.id)
+        used.add(track.route)
         here = track.other_end(here)
         if after.get(here):
             taken.append(after[here][0])
@@ -57,7 +58,7 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
     if spent > cards:
         raise IllegalEvent(N_("This trip uses {count} opponent route(s): as many passenger "
                               "cards are needed"), count=spent)
-    return Trip(tuple(taken), spent, after)
+    return Trip(start, tuple(taken), spent, after)
 
 
 def token_supply(merchandise: Merchandise) -> Counter[int]:

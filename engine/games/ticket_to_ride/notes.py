@@ -115,8 +115,9 @@ RULE_NOTES: tuple[str, ...] = (
     N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
        "tolls and loans, mountains, country cards, shares, passenger meeples, Old West's Cités "
        "and Alvin, jokers, locomotives +4, passenger cards, Italy's ferry cards, itineraries, "
-       "depots or team play: it pays each toll, counts each loan and hands out the country "
-       "cards itself. Maps with other special rules are scored with the tally."),
+       "depots, team play or Märklin passengers and merchandise: it pays each toll, counts each "
+       "loan and hands out the country cards and the merchandise tokens itself. Maps with other "
+       "special rules (boats) are scored with the tally."),
     N_("Team play at the table: the players are seated team by team, team mates one after the "
        "other, each with the map's trains per player (team_trains). Each keeps a hand and "
        "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
@@ -125,6 +126,13 @@ RULE_NOTES: tuple[str, ...] = (
        "claim is paid from the hand and the holder, the hand first. The last round starts when "
        "one player's own trains run low. A team scores its members' routes and every ticket of "
        "its members and its holder."),
+    N_("Märklin at the table: after a claim the player may place a passenger on a free city at "
+       "either end of the route (one passenger per city). Moving a passenger is a turn's action "
+       "of its own, like drawing cards or claiming a route. Its trip never uses a route twice, "
+       "the two tracks of a double route being one route; on a double route it takes the "
+       "player's own track when there is one. Its tokens count at once. The map file names the "
+       "cities of each token colour, one stack on each. Opponents' routes need passenger cards, "
+       "one each, on maps whose deck has them."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),

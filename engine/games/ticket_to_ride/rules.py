@@ -3,9 +3,9 @@
 Read top to bottom like the rulebook: setup, the starting tickets, a turn (draw train cards,
 draw tickets, claim a route, build a station), tunnels, the end of a turn and the last round,
 the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`),
-team play (`live_teams`) are played as the game goes; what a claim takes where the player
-chooses (a share, meeples, Old West's Cités and Alvin) is in `takings`; maps with rules not yet
-live (`NOT_YET_LIVE`) go to the tally.
+team play (`live_teams`), Märklin passengers and merchandise (`live_passengers`) are played as
+the game goes; what a claim takes where the player chooses (a share, meeples, Old West's Cités
+and Alvin) is in `takings`; maps with rules not yet live (`NOT_YET_LIVE`) go to the tally.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from .events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
     PlaceDepot,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
@@ -52,6 +54,14 @@ from .live_depots import (
     waiting_for_choice,
 )  # fmt: skip
 from .live_old_west import alvin_at_start
+from .live_passengers import (
+    laid_out,
+    movable,
+    move_passenger,
+    offer_passenger,
+    place_passenger,
+    placing_passenger,
+)  # fmt: skip
 from .live_teams import (
     file_drawn_card,
     file_kept_tickets,
@@ -103,10 +113,11 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
     (lambda board: bool(board.rules.team_size) and (
         board.rules.stocks is not None or board.rules.meeples is not None
-        or board.rules.old_west is not None or bool(board.rules.depots)),
-     "teams with shares, meeples, Old West or depots"),
-    (lambda board: board.rules.merchandise is not None, "merchandise"),
-    (lambda board: bool(board.rules.passengers), "passengers"),
+        or board.rules.old_west is not None or bool(board.rules.depots)
+        or board.rules.merchandise is not None),
+     "teams with shares, meeples, Old West, depots or merchandise"),
+    (lambda board: bool(board.rules.depots) and board.rules.merchandise is not None,
+     "depots with merchandise"),
     (lambda board: "boat" in board.rules.cards.special, "boat"),
 )
 
@@ -145,10 +156,12 @@ def new_game(
         raise IllegalEvent(N_("The first player must be one of the players"))
     tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
     trains = board.rules.team_trains if size else board.rules.trains
-    players = tuple(Player(name=name, trains=trains, toll_tokens=tokens) for name in names)
+    players = tuple(Player(name=name, trains=trains, toll_tokens=tokens,
+                           passengers=board.rules.passengers) for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first,
                              alvin=alvin_at_start(board), ferry_cards=ferry_pile(board.rules.cards),
-                             depots=new_depots(board.rules, len(names)), teams=seated)
+                             depots=new_depots(board.rules, len(names)), teams=seated,
+                             passengers=laid_out(board))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -438,8 +451,8 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
                     track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
                     discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
     state = collect(take_country_cards(pay_toll(state, track), track), track, takings)
-    state = offer_warehouses(state, track)
-    return state if waiting_for_choice(state) else _end_turn(state)
+    state = offer_passenger(offer_warehouses(state, track), track)
+    return state if waiting_for_choice(state) or placing_passenger(state) else _end_turn(state)
 
 
 # --- Tunnels -----------------------------------------------------------------------------------
@@ -544,6 +557,18 @@ def _depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWa
     return _end_turn(state) if turn_over else state
 
 
+# --- Märklin: placing a passenger after a claim, moving one as a turn's action -----------------
+
+
+def _place_passenger(state: TicketToRideState, event: PlacePassenger) -> TicketToRideState:
+    return _end_turn(place_passenger(state, event.city))
+
+
+def _move_passenger(state: TicketToRideState, event: MovePassenger) -> TicketToRideState:
+    _check_turn(state)
+    return _end_turn(move_passenger(state, event.start, event.stops, event.cards))
+
+
 # --- Passing, the end of a turn, the last round ------------------------------------------------
 
 
@@ -552,7 +577,8 @@ def can_act(state: TicketToRideState) -> bool:
     from .moves import affordable_claims, station_payment  # the search lives with the moves
 
     return (can_draw_card(state) or bool(state.tickets) or bool(affordable_claims(state))
-            or station_payment(state) is not None or can_take_ferry_card(state))
+            or station_payment(state) is not None or can_take_ferry_card(state)
+            or bool(movable(state)))
 
 
 def no_second_card(state: TicketToRideState) -> bool:
@@ -621,6 +647,8 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     RevealTunnel: _reveal_tunnel,
     PayTunnel: _pay_tunnel,
     BuildStation: _build_station,
+    PlacePassenger: _place_passenger,
+    MovePassenger: _move_passenger,
     Pass: _pass,
     PlaceDepot: _depot_move,
     StoreCard: _depot_move,
@@ -651,6 +679,8 @@ def _check_turn(state: TicketToRideState, drawing: bool = False) -> None:
         raise IllegalEvent(N_("Deal the cards first"))
     if state.tunnel is not None:
         raise IllegalEvent(N_("Finish claiming the tunnel first"))
+    if placing_passenger(state):
+        raise IllegalEvent(N_("Place a passenger or say no first"))
     if state.player().offered:
         raise IllegalEvent(N_("Choose the tickets to keep first"))
     if state.drawn and not drawing:

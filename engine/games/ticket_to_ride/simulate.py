@@ -12,9 +12,11 @@ from .events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
+    MovePassenger,
     Pass,
     PayTunnel,
     PlaceDepot,
+    PlacePassenger,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
@@ -24,7 +26,9 @@ from .events import (
     TicketToRideEvent,
 )
 from .live_depots import NO_WAREHOUSE, free_cities, must_store
+from .live_passengers import movable, next_stops, placing_passenger
 from .moves import affordable_claims, station_payment, tunnel_extra
+from .payment import PASSENGER
 from .rules import (
     DECK,
     can_draw_card,
@@ -49,6 +53,9 @@ PAY_TUNNEL_CHANCE = 0.8
 FERRY_CARD_CHANCE = 0.1
 DEPOT_CHANCE = 0.03
 TAKE_WAREHOUSE_CHANCE = 0.8
+MOVE_PASSENGER_CHANCE = 0.1
+#: After each city, the chance that a travelling passenger goes on when it can.
+TRAVEL_ON_CHANCE = 0.7
 
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
@@ -79,6 +86,9 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         if extra is not None and rng.random() < PAY_TUNNEL_CHANCE:
             return PayTunnel(extra)
         return PayTunnel(())
+    offer = placing_passenger(state)
+    if offer:
+        return PlacePassenger(rng.choice(("", *offer)))
     if state.drawn:
         return Pass() if no_second_card(state) else _draw(state, rng, second=True)
     depots = state.depots
@@ -94,6 +104,9 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
             return _draw(state, rng, second=False)
         if depots.left[state.current] and rng.random() < DEPOT_CHANCE and free_cities(state):
             return PlaceDepot(rng.choice(free_cities(state)))
+    riders = movable(state)
+    if riders and rng.random() < MOVE_PASSENGER_CHANCE:
+        return _trip(state, rng, riders)
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
@@ -118,7 +131,24 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return BuildStation(free_cities(state)[0], station)
     if can_take_ferry_card(state):
         return TakeFerryCard()
+    if riders:
+        return _trip(state, rng, riders)
     return Pass()
+
+
+def _trip(state: TicketToRideState, rng: random.Random, riders: tuple[str, ...]
+          ) -> MovePassenger:
+    """A random legal trip: a passenger, then city after city while it can and wants to."""
+    start = rng.choice(riders)
+    stops: tuple[str, ...] = ()
+    fares = 0
+    while True:
+        choices = next_stops(state, start, stops)
+        if not choices or (stops and rng.random() >= TRAVEL_ON_CHANCE):
+            return MovePassenger(start, stops, (PASSENGER,) * fares)
+        stop = rng.choice(choices)
+        stops += (stop.city,)
+        fares += stop.fare
 
 
 def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:

@@ -45,6 +45,11 @@ class Player:
     claims: tuple[int, ...] = ()
     cites: tuple[tuple[str, int], ...] = ()
     alvin_captures: int = 0
+    #: Märklin: passengers not yet placed, the cities where the player's passengers stand, and
+    #: the merchandise tokens taken, in the order taken.
+    passengers: int = 0
+    riding: tuple[str, ...] = ()
+    merchandise: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,15 @@ class Team:
 
 
 @dataclass(frozen=True)
+class Passengers:
+    """Märklin: each coloured city's stack of merchandise tokens, most valuable first, and the
+    cities where the current player may place a passenger after the claim just made."""
+
+    stacks: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    offer: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TicketToRideState:
     board: Map
     players: tuple[Player, ...]
@@ -162,6 +176,8 @@ class TicketToRideState:
     depots: DepotTable | None = None
     #: Team play (Asia): the teams in seat order; empty when everyone plays alone.
     teams: tuple[Team, ...] = ()
+    #: Märklin: the merchandise on the board and a passenger offered after a claim.
+    passengers: Passengers | None = None
 
     @property
     def order(self) -> TurnOrder:

@@ -1,0 +1,156 @@
+"""Märklin passengers at the Ticket to Ride table: placing one after a claim, moving one as a
+turn's action, city by city from the lists the engine gives; the flash says the tokens taken.
+
+- after a claim: "Place a passenger?", the route's free ends and "No passenger";
+- "Move a passenger" in the turn's menu: the passenger (a list of one is skipped), then each
+  next city, or "Stop here" once it has travelled; `back` takes the last city back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.errors import IllegalEvent
+from engine.games.ticket_to_ride.events import MovePassenger, PlacePassenger
+from engine.games.ticket_to_ride.live_passengers import (
+    movable,
+    next_stops,
+    placing_passenger,
+    trip_for,
+)  # fmt: skip
+from engine.games.ticket_to_ride.payment import PASSENGER
+from engine.games.ticket_to_ride.state import TicketToRideState
+
+from ...flows.base import NOTHING, Reaction
+from ...flows.kit import Button, chosen, refused
+from ...screens.model import Menu, Screen
+from .view import Mode, TicketToRideUI
+from .words import (
+    FROM_CITY,
+    MOVE_TITLE,
+    NO_PASSENGER,
+    NO_PASSENGER_TO_MOVE,
+    PASSENGER_IN,
+    PASSENGER_QUESTION,
+    STOP_HERE,
+    Words,
+)  # fmt: skip
+
+
+class PassengerEntry:
+    """The passenger steps of the Ticket to Ride flow: they read and move `ui`."""
+
+    ui: TicketToRideUI
+    words: Words
+
+    def _top(self, state: TicketToRideState) -> str:
+        raise NotImplementedError
+
+    # --- Placing after a claim ----------------------------------------------------------------
+
+    def _place_options(self, state: TicketToRideState) -> list[str]:
+        """The cities offered, then "" for no passenger."""
+        return [*placing_passenger(state), ""]
+
+    def _place_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        choice, city = chosen(self.ui.choice, button, self._place_options(state))
+        self.ui = replace(self.ui, choice=choice)
+        if city is None:
+            return NOTHING
+        notice = self.words.say(PASSENGER_IN, city=city) if city else self.words.say(
+            NO_PASSENGER)
+        return Reaction(PlacePassenger(city), notice=notice)
+
+    def _place_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        items = tuple(city or w.say(NO_PASSENGER) for city in self._place_options(state))
+        return Screen(top=self._top(state), title=w.say(PASSENGER_QUESTION),
+                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
+                      hints=w.hint_choose())
+
+    # --- Moving one ---------------------------------------------------------------------------
+
+    def _start_trip(self, state: TicketToRideState) -> Reaction:
+        riders = movable(state)
+        if not riders:
+            return refused(self.words.say(NO_PASSENGER_TO_MOVE))
+        self.ui = self.ui.entering(Mode.RIDER)
+        if len(riders) == 1:
+            return self._choose_rider(riders[0])
+        return NOTHING
+
+    def _choose_rider(self, city: str) -> Reaction:
+        self.ui = replace(self.ui, city=city, stops=(), mode=Mode.TRIP, choice=0)
+        return NOTHING
+
+    def _trip_options(self, state: TicketToRideState) -> list[str]:
+        """The next cities the engine allows, then "" to stop (once the passenger has moved)."""
+        ui = self.ui
+        cities = [stop.city for stop in next_stops(state, ui.city or "", ui.stops)]
+        return cities + ([""] if ui.stops else [])
+
+    def _trip_valid(self, state: TicketToRideState) -> bool:
+        """Whether the trip being entered still holds (a draft may predate an undo)."""
+        ui = self.ui
+        if ui.mode is Mode.RIDER:
+            return bool(movable(state))
+        if ui.mode is not Mode.TRIP:
+            return True
+        if ui.city not in movable(state):
+            return False
+        try:
+            trip_for(state, ui.city or "", ui.stops, cards=len(ui.stops))
+        except IllegalEvent:
+            return not ui.stops  # no stop yet: the trip is only starting
+        return True
+
+    def _rider_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "back":
+            self.ui = self.ui.entering(Mode.MAIN)
+            return NOTHING
+        choice, city = chosen(self.ui.choice, button, list(movable(state)))
+        self.ui = replace(self.ui, choice=choice)
+        return NOTHING if city is None else self._choose_rider(city)
+
+    def _trip_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        ui = self.ui
+        if button == "back":
+            if ui.stops:
+                self.ui = replace(ui, stops=ui.stops[:-1], choice=0)
+            elif len(movable(state)) > 1:
+                self.ui = ui.entering(Mode.RIDER)
+            else:
+                self.ui = ui.entering(Mode.MAIN)
+            return NOTHING
+        choice, city = chosen(ui.choice, button, self._trip_options(state))
+        self.ui = replace(ui, choice=choice)
+        if city is None:
+            return NOTHING
+        if city:
+            self.ui = replace(ui, stops=(*ui.stops, city), choice=0)
+            return NOTHING
+        return self._travel(state)
+
+    def _travel(self, state: TicketToRideState) -> Reaction:
+        ui = self.ui
+        start = ui.city or ""
+        trip = trip_for(state, start, ui.stops)
+        return Reaction(MovePassenger(start, ui.stops, (PASSENGER,) * trip.cards),
+                        notice=self.words.tokens_taken(trip.tokens))
+
+    def _rider_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        riders = movable(state)
+        return Screen(top=self._top(state), title=w.say(MOVE_TITLE),
+                      menu=Menu(riders, min(self.ui.choice, max(0, len(riders) - 1))),
+                      hints=w.hint_choose())
+
+    def _trip_screen(self, state: TicketToRideState) -> Screen:
+        w, ui = self.words, self.ui
+        here = ui.stops[-1] if ui.stops else ui.city or ""
+        tokens = {stop.city: stop.token for stop in next_stops(state, ui.city or "", ui.stops)}
+        items = tuple(w.trip_stop(city, tokens[city]) if city else w.say(STOP_HERE)
+                      for city in self._trip_options(state))
+        return Screen(top=self._top(state), title=w.say(FROM_CITY, city=here),
+                      menu=Menu(items, min(ui.choice, max(0, len(items) - 1))),
+                      hints=w.hint_choose())

@@ -1,0 +1,200 @@
+"""Märklin passengers and merchandise as the game goes.
+
+After a claim the player may place one of their passengers on a city at either end of the
+route, one passenger per city. As a turn's action a passenger travels along claimed routes,
+never the same route twice, paying a passenger card for each opponent's route, and takes the
+most valuable token of each city it reaches (not the one it leaves); then it leaves the game.
+The trip itself is worked out by `marklin.passenger_trip`, shared with the tally's reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...errors import N_, IllegalEvent
+from ...unseen import take
+from .board import Map, Track
+from .marklin import Trip, passenger_trip
+from .payment import PASSENGER, UNKNOWN, check_in_hand
+from .state import Passengers, Player, TicketToRideState
+
+
+def laid_out(board: Map) -> Passengers | None:
+    """The board at the start: a stack of tokens on each coloured city (None: not Märklin)."""
+    rules = board.rules
+    if rules.merchandise is None and not rules.passengers:
+        return None
+    stacks = rules.merchandise.laid_out() if rules.merchandise is not None else ()
+    return Passengers(stacks=stacks)
+
+
+def occupied(state: TicketToRideState) -> set[str]:
+    """The cities where a passenger stands."""
+    return {city for player in state.players for city in player.riding}
+
+
+def passenger_offer(state: TicketToRideState, track: Track) -> tuple[str, ...]:
+    """Where the current player may place a passenger on claiming `track` now."""
+    if state.passengers is None or not state.player().passengers:
+        return ()
+    taken = occupied(state)
+    board = state.board
+    return tuple(dict.fromkeys(end for end in track.ends
+                               if not board.is_country(end) and end not in taken))
+
+
+def offer_passenger(state: TicketToRideState, track: Track) -> TicketToRideState:
+    """The state after claiming `track`: a passenger offered on its free ends, if any."""
+    offer = passenger_offer(state, track)
+    if not offer or state.passengers is None:
+        return state
+    return replace(state, passengers=replace(state.passengers, offer=offer))
+
+
+def placing_passenger(state: TicketToRideState) -> tuple[str, ...]:
+    """The cities offered for a passenger now ((): no passenger to place)."""
+    return state.passengers.offer if state.passengers is not None else ()
+
+
+def place_passenger(state: TicketToRideState, city: str) -> TicketToRideState:
+    """The state once the current player has placed a passenger in `city` ("" for none)."""
+    offer = placing_passenger(state)
+    if not offer or state.passengers is None:
+        raise IllegalEvent(N_("No passenger to place now"))
+    place = state.board.place(city) if city else ""
+    if city and place not in offer:
+        raise IllegalEvent(N_("A passenger goes on a free city at an end of the route: "
+                              "{cities}"), cities=", ".join(offer))
+    state = replace(state, passengers=replace(state.passengers, offer=()))
+    if not place:
+        return state
+    player = state.player()
+    return _with_player(state, replace(player, passengers=player.passengers - 1,
+                                       riding=player.riding + (place,)))
+
+
+# --- Moving a passenger ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A city a passenger may travel to next, by `track`; `fare` passenger cards (0 or 1);
+    `token` the value it would take there (0: none left)."""
+
+    city: str
+    track: Track
+    fare: int
+    token: int = 0
+
+
+def passenger_cards(state: TicketToRideState) -> int:
+    """Passenger cards the current player may spend: those in hand, and unseen cards on a map
+    that has passenger cards."""
+    hand = state.player().hand
+    if PASSENGER not in state.board.rules.cards.special:
+        return 0
+    return hand.count(PASSENGER) + hand.count(UNKNOWN)
+
+
+def _route_owner(state: TicketToRideState, tracks: tuple[Track, ...]) -> Track | None:
+    """The track of a route a passenger of the current player takes: their own, else any
+    claimed one (an opponent's), else None."""
+    claimed = [t for t in tracks if t.id in state.owners]
+    own = [t for t in claimed if state.owners[t.id] == state.current]
+    return (own or claimed)[0] if claimed else None
+
+
+def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
+               ) -> list[Stop]:
+    """Where the passenger of `start`, having travelled through `stops`, may go next."""
+    board = state.board
+    trip = _tracks_of(state, start, stops)
+    used = {track.route for track in trip}
+    fares = sum(1 for track in trip if state.owners[track.id] != state.current)
+    here = stops[-1] if stops else start
+    stacks = dict(state.passengers.stacks) if state.passengers is not None else {}
+    names = {track_id: str(seat) for track_id, seat in state.owners.items()}
+    # The stacks as the trip so far leaves them (the cards are checked below, not here).
+    left = (passenger_trip(start, trip, str(state.current), names, len(trip), stacks).stacks
+            if trip else stacks)
+    found = []
+    for track in board.tracks_at(here):
+        city = track.other_end(here)
+        if track.route in used or board.is_country(city) or track.number > 1:
+            continue
+        taken = _route_owner(state, board.tracks_between(here, city))
+        if taken is None:
+            continue
+        fare = 0 if state.owners[taken.id] == state.current else 1
+        if fares + fare <= passenger_cards(state):
+            found.append(Stop(city, taken, fare, (left.get(city) or (0,))[0]))
+    return sorted(found, key=lambda stop: stop.city)
+
+
+def movable(state: TicketToRideState) -> tuple[str, ...]:
+    """The cities of the current player's passengers that can go somewhere."""
+    return tuple(city for city in state.player().riding if next_stops(state, city))
+
+
+def _tracks_of(state: TicketToRideState, start: str, stops: tuple[str, ...]) -> list[Track]:
+    """The tracks a trip takes, city by city, or IllegalEvent naming the first stop that no
+    claimed route reaches."""
+    board = state.board
+    tracks = []
+    here = start
+    for spelling in stops:
+        city = board.place(spelling)
+        if city is None or board.is_country(city):
+            raise IllegalEvent(N_("There is no city {city}"), city=spelling)
+        track = _route_owner(state, board.tracks_between(here, city))
+        if track is None:
+            raise IllegalEvent(N_("No claimed route from {start} to {city}"), start=here,
+                               city=city)
+        tracks.append(track)
+        here = city
+    return tracks
+
+
+def trip_for(state: TicketToRideState, start: str, stops: tuple[str, ...],
+             cards: int | None = None) -> Trip:
+    """The trip of the current player's passenger in `start` through `stops`: the tokens taken
+    and the passenger cards it needs (`cards`: those held, by default from the hand)."""
+    board = state.board
+    city = board.place(start)
+    if city is None or city not in state.player().riding:
+        raise IllegalEvent(N_("You have no passenger in {city}"), city=start)
+    if not stops:
+        raise IllegalEvent(N_("A passenger travels one route at least"))
+    assert state.passengers is not None
+    names = {track_id: state.players[seat].name for track_id, seat in state.owners.items()}
+    held = passenger_cards(state) if cards is None else cards
+    return passenger_trip(city, _tracks_of(state, city, stops), state.player().name, names,
+                          held, dict(state.passengers.stacks))
+
+
+def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],
+                   cards: tuple[str, ...]) -> TicketToRideState:
+    """The state once the passenger in `start` has travelled through `stops`, paid with
+    `cards` (passenger cards, one per opponent route), and left the game."""
+    if any(card != PASSENGER for card in cards):
+        raise IllegalEvent(N_("Opponents' routes are paid with passenger cards only"))
+    trip = trip_for(state, start, stops, len(cards))
+    if len(cards) != trip.cards:
+        raise IllegalEvent(N_("This trip uses {count} opponent route(s): pay as many passenger "
+                              "cards"), count=trip.cards)
+    player = state.player()
+    check_in_hand(player.hand, cards)
+    riding = list(player.riding)
+    riding.remove(trip.start)
+    player = replace(player, hand=take(player.hand, cards), riding=tuple(riding),
+                     merchandise=player.merchandise + trip.tokens)
+    assert state.passengers is not None
+    stacks = tuple((place, trip.stacks.get(place, ())) for place, _ in state.passengers.stacks)
+    state = replace(state, passengers=replace(state.passengers, stacks=stacks),
+                    discard=state.discard + cards)
+    return _with_player(state, player)
+
+
+def _with_player(state: TicketToRideState, player: Player) -> TicketToRideState:
+    seat = state.current
+    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
