@@ -31,7 +31,7 @@ from bench.bench_engine import machine  # noqa: E402
 from companion.automaton import Deck  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
 from companion.games.ticket_to_ride.flow import TicketToRideFlow  # noqa: E402
-from companion.games.ticket_to_ride.words import ticket_codes  # noqa: E402
+from companion.games.ticket_to_ride.words import map_ticket_codes  # noqa: E402
 from companion.inputs import Press, Tap  # noqa: E402
 from companion.screens.model import Screen, Style  # noqa: E402
 from companion.screens.render import render  # noqa: E402
@@ -79,20 +79,14 @@ class _Card:
 
 
 def _box(board: Map) -> tuple[Deck, dict[str, _Card]]:
-    """A tag for every train card and for each of the map's tickets."""
-    codes = ticket_codes()
-    if not any(map_name == board.name for map_name, _ in codes.values()):
-        # Ticket tags for a map file come with the maps-from-files work; numbered here as a
-        # shipped map's are.
-        for number, ticket in enumerate(sorted(t.id for t in board.tickets), start=1):
-            codes[f"{board.name}-{number:02d}"] = (board.name, ticket)
+    """A tag for every train card and for each of the map's tickets (the tags any map's
+    tickets get)."""
     uids: dict[tuple[str, str], list[str]] = {}
     for color in COLORS:
         uids[("train", color)] = [f"train-{color}-{copy}" for copy in range(12)]
     uids[("locomotive", "")] = [f"loco-{copy}" for copy in range(14)]
-    for code, (map_name, _) in codes.items():
-        if map_name == board.name:
-            uids[("ticket", code)] = [f"ticket-{code}"]
+    for code in map_ticket_codes(board):
+        uids[("ticket", code)] = [f"ticket-{code}"]
     cards = {uid: _Card(GAME, kind, value) for (kind, value), tags in uids.items()
              for uid in tags}
     return Deck(uids), cards
