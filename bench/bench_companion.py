@@ -113,14 +113,15 @@ class SteppedTable:
 
     def __init__(self, state_dir: Path, game: str, players: Sequence[str], *,
                  language: str = "en", clock: Callable[[], float] | None = None,
-                 driver_config: dict[str, Any] | None = None) -> None:
+                 driver_config: dict[str, Any] | None = None,
+                 options: dict[str, Any] | None = None) -> None:
         self.game = game
         self.frames = 0
         extra: dict[str, Any] = {} if clock is None else {"clock": clock}
         self.table: Table = open_table(state_dir=state_dir, game=game, players=players,
                                        language=language, on_frame=self._frame,
-                                       driver_config=driver_config, **extra)
-        self.deck = demo_deck(game)
+                                       driver_config=driver_config, options=options, **extra)
+        self.deck = demo_deck(game, options)
         self.last_tap: str | None = None
         self.draft_writes = 0
         #: Seconds spent inside the journal's synced writes (each one a committed transaction).
@@ -191,11 +192,15 @@ class SteppedTable:
              stop: Callable[[], bool] = lambda: False) -> int:
         """Enter the moves from where the journal stands; the number of moves entered."""
         session = self.session
+        flow = self.table.app.flow
+        done = (autopilot.physical_count(flow, (event for event, _ in session.history()))
+                if session.event_count else 0)
         entered = 0
-        for goal in moves[session.event_count:]:
+        for goal in moves[done:]:
             if stop():
                 break
-            enter_move(goal, self.next_input, send or self.send, lambda: session.event_count)
+            enter_move(goal, self.next_input, send or self.send, lambda: session.event_count,
+                       lambda goal: autopilot.table_only(flow, session.state, goal))
             entered += 1
         return entered
 
@@ -230,11 +235,13 @@ def _quantile(samples: Sequence[float], q: float) -> float:
 
 
 def measure_tap_to_frame(game: str = REFERENCE_GAME, seed: int = 1, players: int | None = None,
-                         max_taps: int | None = None) -> dict[str, Any]:
-    """Tap-to-frame latencies over a demo game entered through a real table (see the module)."""
+                         max_taps: int | None = None,
+                         options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Tap-to-frame latencies over a demo game entered through a real table (see the module);
+    `options` as the demo's (a map file's data as `map_name`)."""
     count = players or players_for(game)
     names = PLAYER_NAMES[:count]
-    moves = physical_moves(GAMES[game], names, seed)
+    moves = physical_moves(GAMES[game], names, seed, options)
     commit: list[float] = []
     screen_only: list[float] = []
     screen_only_draft: list[float] = []
@@ -244,7 +251,7 @@ def measure_tap_to_frame(game: str = REFERENCE_GAME, seed: int = 1, players: int
     unchanged = 0
     with tempfile.TemporaryDirectory(prefix="bench-tap-") as folder:
         fsync = fsync_median_ms(Path(folder))
-        stepped = SteppedTable(Path(folder), game, names)
+        stepped = SteppedTable(Path(folder), game, names, options=options)
         try:
             stepped.enroll_deck()
             loop = stepped.loop
