@@ -1,7 +1,10 @@
 """How the companion reads Ticket to Ride where the rules text is silent or open.
 
-Players read these with `companion games --rules ticket-to-ride`.
+Players read these with `companion games --rules ticket-to-ride`, followed by what the table
+plays turn by turn and what goes to the tally (`table_notes`, from the engine's own table).
 """
+
+from collections.abc import Callable
 
 from ...errors import N_
 
@@ -105,13 +108,44 @@ RULE_NOTES: tuple[str, ...] = (
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains or country cards: it pays each toll, counts each loan and "
-       "hands out the country cards itself. Maps with other special rules are scored with the "
-       "tally."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
        "a route pays the owner of the route's track claimed first."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )
+
+
+#: Every special rule a map may switch on, by the name the engine gives it (`NOT_YET_LIVE`),
+#: with the words players know it by.
+SPECIAL_RULES: dict[str, str] = {
+    "tolls": N_("tolls and loans (Netherlands)"),
+    "mountains": N_("mountains (Legendary Asia)"),
+    "country_cards": N_("country cards (Poland)"),
+    "stocks": N_("shares (Pennsylvania)"),
+    "old_west": N_("Cités and Alvin (Old West)"),
+    "depots": N_("depots (Europe 1912)"),
+    "team_size": N_("team play (Asia)"),
+    "meeples": N_("passenger meeples (Germany)"),
+    "merchandise": N_("merchandise (Märklin)"),
+    "passengers": N_("passengers (Märklin)"),
+    "special cards": N_("special train cards (Italy, Märklin, Rails & Sails)"),
+    "itineraries": N_("itinerary tickets"),
+}
+
+
+def table_notes(gettext: Callable[[str], str]) -> tuple[str, ...]:
+    """What the table plays turn by turn and what only the tally scores, in the reader's
+    language: read from the rules the engine does not play live yet."""
+    from .rules import NOT_YET_LIVE  # the rules import the maps; the notes stay light
+
+    waiting = [name for _, name in NOT_YET_LIVE]
+    live = [gettext(words) for name, words in SPECIAL_RULES.items() if name not in waiting]
+    tally = [gettext(SPECIAL_RULES.get(name, name)) for name in waiting]
+    notes = [gettext(N_("Played turn by turn at the table: USA, Europe, any map without "
+                        "special rules, and the maps whose special rules are among these: "
+                        "{rules}.")).format(rules="; ".join(live))]
+    if tally:
+        notes.append(gettext(N_("Scored with the tally only (the table refuses such a map): "
+                                "{rules}.")).format(rules="; ".join(tally)))
+    return tuple(notes)
