@@ -38,9 +38,9 @@ TABLE_ONLY = (NoCardToTake,)
 
 
 def table_only(state: TicketToRideState, goal: Event) -> Event | None:
-    """"No card to take" when the table waits for a second card the physical player did not
-    take: their next move is not a card a second draw may be (the face-up cards left were all
-    locomotives, which the companion did not see)."""
+    """The "no card to take" move when the table waits for a second card the physical player
+    did not take: their next move is not a card a second draw may be (the face-up cards left
+    were all locomotives, which the companion did not see)."""
     if not second_card_unsure(state) or isinstance(goal, NoCardToTake):
         return None
     if isinstance(goal, DrawCard) and goal.card != LOCOMOTIVE:
