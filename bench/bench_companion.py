@@ -192,15 +192,11 @@ class SteppedTable:
              stop: Callable[[], bool] = lambda: False) -> int:
         """Enter the moves from where the journal stands; the number of moves entered."""
         session = self.session
-        flow = self.table.app.flow
-        done = (autopilot.physical_count(flow, (event for event, _ in session.history()))
-                if session.event_count else 0)
         entered = 0
-        for goal in moves[done:]:
+        for goal in moves[session.event_count:]:
             if stop():
                 break
-            enter_move(goal, self.next_input, send or self.send, lambda: session.event_count,
-                       lambda goal: autopilot.table_only(flow, session.state, goal))
+            enter_move(goal, self.next_input, send or self.send, lambda: session.event_count)
             entered += 1
         return entered
 

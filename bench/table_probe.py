@@ -161,13 +161,11 @@ def main() -> int:
     moves = physical_moves(GAMES[args.game], names, args.seed, options)
     if args.moves:
         moves = moves[:args.moves]
-    done = autopilot.physical_count(table.app.flow, (e for e, _ in session.history()))
-    for number, goal in enumerate(moves[done:], start=1):
+    for number, goal in enumerate(moves[session.event_count:], start=1):
         os.access(f"{MOVE_MARKER}{number}", os.F_OK)
         enter_move(goal, lambda goal: autopilot.next_input(table.app.flow, session.state, goal,
                                                                uid_for),
-                   send, lambda: session.event_count,
-                   lambda goal: autopilot.table_only(table.app.flow, session.state, goal))
+                   send, lambda: session.event_count)
     entered = session.event_count - moves_at
 
     phase("end")

@@ -60,28 +60,8 @@ def enter_move(
     next_input: Callable[[Event], Input],
     send: Callable[[Input], None],
     moves_made: Callable[[], int],
-    table_only: Callable[[Event], Event | None] = lambda goal: None,
 ) -> int:
-    """Send inputs until the companion has accepted one more move; return the inputs sent.
-
-    `table_only(goal)` names a move the table needs first that the physical game made by
-    itself (its players saw cards the companion did not); it is entered before `goal`.
-    """
-    sent = 0
-    for _ in range(MAX_INPUTS_PER_MOVE):
-        first = table_only(goal)
-        if first is None:
-            return sent + _enter_one(goal, next_input, send, moves_made)
-        sent += _enter_one(first, next_input, send, moves_made)
-    raise Stuck(f"the table kept asking for moves before {goal.to_json()}")
-
-
-def _enter_one(
-    goal: Event,
-    next_input: Callable[[Event], Input],
-    send: Callable[[Input], None],
-    moves_made: Callable[[], int],
-) -> int:
+    """Send inputs until the companion has accepted one more move; return the inputs sent."""
     before = moves_made()
     for sent in range(1, MAX_INPUTS_PER_MOVE + 1):
         send(next_input(goal))

@@ -164,26 +164,23 @@ class Automaton:
             return self.deck.pick(kind, value, busy)
 
     def play(self, moves: Sequence[Any], progress: Callable[[str], None],
-             every: int = PROGRESS_EVERY, words: DemoWords | None = None, done: int = 0) -> None:
-        """Enter `moves` from the one after the `done` ones already in the journal."""
+             every: int = PROGRESS_EVERY, words: DemoWords | None = None) -> None:
         app = self.table.app
         session = app.session
         words = words or DemoWords("en")
-        if done:
-            progress(words.resuming(done, len(moves)))
+        if session.event_count:
+            progress(words.resuming(session.event_count, len(moves)))
         # Only the loop's thread touches the journal: the players read what is in memory.
-        for goal in moves[done:]:
+        for goal in moves[session.event_count:]:
             enter_move(
                 goal,
                 lambda g: autopilot.next_input(app.flow, session.state, g, self.uid_for),
                 self.send,
                 lambda: session.event_count,
-                lambda g: autopilot.table_only(app.flow, session.state, g),
             )
-            done += 1
-            if done % every == 0 or done == len(moves):
-                progress(words.move(done, len(moves), app.flow.screen(session.state),
-                                    _standing(session)))
+            if session.event_count % every == 0 or session.event_count == len(moves):
+                progress(words.move(session.event_count, len(moves),
+                                    app.flow.screen(session.state), _standing(session)))
 
 
 def _standing(session: Any) -> TallyResult | None:
@@ -241,14 +238,10 @@ def run_demo(
         enroll_deck(table.registry, game, deck)
         automaton = Automaton(table, deck)
         moves = physical_moves(rules, names, seed, options)
-        # A resumed game's moves entered so far (the table's own moves are not the players').
-        session = table.app.session
-        done = (autopilot.physical_count(table.app.flow, (e for e, _ in session.history()))
-                if session.event_count else 0)
 
         def players_at_work() -> None:
             try:
-                automaton.play(moves, progress, progress_every, words, done)
+                automaton.play(moves, progress, progress_every, words)
                 # Let the last notice pass, so the final frame is the result.
                 expires = table.app.expires_at()
                 if expires is not None:

@@ -145,7 +145,6 @@ class Table:
                 kind, value, self.flow.in_play())),
             send,
             lambda: len(self.app.session.history()),
-            lambda g: autopilot.table_only(self.flow, self.state, g),
         )
         assert not refusals, (goal, refusals)
         return inputs

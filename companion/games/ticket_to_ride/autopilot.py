@@ -11,14 +11,13 @@ from engine.games.ticket_to_ride.events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
-    NoCardToTake,
     Pass,
     PayTunnel,
     ReplaceFaceUp,
     Reshuffle,
     RevealTunnel,
 )
-from engine.games.ticket_to_ride.rules import DECK, second_card_unsure
+from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.autopilot import UidFor
@@ -31,21 +30,6 @@ from .words import city_letter, ticket_code
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
              BuildStation: Action.STATION, Pass: Action.PASS}
-
-
-#: Moves of the table only: the physical game ends such a turn by itself.
-TABLE_ONLY = (NoCardToTake,)
-
-
-def table_only(state: TicketToRideState, goal: Event) -> Event | None:
-    """The "no card to take" move when the table waits for a second card the physical player
-    did not take: their next move is not a card a second draw may be (the face-up cards left
-    were all locomotives, which the companion did not see)."""
-    if not second_card_unsure(state) or isinstance(goal, NoCardToTake):
-        return None
-    if isinstance(goal, DrawCard) and goal.card != LOCOMOTIVE:
-        return None
-    return NoCardToTake()
 
 
 #: The screens an automated player only acknowledges.
@@ -64,8 +48,6 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return Press("back")
     if mode is Mode.FACE_UP:
         return Press("back")
-    if isinstance(goal, NoCardToTake):
-        return Press("ok") if mode is Mode.SECOND else Press("back")
     if isinstance(goal, Reshuffle):
         return Press("ok") if mode is Mode.RESHUFFLE else Press("back")
     if isinstance(goal, KeepTickets):

@@ -17,8 +17,7 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
   give it up).
 - a station (Europe): `ok`, "Build a station", a letter, a city, tap the cards paid.
 - three locomotives face up: `up` (or the menu) and `ok`; the deck runs out: `ok` once the
-  discards are shuffled into a new deck. With the deck and the discards out, when the face-up
-  cards left are all locomotives (never a second card), `ok` says there is no second card.
+  discards are shuffled into a new deck.
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
 """
 
@@ -33,7 +32,6 @@ from engine.games.ticket_to_ride.events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
-    NoCardToTake,
     Pass,
     PayTunnel,
     ReplaceFaceUp,
@@ -47,7 +45,6 @@ from engine.games.ticket_to_ride.rules import (
     long_tickets,
     needs_reshuffle,
     regular_tickets,
-    second_card_unsure,
     train_deck,
 )
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
@@ -87,7 +84,6 @@ from .words import (
     GAME,
     KEEP_AT_LEAST,
     NO_CARD_TO_DRAW,
-    NO_SECOND_CARD,
     NO_TICKETS_LEFT,
     NOT_A_TICKET,
     NOT_A_TRAIN_CARD,
@@ -253,8 +249,6 @@ class TicketToRideFlow(RouteChooser, PaymentEntry, TicketToRideScreens,
     def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
             return self._ask_face_up(Mode.MAIN)
-        if button == "ok" and second_card_unsure(state):
-            return Reaction(NoCardToTake(), notice=self.words.say(NO_SECOND_CARD))
         return NOTHING
 
     def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_tolls import toll_for
-from engine.games.ticket_to_ride.rules import cards_to_reveal, second_card_unsure
+from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ...flows.words import paged
@@ -25,7 +25,6 @@ from .words import (
     FROM_CITY,
     GIVE_UP_QUESTION,
     HINT_MAIN,
-    HINT_NO_SECOND,
     HINT_PAY,
     HINT_RESHUFFLE,
     HINT_SECOND,
@@ -34,7 +33,6 @@ from .words import (
     HINT_TURNED,
     LAST_ROUND,
     LOCOMOTIVE_QUESTION,
-    ONLY_LOCOS_LINE,
     RANK,
     SECOND_CARD,
     STATION_AT,
@@ -167,12 +165,9 @@ class TicketToRideScreens:
     def _second_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         first = self.first[0] if self.first and state.drawn else None
-        first_line = w.first_was(first) if first else w.say(TAP_SECOND)
-        body, hints = (first_line, w.say(FACE_UP_LINE)), w.say(HINT_SECOND)
-        if second_card_unsure(state):  # deck and discards out: the face-up cards may be all locos
-            body, hints = (first_line, w.say(ONLY_LOCOS_LINE)), w.say(HINT_NO_SECOND)
+        body = (w.first_was(first) if first else w.say(TAP_SECOND), w.say(FACE_UP_LINE))
         return Screen(top=self._top(state), title=w.say(SECOND_CARD, name=state.player().name),
-                      body=body, hints=hints, progress=(1, 2))
+                      body=body, hints=w.say(HINT_SECOND), progress=(1, 2))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words

@@ -65,15 +65,6 @@ class DrawCard(TicketToRideEvent):
 
 
 @dataclass(frozen=True)
-class NoCardToTake(TicketToRideEvent):
-    """After a first card, the players say no second card may be taken: the deck and the
-    discards are empty and the face-up cards, unseen by the companion, are all locomotives.
-    The turn ends."""
-
-    kind = "no-card-to-take"
-
-
-@dataclass(frozen=True)
 class DrawTickets(TicketToRideEvent):
     """Draw destination tickets from the top of the pile; keeping some follows."""
 

@@ -24,9 +24,6 @@ RULE_NOTES: tuple[str, ...] = (
        "five new ones laid out, again if needed, unless the cards left could never do better."),
     N_("When the deck runs out the discards are shuffled into a new deck. If no card can be "
        "drawn for a second card, the turn ends after the first."),
-    N_("At the table the companion does not see the face-up cards: once the deck and the "
-       "discards are out, the players say when the face-up cards left are all locomotives "
-       "(`ok` on the second card's screen) and the turn ends after one card."),
     N_("Tickets not kept go under the pile. Europe: each player is offered three tickets and one "
        "long ticket at the start and keeps at least two of the four; long tickets not kept leave "
        "the game. USA: keep at least two of three at the start; later draws keep at least one."),

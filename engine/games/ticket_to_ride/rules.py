@@ -24,7 +24,6 @@ from .events import (
     DrawCard,
     DrawTickets,
     KeepTickets,
-    NoCardToTake,
     Pass,
     PayTunnel,
     ReplaceFaceUp,
@@ -306,26 +305,6 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
     return state
 
 
-def second_card_unsure(state: TicketToRideState) -> bool:
-    """The second card may be impossible to take and only the players can tell: the deck and
-    the discards are empty, and the face-up cards the companion has not seen may all be
-    locomotives (never the second card)."""
-    if state.phase is not Phase.PLAY or state.drawn != 1 or state.tunnel is not None:
-        return False
-    if state.deck or state.discard or UNKNOWN not in state.display:
-        return False
-    return all(card in (LOCOMOTIVE, UNKNOWN) for card in state.display)
-
-
-def _no_card_to_take(state: TicketToRideState, event: NoCardToTake) -> TicketToRideState:
-    _check_turn(state, drawing=True)
-    if not state.drawn:
-        raise IllegalEvent(N_("Draw a card first"))
-    if not second_card_unsure(state):
-        raise IllegalEvent(N_("A second card can still be taken"))
-    return _end_turn(state)
-
-
 # --- A turn: draw destination tickets ----------------------------------------------------------
 
 
@@ -533,7 +512,6 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     ReplaceFaceUp: _replace_face_up,
     KeepTickets: _keep_tickets,
     DrawCard: _draw_card,
-    NoCardToTake: _no_card_to_take,
     DrawTickets: _draw_tickets,
     ClaimRoute: _claim_route,
     RevealTunnel: _reveal_tunnel,
