@@ -113,14 +113,15 @@ class SteppedTable:
 
     def __init__(self, state_dir: Path, game: str, players: Sequence[str], *,
                  language: str = "en", clock: Callable[[], float] | None = None,
-                 driver_config: dict[str, Any] | None = None) -> None:
+                 driver_config: dict[str, Any] | None = None,
+                 options: dict[str, Any] | None = None) -> None:
         self.game = game
         self.frames = 0
         extra: dict[str, Any] = {} if clock is None else {"clock": clock}
         self.table: Table = open_table(state_dir=state_dir, game=game, players=players,
                                        language=language, on_frame=self._frame,
-                                       driver_config=driver_config, **extra)
-        self.deck = demo_deck(game)
+                                       driver_config=driver_config, options=options, **extra)
+        self.deck = demo_deck(game, options)
         self.last_tap: str | None = None
         self.draft_writes = 0
         #: Seconds spent inside the journal's synced writes (each one a committed transaction).
@@ -230,11 +231,13 @@ def _quantile(samples: Sequence[float], q: float) -> float:
 
 
 def measure_tap_to_frame(game: str = REFERENCE_GAME, seed: int = 1, players: int | None = None,
-                         max_taps: int | None = None) -> dict[str, Any]:
-    """Tap-to-frame latencies over a demo game entered through a real table (see the module)."""
+                         max_taps: int | None = None,
+                         options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Tap-to-frame latencies over a demo game entered through a real table (see the module);
+    `options` as the demo's (a map file's data as `map_name`)."""
     count = players or players_for(game)
     names = PLAYER_NAMES[:count]
-    moves = physical_moves(GAMES[game], names, seed)
+    moves = physical_moves(GAMES[game], names, seed, options)
     commit: list[float] = []
     screen_only: list[float] = []
     screen_only_draft: list[float] = []
@@ -244,7 +247,7 @@ def measure_tap_to_frame(game: str = REFERENCE_GAME, seed: int = 1, players: int
     unchanged = 0
     with tempfile.TemporaryDirectory(prefix="bench-tap-") as folder:
         fsync = fsync_median_ms(Path(folder))
-        stepped = SteppedTable(Path(folder), game, names)
+        stepped = SteppedTable(Path(folder), game, names, options=options)
         try:
             stepped.enroll_deck()
             loop = stepped.loop

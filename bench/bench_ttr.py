@@ -40,7 +40,7 @@ from engine.simulate import play_random  # noqa: E402
 
 Edges = list[tuple[Any, Any, int]]
 TRAINS = 45
-NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 
 
 # --- The networks ---------------------------------------------------------------------------
@@ -215,8 +215,17 @@ def example_map(name: str) -> Map:
     return map_from_toml((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
 
 
+def seats_for(board: Map, wanted: int) -> int:
+    """`wanted` players, or the nearest count the map allows (a team map seats whole teams)."""
+    low, high = board.rules.players
+    size = board.rules.team_size or 1
+    return min(max(wanted // size, low), high) * size
+
+
 def measure_games(map_name: str | Map, players: int, seconds: float) -> dict[str, Any]:
-    start = RULES.new_game(NAMES[:players], map_name)
+    board = map_name if isinstance(map_name, Map) else shipped_map(map_name)
+    players = seats_for(board, players)
+    start = RULES.new_game(NAMES[:players], board)
     map_name = start.board.name
     games = events = 0
     began = time.perf_counter()

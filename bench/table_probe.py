@@ -1,6 +1,6 @@
 """A table run in phases, for counting what reaches the disk and the display bus.
 
-    python bench/table_probe.py STATE_DIR [--game GAME] [--players N] [--moves N]
+    python bench/table_probe.py STATE_DIR [--game GAME] [--players N] [--moves N] [--map MAP]
 
 Run by bench/bench_gentle.py in a child process, under `strace` when it is installed, with the
 code under test first on PYTHONPATH (so the same probe measures this checkout or an older one).
@@ -101,6 +101,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--moves", type=int, default=0, help="at most this many (0: all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--map", help="a shipped map's name or a map file, as `--map` of "
+                        "`companion demo`")
     args = parser.parse_args()
 
     from companion.automaton import enter_move, physical_moves
@@ -108,12 +110,14 @@ def main() -> int:
     from companion.flows import autopilot
     from companion.inputs import Input, Press, Tap
     from companion.keyboard import enroll_desktop_tags
+    from companion.map_files import map_option
     from companion.paths import JOURNAL_FILE
     from companion.table import open_table
     from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
     from engine.registry import GAMES
 
     names = PLAYER_NAMES[:args.players]
+    options = {"map_name": map_option(args.game, args.map)} if args.map else None
     frames: list[bytes] = []
     written: dict[str, int | None] = {}
 
@@ -123,12 +127,13 @@ def main() -> int:
 
     phase("first-start")
     table = open_table(state_dir=args.state_dir, game=args.game, players=names, language="en",
+                       options=options,
                        on_frame=lambda image: frames.append(image.convert("1").tobytes()))
     size = table.drivers.display.size
     table.loop.refresh()
     enroll_desktop_tags(table.registry)
-    deck = demo_deck(args.game)
-    enroll_deck(table.registry, args.game, deck)  # a no-op after the desktop box
+    deck = demo_deck(args.game, options)
+    enroll_deck(table.registry, args.game, deck)  # the desktop box, and a map file's tickets
     loop, session = table.loop, table.app.session
     last_tap: list[str] = []
 
@@ -153,7 +158,7 @@ def main() -> int:
 
     phase("moves")
     del frames[:-1]  # the last frame shown is where the moves start from
-    moves = physical_moves(GAMES[args.game], names, args.seed)
+    moves = physical_moves(GAMES[args.game], names, args.seed, options)
     if args.moves:
         moves = moves[:args.moves]
     for number, goal in enumerate(moves[session.event_count:], start=1):

@@ -39,6 +39,8 @@ def run(args: argparse.Namespace, language: str) -> int:
         rules = GAMES[args.rules]
         for note in rules.rule_notes:
             print(f"- {_(note)}")
+        for note in _table_notes(args.rules, _):
+            print(f"- {note}")
         settings = settings_in_force(args.rules, config.game_settings(args.rules))
         if settings:
             print()
@@ -68,6 +70,16 @@ def settings_in_force(game: str, configured: dict[str, Any]) -> dict[str, Any]:
     defaults = settings_type()
     return {field.name: configured.get(field.name, to_jsonable(getattr(defaults, field.name)))
             for field in dataclasses.fields(settings_type) if field.init}
+
+
+def _table_notes(game: str, gettext: Any) -> tuple[str, ...]:
+    """Notes a game writes from its engine's tables (its notes module's `table_notes`)."""
+    try:
+        notes = import_module(f"engine.games.{game.replace('-', '_')}.notes")
+    except ModuleNotFoundError:
+        return ()
+    written = getattr(notes, "table_notes", None)
+    return () if written is None else tuple(written(gettext))
 
 
 def _readings(game: str) -> dict[str, dict[object, str]]:

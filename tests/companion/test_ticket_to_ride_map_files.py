@@ -116,7 +116,7 @@ def test_the_table_takes_its_map_s_tickets_and_refuses_another_map_s(
     finally:
         table.close()
     # The file changes, then goes: the game resumes on the map it began with.
-    path.write_text(path.read_text(encoding="utf-8").replace("trains = 20", "trains = 30"),
+    path.write_text(path.read_text(encoding="utf-8").replace("trains = 24", "trains = 30"),
                     encoding="utf-8")
     path.unlink()
     table = open_table(state_dir=tmp_path / "state", language="en", driver_config=DEMO_DRIVERS)

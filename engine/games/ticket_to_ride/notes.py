@@ -1,7 +1,10 @@
 """How the companion reads Ticket to Ride where the rules text is silent or open.
 
-Players read these with `companion games --rules ticket-to-ride`.
+Players read these with `companion games --rules ticket-to-ride`, followed by what the table
+plays turn by turn and what goes to the tally (`table_notes`, from the engine's own table).
 """
+
+from collections.abc import Callable
 
 from ...errors import N_
 
@@ -112,12 +115,6 @@ RULE_NOTES: tuple[str, ...] = (
        "The players of the map count teams; the players from whom both tracks of double routes "
        "are used count people, a team of two counting two: the six players in three teams of "
        "the rules use both tracks. Nobody plays in two teams."),
-    N_("Turn by turn, the companion plays USA, Europe and any map whose special rules are "
-       "tolls and loans, mountains, country cards, shares, passenger meeples, Old West's Cités "
-       "and Alvin, jokers, locomotives +4, passenger cards, Italy's ferry cards, itineraries, "
-       "depots, team play or Märklin passengers and merchandise: it pays each toll, counts each "
-       "loan and hands out the country cards and the merchandise tokens itself. Maps with other "
-       "special rules (boats) are scored with the tally."),
     N_("Team play at the table: the players are seated team by team, team mates one after the "
        "other, each with the map's trains per player (team_trains). Each keeps a hand and "
        "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
@@ -171,3 +168,43 @@ RULE_NOTES: tuple[str, ...] = (
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
 )
+
+
+#: Every special rule a map may switch on, by the name the engine gives it (`NOT_YET_LIVE`),
+#: with the words players know it by.
+SPECIAL_RULES: dict[str, str] = {
+    "tolls": N_("tolls and loans (Netherlands)"),
+    "mountains": N_("mountains (Legendary Asia)"),
+    "country_cards": N_("country cards (Poland)"),
+    "stocks": N_("shares (Pennsylvania)"),
+    "old_west": N_("Cités and Alvin (Old West)"),
+    "depots": N_("depots (Europe 1912)"),
+    "team_size": N_("team play (Asia)"),
+    "meeples": N_("passenger meeples (Germany)"),
+    "merchandise": N_("merchandise (Märklin)"),
+    "passengers": N_("passengers (Märklin)"),
+    "special cards": N_("jokers, locomotives +4, passenger and ferry cards (Italy, Märklin, "
+                        "Rails & Sails)"),
+    "itineraries": N_("itinerary tickets"),
+    "boat": N_("boat cards (Rails & Sails)"),
+    "teams with others": N_("team play together with shares, meeples, Old West, depots or "
+                            "merchandise"),
+    "depots with merchandise": N_("depots together with merchandise"),
+}
+
+
+def table_notes(gettext: Callable[[str], str]) -> tuple[str, ...]:
+    """What the table plays turn by turn and what only the tally scores, in the reader's
+    language: read from the rules the engine does not play live yet."""
+    from .rules import NOT_YET_LIVE  # the rules import the maps; the notes stay light
+
+    waiting = [name for _, name in NOT_YET_LIVE]
+    live = [gettext(words) for name, words in SPECIAL_RULES.items() if name not in waiting]
+    tally = [gettext(SPECIAL_RULES.get(name, name)) for name in waiting]
+    notes = [gettext(N_("Played turn by turn at the table: USA, Europe, any map without "
+                        "special rules, and the maps whose special rules are among these: "
+                        "{rules}.")).format(rules="; ".join(live))]
+    if tally:
+        notes.append(gettext(N_("Scored with the tally only (the table refuses such a map): "
+                                "{rules}.")).format(rules="; ".join(tally)))
+    return tuple(notes)

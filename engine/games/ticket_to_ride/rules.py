@@ -115,7 +115,7 @@ NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
         board.rules.stocks is not None or board.rules.meeples is not None
         or board.rules.old_west is not None or bool(board.rules.depots)
         or board.rules.merchandise is not None),
-     "teams with shares, meeples, Old West, depots or merchandise"),
+     "teams with others"),
     (lambda board: bool(board.rules.depots) and board.rules.merchandise is not None,
      "depots with merchandise"),
     (lambda board: "boat" in board.rules.cards.special, "boat"),

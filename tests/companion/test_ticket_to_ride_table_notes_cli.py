@@ -1,0 +1,31 @@
+"""`companion games --rules ticket-to-ride` says what the table plays live and what goes to
+the tally, from the engine's table, in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+from companion.i18n import translator
+from engine.games.ticket_to_ride.notes import SPECIAL_RULES
+from engine.games.ticket_to_ride.rules import NOT_YET_LIVE
+
+
+@pytest.mark.parametrize(("language", "live", "tally"), [
+    ("en", "Played turn by turn at the table", "Scored with the tally only"),
+    ("fr", "Joués tour par tour à la table", "Comptés avec le décompte seulement"),
+])
+def test_companion_games_rules_lists_them_in_the_reader_s_language(
+        language: str, live: str, tally: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", language, "games", "--rules", "ticket-to-ride"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    played = next(line for line in lines if live in line)
+    _ = translator(language).gettext
+    tolls = _(SPECIAL_RULES["tolls"])
+    assert tolls in played
+    if language == "fr":
+        assert tolls == "péages et emprunts (Pays-Bas)"
+    if NOT_YET_LIVE:
+        scored = next(line for line in lines if tally in line)
+        waiting = _(SPECIAL_RULES[NOT_YET_LIVE[0][1]])
+        assert tolls not in scored and waiting in scored and waiting not in played
