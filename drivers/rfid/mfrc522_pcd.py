@@ -164,7 +164,7 @@ class Mfrc522Pcd:
 
     # -- the command engine ----------------------------------------------------------------------
 
-    def _start(self, command: Cmd, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
+    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
         regs = self.registers
         self._set_timeout(timeout)
         regs.write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing

@@ -163,6 +163,8 @@ class SimulatedSpiBus:
             self._failure = error_number
 
     def check_transfer(self) -> None:
+        if self._failure is None:
+            return  # a healthy bus, on every transfer: no lock taken
         with self._lock:
             failure = self._failure
             if failure is not None:
