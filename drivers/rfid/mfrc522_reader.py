@@ -5,8 +5,9 @@ Each poll wakes the card with WUPA, selects it through every cascade level (4-, 
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
 Between polls the thread sleeps on a lock that `close` releases (`StopSignal`): an idle reader
-costs eight SPI transfers and two short sleeps per poll. With two cards on the antenna their answers collide and neither is read
-(counted in `collisions`); these readers are used one card at a time.
+costs eight SPI transfers and two short sleeps per poll. With two cards on the antenna their
+answers collide and neither is read (counted in `collisions`); these readers are used one card
+at a time.
 """
 
 from __future__ import annotations

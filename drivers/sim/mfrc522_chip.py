@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from drivers.rfid import iso14443 as picc
 from drivers.rfid.mfrc522_registers import (
     ANTENNA_ON,
+    COMMANDS,
     DIV_IRQ_CRC,
     ERR_BUFFER_OVERFLOW,
     ERR_COLLISION,
@@ -35,7 +36,6 @@ from drivers.rfid.mfrc522_registers import (
     START_SEND,
     STATUS2_CRYPTO1_ON,
     T_AUTO,
-    COMMANDS,
     Cmd,
     Reg,
     timer_period,
