@@ -183,6 +183,9 @@ class Mfrc522ChipSimulator:
                     answer.append(self._read((address_byte >> 1) & 0x3F))
                 return answer
             address = (data[0] >> 1) & 0x3F
+            if len(data) == 2:  # one register written: nearly every transfer of a poll
+                self._write(address, data[1] & 0xFF)
+                return [0, 0]
             for value in data[1:]:
                 self._write(address, value & 0xFF)
             return [0] * len(data)
