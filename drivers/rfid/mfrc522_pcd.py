@@ -123,6 +123,7 @@ class Mfrc522Pcd:
         self._sleep = sleep
         self._clock = clock
         self._reload: int | None = None
+        self._timeout: float | None = None  # the seconds `_reload` was set for
 
     @property
     def label(self) -> str:
@@ -145,7 +146,7 @@ class Mfrc522Pcd:
             )
         regs.write(Reg.T_MODE, _T_MODE)
         regs.write(Reg.T_PRESCALER, _T_PRESCALER)
-        self._reload = None
+        self._reload = self._timeout = None  # the reset forgot the timer's reload value
         self._set_timeout(SHORT_TIMEOUT)
         regs.write(Reg.TX_ASK, 0x40)  # 100 % ASK modulation, as type A requires
         regs.write(Reg.MODE, 0x3D)  # CRC preset 0x6363
@@ -157,11 +158,14 @@ class Mfrc522Pcd:
         return version in KNOWN_VERSIONS
 
     def _set_timeout(self, seconds: float) -> None:
+        if seconds == self._timeout:
+            return  # nearly every poll: the chip has it already
         reload = max(1, math.ceil(seconds / _TICK_SECONDS) - 1)
         if reload != self._reload:
             self.registers.write(Reg.T_RELOAD_H, reload >> 8)
             self.registers.write(Reg.T_RELOAD_L, reload & 0xFF)
             self._reload = reload
+        self._timeout = seconds
 
     # -- the command engine ----------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ class FakeSpiDev:
             raise OSError(errno.EBADF, "Bad file descriptor")
         if self.bus.failing:
             self.bus.check_transfer()
-        return target.spi_transfer(list(data))
+        return target.spi_transfer(data)  # read, never kept: no copy needed
 
     xfer = xfer2
 
