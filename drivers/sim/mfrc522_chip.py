@@ -173,6 +173,12 @@ class Mfrc522ChipSimulator:
         `(addr << 1) & 0x7E` followed by values that all go to that register."""
         with self._lock:
             self._transfers += 1
+            if len(data) == 2 and self._connected:  # one register read or written: most of them
+                first = data[0]
+                if first & 0x80:
+                    return [0, self._read((first >> 1) & 0x3F)]
+                self._write((first >> 1) & 0x3F, data[1] & 0xFF)
+                return [0, 0]
             if not data:
                 return []
             if not self._connected:
@@ -183,9 +189,6 @@ class Mfrc522ChipSimulator:
                     answer.append(self._read((address_byte >> 1) & 0x3F))
                 return answer
             address = (data[0] >> 1) & 0x3F
-            if len(data) == 2:  # one register written: nearly every transfer of a poll
-                self._write(address, data[1] & 0xFF)
-                return [0, 0]
             for value in data[1:]:
                 self._write(address, value & 0xFF)
             return [0] * len(data)
