@@ -430,7 +430,9 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
         rows.append(Row(
             "pi", f"idle CPU of the whole appliance ({cpu['threads']} threads, simulated)",
             f"{cpu['percent_of_one_core']:.2f} % of one core", "<= 0.25 %",
-            f"{cpu['cpu_seconds']} s of CPU in {cpu['seconds']} s",
+            f"{cpu['cpu_seconds']} s of CPU in {cpu['seconds']} s: the loop (main thread) "
+            f"{cpu['loop_percent']:.3f} %, the reader's poll and the waiting threads "
+            f"{cpu['other_threads_percent']:.3f} %",
             judged(cpu["percent_of_one_core"] <= 0.25),
             f"~{cpu['percent_of_one_core'] * slower:.1f} % of a core"))
 
