@@ -177,7 +177,12 @@ class Mfrc522ChipSimulator:
                 first = data[0]
                 if first & 0x80:
                     return [0, self._read((first >> 1) & 0x3F)]
-                self._write((first >> 1) & 0x3F, data[1] & 0xFF)
+                address, value = (first >> 1) & 0x3F, data[1] & 0xFF
+                effect = self._write_effects.get(address)  # `_write`, one call fewer
+                if effect is None:
+                    self._regs[address] = value
+                else:
+                    effect(address, value)
                 return [0, 0]
             if not data:
                 return []
