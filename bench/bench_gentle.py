@@ -215,15 +215,19 @@ def _cpu_seconds(pid: int) -> float:
     return sum(_thread_cpu_seconds(pid).values())
 
 
-def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any]:
-    """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc)."""
+def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
+                     variant: str = "as-is") -> dict[str, Any]:
+    """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
+    `variant` cuts the reader's poll down (see bench/idle_variant.py)."""
     from bench.bench_companion import PLAYER_NAMES
 
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
         folder = Path(name)
         config = folder / "config.toml"
         config.write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
-        command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config),
+        runner = (["-m", "companion.cli"] if variant == "as-is" else
+                  [str(ROOT / "bench" / "idle_variant.py"), variant])
+        command = [sys.executable, *runner, "run", "--config", str(config),
                    "--state-dir", str(folder / "state"), "--game", "freight-train",
                    "--players", ",".join(PLAYER_NAMES[:2])]
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -250,6 +254,24 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any
             "percent_of_one_core": round(100 * cpu / wall, 3), "threads": threads,
             "loop_percent": round(100 * loop / wall, 3),
             "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
+
+
+def measure_idle_breakdown(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
+    """Where the idle CPU goes: `companion run` as is, with the reader's registers answering
+    nothing (no chip simulator), and with each poll only its sleep (the reader thread's two
+    wakes a poll), interleaved; medians in % of one core."""
+    runs: dict[str, list[float]] = {"as-is": [], "no-chip": [], "no-poll": []}
+    loop: list[float] = []
+    for _ in range(rounds):
+        for variant, percents in runs.items():
+            measured = measure_idle_cpu(seconds, variant=variant)
+            percents.append(measured["percent_of_one_core"])
+            loop.append(measured["loop_percent"])
+    whole, no_chip, no_poll = (statistics.median(runs[name]) for name in runs)
+    return {"rounds": rounds, "seconds": seconds, "whole": round(whole, 3),
+            "chip_simulator": round(whole - no_chip, 3),
+            "driver_poll": round(no_chip - no_poll, 3),
+            "wakes_and_loop": round(no_poll, 3), "loop": round(statistics.median(loop), 3)}
 
 
 # --- The Pi estimate -----------------------------------------------------------------------------
