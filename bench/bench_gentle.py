@@ -21,7 +21,8 @@ How each is measured (nothing here is timed by a test):
    counting SSD1306 interface; luma's `display()` sends 1,030 bytes for any change.
 4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
    time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
-   /proc/PID/task/*/schedstat over a few seconds of wall time.
+   /proc/PID/task/*/schedstat over a few seconds of wall time, the loop's own (the main
+   thread) apart from the others' (the reader's poll; the rest only wait).
 """
 
 from __future__ import annotations
@@ -192,26 +193,41 @@ def trace_probe(game: str = "freight-train", players: int = 4, moves: int = 0,
 # --- 4. Idle CPU ---------------------------------------------------------------------------------
 
 
+def _thread_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU time of each thread of `pid` by thread id: from schedstat (nanoseconds) where the
+    kernel has it, else from stat (clock ticks, 10 ms, too coarse for a few idle seconds)."""
+    times: dict[int, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            times[int(task.name)] = int((task / "schedstat").read_text().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # the thread ended meanwhile
+            times[int(task.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf(
+                "SC_CLK_TCK")
+    return times
+
+
 def _cpu_seconds(pid: int) -> float:
-    """CPU time of every thread of `pid`: from schedstat (nanoseconds) where the kernel has
-    it, else from stat (clock ticks, 10 ms, too coarse for a few idle seconds)."""
-    try:
-        return sum(int((task / "schedstat").read_text().split()[0])
-                   for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
-    except (OSError, ValueError, IndexError):
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time of every thread of `pid`."""
+    return sum(_thread_cpu_seconds(pid).values())
 
 
-def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any]:
-    """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc)."""
+def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
+                     variant: str = "as-is") -> dict[str, Any]:
+    """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
+    `variant` cuts the reader's poll down (see bench/idle_variant.py)."""
     from bench.bench_companion import PLAYER_NAMES
 
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
         folder = Path(name)
         config = folder / "config.toml"
         config.write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
-        command = [sys.executable, "-m", "companion.cli", "run", "--config", str(config),
+        runner = (["-m", "companion.cli"] if variant == "as-is" else
+                  [str(ROOT / "bench" / "idle_variant.py"), variant])
+        command = [sys.executable, *runner, "run", "--config", str(config),
                    "--state-dir", str(folder / "state"), "--game", "freight-train",
                    "--players", ",".join(PLAYER_NAMES[:2])]
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -222,15 +238,40 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0) -> dict[str, Any
             if not ready or not os.read(child.stdout.fileno(), 65536):
                 raise RuntimeError("companion run showed no frame")
             time.sleep(settle)  # past the first start's enrolment
-            cpu_before, wall_before = _cpu_seconds(child.pid), time.monotonic()
+            before, wall_before = _thread_cpu_seconds(child.pid), time.monotonic()
             time.sleep(seconds)
-            cpu = _cpu_seconds(child.pid) - cpu_before
+            after = _thread_cpu_seconds(child.pid)
             wall = time.monotonic() - wall_before
+            spent = {tid: used - before.get(tid, 0.0) for tid, used in after.items()}
+            cpu = sum(spent.values())
+            # The main thread runs the table loop; of the others the reader's poll is the one
+            # that wakes (the keyboard and the stop watcher only wait).
+            loop = spent.get(child.pid, 0.0)
             threads = len(os.listdir(f"/proc/{child.pid}/task"))
         finally:
             child.communicate(input=b"", timeout=60)
     return {"seconds": round(wall, 2), "cpu_seconds": round(cpu, 3),
-            "percent_of_one_core": round(100 * cpu / wall, 3), "threads": threads}
+            "percent_of_one_core": round(100 * cpu / wall, 3), "threads": threads,
+            "loop_percent": round(100 * loop / wall, 3),
+            "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
+
+
+def measure_idle_breakdown(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
+    """Where the idle CPU goes: `companion run` as is, with the reader's registers answering
+    nothing (no chip simulator), and with each poll only its sleep (the reader thread's two
+    wakes a poll), interleaved; medians in % of one core."""
+    runs: dict[str, list[float]] = {"as-is": [], "no-chip": [], "no-poll": []}
+    loop: list[float] = []
+    for _ in range(rounds):
+        for variant, percents in runs.items():
+            measured = measure_idle_cpu(seconds, variant=variant)
+            percents.append(measured["percent_of_one_core"])
+            loop.append(measured["loop_percent"])
+    whole, no_chip, no_poll = (statistics.median(runs[name]) for name in runs)
+    return {"rounds": rounds, "seconds": seconds, "whole": round(whole, 3),
+            "chip_simulator": round(whole - no_chip, 3),
+            "driver_poll": round(no_chip - no_poll, 3),
+            "wakes_and_loop": round(no_poll, 3), "loop": round(statistics.median(loop), 3)}
 
 
 # --- The Pi estimate -----------------------------------------------------------------------------

@@ -430,15 +430,31 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
         rows.append(Row(
             "pi", f"idle CPU of the whole appliance ({cpu['threads']} threads, simulated)",
             f"{cpu['percent_of_one_core']:.2f} % of one core", "<= 0.25 %",
-            f"{cpu['cpu_seconds']} s of CPU in {cpu['seconds']} s",
+            f"{cpu['cpu_seconds']} s of CPU in {cpu['seconds']} s: the loop (main thread) "
+            f"{cpu['loop_percent']:.3f} %, the reader's poll and the waiting threads "
+            f"{cpu['other_threads_percent']:.3f} %",
             judged(cpu["percent_of_one_core"] <= 0.25),
             f"~{cpu['percent_of_one_core'] * slower:.1f} % of a core"))
 
     part("tally", tally)
     part("first frames", first_frames)
     part("syncs and bytes", disk_and_bus)
+    def idle_parts() -> None:
+        parts = raw["idle_breakdown"] = bg.measure_idle_breakdown(
+            2.0 if quick else 5.0, 1 if quick else 2)
+        rows.append(Row(
+            "pi", "  where it goes: the chip simulator / the driver's poll / the reader's "
+            "two wakes a poll and the loop",
+            f"{parts['chip_simulator']:.3f} / {parts['driver_poll']:.3f} / "
+            f"{parts['wakes_and_loop']:.3f} %", NONE,
+            f"`companion run` beside itself with registers answering nothing, then with each "
+            f"poll only its sleep (bench/idle_variant.py); whole: {parts['whole']:.3f} %, the "
+            f"loop {parts['loop']:.3f} %", NONE,
+            "the simulator is not on the Pi: 8 SPI transfers a poll instead"))
+
     part("tap-to-frame", taps)
     part("idle CPU", idle)
+    part("idle CPU parts", idle_parts)
     return rows, raw
 
 

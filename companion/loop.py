@@ -30,10 +30,12 @@ from .screens.model import Screen
 
 log = logging.getLogger(__name__)
 
-#: The longest the loop sleeps with nothing to do: each wake costs CPU on an idle table, and a
-#: watchdog ping is due every 5 s (half of the service's WatchdogSec=10s), so one a second
-#: keeps it in time. A notice's end wakes it when due, and a stop at once (see `run`).
-IDLE_WAKE = 1.0
+#: The longest the loop sleeps with nothing to do: each wake costs CPU on an idle table (the
+#: app's screen is built again to see whether it changed). A watchdog ping is due every 5 s
+#: (half of the service's WatchdogSec=10s): with a wake every 2 s the longest gap between two
+#: pings is 7 s, still within the 10 s. A notice's end wakes it when due, a page to turn too,
+#: and a stop at once (see `run`).
+IDLE_WAKE = 2.0
 #: Put on the queue when `stop` is set, so the loop does not sleep through it.
 _STOPPED = object()
 #: How long each page of a screen shown over several pages (a 128x32 panel) stays up.

@@ -7,11 +7,15 @@ a column, so a changed line or a moved cursor needs only the bytes of its pages,
 them of the columns that changed:
 
 - SSD1306 (luma sets horizontal addressing): a window `COLUMNADDR c0 c1, PAGEADDR p0 p1` per
-  run of changed columns, shared by adjacent pages whose run is the same, then its bytes;
+  run of changed columns, shared by adjacent pages whose run is the same, then its bytes. The
+  controller keeps its window, and after the window's last byte its pointer is back at the
+  window's start: a run on the same pages as the one before needs only its columns (3 bytes),
+  one on other pages with the same columns only its pages (3 bytes);
 - SH1106 (page addressing only, 132 columns with the visible 128 at an offset): per run,
-  `0xB0+page`, the column's low and high nibbles, then the bytes.
+  `0xB0+page` when the page changes, the column's low and high nibbles, then the bytes.
 
-Runs of changes a few columns apart go as one, since a new address costs about as much.
+Runs of changes a few columns apart go as one, since a new address on the same page costs
+about as much (3 bytes on an SSD1306, 2 on an SH1106).
 
 The first frame, and the first after the panel was initialised again, is sent whole.
 """
@@ -95,8 +99,9 @@ class PageWriter:
         pages = pages_of(self.device.preprocess(frame))
         held, self._held = self._held, None  # unknown until every write has gone through
         width = len(pages[0])
-        # An address costs 6 command bytes on an SSD1306 (a window), 3 on an SH1106.
-        gap = 6 if self.kind == "ssd1306" else 3
+        # A run further along the same page costs a column address: 3 command bytes on an
+        # SSD1306 (its window's columns), 2 on an SH1106 (the column's two nibbles).
+        gap = 3 if self.kind == "ssd1306" else 2
         spans: list[tuple[int, int, int]] = []  # (page, first column, last column)
         for page, data in enumerate(pages):
             runs = [(0, width - 1)] if held is None else changed_spans(held[page], data, gap)
@@ -110,7 +115,7 @@ class PageWriter:
 
     def _write_ssd1306(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
         """One window per span; spans of the same columns on adjacent pages share one (a whole
-        frame is a single window)."""
+        frame is a single window). Only the half of the window that changed is sent."""
         colstart = int(getattr(self.device, "_colstart", 0))
         windows: list[tuple[int, int, int, int]] = []  # first page, last page, columns
         for page, first, last in spans:
@@ -118,16 +123,31 @@ class PageWriter:
                 windows[-1] = (windows[-1][0], page, first, last)
             else:
                 windows.append((page, page, first, last))
+        # Unknown at the start of a frame: whatever else talked to the panel meanwhile (luma's
+        # own display(), a new initialisation) may have moved the window.
+        columns: tuple[int, int] | None = None
+        rows: tuple[int, int] | None = None
         for first_page, last_page, first, last in windows:
-            self.device.command(_COLUMNADDR, colstart + first, colstart + last,
-                                _PAGEADDR, first_page, last_page)
+            command: list[int] = []
+            if (first, last) != columns:
+                command += [_COLUMNADDR, colstart + first, colstart + last]
+            if (first_page, last_page) != rows:
+                command += [_PAGEADDR, first_page, last_page]
+            self.device.command(*command)
+            # Every byte of the window is written: the pointer ends back at its start.
             self.device.data(list(b"".join(pages[page][first:last + 1]
                                            for page in range(first_page, last_page + 1))))
+            columns, rows = (first, last), (first_page, last_page)
 
     def _write_sh1106(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
         offset = int(getattr(self.device, "_page_address_offset", 2))
+        page_at: int | None = None  # the page the controller points at, once set here
         for page, first, last in spans:
             column = offset + first
-            self.device.command(_SET_PAGE + page, _LOW_COLUMN | (column & 0x0F),
-                                _HIGH_COLUMN | (column >> 4))
+            nibbles = (_LOW_COLUMN | (column & 0x0F), _HIGH_COLUMN | (column >> 4))
+            if page != page_at:
+                self.device.command(_SET_PAGE + page, *nibbles)
+                page_at = page
+            else:
+                self.device.command(*nibbles)
             self.device.data(list(pages[page][first:last + 1]))

@@ -60,9 +60,43 @@ class FaultReporter:
 
     def recovered(self) -> None:
         """Record success; ends the episode if one was open."""
+        if not self._faulted:
+            return  # the usual case, after every poll: no lock taken
         with self._lock:
             if not self._faulted:
                 return
             self._faulted = False
         self._logger.info("%s works again", self.device)
         self._events.put(DriverRecovered(self.device))
+
+
+class StopSignal:
+    """A stop flag a polling thread sleeps on between polls, like `threading.Event` but
+    cheaper to wait on: `wait` is one lock acquisition with a timeout, where an Event's
+    builds a condition and a waiter lock on every call (a poll thread waits 12 times a
+    second for the life of the process). Thread-safe; `set` wakes every waiter at once."""
+
+    def __init__(self) -> None:
+        self._gate = threading.Lock()
+        self._gate.acquire()  # held until `set`: waiters block on it
+        self._set = False
+        self._setting = threading.Lock()
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        with self._setting:
+            if self._set:
+                return
+            self._set = True
+            self._gate.release()
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep up to `timeout` seconds or until `set`; True when set."""
+        if self._set:
+            return True
+        if self._gate.acquire(timeout=max(0.0, timeout)):
+            self._gate.release()  # open for every other waiter too
+            return True
+        return self._set

@@ -31,10 +31,10 @@ class LibraryRegisters:
         self._pin_rst = pin_rst
 
     def read(self, address: int) -> int:
-        return int(self._chip.Read_MFRC522(int(address)))
+        return int(self._chip.Read_MFRC522(address))
 
     def write(self, address: int, value: int) -> None:
-        self._chip.Write_MFRC522(int(address), int(value) & 0xFF)
+        self._chip.Write_MFRC522(address, value & 0xFF)
 
     def close(self) -> None:
         # Not Close_MFRC522(): its global GPIO.cleanup() would also release the button pins.

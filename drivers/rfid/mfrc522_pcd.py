@@ -54,6 +54,7 @@ LONG_TIMEOUT = 0.025
 # Sleeps between CommIrqReg reads: a few reads per command, whatever the outcome.
 _FIRST_WAIT = 0.001
 _MAX_WAIT = 0.008
+_WUPA_FRAME = bytes([picc.WUPA])
 WIRING_HINT = (
     "the wiring in wiring.md (SDA to CE0 pin 24, SCK pin 23, MOSI pin 19, MISO pin 21, RST pin 22, "
     "3.3 V and GND) and dtparam=spi=on in /boot/firmware/config.txt"
@@ -122,6 +123,7 @@ class Mfrc522Pcd:
         self._sleep = sleep
         self._clock = clock
         self._reload: int | None = None
+        self._timeout: float | None = None  # the seconds `_reload` was set for
 
     @property
     def label(self) -> str:
@@ -144,7 +146,7 @@ class Mfrc522Pcd:
             )
         regs.write(Reg.T_MODE, _T_MODE)
         regs.write(Reg.T_PRESCALER, _T_PRESCALER)
-        self._reload = None
+        self._reload = self._timeout = None  # the reset forgot the timer's reload value
         self._set_timeout(SHORT_TIMEOUT)
         regs.write(Reg.TX_ASK, 0x40)  # 100 % ASK modulation, as type A requires
         regs.write(Reg.MODE, 0x3D)  # CRC preset 0x6363
@@ -156,25 +158,28 @@ class Mfrc522Pcd:
         return version in KNOWN_VERSIONS
 
     def _set_timeout(self, seconds: float) -> None:
+        if seconds == self._timeout:
+            return  # nearly every poll: the chip has it already
         reload = max(1, math.ceil(seconds / _TICK_SECONDS) - 1)
         if reload != self._reload:
             self.registers.write(Reg.T_RELOAD_H, reload >> 8)
             self.registers.write(Reg.T_RELOAD_L, reload & 0xFF)
             self._reload = reload
+        self._timeout = seconds
 
     # -- the command engine ----------------------------------------------------------------------
 
-    def _start(self, command: Cmd, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
-        regs = self.registers
+    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
+        write = self.registers.write
         self._set_timeout(timeout)
-        regs.write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing
-        regs.write(Reg.COM_IRQ, IRQ_ALL)  # bit 7 clear: clear every interrupt flag
-        regs.write(Reg.FIFO_LEVEL, FIFO_FLUSH)
+        write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing
+        write(Reg.COM_IRQ, IRQ_ALL)  # bit 7 clear: clear every interrupt flag
+        write(Reg.FIFO_LEVEL, FIFO_FLUSH)
         for byte in payload:
-            regs.write(Reg.FIFO_DATA, byte)
+            write(Reg.FIFO_DATA, byte)
         # StartSend left over from the previous frame must not fire when the command starts.
-        regs.write(Reg.BIT_FRAMING, tx_last_bits)
-        regs.write(Reg.COMMAND, command)
+        write(Reg.BIT_FRAMING, tx_last_bits)
+        write(Reg.COMMAND, command)
 
     def _wait(self, done_bits: int, timeout: float, first_wait: float = _FIRST_WAIT) -> int:
         """Read CommIrqReg with growing sleeps until `done_bits` or TimerIRq is set."""
@@ -204,13 +209,21 @@ class Mfrc522Pcd:
         `silence_likely`: no answer is the usual outcome, so the first look at the chip
         comes once its timer has run out (one register read instead of three).
         """
+        reply = self._exchange(frame, tx_last_bits, timeout, silence_likely)
+        if reply is None:
+            raise NoAnswer()
+        return reply
+
+    def _exchange(self, frame: bytes, tx_last_bits: int, timeout: float,
+                  silence_likely: bool) -> Reply | None:
+        """`transceive`, with None for no answer: an idle poll raises nothing."""
         regs = self.registers
         self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits)
         regs.write(Reg.BIT_FRAMING, START_SEND | tx_last_bits)
         irq = self._wait(IRQ_RX, timeout, timeout + _FIRST_WAIT if silence_likely
                          else _FIRST_WAIT)
         if not irq & IRQ_RX:
-            raise NoAnswer()
+            return None
         error = regs.read(Reg.ERROR)
         if error & ERR_COLLISION:
             raise Collision()
@@ -227,8 +240,17 @@ class Mfrc522Pcd:
 
     def wake_up(self, *, silence_likely: bool = False) -> bytes:
         """WUPA: wakes idle and halted cards; returns ATQA. Raises NoAnswer when none."""
-        reply = self.transceive(bytes([picc.WUPA]), tx_last_bits=picc.SHORT_FRAME_BITS,
-                                silence_likely=silence_likely)
+        atqa = self._wake_up(silence_likely)
+        if atqa is None:
+            raise NoAnswer()
+        return atqa
+
+    def _wake_up(self, silence_likely: bool) -> bytes | None:
+        """WUPA; the ATQA, or None when no card answers."""
+        reply = self._exchange(_WUPA_FRAME, picc.SHORT_FRAME_BITS, SHORT_TIMEOUT,
+                               silence_likely)
+        if reply is None:
+            return None
         if len(reply.data) != 2 or reply.last_bits:
             raise FrameError(f"ATQA of {len(reply.data)} bytes")
         return reply.data
@@ -264,9 +286,7 @@ class Mfrc522Pcd:
 
     def read_uid(self) -> SelectedCard | None:
         """Wake, select and halt the card on the antenna; None when no card answers."""
-        try:
-            self.wake_up(silence_likely=True)
-        except NoAnswer:
+        if self._wake_up(silence_likely=True) is None:
             return None
         card = self.select()
         self.halt()

@@ -4,9 +4,10 @@ TagRemoved, survives a failing chip, and can write a short text onto MIFARE Clas
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
-Between polls the thread sleeps on an Event: an idle reader costs eight SPI transfers and one
-short sleep per poll. With two cards on the antenna their answers collide and neither is read
-(counted in `collisions`); these readers are used one card at a time.
+Between polls the thread sleeps on a lock that `close` releases (`StopSignal`): an idle reader
+costs eight SPI transfers and two short sleeps per poll. With two cards on the antenna their
+answers collide and neither is read (counted in `collisions`); these readers are used one card
+at a time.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from drivers.rfid.mfrc522_pcd import (
     RegisterAccess,
     SelectedCard,
 )
-from drivers.supervision import Backoff, FaultReporter
+from drivers.supervision import Backoff, FaultReporter, StopSignal
 
 logger = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ class Mfrc522Reader:
         self._sleep = sleep
         self._reporter = FaultReporter(events, name, logger)
         self._lock = threading.Lock()  # one exchange with the chip at a time
-        self._stop = threading.Event()
+        self._stop = StopSignal()  # slept on between polls: cheaper than an Event
         self._thread: threading.Thread | None = None
         self._pcd: Mfrc522Pcd | None = None
         self._counts = {"polls": 0, "reads": 0, "collisions": 0, "frame_errors": 0}
@@ -120,6 +121,8 @@ class Mfrc522Reader:
     # -- the polling thread --------------------------------------------------------------------
 
     def _run(self) -> None:
+        failing = self._reporter.faulted  # `start` may have found no chip
+        presence = self._presence
         while not self._stop.is_set():
             started = self._clock()
             try:
@@ -129,18 +132,23 @@ class Mfrc522Reader:
                     logger.exception("%s: unexpected error", self.label)
                     exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
                 self._reporter.fault(str(exc))
+                failing = True
                 with self._lock:
                     self._drop_chip()
-                self._emit(self._presence.expire(self._clock()))
+                self._emit(presence.expire(self._clock()))
                 self._stop.wait(self._backoff.next_delay())
                 continue
-            self._backoff.reset()
-            self._reporter.recovered()  # before the tags it reads: the fault is over first
+            if failing:
+                failing = False
+                self._backoff.reset()
+                self._reporter.recovered()  # before the tags it reads: the fault is over first
             now = self._clock()
+            # An idle poll (no card, none to time out) does nothing more than wait.
             if card is not None:
-                self._emit(self._presence.seen(card.uid_hex, now))
-            self._emit(self._presence.expire(now))
-            self._stop.wait(max(0.0, self.poll_interval - (self._clock() - started)))
+                self._emit(presence.seen(card.uid_hex, now))
+            if presence.current is not None:
+                self._emit(presence.expire(now))
+            self._stop.wait(self.poll_interval - (now - started))
 
     def _poll(self) -> SelectedCard | None:
         with self._lock:

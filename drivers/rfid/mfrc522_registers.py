@@ -1,52 +1,57 @@
-"""MFRC522 register addresses and bits (NXP MFRC522 datasheet, section 9)."""
+"""MFRC522 register addresses and bits (NXP MFRC522 datasheet, section 9).
+
+`Reg` and `Cmd` are plain classes of ints rather than enums: the reader uses them on every
+SPI transfer of every poll, and an enum member costs several times a plain attribute to look
+up (Python 3.11).
+"""
 
 from __future__ import annotations
 
-from enum import IntEnum
+from typing import Final
 
 
-class Reg(IntEnum):
-    COMMAND = 0x01
-    COM_IEN = 0x02
-    DIV_IEN = 0x03
-    COM_IRQ = 0x04
-    DIV_IRQ = 0x05
-    ERROR = 0x06
-    STATUS1 = 0x07
-    STATUS2 = 0x08
-    FIFO_DATA = 0x09
-    FIFO_LEVEL = 0x0A
-    WATER_LEVEL = 0x0B
-    CONTROL = 0x0C
-    BIT_FRAMING = 0x0D
-    COLL = 0x0E
-    MODE = 0x11
-    TX_MODE = 0x12
-    RX_MODE = 0x13
-    TX_CONTROL = 0x14
-    TX_ASK = 0x15
-    CRC_RESULT_H = 0x21
-    CRC_RESULT_L = 0x22
-    MOD_WIDTH = 0x24
-    RF_CFG = 0x26
-    T_MODE = 0x2A
-    T_PRESCALER = 0x2B
-    T_RELOAD_H = 0x2C
-    T_RELOAD_L = 0x2D
-    VERSION = 0x37
+class Reg:
+    COMMAND: Final = 0x01
+    COM_IEN: Final = 0x02
+    DIV_IEN: Final = 0x03
+    COM_IRQ: Final = 0x04
+    DIV_IRQ: Final = 0x05
+    ERROR: Final = 0x06
+    STATUS1: Final = 0x07
+    STATUS2: Final = 0x08
+    FIFO_DATA: Final = 0x09
+    FIFO_LEVEL: Final = 0x0A
+    WATER_LEVEL: Final = 0x0B
+    CONTROL: Final = 0x0C
+    BIT_FRAMING: Final = 0x0D
+    COLL: Final = 0x0E
+    MODE: Final = 0x11
+    TX_MODE: Final = 0x12
+    RX_MODE: Final = 0x13
+    TX_CONTROL: Final = 0x14
+    TX_ASK: Final = 0x15
+    CRC_RESULT_H: Final = 0x21
+    CRC_RESULT_L: Final = 0x22
+    MOD_WIDTH: Final = 0x24
+    RF_CFG: Final = 0x26
+    T_MODE: Final = 0x2A
+    T_PRESCALER: Final = 0x2B
+    T_RELOAD_H: Final = 0x2C
+    T_RELOAD_L: Final = 0x2D
+    VERSION: Final = 0x37
 
 
-class Cmd(IntEnum):
-    IDLE = 0x00
-    MEM = 0x01
-    GENERATE_RANDOM_ID = 0x02
-    CALC_CRC = 0x03
-    TRANSMIT = 0x04
-    NO_CMD_CHANGE = 0x07
-    RECEIVE = 0x08
-    TRANSCEIVE = 0x0C
-    MF_AUTHENT = 0x0E
-    SOFT_RESET = 0x0F
+class Cmd:
+    IDLE: Final = 0x00
+    MEM: Final = 0x01
+    GENERATE_RANDOM_ID: Final = 0x02
+    CALC_CRC: Final = 0x03
+    TRANSMIT: Final = 0x04
+    NO_CMD_CHANGE: Final = 0x07
+    RECEIVE: Final = 0x08
+    TRANSCEIVE: Final = 0x0C
+    MF_AUTHENT: Final = 0x0E
+    SOFT_RESET: Final = 0x0F
 
 
 # CommandReg
@@ -81,6 +86,8 @@ T_AUTO = 0x80
 ANTENNA_ON = 0x03
 
 CLOCK_HZ = 13_560_000
+#: Every command code the chip knows.
+COMMANDS = frozenset(value for name, value in vars(Cmd).items() if name.isupper())
 # Versions seen in the field: 0x91/0x92 NXP, 0x88 FM17522, 0xB2 FM17522E, 0x12 counterfeit.
 KNOWN_VERSIONS = frozenset({0x88, 0x90, 0x91, 0x92, 0xB2, 0x12})
 

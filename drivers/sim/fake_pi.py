@@ -46,10 +46,12 @@ class FakeSpiDev:
         self._target = self.bus.target(bus, device)
 
     def xfer2(self, data: Sequence[int], *_args: Any) -> list[int]:
-        if self._target is None:
+        target = self._target
+        if target is None:
             raise OSError(errno.EBADF, "Bad file descriptor")
-        self.bus.check_transfer()
-        return self._target.spi_transfer(list(data))
+        if self.bus.failing:
+            self.bus.check_transfer()
+        return target.spi_transfer(data)  # read, never kept: no copy needed
 
     xfer = xfer2
 
@@ -132,6 +134,8 @@ class SimulatedSpiBus:
     def __init__(self) -> None:
         self._targets: dict[tuple[int, int], SpiTarget] = {}
         self._failure: int | None = None
+        #: Whether transfers are made to fail: read without the lock, on every transfer.
+        self.failing = False
         self.failed_transfers = 0
         self._lock = threading.Lock()
         self.gpio = FakeGpio()
@@ -161,6 +165,7 @@ class SimulatedSpiBus:
         """Make every transfer raise OSError(error_number); None heals the bus."""
         with self._lock:
             self._failure = error_number
+            self.failing = error_number is not None
 
     def check_transfer(self) -> None:
         with self._lock:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from drivers.rfid import iso14443 as picc
 from drivers.rfid.mfrc522_registers import (
     ANTENNA_ON,
+    COMMANDS,
     DIV_IRQ_CRC,
     ERR_BUFFER_OVERFLOW,
     ERR_COLLISION,
@@ -60,6 +61,18 @@ _RESET_VALUES = {
 _CRC_PRESETS = (0x0000, 0x6363, 0xA671, 0xFFFF)  # ModeReg bits 1..0
 
 
+#: The registers whose writes do more than store the value, and the method that does it.
+_WRITE_EFFECTS = {
+    Reg.COM_IRQ: "_write_irq", Reg.DIV_IRQ: "_write_irq",
+    Reg.FIFO_DATA: "_write_fifo_data", Reg.FIFO_LEVEL: "_write_fifo_level",
+    Reg.STATUS2: "_write_status2",
+    **{reg: "_write_read_only" for reg in (Reg.ERROR, Reg.STATUS1, Reg.VERSION,
+                                           Reg.CRC_RESULT_H, Reg.CRC_RESULT_L)},
+    Reg.COMMAND: "_write_command", Reg.BIT_FRAMING: "_write_bit_framing",
+    Reg.TX_CONTROL: "_write_tx_control",
+}
+
+
 def _parse_uid(uid: str | bytes) -> bytes:
     return picc.parse_uid(uid) if isinstance(uid, str) else bytes(uid)
 
@@ -80,6 +93,8 @@ class Mfrc522ChipSimulator:
         self._transfers = 0
         self._connected = True
         self._timers: list[threading.Timer] = []
+        self._write_effects: dict[int, Callable[[int, int], None]] = {
+            reg: getattr(self, name) for reg, name in _WRITE_EFFECTS.items()}
         self._reset_registers()
 
     # -- handles for tests and demos ---------------------------------------------------------
@@ -158,6 +173,17 @@ class Mfrc522ChipSimulator:
         `(addr << 1) & 0x7E` followed by values that all go to that register."""
         with self._lock:
             self._transfers += 1
+            if len(data) == 2 and self._connected:  # one register read or written: most of them
+                first = data[0]
+                if first & 0x80:
+                    return [0, self._read((first >> 1) & 0x3F)]
+                address, value = (first >> 1) & 0x3F, data[1] & 0xFF
+                effect = self._write_effects.get(address)  # `_write`, one call fewer
+                if effect is None:
+                    self._regs[address] = value
+                else:
+                    effect(address, value)
+                return [0, 0]
             if not data:
                 return []
             if not self._connected:
@@ -187,53 +213,65 @@ class Mfrc522ChipSimulator:
     def _read(self, address: int) -> int:
         if address == Reg.COM_IRQ:
             self._check_timer()
-        if address == Reg.FIFO_DATA:
+        elif address == Reg.FIFO_DATA:
             return self._fifo.popleft() if self._fifo else 0
-        if address == Reg.FIFO_LEVEL:
+        elif address == Reg.FIFO_LEVEL:
             return len(self._fifo)
         return self._regs[address]
 
     def _write(self, address: int, value: int) -> None:
-        if address in (Reg.COM_IRQ, Reg.DIV_IRQ):
-            bits = value & 0x7F
-            if value & IRQ_SET:
-                self._regs[address] |= bits
-            else:
-                self._regs[address] &= ~bits & 0xFF
-        elif address == Reg.FIFO_DATA:
-            if len(self._fifo) < FIFO_SIZE:
-                self._fifo.append(value)
-            else:
-                self._regs[Reg.ERROR] |= ERR_BUFFER_OVERFLOW
-        elif address == Reg.FIFO_LEVEL:
-            if value & FIFO_FLUSH:
-                self._fifo.clear()
-                self._regs[Reg.ERROR] &= ~ERR_BUFFER_OVERFLOW & 0xFF
-        elif address == Reg.STATUS2:
-            # Only software may clear MFCrypto1On; only MFAuthent sets it.
-            crypto = self._regs[address] & value & STATUS2_CRYPTO1_ON
-            self._regs[address] = (value & ~STATUS2_CRYPTO1_ON & 0xFF) | crypto
-        elif address in (Reg.ERROR, Reg.STATUS1, Reg.VERSION, Reg.CRC_RESULT_H, Reg.CRC_RESULT_L):
-            pass  # read-only
-        elif address == Reg.COMMAND:
-            command = value & 0x0F
-            if command == Cmd.SOFT_RESET:
-                self._reset_registers()
-                return
-            self._run(command)
-            self._regs[address] = (value & 0x30) | self._command
-        elif address == Reg.BIT_FRAMING:
+        # Registers with side effects are found in one dict look-up, not a chain of tests.
+        effect = self._write_effects.get(address)
+        if effect is None:
             self._regs[address] = value
-            if value & START_SEND and self._command == Cmd.TRANSCEIVE:
-                self._transceive(value & 0x07)
-        elif address == Reg.TX_CONTROL:
-            self._regs[address] = value
-            self._field_changed()
         else:
-            self._regs[address] = value
+            effect(address, value)
+
+    def _write_irq(self, address: int, value: int) -> None:
+        bits = value & 0x7F
+        if value & IRQ_SET:
+            self._regs[address] |= bits
+        else:
+            self._regs[address] &= ~bits & 0xFF
+
+    def _write_fifo_data(self, _address: int, value: int) -> None:
+        if len(self._fifo) < FIFO_SIZE:
+            self._fifo.append(value)
+        else:
+            self._regs[Reg.ERROR] |= ERR_BUFFER_OVERFLOW
+
+    def _write_fifo_level(self, _address: int, value: int) -> None:
+        if value & FIFO_FLUSH:
+            self._fifo.clear()
+            self._regs[Reg.ERROR] &= ~ERR_BUFFER_OVERFLOW & 0xFF
+
+    def _write_status2(self, address: int, value: int) -> None:
+        # Only software may clear MFCrypto1On; only MFAuthent sets it.
+        crypto = self._regs[address] & value & STATUS2_CRYPTO1_ON
+        self._regs[address] = (value & ~STATUS2_CRYPTO1_ON & 0xFF) | crypto
+
+    def _write_read_only(self, _address: int, _value: int) -> None:
+        pass
+
+    def _write_command(self, address: int, value: int) -> None:
+        command = value & 0x0F
+        if command == Cmd.SOFT_RESET:
+            self._reset_registers()
+            return
+        self._run(command)
+        self._regs[address] = (value & 0x30) | self._command
+
+    def _write_bit_framing(self, address: int, value: int) -> None:
+        self._regs[address] = value
+        if value & START_SEND and self._command == Cmd.TRANSCEIVE:
+            self._transceive(value & 0x07)
+
+    def _write_tx_control(self, address: int, value: int) -> None:
+        self._regs[address] = value
+        self._field_changed()
 
     def _run(self, command: int) -> None:
-        self._command = Cmd(command) if command in Cmd._value2member_map_ else Cmd.IDLE
+        self._command = command if command in COMMANDS else Cmd.IDLE
         if command == Cmd.IDLE:
             self._timer_deadline = None
         elif command == Cmd.CALC_CRC:

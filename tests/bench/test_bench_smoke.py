@@ -33,7 +33,7 @@ def test_every_section_of_the_quick_run_is_importable() -> None:
         (run, ("section_engine", "section_reader", "section_display", "section_companion",
                "section_pi", "section_ttr")),
         (bench.bench_gentle, ("measure_tally_start", "measure_hardware_python", "trace_probe",
-                              "measure_idle_cpu")),
+                              "measure_idle_cpu", "measure_idle_breakdown")),
     ):
         for name in names:
             assert callable(getattr(module, name)), f"{module.__name__}.{name}"

@@ -147,3 +147,20 @@ def test_placing_and_removing_from_many_threads_is_safe(chip: Mfrc522ChipSimulat
     for thread in threads:
         thread.join()
     assert chip.present() == ()
+
+
+def test_one_transfer_writes_many_bytes_to_one_register_and_reads_many_registers(
+        chip: Mfrc522ChipSimulator) -> None:
+    fifo = (Reg.FIFO_DATA << 1) & 0x7E
+    chip.reset_transfer_count()
+    chip.spi_transfer([fifo, 0x93, 0x20, 0x52])  # three bytes into the FIFO at once
+    addresses = [((reg << 1) & 0x7E) | 0x80 for reg in (Reg.FIFO_LEVEL, Reg.VERSION)]
+    assert chip.spi_transfer([*addresses, 0]) == [0, 3, 0x92]
+    assert chip.transfers == 2
+
+
+def test_an_unknown_command_code_leaves_the_chip_idle(chip: Mfrc522ChipSimulator) -> None:
+    write(chip, Reg.COMMAND, 0x05)  # not a command of the MFRC522
+    assert read(chip, Reg.COMMAND) & 0x0F == Cmd.IDLE
+    write(chip, Reg.COMMAND, Cmd.TRANSCEIVE)
+    assert read(chip, Reg.COMMAND) & 0x0F == Cmd.TRANSCEIVE

@@ -1,0 +1,82 @@
+"""`companion run` with the MFRC522's poll cut down, for telling where idle CPU goes.
+
+    python bench/idle_variant.py VARIANT run [companion run's arguments]
+
+VARIANT is one of:
+- `as-is`: `companion run` unchanged;
+- `no-chip`: the reader's registers answer at once and hold nothing (the driver's own Python
+  per poll, without the chip simulator behind the SPI transfers);
+- `no-poll`: each poll is only its sleep while the chip's timer runs, then nothing (the
+  reader thread's two wakes per poll, without the work between them).
+
+Run by bench/bench_gentle.py; the difference between two variants is what the part left out
+costs.
+"""
+
+from __future__ import annotations
+
+import runpy
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+VARIANTS = ("as-is", "no-chip", "no-poll")
+
+
+class SilentRegisters:
+    """Registers that answer every read at once: an NXP chip's version, the timer always run
+    out, every other register 0."""
+
+    label = "registers answering nothing"
+
+    def read(self, address: int) -> int:
+        from drivers.rfid.mfrc522_registers import IRQ_TIMER, Reg
+
+        return {Reg.COM_IRQ: IRQ_TIMER, Reg.VERSION: 0x92}.get(address, 0)
+
+    def write(self, address: int, value: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def install(variant: str) -> None:
+    import time
+
+    from drivers import factory
+    from drivers.rfid import mfrc522_pcd, mfrc522_reader
+
+    if variant == "no-chip":
+        simulated = factory._simulated_mfrc522
+
+        def silent(settings: Any) -> Any:
+            _opener, chip = simulated(settings)
+            return SilentRegisters, chip
+
+        factory._simulated_mfrc522 = silent  # type: ignore[assignment]
+    elif variant == "no-poll":
+        wait = mfrc522_pcd.SHORT_TIMEOUT + mfrc522_pcd._FIRST_WAIT
+
+        def sleep_only(_reader: Any) -> None:
+            time.sleep(wait)
+
+        mfrc522_reader.Mfrc522Reader._poll = sleep_only  # type: ignore[assignment,method-assign]
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in VARIANTS:
+        print(f"usage: idle_variant.py {{{','.join(VARIANTS)}}} run [arguments]",
+              file=sys.stderr)
+        raise SystemExit(2)
+    install(sys.argv.pop(1))
+    sys.argv[0] = "companion.cli"
+    runpy.run_module("companion.cli", run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
