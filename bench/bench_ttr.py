@@ -256,7 +256,7 @@ def measure_demo(map_arg: str, seed: int = 1) -> dict[str, Any]:
 
     board = (map_from_toml(Path(map_arg).read_text(encoding="utf-8"))
              if map_arg.endswith(".toml") else shipped_map(map_arg))
-    players = board.rules.players[0]
+    players = seats_for(board, 2)
     with tempfile.TemporaryDirectory() as folder:
         began = time.perf_counter()
         done = subprocess.run(

@@ -35,8 +35,9 @@ def read_map(text: str) -> tuple[str, dict[str, Any]]:
             raise InvalidInput("name", N_("{name!r} would give its tickets the tags of the "
                                           "shipped map {map}: name the map otherwise"),
                                name=board.name, map=name)
-    low = board.rules.players[0]
-    RULES.new_game(tuple(f"{seat + 1}" for seat in range(low)), board)
+    # The fewest players the map takes: whole teams on a map played in teams.
+    fewest = board.rules.players[0] * (board.rules.team_size or 1)
+    RULES.new_game(tuple(f"{seat + 1}" for seat in range(fewest)), board)
     return board.title, data
 
 
