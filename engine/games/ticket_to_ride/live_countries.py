@@ -7,8 +7,7 @@ there, so the network of a claim is the part reached from the claimed route's ci
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...frozen import evolve
 from .board import Track
 from .state import TicketToRideState
 from .tickets import PlayerNetwork, node
@@ -50,9 +49,9 @@ def take_country_cards(state: TicketToRideState, track: Track) -> TicketToRideSt
     if not won:
         return state
     player = state.player()
-    player = replace(player, country_cards=player.country_cards + won)
+    player = evolve(player, country_cards=player.country_cards + won)
     seat = state.current
-    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
+    return evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
 
 
 def cards_by_country(cards: tuple[tuple[str, int], ...]) -> dict[str, list[int]]:

@@ -14,9 +14,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...errors import N_, IllegalEvent
+from ...frozen import evolve
 from ...unseen import reveal
 from .board import MapRules, Track
 from .events import PlaceDepot, StoreCard, TakeWarehouse
@@ -39,7 +38,7 @@ def start_depots(state: TicketToRideState) -> TicketToRideState:
         return state
     count = len(state.players)
     order = tuple((state.first - 1 - step) % count for step in range(count))
-    return replace(state, depots=replace(table, to_place=order), current=order[0])
+    return evolve(state, depots=evolve(table, to_place=order), current=order[0])
 
 
 def depot_cities(state: TicketToRideState) -> set[str]:
@@ -85,7 +84,7 @@ def offer_warehouses(state: TicketToRideState, track: Track) -> TicketToRideStat
         return state
     owners = {table.owner_at(end) for end in track.ends} - {None}
     offer = tuple(sorted(seat for seat in owners if seat is not None and table.warehouses[seat]))
-    return replace(state, depots=replace(table, offer=offer)) if offer else state
+    return evolve(state, depots=evolve(table, offer=offer)) if offer else state
 
 
 def waiting_for_choice(state: TicketToRideState) -> bool:
@@ -96,7 +95,7 @@ def end_of_turn(state: TicketToRideState) -> TicketToRideState:
     table = state.depots
     if table is None or not (table.stored or table.offer):
         return state
-    return replace(state, depots=replace(table, stored=False, offer=()))
+    return evolve(state, depots=evolve(table, stored=False, offer=()))
 
 
 def depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWarehouse
@@ -130,12 +129,12 @@ def _place(state: TicketToRideState, table: DepotTable, event: PlaceDepot) -> Ti
     if city not in free_cities(state):
         raise IllegalEvent(N_("{city} already has a depot or a station"), city=city)
     left = _minus_one(table.left, seat)
-    table = replace(table, left=left, placed=table.placed + ((city, seat),))
+    table = evolve(table, left=left, placed=table.placed + ((city, seat),))
     if table.to_place:
         rest = table.to_place[1:]
-        table = replace(table, to_place=rest)
-        return replace(state, depots=table, current=rest[0] if rest else state.first)
-    return replace(state, depots=table)
+        table = evolve(table, to_place=rest)
+        return evolve(state, depots=table, current=rest[0] if rest else state.first)
+    return evolve(state, depots=table)
 
 
 def _store(state: TicketToRideState, table: DepotTable, event: StoreCard) -> TicketToRideState:
@@ -148,8 +147,8 @@ def _store(state: TicketToRideState, table: DepotTable, event: StoreCard) -> Tic
     card = reveal(state.deck[0], event.card)
     warehouses = list(table.warehouses)
     warehouses[event.owner] += (card,)
-    return replace(state, deck=state.deck[1:],
-                   depots=replace(table, warehouses=tuple(warehouses), stored=True))
+    return evolve(state, deck=state.deck[1:],
+                   depots=evolve(table, warehouses=tuple(warehouses), stored=True))
 
 
 def _take(state: TicketToRideState, table: DepotTable, event: TakeWarehouse
@@ -157,19 +156,19 @@ def _take(state: TicketToRideState, table: DepotTable, event: TakeWarehouse
     if not table.offer:
         raise IllegalEvent(N_("No warehouse to take now"))
     if event.owner == NO_WAREHOUSE:
-        return replace(state, depots=replace(table, offer=()))
+        return evolve(state, depots=evolve(table, offer=()))
     if event.owner not in table.offer:
         raise IllegalEvent(N_("That warehouse is not at a depot of your route"))
     seat = state.current
     player = state.player()
     cards = table.warehouses[event.owner]
-    player = replace(player, hand=tuple(sorted(player.hand + cards)))
+    player = evolve(player, hand=tuple(sorted(player.hand + cards)))
     warehouses = list(table.warehouses)
     warehouses[event.owner] = ()
     players = state.players[:seat] + (player,) + state.players[seat + 1:]
-    table = replace(table, left=_minus_one(table.left, seat), warehouses=tuple(warehouses),
+    table = evolve(table, left=_minus_one(table.left, seat), warehouses=tuple(warehouses),
                     offer=())
-    return replace(state, players=players, depots=table)
+    return evolve(state, players=players, depots=table)
 
 
 def _minus_one(values: tuple[int, ...], seat: int) -> tuple[int, ...]:

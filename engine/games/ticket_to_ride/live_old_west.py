@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ...errors import N_, IllegalEvent
+from ...frozen import evolve
 from ...unseen import take
 from .board import COLORS, LOCOMOTIVE, Map, Track
 from .payment import pays_for_set
@@ -109,26 +109,26 @@ def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
     number = sum(len(player.tracks) for player in players)
     me = players[seat]
     cites = me.cites + (((takings.start, 0),) if takings.start else ())
-    players[seat] = replace(me, cites=cites, claims=me.claims + (number,))
+    players[seat] = evolve(me, cites=cites, claims=me.claims + (number,))
     owners = cite_owners(players)
     scorers = [owners[end] for end in track.ends if end in owners]
     if scorers:
         points = rules.points_for(track.length)
-        players[seat] = replace(players[seat], route_points=players[seat].route_points - points)
+        players[seat] = evolve(players[seat], route_points=players[seat].route_points - points)
         for scorer in scorers:
-            players[scorer] = replace(players[scorer],
+            players[scorer] = evolve(players[scorer],
                                       route_points=players[scorer].route_points + points)
     discard = state.discard
     if takings.cite:
         me = players[seat]
-        players[seat] = replace(me, cites=me.cites + ((takings.cite, number),),
+        players[seat] = evolve(me, cites=me.cites + ((takings.cite, number),),
                                 hand=take(me.hand, takings.cite_cards))
         discard += takings.cite_cards
     alvin = state.alvin
     if alvin is not None and alvin.city in track.ends and alvin.holder != seat:
-        players[seat] = replace(players[seat], alvin_captures=players[seat].alvin_captures + 1)
+        players[seat] = evolve(players[seat], alvin_captures=players[seat].alvin_captures + 1)
         alvin = Alvin(takings.alvin_to or alvin.city, seat)
-    return replace(state, players=tuple(players), discard=discard, alvin=alvin)
+    return evolve(state, players=tuple(players), discard=discard, alvin=alvin)
 
 
 def cite_payment(hand: Sequence[str], count: int) -> tuple[str, ...] | None:

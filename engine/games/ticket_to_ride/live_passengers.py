@@ -9,9 +9,10 @@ The trip itself is worked out by `marklin.passenger_trip`, shared with the tally
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...errors import N_, IllegalEvent
+from ...frozen import evolve
 from ...unseen import take
 from .board import Map, Track
 from .marklin import Trip, passenger_trip
@@ -48,7 +49,7 @@ def offer_passenger(state: TicketToRideState, track: Track) -> TicketToRideState
     offer = passenger_offer(state, track)
     if not offer or state.passengers is None:
         return state
-    return replace(state, passengers=replace(state.passengers, offer=offer))
+    return evolve(state, passengers=evolve(state.passengers, offer=offer))
 
 
 def placing_passenger(state: TicketToRideState) -> tuple[str, ...]:
@@ -65,11 +66,11 @@ def place_passenger(state: TicketToRideState, city: str) -> TicketToRideState:
     if city and place not in offer:
         raise IllegalEvent(N_("A passenger goes on a free city at an end of the route: "
                               "{cities}"), cities=", ".join(offer))
-    state = replace(state, passengers=replace(state.passengers, offer=()))
+    state = evolve(state, passengers=evolve(state.passengers, offer=()))
     if not place:
         return state
     player = state.player()
-    return _with_player(state, replace(player, passengers=player.passengers - 1,
+    return _with_player(state, evolve(player, passengers=player.passengers - 1,
                                        riding=player.riding + (place,)))
 
 
@@ -186,15 +187,15 @@ def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],
     check_in_hand(player.hand, cards)
     riding = list(player.riding)
     riding.remove(trip.start)
-    player = replace(player, hand=take(player.hand, cards), riding=tuple(riding),
+    player = evolve(player, hand=take(player.hand, cards), riding=tuple(riding),
                      merchandise=player.merchandise + trip.tokens)
     assert state.passengers is not None
     stacks = tuple((place, trip.stacks.get(place, ())) for place, _ in state.passengers.stacks)
-    state = replace(state, passengers=replace(state.passengers, stacks=stacks),
+    state = evolve(state, passengers=evolve(state.passengers, stacks=stacks),
                     discard=state.discard + cards)
     return _with_player(state, player)
 
 
 def _with_player(state: TicketToRideState, player: Player) -> TicketToRideState:
     seat = state.current
-    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
+    return evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])

@@ -15,9 +15,9 @@ its members' routes and every ticket of its members and its holder.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ...errors import N_, IllegalEvent
+from ...frozen import evolve
 from ...unseen import UNSEEN
 from .board import Track
 from .state import Player, Team, TicketToRideState
@@ -68,10 +68,10 @@ def spend_cards(state: TicketToRideState, cards: Sequence[str]) -> TicketToRideS
                 break
         else:
             raise ValueError(f"{card!r} is neither in the hand nor in the team's holder")
-    state = _with_player(state, replace(state.player(), hand=tuple(hand)))
+    state = _with_player(state, evolve(state.player(), hand=tuple(hand)))
     if number is None:
         return state
-    return _with_team(state, number, replace(state.teams[number], hand=tuple(shared)))
+    return _with_team(state, number, evolve(state.teams[number], hand=tuple(shared)))
 
 
 def file_drawn_card(state: TicketToRideState, card: str, shared: bool) -> TicketToRideState:
@@ -80,9 +80,9 @@ def file_drawn_card(state: TicketToRideState, card: str, shared: bool) -> Ticket
     number = team_of(state)
     if shared and number is not None:
         team = state.teams[number]
-        return _with_team(state, number, replace(team, hand=tuple(sorted(team.hand + (card,)))))
+        return _with_team(state, number, evolve(team, hand=tuple(sorted(team.hand + (card,)))))
     player = state.player()
-    return _with_player(state, replace(player, hand=tuple(sorted(player.hand + (card,)))))
+    return _with_player(state, evolve(player, hand=tuple(sorted(player.hand + (card,)))))
 
 
 def goes_to_holder(state: TicketToRideState, weight: int) -> bool:
@@ -96,10 +96,10 @@ def file_kept_tickets(state: TicketToRideState, kept: tuple[str, ...]) -> Ticket
     number = team_of(state)
     player = state.player()
     if number is None or not kept:
-        return _with_player(state, replace(player, tickets=player.tickets + kept))
+        return _with_player(state, evolve(player, tickets=player.tickets + kept))
     team = state.teams[number]
-    state = _with_team(state, number, replace(team, tickets=team.tickets + kept[:1]))
-    return _with_player(state, replace(player, tickets=player.tickets + kept[1:]))
+    state = _with_team(state, number, evolve(team, tickets=team.tickets + kept[:1]))
+    return _with_player(state, evolve(player, tickets=player.tickets + kept[1:]))
 
 
 def team_has_route(state: TicketToRideState, track: Track) -> bool:
@@ -119,8 +119,8 @@ def held_tickets(state: TicketToRideState) -> set[str]:
 
 def _with_player(state: TicketToRideState, player: Player) -> TicketToRideState:
     seat = state.current
-    return replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
+    return evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1 :])
 
 
 def _with_team(state: TicketToRideState, number: int, team: Team) -> TicketToRideState:
-    return replace(state, teams=state.teams[:number] + (team,) + state.teams[number + 1 :])
+    return evolve(state, teams=state.teams[:number] + (team,) + state.teams[number + 1 :])

@@ -6,8 +6,7 @@ module applies it to the table: whose tokens move, and what the last claim paid 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from ...frozen import evolve
 from .board import Track
 from .state import TicketToRideState, TollPaid
 from .tolls import toll_to_pay
@@ -40,10 +39,10 @@ def pay_toll(state: TicketToRideState, track: Track) -> TicketToRideState:
     players = list(state.players)
     payer = players[state.current]
     if paid.loan:
-        players[state.current] = replace(payer, loans=payer.loans + 1)
+        players[state.current] = evolve(payer, loans=payer.loans + 1)
     else:
-        players[state.current] = replace(payer, toll_tokens=payer.toll_tokens - paid.amount)
+        players[state.current] = evolve(payer, toll_tokens=payer.toll_tokens - paid.amount)
     if paid.to_seat is not None:
         owner = players[paid.to_seat]
-        players[paid.to_seat] = replace(owner, toll_tokens=owner.toll_tokens + paid.amount)
-    return replace(state, players=tuple(players), last_toll=paid)
+        players[paid.to_seat] = evolve(owner, toll_tokens=owner.toll_tokens + paid.amount)
+    return evolve(state, players=tuple(players), last_toll=paid)

@@ -11,10 +11,10 @@ and Alvin) is in `takings`; maps with rules not yet live (`NOT_YET_LIVE`) go to 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ...errors import N_, IllegalEvent
+from ...frozen import evolve
 from ...game import TallyResult
 from ...rulebook import rule_for
 from ...unseen import reveal, same_cards
@@ -177,12 +177,12 @@ def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
     deck, pile, long_pile = list(event.deck), list(event.tickets), list(event.long_tickets)
     players = list(state.players)
     for seat in state.order.round_from(state.first):
-        players[seat] = replace(
+        players[seat] = evolve(
             players[seat], hand=_sorted(deck[: setup.hand]), offered=tuple(pile[: tickets.start]),
             offered_long=tuple(long_pile[: tickets.start_long]),
         )  # fmt: skip
         del deck[: setup.hand], pile[: tickets.start], long_pile[: tickets.start_long]
-    state = replace(
+    state = evolve(
         state, players=tuple(players), phase=Phase.START_TICKETS, deck=tuple(deck),
         tickets=tuple(pile), long_tickets=tuple(long_pile), current=state.first,
     )  # fmt: skip
@@ -204,7 +204,7 @@ def settle_display(state: TicketToRideState) -> TicketToRideState:
     display, deck = list(state.display), list(state.deck)
     while len(display) < setup.face_up and deck:
         display.append(deck.pop(0))
-    return replace(state, display=tuple(display), deck=tuple(deck))
+    return evolve(state, display=tuple(display), deck=tuple(deck))
 
 
 def face_up_to_replace(state: TicketToRideState) -> bool:
@@ -240,7 +240,7 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
         raise IllegalEvent(N_("The face-up cards stay: the cards left could not do better"))
-    state = replace(state, display=(), discard=state.discard + display)
+    state = evolve(state, display=(), discard=state.discard + display)
     return settle_display(state)
 
 
@@ -260,7 +260,7 @@ def _reshuffle(state: TicketToRideState, event: Reshuffle) -> TicketToRideState:
     if not needs_reshuffle(state):
         raise IllegalEvent(N_("The deck is not empty"))
     _check_same_cards(state.discard, event.deck, N_("A new deck is made of the discards"))
-    return settle_display(replace(state, deck=event.deck, discard=()))
+    return settle_display(evolve(state, deck=event.deck, discard=()))
 
 
 # --- The starting tickets ----------------------------------------------------------------------
@@ -283,16 +283,16 @@ def _keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideS
     regular, longs = list(player.offered), list(player.offered_long)
     for ticket in event.tickets:
         _take_ticket(state, ticket, regular, longs)
-    player = replace(player, offered=(), offered_long=())
+    player = evolve(player, offered=(), offered_long=())
     # Tickets not kept go under the pile; long tickets not kept leave the game.
-    state = replace(state, players=_with(state, player), tickets=state.tickets + tuple(regular))
+    state = evolve(state, players=_with(state, player), tickets=state.tickets + tuple(regular))
     state = file_kept_tickets(state, event.tickets)
     if state.phase is Phase.PLAY:
         return _end_turn(state)
     following = state.order.next_seat(state.current)
     if following == state.first:
-        return start_depots(replace(state, phase=Phase.PLAY, current=state.first))
-    return replace(state, current=following)
+        return start_depots(evolve(state, phase=Phase.PLAY, current=state.first))
+    return evolve(state, current=following)
 
 
 def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
@@ -343,7 +343,7 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         if not state.deck:
             raise IllegalEvent(N_("The deck is empty"))
         card = reveal(state.deck[0], event.card)
-        state = replace(state, deck=state.deck[1:])
+        state = evolve(state, deck=state.deck[1:])
         weight = 1
     else:
         if not 0 <= event.index < len(state.display):
@@ -355,12 +355,12 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         if problem is not None:
             raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
-        state = settle_display(replace(state, display=display))
+        state = settle_display(evolve(state, display=display))
         weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
     if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
         raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
     state = file_drawn_card(state, card, goes_to_holder(state, weight))
-    state = replace(state, drawn=state.drawn + weight)
+    state = evolve(state, drawn=state.drawn + weight)
     # With no second card to draw the player says so (`Pass`): at the table the face-up cards
     # are unseen, so only the players know.
     return _end_turn(state) if state.drawn >= 2 else state
@@ -378,8 +378,8 @@ def _take_ferry_card(state: TicketToRideState, event: TakeFerryCard) -> TicketTo
     if not can_take_ferry_card(state):
         raise IllegalEvent(N_("No ferry card is left"))
     player = state.player()
-    player = replace(player, hand=_sorted(player.hand + (FERRY_CARD,)))
-    state = replace(state, players=_with(state, player), ferry_cards=state.ferry_cards - 1)
+    player = evolve(player, hand=_sorted(player.hand + (FERRY_CARD,)))
+    state = evolve(state, players=_with(state, player), ferry_cards=state.ferry_cards - 1)
     return _end_turn(state)
 
 
@@ -391,8 +391,8 @@ def _draw_tickets(state: TicketToRideState, event: DrawTickets) -> TicketToRideS
     if not state.tickets:
         raise IllegalEvent(N_("No tickets are left to draw"))
     count = state.board.rules.tickets.draw
-    player = replace(state.player(), offered=state.tickets[:count])
-    return replace(state, players=_with(state, player), tickets=state.tickets[count:])
+    player = evolve(state.player(), offered=state.tickets[:count])
+    return evolve(state, players=_with(state, player), tickets=state.tickets[count:])
 
 
 # --- A turn: claim a route ---------------------------------------------------------------------
@@ -430,7 +430,7 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
     payment = pays_for(track, event.cards, board.rules.cards.special)
     takings = check_takings(state, track, event)
     if track.tunnel:
-        return replace(state, tunnel=Tunnel(track.id, event.cards, payment.color,
+        return evolve(state, tunnel=Tunnel(track.id, event.cards, payment.color,
                                             takings=takings))
     return _place_trains(state, track, event.cards, takings)
 
@@ -440,14 +440,14 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     state = spend_cards(state, cards)
     player = state.player()
     rules = state.board.rules
-    player = replace(
+    player = evolve(
         player, trains=player.trains - track.length -
         track.mountains, tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
     # Ferry cards go back to their own pile, the other cards to the discards.
     ferries = cards.count(FERRY_CARD)
-    state = replace(state, players=_with(state, player), owners={**state.owners,
+    state = evolve(state, players=_with(state, player), owners={**state.owners,
                     track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
                     discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
     state = collect(take_country_cards(pay_toll(state, track), track), track, takings)
@@ -475,12 +475,12 @@ def _reveal_tunnel(state: TicketToRideState, event: RevealTunnel) -> TicketToRid
     cards = tuple(reveal(seen, said) for seen, said in zip(state.deck, event.cards))
     if UNKNOWN in cards:
         raise IllegalEvent(N_("Scan the cards turned over"))
-    tunnel = replace(tunnel, revealed=tunnel.revealed + cards)
-    state = replace(state, deck=state.deck[count:], tunnel=tunnel)
+    tunnel = evolve(tunnel, revealed=tunnel.revealed + cards)
+    state = evolve(state, deck=state.deck[count:], tunnel=tunnel)
     if len(tunnel.revealed) < state.board.rules.tunnel_reveal and state.discard:
         return state  # the deck ran out: reshuffle, then turn over the rest
     surcharge = tunnel_surcharge(tunnel.revealed, Payment(tunnel.color, 0))
-    state = replace(state, tunnel=replace(tunnel, surcharge=surcharge))
+    state = evolve(state, tunnel=evolve(tunnel, surcharge=surcharge))
     if surcharge == 0:
         return _finish_tunnel(state, ())
     return state
@@ -492,7 +492,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         raise IllegalEvent(N_("No tunnel is waiting for payment"))
     if not event.cards:
         # The player gives the tunnel up: the cards stay in hand, the turn is over.
-        state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
+        state = evolve(state, tunnel=None, discard=state.discard + tunnel.revealed)
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
     check_in_hand(usable_cards(state), tunnel.cards + event.cards + tunnel.takings.cite_cards)
@@ -502,7 +502,7 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
 def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketToRideState:
     tunnel = state.tunnel
     assert tunnel is not None
-    state = replace(state, tunnel=None, discard=state.discard + tunnel.revealed)
+    state = evolve(state, tunnel=None, discard=state.discard + tunnel.revealed)
     return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra,
                          tunnel.takings)
 
@@ -538,8 +538,8 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
     check_in_hand(usable_cards(state), event.cards)
     state = spend_cards(state, event.cards)
     player = state.player()
-    player = replace(player, stations=player.stations + (city,))
-    state = replace(state, players=_with(state, player), discard=state.discard + event.cards)
+    player = evolve(player, stations=player.stations + (city,))
+    state = evolve(state, players=_with(state, player), discard=state.discard + event.cards)
     return _end_turn(state)
 
 
@@ -596,9 +596,9 @@ def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
     _check_turn(state)
     if can_act(state):
         raise IllegalEvent(N_("Pass only when nothing else is possible"))
-    state = _end_turn(replace(state, passes=state.passes + 1))
+    state = _end_turn(evolve(state, passes=state.passes + 1))
     if state.passes >= len(state.players):
-        return replace(state, phase=Phase.OVER)  # nobody can do anything any more
+        return evolve(state, phase=Phase.OVER)  # nobody can do anything any more
     return state
 
 
@@ -614,10 +614,10 @@ def _end_turn(state: TicketToRideState) -> TicketToRideState:
             turns_left = laps * len(state.players)
     else:
         turns_left -= 1
-    state = replace(state, drawn=0, turns_left=turns_left,
+    state = evolve(state, drawn=0, turns_left=turns_left,
                     current=state.order.next_seat(state.current))
     if turns_left == 0:
-        return replace(state, phase=Phase.OVER)
+        return evolve(state, phase=Phase.OVER)
     return state
 
 
@@ -665,7 +665,7 @@ def apply(state: TicketToRideState, event: TicketToRideEvent) -> TicketToRideSta
     if needs_reshuffle(state) and not isinstance(event, (Reshuffle, ReplaceFaceUp)):
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if not isinstance(event, Pass):
-        state = replace(state, passes=0) if state.passes else state
+        state = evolve(state, passes=0) if state.passes else state
     return handler(state, event)
 
 

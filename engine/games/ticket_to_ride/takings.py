@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
+from ...frozen import evolve
 from .board import Track
 from .events import ClaimRoute
 from .live_meeples import NONE, check_meeples, meeple_fields, meeple_options
@@ -51,9 +51,9 @@ def collect(state: TicketToRideState, track: Track, takings: Takings) -> TicketT
     if takings.share:
         shares += ((takings.company, takings.share),)
     meeples = tuple(sorted(player.meeples + tuple(c for c in takings.meeples if c != NONE)))
-    player = replace(player, shares=shares, meeples=meeples)
+    player = evolve(player, shares=shares, meeples=meeples)
     seat = state.current
-    state = replace(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
+    state = evolve(state, players=state.players[:seat] + (player,) + state.players[seat + 1:])
     return settle_old_west(state, track, takings)
 
 
