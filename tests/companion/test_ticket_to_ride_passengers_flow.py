@@ -43,7 +43,7 @@ def example_tickets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_whole_games_through_the_table_score_like_the_real_ones() -> None:
-    moves = 0
+    moves = paid = 0
     for players, seed in ((2, 1), (3, 2), (4, 3)):
         table = play_through_the_table(MARKLIN, players, seed)
         assert table.state.phase is Phase.OVER
@@ -53,12 +53,17 @@ def test_whole_games_through_the_table_score_like_the_real_ones() -> None:
         assert tally(final_table(table.state)).to_json() == result.to_json()
         assert [p.merchandise for p in table.state.players] == [
             p.merchandise for p in real.players]
-        moves += sum(1 for event, _ in table.session.history()
-                     if isinstance(event, MovePassenger))
+        trips = [(event, uids) for event, uids in table.session.history()
+                 if isinstance(event, MovePassenger)]
+        moves += len(trips)
+        # Each passenger card of a fare was tapped: its tag is in the journal.
+        assert all(len(uids) == len(event.cards) for event, uids in trips)
+        paid += sum(1 for event, _ in trips if event.cards)
         text = " ".join(line for page in table.flow._final_pages(table.state)
                         for line in page[1])
         assert "Merchandise" in text
     assert moves, "the games move passengers at the table"
+    assert paid, "and over opponents' routes, paid with passenger cards"
 
 
 def menu(table: MapTable) -> tuple[str, ...]:
@@ -187,3 +192,60 @@ def test_a_whole_game_s_screens_fit_in_each_language(language: str) -> None:
     titles = [screen.title or "" for screen in seen]
     assert any(title.startswith(tokens) for title in titles)
     assert any(title.startswith(placed) for title in titles)
+
+
+def test_a_trip_over_an_opponent_s_route_is_paid_with_a_tapped_passenger_card() -> None:
+    table = MapTable(MARKLIN, 2)
+    table.deal_and_keep()
+    claim_by_hand(table, "Altheim-Fuchsau")
+    table.wait()
+    choose(table, "Altheim")
+    table.wait()
+    play(table, ClaimRoute("Fuchsau-Lerchenau", (L,) * 3))  # Ben's route
+    assert table.state.current == 0
+    hand = len(table.state.players[0].hand)
+    table.press("ok")
+    choose(table, "Move a passenger")
+    choose(table, "Fuchsau +3")
+    assert menu(table) == ("Lerchenau +3", "Stop here"), "Ben's route, for a passenger card"
+    choose(table, "Lerchenau +3")
+    choose(table, "Stop here")
+    assert table.flow.current_mode(table.state) is Mode.TRIP_PAY
+    assert table.title() == "Fare: 1 card(s)"
+    assert table.app.screen().body == ("Tap 1 passenger card(s)",)
+    assert not cuts(table.app.screen())
+    table.press("back")
+    assert table.title() == "From Lerchenau", "back returns to the trip"
+    choose(table, "Stop here")
+    table.tap(table.card("red"))
+    assert table.title() == "Opponents' routes are paid with passenger cards only"
+    assert table.flow.current_mode(table.state) is Mode.TRIP_PAY
+    before = table.state
+    table.tap(table.uid("train-passenger"))
+    assert table.title() == "Tokens: 3, 3 = 6"
+    table.wait()
+    ana = table.state.players[0]
+    assert ana.merchandise == (3, 3) and ana.riding == ()
+    assert len(ana.hand) == hand - 1
+    assert table.state.discard[-1] == "passenger"
+    moves = [event for event, _ in table.session.history() if isinstance(event, MovePassenger)]
+    assert moves == [MovePassenger("Altheim", ("Fuchsau", "Lerchenau"), ("passenger",))]
+    # Undo takes back the trip and its card.
+    table.send(Hold("back"))
+    table.press("ok")
+    assert table.state == before
+    assert table.state.players[0].riding == ("Altheim",)
+
+
+def test_the_fare_screen_fits_in_french() -> None:
+    flow = TicketToRideFlow("fr")
+    state = claim(ready(MARKLIN, players=2), "Altheim-Fuchsau", seat=0)
+    state = RULES.apply(state, PlacePassenger("Altheim"))
+    state = claim(state, "Fuchsau-Lerchenau", seat=1)
+    state = replace(RULES.apply(state, PlacePassenger("")), current=0)
+    flow.ui = replace(flow.ui.entering(Mode.TRIP_PAY), city="Altheim",
+                      stops=("Fuchsau", "Lerchenau"))
+    screen = flow.screen(state)
+    assert screen.title == "Trajet : 1 carte(s)"
+    assert screen.body == ("Payez 1 carte(s) Passager",)
+    assert not cuts(screen)

@@ -18,7 +18,12 @@ from engine.games.ticket_to_ride.events import (
     PlacePassenger,
 )
 from engine.games.ticket_to_ride.final_table import final_table
-from engine.games.ticket_to_ride.live_passengers import movable, next_stops, trip_for
+from engine.games.ticket_to_ride.live_passengers import (
+    fare_problem,
+    movable,
+    next_stops,
+    trip_for,
+)
 from engine.games.ticket_to_ride.rules import DECK, unplayable
 from engine.games.ticket_to_ride.state import TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
@@ -141,7 +146,7 @@ def test_a_trip_takes_the_top_token_of_each_city_reached_then_the_passenger_leav
     assert [(stop.city, stop.token) for stop in next_stops(state, "Altheim")] == [
         ("Fuchsau", 3)]
     assert [stop.city for stop in next_stops(state, "Altheim", ("Fuchsau", "Lerchenau"))] == [
-        "Kieselbach"], "Ben's route needs a passenger card: the map has none"
+        "Kieselbach"], "Ben's route needs a passenger card: Ana holds none"
     assert trip_for(state, "Altheim", ("Fuchsau", "Lerchenau", "Kieselbach")).tokens == (3, 3, 7)
     state = RULES.apply(state, MovePassenger("Altheim", ("Fuchsau", "Lerchenau", "Kieselbach")))
     ana = state.players[0]
@@ -200,6 +205,20 @@ def test_an_opponent_s_route_costs_one_passenger_card() -> None:
     assert [s.city for s in next_stops(poor, "Altheim", stops[:3])] == []
     with pytest.raises(IllegalEvent, match="not in your hand"):
         RULES.apply(poor, MovePassenger("Altheim", stops, ("passenger",)))
+
+
+def test_each_passenger_card_of_a_fare_is_checked_as_it_is_paid() -> None:
+    state = with_passenger_cards(network(ready(MARKLIN)), 1)
+    trip = trip_for(state, "Altheim", ("Fuchsau", "Lerchenau", "Kieselbach", "Mooshof"))
+    assert trip.cards == 1
+    assert fare_problem(state, trip, ("passenger",)) is None
+    for cards, reason in ((("red",), "passenger cards only"),
+                          (("passenger", "passenger"), "1 opponent route")):
+        problem = fare_problem(state, trip, cards)
+        assert problem is not None and reason in str(problem)
+    poor = with_passenger_cards(network(ready(MARKLIN)), 0)
+    problem = fare_problem(poor, trip, ("passenger",))
+    assert problem is not None and "not in your hand" in str(problem)
 
 
 def test_a_player_who_can_only_move_a_passenger_may_not_pass() -> None:

@@ -114,20 +114,24 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         city = state.board.place(goal.city) or goal.city
         return _toward_city(flow, state, city, mode) or Press("back")
     if isinstance(goal, MovePassenger):
-        return _toward_trip(flow, state, goal, mode)
+        return _toward_trip(flow, state, goal, mode, uid_for)
     return Press("back")
 
 
 def _toward_trip(flow: TicketToRideFlow, state: TicketToRideState, goal: MovePassenger,
-                 mode: Mode) -> Input:
+                 mode: Mode, uid_for: UidFor) -> Input:
     ui = flow.ui
     if mode is Mode.RIDER:
         riders = list(movable(state))
         return toward(ui.choice, riders.index(goal.start), len(riders))
-    if mode is not Mode.TRIP:
+    if mode not in (Mode.TRIP, Mode.TRIP_PAY):
         return Press("back")
     if ui.city != goal.start or ui.stops != goal.stops[: len(ui.stops)]:
         return Press("back")
+    if mode is Mode.TRIP_PAY:
+        if ui.stops != goal.stops:
+            return Press("back")
+        return _tap(uid_for, goal.cards[len(ui.picks)])
     options = flow._trip_options(state)
     wanted = goal.stops[len(ui.stops)] if len(ui.stops) < len(goal.stops) else ""
     return toward(ui.choice, options.index(wanted), len(options))

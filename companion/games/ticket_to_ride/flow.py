@@ -17,7 +17,8 @@ cannot hold (more of a colour than seen plus unseen). What the players tap or pr
   give it up).
 - a station (Europe): `ok`, "Build a station", a letter, a city, tap the cards paid.
 - Märklin passengers: after a claim, a passenger's city or "No passenger"; `ok`, "Move a
-  passenger", the passenger, then each city of its trip and "Stop here" (see `passengers`).
+  passenger", the passenger, then each city of its trip and "Stop here"; a trip over
+  opponents' routes then asks for one passenger card tapped per such route (see `passengers`).
 - three locomotives face up: `up` (or the menu) and `ok`; the deck runs out: `ok` once the
   discards are shuffled into a new deck.
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
@@ -139,7 +140,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
                         Mode.FIRST_DEPOT: self._first_depot_screen,
                         Mode.STORE: self._store_screen,
                         Mode.TAKE_WAREHOUSE: self._take_screen, Mode.PLACE: self._place_screen,
-                        Mode.RIDER: self._rider_screen, Mode.TRIP: self._trip_screen}
+                        Mode.RIDER: self._rider_screen, Mode.TRIP: self._trip_screen,
+                        Mode.TRIP_PAY: self._trip_pay_screen}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -160,6 +162,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             Mode.PLACE: self._place_button,
             Mode.RIDER: self._rider_button,
             Mode.TRIP: self._trip_button,
+            Mode.TRIP_PAY: self._trip_pay_button,
             **{step: self._route_button for step in ROUTE_STEPS},
             **self.takings_buttons(),
         }
@@ -375,7 +378,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
                 return refused(self._explain(problem))
             return self._draw(pick, index)
         tapped = {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
-                  Mode.TUNNEL_PAY: self._extra_tapped, Mode.CITE_PAY: self._cite_tapped}.get(mode)
+                  Mode.TUNNEL_PAY: self._extra_tapped, Mode.CITE_PAY: self._cite_tapped,
+                  Mode.TRIP_PAY: self._fare_tapped}.get(mode)
         if tapped is not None:
             return tapped(state, pick)
         if mode is Mode.TICKETS:

@@ -3,7 +3,11 @@ turn's action, city by city from the lists the engine gives; the flash says the 
 
 - after a claim: "Place a passenger?", the route's free ends and "No passenger";
 - "Move a passenger" in the turn's menu: the passenger (a list of one is skipped), then each
-  next city, or "Stop here" once it has travelled; `back` takes the last city back.
+  next city, or "Stop here" once it has travelled; `back` takes the last city back. The list
+  offers an opponent's route while the player may still hold a passenger card for it;
+- a trip over opponents' routes then asks for the passenger cards, tapped one per such route
+  (each checked by the engine as it is tapped); `back` takes the last card back, then returns
+  to the trip.
 """
 
 from __future__ import annotations
@@ -13,26 +17,31 @@ from dataclasses import replace
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride.events import MovePassenger, PlacePassenger
 from engine.games.ticket_to_ride.live_passengers import (
+    fare_problem,
     movable,
     next_stops,
     placing_passenger,
     trip_for,
 )  # fmt: skip
-from engine.games.ticket_to_ride.payment import PASSENGER
+from engine.games.ticket_to_ride.marklin import Trip
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, chosen, refused
+from ...i18n import fill
 from ...screens.model import Menu, Screen
-from .view import Mode, TicketToRideUI
+from .view import Mode, Pick, TicketToRideUI
 from .words import (
     FROM_CITY,
+    HINT_PAY,
     MOVE_TITLE,
     NO_PASSENGER,
     NO_PASSENGER_TO_MOVE,
     PASSENGER_IN,
     PASSENGER_QUESTION,
     STOP_HERE,
+    TAP_PASSENGER_CARDS,
+    TRIP_FARE,
     Words,
 )  # fmt: skip
 
@@ -94,7 +103,7 @@ class PassengerEntry:
         ui = self.ui
         if ui.mode is Mode.RIDER:
             return bool(movable(state))
-        if ui.mode is not Mode.TRIP:
+        if ui.mode not in (Mode.TRIP, Mode.TRIP_PAY):
             return True
         if ui.city not in movable(state):
             return False
@@ -131,12 +140,41 @@ class PassengerEntry:
             return NOTHING
         return self._travel(state)
 
+    def _fare(self, state: TicketToRideState) -> Trip:
+        """The trip entered, whatever cards the hand may hold (the engine checks those)."""
+        ui = self.ui
+        return trip_for(state, ui.city or "", ui.stops, cards=len(ui.stops))
+
     def _travel(self, state: TicketToRideState) -> Reaction:
+        """The trip ends here: made at once, or once its passenger cards are tapped."""
         ui = self.ui
         start = ui.city or ""
-        trip = trip_for(state, start, ui.stops)
-        return Reaction(MovePassenger(start, ui.stops, (PASSENGER,) * trip.cards),
-                        notice=self.words.tokens_taken(trip.tokens))
+        trip = self._fare(state)
+        if len(ui.picks) < trip.cards:
+            self.ui = replace(ui, mode=Mode.TRIP_PAY, choice=0)
+            return NOTHING
+        return Reaction(MovePassenger(start, ui.stops, ui.cards),
+                        notice=self.words.tokens_taken(trip.tokens), uids=ui.uids)
+
+    def _trip_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "back":
+            ui = self.ui
+            self.ui = (ui.unpicking() if ui.picks
+                       else replace(ui, mode=Mode.TRIP, choice=len(self._trip_options(state)) - 1))
+        return NOTHING
+
+    def _fare_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+        """A passenger card paid for the trip: refused at once when it cannot be part of the
+        fare; the last one makes the move."""
+        ui = self.ui
+        trip = self._fare(state)
+        problem = fare_problem(state, trip, (*ui.cards, pick.card))
+        if problem is not None:
+            return refused(fill(problem.reason, self.words.language, **problem.params))
+        self.ui = ui.picking(pick)
+        if len(self.ui.picks) < trip.cards:
+            return NOTHING
+        return self._travel(state)
 
     def _rider_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -144,6 +182,14 @@ class PassengerEntry:
         return Screen(top=self._top(state), title=w.say(MOVE_TITLE),
                       menu=Menu(riders, min(self.ui.choice, max(0, len(riders) - 1))),
                       hints=w.hint_choose())
+
+    def _trip_pay_screen(self, state: TicketToRideState) -> Screen:
+        w, ui = self.words, self.ui
+        fare = self._fare(state).cards
+        body = ((w.cards(ui.cards),) if ui.picks
+                else (w.say(TAP_PASSENGER_CARDS, count=fare),))
+        return Screen(top=self._top(state), title=w.say(TRIP_FARE, count=fare), body=body,
+                      hints=w.say(HINT_PAY), progress=(len(ui.picks), fare))
 
     def _trip_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui

@@ -53,6 +53,8 @@ class Mode(Enum):
     #: Märklin: the passenger to move, then its trip city by city.
     RIDER = "rider"
     TRIP = "trip"
+    #: Märklin: the passenger cards tapped for a trip's opponent routes.
+    TRIP_PAY = "trip-pay"
     # Derived from the game itself, never stored:
     #: Europe 1912: a player places a first depot.
     FIRST_DEPOT = "first-depot"
@@ -73,7 +75,7 @@ class Mode(Enum):
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
           Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
           Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE, Mode.RIDER,
-          Mode.TRIP)
+          Mode.TRIP, Mode.TRIP_PAY)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 #: The choices of a claim, once paid.

@@ -116,6 +116,8 @@ NO_PASSENGER = N_("No passenger")
 PASSENGER_IN = N_("Passenger in {city}")
 MOVE_TITLE = N_("Move a passenger")
 STOP_HERE = N_("Stop here")
+TRIP_FARE = N_("Fare: {count} card(s)")
+TAP_PASSENGER_CARDS = N_("Tap {count} passenger card(s)")
 NO_PASSENGER_TO_MOVE = N_("No passenger can move")
 MERCHANDISE_LINE = N_("Merchandise: {points}")
 

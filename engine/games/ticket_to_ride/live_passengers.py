@@ -16,7 +16,7 @@ from ...frozen import evolve
 from ...unseen import take
 from .board import Map, Track
 from .marklin import Trip, passenger_trip
-from .payment import PASSENGER, UNKNOWN, check_in_hand
+from .payment import PASSENGER, UNKNOWN, check_in_hand, hand_problem
 from .state import Passengers, Player, TicketToRideState
 
 
@@ -173,16 +173,37 @@ def trip_for(state: TicketToRideState, start: str, stops: tuple[str, ...],
                           held, dict(state.passengers.stacks))
 
 
+def fare_problem(state: TicketToRideState, trip: Trip, cards: tuple[str, ...]
+                 ) -> IllegalEvent | None:
+    """What is wrong with `cards`, the passenger cards paid so far for `trip` (None: they may
+    be part of its fare)."""
+    try:
+        _check_passenger_cards(cards)
+    except IllegalEvent as problem:
+        return problem
+    if len(cards) > trip.cards:
+        return _fare_count(trip)
+    return hand_problem(state.player().hand, cards)
+
+
+def _check_passenger_cards(cards: tuple[str, ...]) -> None:
+    if any(card != PASSENGER for card in cards):
+        raise IllegalEvent(N_("Opponents' routes are paid with passenger cards only"))
+
+
+def _fare_count(trip: Trip) -> IllegalEvent:
+    return IllegalEvent(N_("This trip uses {count} opponent route(s): pay as many passenger "
+                           "cards"), count=trip.cards)
+
+
 def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],
                    cards: tuple[str, ...]) -> TicketToRideState:
     """The state once the passenger in `start` has travelled through `stops`, paid with
     `cards` (passenger cards, one per opponent route), and left the game."""
-    if any(card != PASSENGER for card in cards):
-        raise IllegalEvent(N_("Opponents' routes are paid with passenger cards only"))
+    _check_passenger_cards(cards)
     trip = trip_for(state, start, stops, len(cards))
     if len(cards) != trip.cards:
-        raise IllegalEvent(N_("This trip uses {count} opponent route(s): pay as many passenger "
-                              "cards"), count=trip.cards)
+        raise _fare_count(trip)
     player = state.player()
     check_in_hand(player.hand, cards)
     riding = list(player.riding)
