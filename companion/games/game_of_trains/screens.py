@@ -9,7 +9,7 @@ from engine.games.game_of_trains.cards import (
     ascending,
     positions_for,
 )  # fmt: skip
-from engine.games.game_of_trains.state import GameOfTrainsState
+from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 from ...flows.kit import FlowPart
 from ...screens.model import Menu, Screen, Style
@@ -23,6 +23,8 @@ from .messages import (
     FACE_UP_TITLE,
     HINT_REFILL,
     IN_ORDER,
+    KEEP,
+    OPENING_TOP,
     OUT_OF_ORDER,
     REPLACE_OPTION,
     REPLACING,
@@ -43,9 +45,6 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
     ui: GameOfTrainsUI
     #: Actions taken so far (the turn shown is the next one).
     turns: int
-
-    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
-        raise NotImplementedError
 
     def screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
@@ -120,6 +119,30 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
         verdict = w.say(IN_ORDER) if ascending(player.line) else w.say(OUT_OF_ORDER)
         return Screen(top=w.final_top(), title=player.name, body=(w.line(player.line), verdict),
                       hints=hints, progress=(page + 1, pages))
+
+    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
+        w = self.words
+        opening = self.ui.opening
+        top = w.say(OPENING_TOP, deck=len(state.deck))
+        name = state.player().name
+        if state.phase is Phase.OPENING_DRAW:
+            count = state.opening_draws()
+            cards = [card for card, _ in opening.drawing]
+            body = (w.line(cards),) if cards else w.tap_each_drawn()
+            return Screen(top=top, title=w.opening_draw(name, count), body=body,
+                          hints=w.hint_tap(bool(cards)), progress=(len(cards), count))
+        line = state.player().line
+        if opening.kept is not None:
+            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
+                          for place, card in enumerate(line, 1))
+            return Screen(top=top, title=w.say(KEEP, card=opening.kept),
+                          menu=Menu(items, min(opening.choice, LINE - 1)), hints=w.hint_choose())
+        drew = w.drew_cards(state.player().drawn)
+        if opening.position is not None:
+            return Screen(top=top, title=w.say(REPLACING, card=line[opening.position - 1]),
+                          body=(drew, *w.tap_kept()), hints=w.hint_tap())
+        return Screen(top=top, title=w.keeps_one(name), body=(drew, *w.tap_kept_then_wagon()),
+                      hints=w.hint_tap(cancel=False))
 
     def _option_label(self, state: GameOfTrainsState, ability: Ability, position: int) -> str:
         line = state.player().line

@@ -24,7 +24,8 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, chosen, refused
 from ...screens.model import Menu, Screen
-from .view import Mode, TicketToRideUI
+from .part import TicketToRidePart
+from .view import Mode
 from .words import (
     FROM_CITY,
     MOVE_TITLE,
@@ -33,18 +34,11 @@ from .words import (
     PASSENGER_IN,
     PASSENGER_QUESTION,
     STOP_HERE,
-    Words,
 )  # fmt: skip
 
 
-class PassengerEntry:
+class PassengerEntry(TicketToRidePart):
     """The passenger steps of the Ticket to Ride flow: they read and move `ui`."""
-
-    ui: TicketToRideUI
-    words: Words
-
-    def _top(self, state: TicketToRideState) -> str:
-        raise NotImplementedError
 
     # --- Placing after a claim ----------------------------------------------------------------
 
