@@ -110,10 +110,7 @@ class TicketToRideScreens(TicketToRidePart):
 
     def _setup_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        pages = self._setup_pages(state)
-        title, body = pages[min(self.ui.page, len(pages) - 1)]
-        return Screen(top=w.setup_top(state.board), title=title, body=body,
-                      hints=w.hint_pages(), progress=(self.ui.page + 1, len(pages)))
+        return w.setup_screen(w.setup_top(state.board), self._setup_pages(state), self.ui.page)
 
     def _last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
