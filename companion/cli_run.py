@@ -51,11 +51,7 @@ def register(commands: Any) -> None:
     run.add_argument("--game", choices=sorted(TABLE_GAMES), help="the game to start")
     run.add_argument("--players", help="comma-separated player names for a new game")
     run.add_argument("--state-dir", type=Path, help="where the journal and tags are kept")
-    run.add_argument("--map", metavar="NAME|FILE", help=MAP_HELP)
-    run.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
-                     help=SETTING_HELP)
-    run.add_argument("--wait", action="store_true",
-                     help="wait for the process that uses the state folder to stop")
+    _add_game_options(run, map_help=MAP_HELP)
     run.set_defaults(run=run_table)
 
     demo = commands.add_parser("demo", help="play a whole automated game through the table")
@@ -68,16 +64,21 @@ def register(commands: Any) -> None:
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
-    demo.add_argument("--map", metavar="NAME|FILE",
-                      help=MAP_HELP + " (default: the first shipped map)")
-    demo.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
-                      help=SETTING_HELP)
-    demo.add_argument("--wait", action="store_true",
-                      help="wait for the process that uses the state folder to stop")
+    _add_game_options(demo, map_help=MAP_HELP + " (default: the first shipped map)")
     demo.add_argument("--config", type=Path,
                       help="configuration file (TOML): with an [mqtt] section the demo "
                            "publishes its game as the table does")
     demo.set_defaults(run=run_demo_command)
+
+
+def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
+    """The options `run` and `demo` share: the map and settings of a new game, and waiting for
+    the state folder."""
+    parser.add_argument("--map", metavar="NAME|FILE", help=map_help)
+    parser.add_argument("--setting", action="append", default=[], metavar="KEY=VALUE",
+                        help=SETTING_HELP)
+    parser.add_argument("--wait", action="store_true",
+                        help="wait for the process that uses the state folder to stop")
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:

@@ -9,6 +9,7 @@ from functools import partialmethod
 from engine.errors import N_
 
 from ..i18n import translator
+from ..screens.model import Screen
 from .kit import Labelled
 
 #: Characters in a line of the small font.
@@ -78,6 +79,15 @@ class TableWords:
         """A page said as it is (title and text marked with `N_`): the title, and the text in
         the small font's lines."""
         return (self._(title), wrapped(self._(text)))
+
+    def setup_screen(self, top: str, pages: Sequence[tuple[str, tuple[str, ...]]],
+                     page: int) -> Screen:
+        """Page `page` of a game's setup pages (title and lines, in words), with its place
+        among them."""
+        page = min(page, len(pages) - 1)
+        title, body = pages[page]
+        return Screen(top=top, title=title, body=body, hints=self.hint_pages(),
+                      progress=(page + 1, len(pages)))
 
     # The words every game says as they are: `words.hint_ack()` is "ok:continue".
     final_top = partialmethod(say, N_("Final result"))

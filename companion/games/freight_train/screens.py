@@ -77,10 +77,8 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         mode = self.current_mode(state)
         top = w.say(CONTEXT, day=state.day, round=state.round, players=len(state.players))
         if mode is Mode.SETUP:
-            pages = self._setup_pages(state)
-            title, body = pages[min(self.ui.page, len(pages) - 1)]
-            return Screen(top=w.say(SETUP_TOP, day=state.day), title=title, body=body,
-                          hints=w.hint_pages(), progress=(self.ui.page + 1, len(pages)))
+            return w.setup_screen(w.say(SETUP_TOP, day=state.day), self._setup_pages(state),
+                                  self.ui.page)
         if mode in (Mode.TALLY, Mode.FINAL):
             return self._tally_screen(state, final=mode is Mode.FINAL)
         player = state.player()
@@ -108,8 +106,9 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
             return Screen(top=top, title=w.say(BRING_QUESTION),
                           body=(w.say(BRING_BODY, count=player.locomotives),),
                           hints=w.hint_confirm(), style=Style.CONFIRM)
-        body = (w.say(TRAINS_AND_YARD, trains=player.train_count(), yard=player.yard_size()),
-                w.say(TOKENS_AND_LOCOS, tokens=player.tokens, free=player.free_locomotives()))
+        body: tuple[str, ...] = (
+            w.say(TRAINS_AND_YARD, trains=player.train_count(), yard=player.yard_size()),
+            w.say(TOKENS_AND_LOCOS, tokens=player.tokens, free=player.free_locomotives()))
         if state.departure_drawn:
             body += self._still_to_play(state)[:1]
         can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD

@@ -47,6 +47,8 @@ from ...flows.base import NOTHING, CardLike, Reaction
 from ...flows.kit import (
     Button,
     DraftedUI,
+    ModeFlow,
+    by_mode,
     leafed,
     moved,
     refused,
@@ -75,7 +77,8 @@ from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
 from .words import GAME, Words
 
 
-class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI]):
+class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI],
+                       ModeFlow[GameOfTrainsState, Mode]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -83,18 +86,18 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         self.ui = GameOfTrainsUI()
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
-        self.buttons: dict[Mode, Callable[[GameOfTrainsState, Button], Reaction]] = {
-            Mode.SETUP: self._setup_button,
-            Mode.DEAL: self._deal_button,
-            Mode.OPENING: self._opening_button,
-            Mode.FINAL: self._final_button,
-            Mode.RESHUFFLE: self._reshuffle_button,
-            Mode.REFILL: self._refill_button,
-            Mode.MAIN: self._main_button,
-            Mode.FACE_UP: self._face_up_button,
-            Mode.DRAW: self._draw_button,
-            Mode.USE: self._use_button,
-        }
+        self.screens, self.buttons = by_mode({
+            Mode.SETUP: (self._setup_screen, self._setup_button),
+            Mode.DEAL: (self._deal_screen, self._deal_button),
+            Mode.OPENING: (self._opening_screen, self._opening_button),
+            Mode.FINAL: (self._final_screen, self._final_button),
+            Mode.RESHUFFLE: (self._reshuffle_screen, self._reshuffle_button),
+            Mode.REFILL: (self._refill_screen, self._refill_button),
+            Mode.MAIN: (self._main_screen, self._main_button),
+            Mode.FACE_UP: (self._face_up_screen, self._face_up_button),
+            Mode.DRAW: (self._draw_screen, self._draw_button),
+            Mode.USE: (self._use_screen, self._use_button),
+        })
 
     def current_mode(self, state: GameOfTrainsState) -> Mode:
         if state.phase is Phase.OVER:
@@ -116,9 +119,6 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         return self.ui.mode
 
     # --- Buttons ------------------------------------------------------------------------------
-
-    def on_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
-        return self.buttons[self.current_mode(state)](state, button)
 
     def _setup_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         page = leafed(self.ui.page, button, SETUP_PAGES)

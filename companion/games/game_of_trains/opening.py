@@ -21,16 +21,11 @@ from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved
 from ...i18n import reason
-from ...screens.model import Menu, Screen
 from .messages import (
     ALREADY_COUNTED,
     DRAWN_BY,
-    KEEP,
-    OPENING_TOP,
     PAIR_DISCARDED,
-    REPLACE_OPTION,
     REPLACED,
-    REPLACING,
     WHERE,
 )  # fmt: skip
 from .ui import GameOfTrainsUI
@@ -49,32 +44,6 @@ class OpeningEntry:
 
     def _cancel_keep(self) -> None:
         self._set_opening(kept=None, position=None, choice=0)
-
-    # --- Screens ------------------------------------------------------------------------------
-
-    def _opening_screen(self, state: GameOfTrainsState) -> Screen:
-        w = self.words
-        opening = self.ui.opening
-        top = w.say(OPENING_TOP, deck=len(state.deck))
-        name = state.player().name
-        if state.phase is Phase.OPENING_DRAW:
-            count = state.opening_draws()
-            cards = [card for card, _ in opening.drawing]
-            body = (w.line(cards),) if cards else w.tap_each_drawn()
-            return Screen(top=top, title=w.opening_draw(name, count), body=body,
-                          hints=w.hint_tap(bool(cards)), progress=(len(cards), count))
-        line = state.player().line
-        if opening.kept is not None:
-            items = tuple(w.say(REPLACE_OPTION, position=place, card=card)
-                          for place, card in enumerate(line, 1))
-            return Screen(top=top, title=w.say(KEEP, card=opening.kept),
-                          menu=Menu(items, min(opening.choice, LINE - 1)), hints=w.hint_choose())
-        drew = w.drew_cards(state.player().drawn)
-        if opening.position is not None:
-            return Screen(top=top, title=w.say(REPLACING, card=line[opening.position - 1]),
-                          body=(drew, *w.tap_kept()), hints=w.hint_tap())
-        return Screen(top=top, title=w.keeps_one(name), body=(drew, *w.tap_kept_then_wagon()),
-                      hints=w.hint_tap(cancel=False))
 
     # --- Inputs -------------------------------------------------------------------------------
 

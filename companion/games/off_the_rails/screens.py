@@ -77,11 +77,7 @@ class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):
         w = self.words
         mode = self.current_mode(state)
         if mode is Mode.SETUP:
-            pages = self._setup_pages(state)
-            page = min(self.ui.page, len(pages) - 1)
-            title, body = pages[page]
-            return Screen(top=w.say(SETUP_TOP), title=title, body=body, hints=w.hint_pages(),
-                          progress=(page + 1, len(pages)))
+            return w.setup_screen(w.say(SETUP_TOP), self._setup_pages(state), self.ui.page)
         if mode is Mode.FINAL:
             return self._tally_screen(state)
         top = self._top(state)

@@ -14,7 +14,8 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved
 from ...screens.model import Menu, Screen
-from .view import DEPOT, Mode, Purpose, TicketToRideUI, TurnView
+from .part import TicketToRidePart
+from .view import DEPOT, Mode
 from .words import (
     DEPOT_FIRST_BODY,
     DEPOT_FIRST_TITLE,
@@ -26,24 +27,11 @@ from .words import (
     WAREHOUSE_ITEM,
     WAREHOUSE_TAKEN,
     WAREHOUSES_LEFT,
-    Words,
 )  # fmt: skip
 
 
-class DepotEntry:
+class DepotEntry(TicketToRidePart):
     """The depot steps of the Ticket to Ride flow."""
-
-    ui: TicketToRideUI
-    words: Words
-
-    def view(self, state: TicketToRideState) -> TurnView:
-        raise NotImplementedError
-
-    def _start_route(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
-        raise NotImplementedError
-
-    def _top(self, state: TicketToRideState) -> str:
-        raise NotImplementedError
 
     # --- The modes ------------------------------------------------------------------------
 

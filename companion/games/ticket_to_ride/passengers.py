@@ -30,7 +30,8 @@ from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, chosen, refused
 from ...i18n import fill
 from ...screens.model import Menu, Screen
-from .view import Mode, Pick, TicketToRideUI
+from .part import TicketToRidePart
+from .view import Mode, Pick
 from .words import (
     FROM_CITY,
     HINT_PAY,
@@ -42,18 +43,11 @@ from .words import (
     STOP_HERE,
     TAP_PASSENGER_CARDS,
     TRIP_FARE,
-    Words,
 )  # fmt: skip
 
 
-class PassengerEntry:
+class PassengerEntry(TicketToRidePart):
     """The passenger steps of the Ticket to Ride flow: they read and move `ui`."""
-
-    ui: TicketToRideUI
-    words: Words
-
-    def _top(self, state: TicketToRideState) -> str:
-        raise NotImplementedError
 
     # --- Placing after a claim ----------------------------------------------------------------
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.errors import IllegalEvent
 from engine.events import Event
-from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
 from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import (
@@ -19,37 +18,24 @@ from engine.games.ticket_to_ride.payment import (
 from engine.games.ticket_to_ride.payment import route_payment_problem as route_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.rules import cards_to_reveal
-from engine.games.ticket_to_ride.state import Takings, TicketToRideState
+from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import refused
 from ...i18n import fill
+from .part import TicketToRidePart
 from .screens import claim_news
-from .view import STATION, Pick, TicketToRideUI, TurnView
+from .view import STATION, Pick
 from .words import (
     STATION_BUILT,
     TUNNEL_EXTRA,
     TUNNEL_FREE,
-    Words,
 )  # fmt: skip
 
 
-class PaymentEntry:
+class PaymentEntry(TicketToRidePart):
     """The cards of a payment, tapped one by one: each is refused at once when it cannot be
     part of the payment; the last one makes the move."""
-
-    ui: TicketToRideUI
-    words: Words
-    language: str
-
-    def view(self, state: TicketToRideState) -> TurnView:
-        raise NotImplementedError
-
-    def _claim_ready(self, state: TicketToRideState) -> Reaction:
-        raise NotImplementedError
-
-    def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
-        raise NotImplementedError
 
     def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         ui = self.ui

@@ -11,6 +11,7 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, moved, refused
+from .part import TicketToRidePart
 from .view import (
     CHOICE_STEPS,
     CLAIM,
@@ -19,27 +20,18 @@ from .view import (
     STATION,
     Mode,
     Purpose,
-    TicketToRideUI,
-    TurnView,
 )  # fmt: skip
 from .words import (
     DEPOT_PLACED,
     NO_DEPOT_LEFT,
     NO_STATION_LEFT,
     NOTHING_TO_CLAIM,
-    Words,
     city_letter,
 )  # fmt: skip
 
 
-class RouteChooser:
+class RouteChooser(TicketToRidePart):
     """The route chooser of the Ticket to Ride flow: its steps read and move `ui`."""
-
-    ui: TicketToRideUI
-    words: Words
-
-    def view(self, state: TicketToRideState) -> TurnView:
-        raise NotImplementedError
 
     def _route_valid(self, state: TicketToRideState) -> bool:
         """Whether the route or station being chosen still makes sense (a draft restored after

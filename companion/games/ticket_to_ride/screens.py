@@ -15,7 +15,8 @@ from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 from ...flows.words import paged
 from ...screens.model import Menu, Screen, Style
-from .view import DEPOT, STATION, TRAIN_CARDS, Mode, TicketToRideUI, TurnView
+from .part import TicketToRidePart
+from .view import DEPOT, STATION, TRAIN_CARDS, Mode
 from .words import (
     BLIND_LOCOMOTIVE,
     CLAIM_TITLE,
@@ -68,16 +69,11 @@ from .words import (
 RANKING_LINES = 3
 
 
-class TicketToRideScreens:
+class TicketToRideScreens(TicketToRidePart):
     """The screens of the Ticket to Ride flow, read from its `ui` and the turn's view."""
 
-    ui: TicketToRideUI
-    words: Words
     #: This turn's first train card and its tag, while the second is still to draw.
     first: tuple[str, str] | None
-
-    def view(self, state: TicketToRideState) -> TurnView:
-        raise NotImplementedError
 
     def screen_table(self) -> dict[Mode, Callable[[TicketToRideState], Screen]]:
         return {
@@ -114,10 +110,7 @@ class TicketToRideScreens:
 
     def _setup_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        pages = self._setup_pages(state)
-        title, body = pages[min(self.ui.page, len(pages) - 1)]
-        return Screen(top=w.setup_top(state.board), title=title, body=body,
-                      hints=w.hint_pages(), progress=(self.ui.page + 1, len(pages)))
+        return w.setup_screen(w.setup_top(state.board), self._setup_pages(state), self.ui.page)
 
     def _last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words

@@ -21,9 +21,10 @@ from engine.games.ticket_to_ride.state import Takings, TicketToRideState
 from ...flows.base import NOTHING, Reaction
 from ...flows.kit import Button, chosen, refused
 from ...screens.model import Menu, Screen
+from .part import TicketToRidePart
 from .screens import claim_news
 from .view import Mode, Pick, TicketToRideUI
-from .words import HINT_PAY, Words
+from .words import HINT_PAY
 
 WHICH_COMPANY = N_("Which company?")
 SHARE_ITEM = N_("{company} · share {number}")
@@ -42,14 +43,8 @@ ALVIN_TO = N_("Alvin goes to?")
 ALVIN_CAPTURED = N_("Alvin captured: +{points}")
 
 
-class TakingsEntry:
+class TakingsEntry(TicketToRidePart):
     """The lists after a claim's payment; the last answer makes the claim."""
-
-    ui: TicketToRideUI
-    words: Words
-    #: The screens' top line, and an engine refusal in words (from the other parts).
-    _top: Callable[[TicketToRideState], str]
-    _explain: Callable[..., str]
 
     def takings_screens(self) -> dict[Mode, Callable[[TicketToRideState], Screen]]:
         return {Mode.COMPANY: self._company_screen, Mode.MEEPLE: self._meeple_screen,

@@ -37,7 +37,6 @@ from .messages import (
     WHISTLES_GAINED,
 )  # fmt: skip
 from .ui import (
-    SETUP_PAGES,
     WhistleStopUI,
     actions,
     free_stations,
@@ -54,9 +53,8 @@ class WhistleStopScreens:
 
     def _setup_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
-        title, body = self._setup_pages(state)[min(self.ui.page, SETUP_PAGES - 1)]
-        return Screen(top=w.say(SETUP_TOP, players=len(state.players)), title=title, body=body,
-                      hints=w.hint_pages(), progress=(self.ui.page + 1, SETUP_PAGES))
+        return w.setup_screen(w.say(SETUP_TOP, players=len(state.players)),
+                              self._setup_pages(state), self.ui.page)
 
     def _place_screen(self, state: WhistleStopState) -> Screen:
         w = self.words
