@@ -306,6 +306,16 @@ def run(quick: bool = False) -> dict[str, Any]:
             "games": games}
 
 
+def print_games(games: list[dict[str, Any]]) -> None:
+    """One line per map: games per second, their length and the median cost of one `apply`."""
+    print(f"{'map':<20}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
+          f"{'apply med us':>14}")
+    for g in games:
+        print(f"{g['map']:<20}{g['players']:>8}{g['games_per_second']:>10.1f}"
+              f"{g['ms_per_game']:>10.1f}{g['events_per_game']:>8.0f}"
+              f"{g['apply_median_us']:>14.1f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -331,12 +341,7 @@ def main() -> int:
           f"{s['opponent_routes']} opponent routes: {s['worst_ms']:.1f} ms; with an itinerary "
           f"open and {s['itinerary_opponent_routes']} opponent tracks: "
           f"{s['itinerary_worst_ms']:.1f} ms")
-    print(f"{'map':<20}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
-          f"{'apply med us':>14}")
-    for g in figures["games"]:
-        print(f"{g['map']:<20}{g['players']:>8}{g['games_per_second']:>10.1f}"
-              f"{g['ms_per_game']:>10.1f}{g['events_per_game']:>8.0f}"
-              f"{g['apply_median_us']:>14.1f}")
+    print_games(figures["games"])
     print("aims: longest route < 50 ms, station choice < 50 ms")
     return 0
 

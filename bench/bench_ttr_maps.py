@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
+from bench.bench_ttr import measure_example_games, print_games  # noqa: E402
 from engine.games.ticket_to_ride import Map, map_from_toml  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
@@ -51,7 +52,6 @@ def tap_to_frame(quick: bool = False) -> list[dict[str, Any]]:
 
 
 def run(quick: bool = False) -> dict[str, Any]:
-    from bench.bench_ttr import measure_example_games
 
     return {"machine": machine(), "games": measure_example_games(quick, players=4),
             "taps": tap_to_frame(quick)}
@@ -67,12 +67,7 @@ def main() -> int:
         print(json.dumps(figures, indent=2))
         return 0
     print(f"machine: {figures['machine']}")
-    print(f"{'map':<20}{'players':>8}{'games/s':>10}{'ms/game':>10}{'events':>8}"
-          f"{'apply med us':>14}")
-    for g in figures["games"]:
-        print(f"{g['map']:<20}{g['players']:>8}{g['games_per_second']:>10.1f}"
-              f"{g['ms_per_game']:>10.1f}{g['events_per_game']:>8.0f}"
-              f"{g['apply_median_us']:>14.1f}")
+    print_games(figures["games"])
     for t in figures["taps"]:
         print(f"tap to frame, {t['map']}: p99 {t['all_p99_ms']} ms over "
               f"{t['taps_commit'] + t['taps_no_commit']} taps (outside the journal's synced "

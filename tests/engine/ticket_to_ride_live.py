@@ -8,9 +8,13 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+from engine.codec import from_jsonable, to_jsonable
+from engine.game import TallyResult
 from engine.games.ticket_to_ride import RULES, Map, map_from_toml
 from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
+from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
+from engine.games.ticket_to_ride.tally import tally
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -53,3 +57,16 @@ def play(board: Map, players: int, seed: int) -> tuple[TicketToRideState,
         assert len(events) < 3000, "the game ends"
     assert RULES.replay(start, events) == state, "replaying the log reproduces the game"
     return state, events
+
+
+def checked_result(state: TicketToRideState) -> TallyResult:
+    """The live result of a finished game, made sure of: the state survives a snapshot, and
+    `companion tally` of the exported table gives the same count, whatever the players' order."""
+    assert from_jsonable(TicketToRideState, to_jsonable(state)) == state, "a snapshot"
+    result = RULES.result(state)
+    table = final_table(state)
+    assert tally(table).to_json() == result.to_json()
+    reversed_table = {**table, "players": list(reversed(table["players"]))}
+    by_name = {p.name: p for p in tally(reversed_table).players}
+    assert all(by_name[p.name] == p for p in result.players), "the order does not matter"
+    return result
