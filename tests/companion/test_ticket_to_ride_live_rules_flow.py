@@ -9,7 +9,7 @@ from companion.flows import autopilot
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, map_ticket_codes
 from companion.inputs import Hold
-from companion.screens.model import Style
+from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES, Map
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
@@ -39,6 +39,17 @@ class MapTable(Table):
             uid = f"7E{number:02X}0000"
             self.deck.uids[("ticket", code)] = [uid]
             registry.cards[uid] = Card(GAME, "ticket", code)
+
+    def screens_through_game(self, seed: int) -> list[Screen]:
+        """Every screen shown while the demo's players enter a whole game, each move's and the
+        one after its notice."""
+        seen = []
+        for goal in physical_moves(RULES, self.names, seed, self.options):
+            self.enter(goal)
+            seen.append(self.app.screen())
+            self.wait()
+            seen.append(self.app.screen())
+        return seen
 
 
 def play_through_the_table(board: Map, players: int, seed: int) -> MapTable:
@@ -143,12 +154,7 @@ def test_a_claim_linking_two_countries_says_the_cards_taken() -> None:
 def test_the_example_games_screens_show_every_word(board: Map, language: str) -> None:
     table = MapTable(board, 3)
     table.app.flow = TicketToRideFlow(language)
-    seen = []
-    for goal in physical_moves(RULES, table.names, 1, table.options):
-        table.enter(goal)
-        seen.append(table.app.screen())
-        table.wait()
-        seen.append(table.app.screen())
+    seen = table.screens_through_game(1)
     problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
     assert not problems, problems[:5]
     news = {"tolls-example": ("to the bank", "à la banque"),

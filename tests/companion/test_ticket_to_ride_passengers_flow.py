@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from companion.automaton import physical_moves
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import Words, ticket_codes
@@ -179,12 +178,7 @@ def test_the_passenger_screens_fit_in_french() -> None:
 def test_a_whole_game_s_screens_fit_in_each_language(language: str) -> None:
     table = MapTable(MARKLIN, 3)
     table.app.flow = TicketToRideFlow(language)
-    seen = []
-    for goal in physical_moves(RULES, table.names, 3, table.options):
-        table.enter(goal)
-        seen.append(table.app.screen())
-        table.wait()
-        seen.append(table.app.screen())
+    seen = table.screens_through_game(3)
     problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
     assert not problems, problems[:5]
     tokens, placed = {"en": ("Tokens: ", "Passenger in "),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from companion.automaton import physical_moves
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
-from companion.games.ticket_to_ride.words import Words, map_ticket_codes
+from companion.games.ticket_to_ride.words import Words
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.render import render
 from engine.games.ticket_to_ride import RULES
@@ -28,8 +28,8 @@ from engine.games.ticket_to_ride.events import (
 from engine.games.ticket_to_ride.mapfile import map_from_toml
 from engine.games.ticket_to_ride.state import Phase
 
-from .fakes import Card
-from .test_ticket_to_ride_flow import GAME, Table, physical, replayed, routes
+from .test_ticket_to_ride_flow import physical, replayed, routes
+from .test_ticket_to_ride_live_rules_flow import MapTable
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"
 
@@ -38,22 +38,15 @@ def example(name: str) -> Map:
     return map_from_toml((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
 
 
-class MapTable(Table):
-    """The table of a map from a file, with a tag for each of its tickets."""
-
-    def __init__(self, players: int, board: Map) -> None:
-        super().__init__(players, board)  # type: ignore[arg-type]
-        for number, code in enumerate(map_ticket_codes(board)):
-            uid = f"9{number:03X}0000"
-            self.deck.uids[("ticket", code)] = [uid]
-            self.app.registry.enroll(uid, Card(GAME, "ticket", code))
+class SpecialTable(MapTable):
+    """A table on a map from a file, whose special cards have tags of their own kinds."""
 
     def special(self, kind: str, copy: int = 0) -> str:
         return self.uid(f"train-{kind}", "", copy)
 
 
-def play_whole_game(players: int, seed: int, board: Map) -> MapTable:
-    table = MapTable(players, board)
+def play_whole_game(players: int, seed: int, board: Map) -> SpecialTable:
+    table = SpecialTable(board, players)
     for goal in physical_moves(RULES, table.names, seed, table.options):
         table.enter(goal)
     return table
@@ -89,7 +82,7 @@ def test_whole_games_on_the_example_maps_score_like_the_real_ones(name: str,
 
 
 def test_a_joker_taken_first_asks_where_it_came_from() -> None:
-    table = MapTable(2, example("jokers-example"))
+    table = SpecialTable(example("jokers-example"), 2)
     table.deal_and_keep()
     table.tap(table.special("joker"))
     assert table.title() == "Joker from?"
@@ -106,7 +99,7 @@ def test_a_joker_taken_first_asks_where_it_came_from() -> None:
 
 
 def test_a_card_of_another_map_is_refused() -> None:
-    table = MapTable(2, example("itineraries-example"))
+    table = SpecialTable(example("itineraries-example"), 2)
     table.deal_and_keep()
     moves = len(table.session.history())
     table.tap(table.special("joker"))
@@ -115,7 +108,7 @@ def test_a_card_of_another_map_is_refused() -> None:
 
 
 def test_a_ferry_card_is_a_turn_and_pays_two_waves() -> None:
-    table = MapTable(2, example("ferry-cards-example"))
+    table = SpecialTable(example("ferry-cards-example"), 2)
     table.deal_and_keep()
     pile = table.state.ferry_cards
     table.tap(table.special("ferry"))
@@ -153,7 +146,7 @@ def test_the_demo_enters_ferry_cards() -> None:
 
 
 def test_first_depots_then_a_warehouse_card_before_each_draw() -> None:
-    table = MapTable(3, example("depots-example"))
+    table = SpecialTable(example("depots-example"), 3)
     table.deal_and_keep()
     assert table.title() == "Cleo: first depot", "the last player places first"
     for name, city in (("Cleo", "Lyon"), ("Ben", "Alba"), ("Ana", "Hilo")):
@@ -179,7 +172,7 @@ def test_first_depots_then_a_warehouse_card_before_each_draw() -> None:
 
 
 def test_a_claim_at_a_depot_offers_its_warehouse() -> None:
-    table = MapTable(2, example("depots-example"))
+    table = SpecialTable(example("depots-example"), 2)
     table.deal_and_keep()
     table.enter(PlaceDepot("Alba"))             # Ben, the last player, first
     table.wait()
@@ -202,7 +195,7 @@ def test_a_claim_at_a_depot_offers_its_warehouse() -> None:
 
 
 def test_no_second_card_left_to_draw_the_players_say_so() -> None:
-    table = MapTable(2, example("jokers-example"))
+    table = SpecialTable(example("jokers-example"), 2)
     table.deal_and_keep()
     table.tap(table.card("red"))
     table.wait()
@@ -225,7 +218,7 @@ def recorded(name: str) -> tuple[tuple[str, ...], list[Any]]:
     return RECORDED[name]
 
 
-def some_tags(table: MapTable) -> list[str]:
+def some_tags(table: SpecialTable) -> list[str]:
     """Special cards, a few colours, a locomotive, the map's tickets, an unknown tag."""
     uids = table.deck.uids
     chosen = [copies[0] for (kind, _), copies in uids.items()
@@ -242,7 +235,7 @@ def some_tags(table: MapTable) -> list[str]:
 def test_any_inputs_on_the_example_maps_give_screens_never_a_crash(
         name: str, at: float, choices: list[int]) -> None:
     names, log = recorded(name)
-    table = MapTable(len(names), example(name))
+    table = SpecialTable(example(name), len(names))
     session = table.session
     session.log = log[: round(at * len(log))]
     session.state = replayed(session)
