@@ -5,7 +5,8 @@ A player's personal tag (a card of kind "player" for every game) names them at t
 same name every evening. When the players confirm, the lobby hands over to the game's table.
 A game played on maps asks which one when it has more than one to offer: the shipped maps and
 the map files of its maps folder; a file the game refused is listed too, and choosing it says
-why.
+why. On a map played in teams the count goes by whole teams, as the engine seats them, and
+the team step (`lobby_teams`) shows the teams and swaps players before the start.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from engine.registry import entry
 
 from .app import Flash, Notices, Registry
 from .flows.words import wrapped
-from .games import TABLE_GAMES
+from .games import TABLE_GAMES, Teams
 from .inputs import Hold, Input, Press, Tap
+from .lobby_teams import TeamStep
 from .map_files import MapChoice
 from .screens.model import Menu, Screen, Style
 
@@ -31,6 +33,10 @@ class Step(Enum):
     MAP = "map"
     COUNT = "count"
     NAMES = "names"
+    #: On a map played in teams: the teams as formed (the start's confirmation) ...
+    TEAMS = "teams"
+    #: ... and choosing who swaps with whom.
+    SWAP = "swap"
     START = "start"
 
 
@@ -85,6 +91,9 @@ class Lobby(Notices):
         self.step = Step.GAME
         self.choice = self.games.index(first)
         self.map_choice = 0
+        #: How the chosen map seats teams; None on a map (or game) without teams.
+        self.seating: Teams | None = None
+        self.team_step: TeamStep | None = None
         self.flash: Flash | None = None
         self.faults: dict[str, str] = {}
         self.next_app: Any = None
@@ -97,7 +106,8 @@ class Lobby(Notices):
             self._tap(item.uid)
         elif isinstance(item, Press):
             {Step.GAME: self._game, Step.MAP: self._map, Step.COUNT: self._count,
-             Step.NAMES: self._names, Step.START: self._start}[self.step](item.button)
+             Step.NAMES: self._names, Step.TEAMS: self._teams, Step.SWAP: self._swap,
+             Step.START: self._start}[self.step](item.button)
         elif isinstance(item, Hold) and item.button == "back":
             if self.step is Step.GAME and self.system is not None:
                 self.next_app = self.system()
@@ -120,8 +130,7 @@ class Lobby(Notices):
                                    if given is not None and given in playable else 0)
                 self.step = Step.MAP
             else:
-                self.choices.map = self.offered[0] if self.offered else None
-                self.step = Step.COUNT
+                self._on_map(self.offered[0] if self.offered else None)
 
     def _map(self, button: str) -> None:
         if button in ("up", "down"):
@@ -132,8 +141,7 @@ class Lobby(Notices):
             if chosen.problem is not None:
                 self._refuse_map(chosen)
                 return
-            self.choices.map = chosen
-            self.step = Step.COUNT
+            self._on_map(chosen)
         elif button == "back":
             self._back_to(Step.GAME)
 
@@ -144,12 +152,39 @@ class Lobby(Notices):
                             body=(chosen.title, *wrapped(self.explain(chosen.problem), 2)),
                             style=Style.REFUSAL))
 
+    def _on_map(self, chosen: MapChoice | None) -> None:
+        """The map is chosen: the count fits the players it seats (whole teams on a team map),
+        as many as the configured names when they fit."""
+        self.choices.map = chosen
+        record = TABLE_GAMES.get(self.choices.game)
+        self.seating = (record.map_teams(chosen.option)
+                        if chosen is not None and record is not None and record.map_teams
+                        else None)
+        counts = self._counts()
+        wanted = len(self.default_names) or self.choices.count
+        fitting = [count for count in counts if count <= wanted]
+        self.choices.count = fitting[-1] if fitting else counts[0]
+        self.step = Step.COUNT
+
+    def _counts(self) -> range:
+        """The player counts a game may start with: the map's whole teams, else the game's."""
+        return self.seating.people if self.seating else entry(self.choices.game).players
+
+    def _whole_teams(self) -> bool:
+        return self.choices.count in self._counts()
+
     def _count(self, button: str) -> None:
-        players = entry(self.choices.game).players
+        # Every count between the fewest and the most is shown, so that a table of five on a
+        # map of teams of two learns why it cannot start rather than never seeing five.
+        counts = self._counts()
         if button == "up":
-            self.choices.count = min(players.stop - 1, self.choices.count + 1)
+            self.choices.count = min(counts[-1], self.choices.count + 1)
         elif button == "down":
-            self.choices.count = max(players.start, self.choices.count - 1)
+            self.choices.count = max(counts[0], self.choices.count - 1)
+        elif button == "ok" and not self._whole_teams():
+            assert self.seating is not None
+            self._show(self._("Each team has {size} players").format(size=self.seating.size),
+                       Style.REFUSAL)
         elif button == "ok":
             self.choices.names = []
             self.step = Step.NAMES
@@ -167,16 +202,44 @@ class Lobby(Notices):
 
     def _start(self, button: str) -> None:
         if button == "ok":
-            chosen = self.choices
-            on_map = (chosen.map.option,) if chosen.map is not None else ()
-            try:
-                self.next_app = self.start(chosen.game, tuple(chosen.names), *on_map)
-            except IllegalEvent as error:  # the map is for fewer or more players
-                self._notice(Screen(top=self._("New game"), title=self._("Cannot start"),
-                                    body=wrapped(self.explain(error)), style=Style.REFUSAL))
+            self._begin()
         elif button == "back":
             self.choices.names.pop()
             self.step = Step.NAMES
+
+    def _teams(self, button: str) -> None:
+        """The teams as formed: ok starts, down swaps two players, back as on Start?."""
+        if button == "down":
+            assert self.team_step is not None
+            self.team_step.picked, self.team_step.cursor = None, 0
+            self.step = Step.SWAP
+        else:
+            self._start(button)
+
+    def _swap(self, button: str) -> None:
+        step = self.team_step
+        assert step is not None
+        if button in ("up", "down"):
+            step.move(button)
+        elif button == "ok":
+            step.choose()
+            if step.picked is None:  # swapped: the new teams are shown
+                self.step = Step.TEAMS
+        elif button == "back":
+            if step.picked is None:
+                self.step = Step.TEAMS
+            else:
+                step.picked, step.cursor = None, 0
+
+    def _begin(self) -> None:
+        """Start the game with the players in their seat order (team by team on a team map)."""
+        chosen = self.choices
+        on_map = (chosen.map.option,) if chosen.map is not None else ()
+        try:
+            self.next_app = self.start(chosen.game, tuple(chosen.names), *on_map)
+        except IllegalEvent as error:  # the map is for fewer or more players
+            self._notice(Screen(top=self._("New game"), title=self._("Cannot start"),
+                                body=wrapped(self.explain(error)), style=Style.REFUSAL))
 
     def _tap(self, uid: str) -> None:
         card = self.registry.lookup(uid)
@@ -192,8 +255,13 @@ class Lobby(Notices):
             self._show(self._("{name} already plays").format(name=name), Style.REFUSAL)
             return
         self.choices.names.append(name)
-        if len(self.choices.names) == self.choices.count:
+        if len(self.choices.names) < self.choices.count:
+            return
+        if self.seating is None:
             self.step = Step.START
+        else:  # the team step arranges the seats of this very list
+            self.team_step = TeamStep(self.seating, self.choices.names)
+            self.step = Step.TEAMS
 
     def _default_name(self, seat: int) -> str:
         if seat < len(self.default_names) and self.default_names[seat] not in self.choices.names:
@@ -232,8 +300,16 @@ class Lobby(Notices):
             return Screen(top=title, title=self._("Which map?"),
                           menu=Menu(items, self.map_choice), hints=self._("ok:choose"))
         if self.step is Step.COUNT:
+            teams: tuple[str, ...] = ()
+            if self.seating is not None and self._whole_teams():
+                teams = (self._("{count} teams of {size}").format(
+                    count=self.choices.count // self.seating.size, size=self.seating.size),)
+            elif self.seating is not None:
+                teams = (self._("Each team has {size} players").format(size=self.seating.size),)
             return Screen(top=title, title=self._("{count} players").format(
-                count=self.choices.count), hints=self._("up/down  ok:next"))
+                count=self.choices.count), body=teams, hints=self._("up/down  ok:next"))
+        if self.step in (Step.TEAMS, Step.SWAP) and self.team_step is not None:
+            return self.team_step.screen(title, self.step is Step.SWAP, self._)
         if self.step is Step.NAMES:
             seat = len(self.choices.names)
             return Screen(top=title, title=self._("Player {number}").format(number=seat + 1),

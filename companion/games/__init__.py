@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,16 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
+class Teams:
+    """How a map seats its teams: `size` players each, `people` the players it takes (whole
+    teams), `names(players)` the teams' names of players seated team by team."""
+
+    size: int
+    people: range
+    names: Callable[[Sequence[str]], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
 class TableGame:
     """One game at the table. Ids are the engine's; `title` is an English message (N_)."""
 
@@ -91,6 +101,8 @@ class TableGame:
     #: A map file's text -> (the map's title, the map as a new game's `map_name` option, kept
     #: in the journal); raises the engine's InvalidInput or IllegalEvent. None: no map files.
     read_map: Callable[[str], tuple[str, Any]] | None = None
+    #: How a play's map seats teams (None for a map without teams); None: never in teams.
+    map_teams: Callable[[object], Teams | None] | None = None
 
     @property
     def rules(self) -> GameRules[Any, Any]:

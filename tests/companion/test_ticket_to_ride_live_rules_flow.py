@@ -88,28 +88,30 @@ def claim(table: Table, track: str) -> None:
 def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
     table = MapTable(TOLLS, 2)
     table.deal_and_keep()
-    assert "Tolls 10 · Loans 0" in table.app.screen().body
+    assert TOLLS.rules.tolls is not None
+    tokens, price = TOLLS.rules.tolls.tokens, TOLLS.track("Brug-Haven#1").toll
+    assert f"Tolls {tokens} · Loans 0" in table.app.screen().body
     claim(table, "Brug-Haven#1")
-    assert table.title() == "Brug – Haven +7 · 3 to the bank"
+    assert table.title() == f"Brug – Haven +7 · {price} to the bank"
     table.wait()
-    assert table.state.players[0].toll_tokens == 7
+    assert table.state.players[0].toll_tokens == tokens - price
     # Ben's claim of the second track: the pay screen says it before the last card.
     goal = ClaimRoute("Brug-Haven#2", (L,) * 4)
     while table.flow.ui.track != goal.track or len(table.flow.ui.picks) < 3:
         table.send(autopilot.next_input(table.flow, table.state, goal, lambda kind, value:
                                         table.deck.pick(kind, value, table.flow.in_play())))
-    assert "Toll: 3 to Ana" in table.app.screen().body
+    assert f"Toll: {price} to Ana" in table.app.screen().body
     assert not cuts(table.app.screen())
     table.tap(table.card(L, 3))
-    assert table.title() == "Brug – Haven +7 · 3 to Ana"
-    assert [p.toll_tokens for p in table.state.players] == [10, 7]
-    assert table.state.last_toll == TollPaid(3, 0)
+    assert table.title() == f"Brug – Haven +7 · {price} to Ana"
+    assert [p.toll_tokens for p in table.state.players] == [tokens, tokens - price]
+    assert table.state.last_toll == TollPaid(price, 0)
     table.wait()
     table.send(Hold("back"))
     assert table.style() is Style.CONFIRM
     table.press("ok")
-    assert [p.toll_tokens for p in table.state.players] == [7, 10]
-    assert table.state.last_toll == TollPaid(3, None)
+    assert [p.toll_tokens for p in table.state.players] == [tokens - price, tokens]
+    assert table.state.last_toll == TollPaid(price, None)
 
 
 def test_a_loan_is_said_in_one_word_in_each_language() -> None:

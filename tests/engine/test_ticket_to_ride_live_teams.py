@@ -13,7 +13,7 @@ from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard, KeepTickets
 from engine.games.ticket_to_ride.final_table import final_table
-from engine.games.ticket_to_ride.live_teams import usable_cards
+from engine.games.ticket_to_ride.live_teams import table_sizes, usable_cards
 from engine.games.ticket_to_ride.rules import DECK, unplayable
 from engine.games.ticket_to_ride.state import Phase, Team, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
@@ -80,6 +80,20 @@ def test_a_table_that_is_not_in_teams_is_refused(players: int, teams: tuple[str,
     with pytest.raises(IllegalEvent) as refused:
         RULES.new_game(PEOPLE[:players], TEAMS, teams=teams)
     assert refused.value.reason == reason
+
+
+def test_a_map_seats_whole_teams_between_its_fewest_and_most_teams() -> None:
+    assert list(table_sizes(TEAMS.rules)) == [4, 6]
+    assert list(table_sizes(replace(TEAMS.rules, team_size=3, players=(2, 4)))) == [6, 9, 12]
+    assert list(table_sizes(RULES.new_game(("Ana", "Ben"), "usa").board.rules)) == [2, 3, 4, 5]
+    for people in range(1, 9):
+        seated = people in table_sizes(TEAMS.rules)
+        try:
+            RULES.new_game(PEOPLE[:people] + ("Gus", "Hal")[:max(0, people - 6)], TEAMS)
+        except IllegalEvent:
+            assert not seated, people
+        else:
+            assert seated, people
 
 
 def test_teams_are_refused_on_a_map_played_alone() -> None:

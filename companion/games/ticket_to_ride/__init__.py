@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, NC_
-from .. import GameInfo, Shape, TableGame, Values
+from .. import GameInfo, Shape, TableGame, Teams, Values
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
 TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
@@ -50,6 +50,12 @@ def _read_map(text: str) -> tuple[str, Any]:
     from .map_files import read_map
 
     return read_map(text)
+
+
+def _map_teams(option: object) -> Teams | None:
+    from .map_files import map_teams
+
+    return map_teams(option)
 
 
 TABLE = TableGame(
@@ -112,4 +118,5 @@ TABLE = TableGame(
     map_title=_map_title,
     map_cards=_map_cards,
     read_map=_read_map,
+    map_teams=_map_teams,
 )

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import N_, InvalidInput
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.library import SHIPPED, find_map, resolve_map, shipped_map
+from engine.games.ticket_to_ride.live_teams import seat_teams, table_sizes
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
 
+from .. import Teams
 from .words import map_tag, map_ticket_codes
 
 
@@ -35,8 +37,7 @@ def read_map(text: str) -> tuple[str, dict[str, Any]]:
             raise InvalidInput("name", N_("{name!r} would give its tickets the tags of the "
                                           "shipped map {map}: name the map otherwise"),
                                name=board.name, map=name)
-    # The fewest players the map takes: whole teams on a map played in teams.
-    fewest = board.rules.players[0] * (board.rules.team_size or 1)
+    fewest = table_sizes(board.rules)[0]
     RULES.new_game(tuple(f"{seat + 1}" for seat in range(fewest)), board)
     return board.title, data
 
@@ -58,3 +59,18 @@ def map_cards(option: object) -> dict[str, tuple[str, ...]]:
         return {}
     board: Map = resolve_map(option)
     return {"ticket": tuple(map_ticket_codes(board))}
+
+
+def map_teams(option: object) -> Teams | None:
+    """How a play's map seats its teams; None for a map played without teams (or no map)."""
+    if not isinstance(option, (str, Mapping, Map)):
+        return None
+    rules = resolve_map(option).rules
+    if not rules.team_size:
+        return None
+    size = rules.team_size
+
+    def names(players: Sequence[str]) -> tuple[str, ...]:
+        return tuple(team.name for team in seat_teams(players, None, size))
+
+    return Teams(size, table_sizes(rules), names)

@@ -19,8 +19,16 @@ from collections.abc import Sequence
 from ...errors import N_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import UNSEEN
-from .board import Track
+from .board import MapRules, Track
 from .state import Player, Team, TicketToRideState
+
+
+def table_sizes(rules: MapRules) -> range:
+    """How many people a map seats: its fewest to its most players or, on a map played in
+    teams, whole teams from its fewest to its most teams."""
+    size = rules.team_size or 1
+    low, high = rules.players
+    return range(low * size, high * size + 1, size)
 
 
 def seat_teams(names: Sequence[str], team_names: Sequence[str] | None, size: int

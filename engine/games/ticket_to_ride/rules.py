@@ -69,6 +69,7 @@ from .live_teams import (
     held_tickets,
     seat_teams,
     spend_cards,
+    table_sizes,
     team_has_route,
     usable_cards,
 )
@@ -147,8 +148,8 @@ def new_game(
     if teams is not None and not size:
         raise IllegalEvent(N_("{map} is not played in teams"), map=board.title)
     seated = seat_teams(names, teams, size) if size else ()
-    low, high = board.rules.players
-    if not low <= len(seated or names) <= high:
+    if len(names) not in table_sizes(board.rules):
+        low, high = board.rules.players
         message = (N_("{map} is for {low} to {high} teams") if size
                    else N_("{map} is for {low} to {high} players"))
         raise IllegalEvent(message, map=board.title, low=low, high=high)
