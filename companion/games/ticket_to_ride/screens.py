@@ -130,7 +130,8 @@ class TicketToRideScreens(TicketToRidePart):
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.say(DECK_EMPTY),
+        title = self.deck_empty_title(state) if state.boat_cards is not None else w.say(DECK_EMPTY)
+        return Screen(top=self._top(state), title=title,
                       body=(*w.reshuffle_body(), w.say(FACE_UP_LINE)),
                       hints=w.say(HINT_RESHUFFLE), style=Style.ANNOUNCE)
 
@@ -183,6 +184,8 @@ class TicketToRideScreens(TicketToRidePart):
                       hints=w.say(HINT_NONE_LEFT if no_second_card(state) else HINT_SECOND))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
+        if state.boat_cards is not None:
+            return self._boat_source_screen(state)
         w = self.words
         pending = self.ui.pending
         joker = pending is not None and pending.card == JOKER
@@ -247,7 +250,8 @@ class TicketToRideScreens(TicketToRidePart):
         w = self.words
         player = state.player()
         body: tuple[str, ...] = (
-            w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand)),
+            w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand))
+            if state.boat_cards is None else self.pieces_line(state),
             w.say(TICKETS_AND_POINTS, tickets=len(player.tickets), points=player.route_points))
         if state.board.rules.tolls is not None:
             tolls = w.say(TOLLS_AND_LOANS, tokens=player.toll_tokens, loans=player.loans)
