@@ -21,7 +21,7 @@ from engine.games.ticket_to_ride.events import (
 )
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_boats import BOAT_PILE, boat_deck
-from engine.games.ticket_to_ride.payment import boat_color
+from engine.games.ticket_to_ride.payment import boat_color, route_payment_problem
 from engine.games.ticket_to_ride.rules import (
     DECK,
     long_tickets,
@@ -130,6 +130,10 @@ def test_sea_routes_take_boats_and_boat_cards_which_go_to_their_own_discards() -
     short = holding(dealt(), "boat2:yellow", boats=1)
     with pytest.raises(IllegalEvent, match="Not enough boats"):
         RULES.apply(short, ClaimRoute("Faro-Isla", ("boat2:yellow",)))
+    sea = BOATS.track("Faro-Isla")
+    assert route_payment_problem(sea, ("boat:yellow",), ("joker", "boat")) is None, "one more"
+    refused = route_payment_problem(sea, ("yellow",), ("joker", "boat"))
+    assert refused is not None and refused.reason == "Sea routes take boat cards"
     with pytest.raises(IllegalEvent, match="Sea routes take boat cards"):
         RULES.apply(holding(dealt(), "yellow", "yellow"), ClaimRoute("Faro-Isla",
                                                                      ("yellow", "yellow")))
