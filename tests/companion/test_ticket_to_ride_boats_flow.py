@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.automaton import physical_moves
+from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import Words
 from companion.screens.render import render
 from engine.games.ticket_to_ride import RULES
@@ -74,7 +75,11 @@ def test_a_short_game_through_the_table_draws_claims_and_exchanges() -> None:
     ana = table.state.players[0]
     assert ana.tracks == ("Faro-Isla",) and (ana.trains, ana.boats) == (10, 8)
     table.wait()
-    # Ben claims a sea route with two single boat cards.
+    # Ben claims a sea route with two single boat cards; its screen says it is at sea.
+    table.flow.ui = replace(table.flow.ui, mode=Mode.PAY, city="Gaviota",
+                            track="Gaviota-Juncal")
+    assert "Sea: boats, boat cards" in table.app.screen().body
+    table.flow.ui = table.flow.ui.entering(Mode.MAIN)
     table.enter(ClaimRoute("Gaviota-Juncal", ("boat:black", "boat:black")))
     assert table.state.players[1].tracks == ("Gaviota-Juncal",)
 

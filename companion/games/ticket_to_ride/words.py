@@ -285,6 +285,8 @@ class Words(TableWords):
             return self._("Ferry: {count} × loco").format(count=track.ferries)
         if track.waves:
             return self._("Waves: {count}").format(count=track.waves)
+        if track.sea:
+            return self._("Sea: boats, boat cards")
         return None
 
     def claimed(self, track: Track, points: int, *extras: str) -> str:
