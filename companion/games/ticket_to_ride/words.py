@@ -286,7 +286,7 @@ class Words(TableWords):
         if track.waves:
             return self._("Waves: {count}").format(count=track.waves)
         if track.sea:
-            return self._("Sea: boats, boat cards")
+            return self._("Sea: boat cards")
         return None
 
     def claimed(self, track: Track, points: int, *extras: str) -> str:
