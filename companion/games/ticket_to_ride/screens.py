@@ -114,8 +114,9 @@ class TicketToRideScreens(TicketToRidePart):
 
     def _last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        trigger = min(state.players, key=lambda p: p.trains)
-        body = (w.say(TRAINS_LEFT, name=trigger.name, trains=trigger.trains),
+        # On a map with boats the last round starts on wagons and boats together.
+        trigger = min(state.players, key=lambda p: p.trains + p.boats)
+        body = (w.say(TRAINS_LEFT, name=trigger.name, trains=trigger.trains + trigger.boats),
                 w.still_to_play(still_to_play(state), lines=2))
         return Screen(top=self._top(state), title=w.say(LAST_ROUND), body=body,
                       hints=w.hint_ack(), style=Style.ANNOUNCE)
