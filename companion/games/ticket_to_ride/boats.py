@@ -30,6 +30,7 @@ from ...i18n import N_
 from ...screens.model import Menu, Screen
 from .part import TicketToRidePart
 from .view import Mode, Pick
+from .words import RESHUFFLED
 
 #: Where a card came from: blind from its deck, or face up and replaced from a deck.
 Source = tuple[int, str]
@@ -97,8 +98,8 @@ class BoatEntry(TicketToRidePart):
         pending = self.ui.pending
         card = pending.card if pending else UNKNOWN
         sources = self.boat_sources(state, card, bool(state.drawn))
-        words = {WAGON_PILE: FACE_UP_NEW_WAGON, BOAT_PILE: FACE_UP_NEW_BOAT}
-        items = tuple(w.say(FROM_ITS_DECK) if index == DECK else w.say(words[pile])
+        items = tuple(w.say(FROM_ITS_DECK) if index == DECK else w.say(FACE_UP_NEW_BOAT)
+                      if pile == BOAT_PILE else w.say(FACE_UP_NEW_WAGON)
                       for index, pile in sources) or (w.say(NO_CARD_FROM_THERE),)
         return Screen(top=self._top(state), title=w.say(CARD_FROM, card=w.card(card)),
                       menu=Menu(items, min(self.ui.choice, len(items) - 1)),
@@ -107,16 +108,17 @@ class BoatEntry(TicketToRidePart):
     # --- The decks run out --------------------------------------------------------------------
 
     def boat_reshuffle(self, state: TicketToRideState) -> Reaction:
+        w = self.words
         pile = pile_to_reshuffle(state) or WAGON_PILE
+        said = w.say(NEW_BOAT_DECK) if pile == BOAT_PILE else w.say(RESHUFFLED)
         discard = cards_in(state, pile)[1]
-        from .words import RESHUFFLED
-
-        said = NEW_BOAT_DECK if pile == BOAT_PILE else RESHUFFLED
-        return Reaction(Reshuffle((UNKNOWN,) * len(discard), pile), notice=self.words.say(said))
+        return Reaction(Reshuffle((UNKNOWN,) * len(discard), pile), notice=said)
 
     def deck_empty_title(self, state: TicketToRideState) -> str:
-        empty = BOAT_DECK_EMPTY if pile_to_reshuffle(state) == BOAT_PILE else WAGON_DECK_EMPTY
-        return self.words.say(empty)
+        w = self.words
+        if pile_to_reshuffle(state) == BOAT_PILE:
+            return w.say(BOAT_DECK_EMPTY)
+        return w.say(WAGON_DECK_EMPTY)
 
     def pieces_line(self, state: TicketToRideState) -> str:
         player = state.player()
@@ -143,7 +145,8 @@ class BoatEntry(TicketToRidePart):
 
     def _exchange_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        items = tuple(w.say(GIVE_WAGONS if give == WAGONS else GIVE_BOATS, count=count)
+        items = tuple(w.say(GIVE_WAGONS, count=count) if give == WAGONS
+                      else w.say(GIVE_BOATS, count=count)
                       for give, count in self.exchange_options(state)) or ("-",)
         return Screen(top=self._top(state), title=w.say(EXCHANGE_TITLE),
                       menu=Menu(items, min(self.ui.choice, len(items) - 1)),
