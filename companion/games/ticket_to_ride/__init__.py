@@ -19,13 +19,17 @@ def _cards() -> dict[str, Values]:
     from .words import ticket_codes
 
     return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes()),
-            **{kind: () for kind in SPECIAL_KINDS}}
+            **{kind: () for kind in SPECIAL_KINDS}, **{kind: COLORS for kind in BOAT_KINDS}}
 
 
 #: The special cards of some maps, each a card kind of its own -> the engine's card. The kinds
 #: sort after "train", so the tags of the other kinds keep their place in the simulated box.
 SPECIAL_KINDS = {"train-joker": "joker", "train-locomotive+4": "locomotive+4",
                  "train-passenger": "passenger", "train-ferry": "ferry"}
+#: Rails & Sails' boat cards by colour, single and double, each a kind of its own -> whether
+#: the card is double. "Transport" is the text's word for wagon and boat cards together; the
+#: kinds sort after every other, so the tags of the other kinds keep their place in the box.
+BOAT_KINDS = {"transport-boat": False, "transport-boat2": True}
 
 
 def _shipped_maps() -> tuple[str, ...]:
@@ -66,7 +70,8 @@ TABLE = TableGame(
     shapes={"ticket": Shape(TICKET_TAG, "MAP-NN")},
     # The special cards: a map file says how many its game has; the simulated box holds as
     # many as a pile of locomotives.
-    copies={"train": 12, "locomotive": 14, **{kind: 14 for kind in SPECIAL_KINDS}},
+    copies={"train": 12, "locomotive": 14, **{kind: 14 for kind in SPECIAL_KINDS},
+            **{kind: 8 for kind in BOAT_KINDS}},
     names={
         "train": {
             "red": NC_("ticket-to-ride/train", "Red"),
@@ -92,6 +97,28 @@ TABLE = TableGame(
         "train-locomotive+4": {"": NC_("ticket-to-ride/train-locomotive+4", "Locomotive +4")},
         "train-passenger": {"": NC_("ticket-to-ride/train-passenger", "Passenger card")},
         "train-ferry": {"": NC_("ticket-to-ride/train-ferry", "Ferry card")},
+        "transport-boat": {
+            "red": NC_("ticket-to-ride/transport-boat", "Red boat"),
+            "blue": NC_("ticket-to-ride/transport-boat", "Blue boat"),
+            "green": NC_("ticket-to-ride/transport-boat", "Green boat"),
+            "yellow": NC_("ticket-to-ride/transport-boat", "Yellow boat"),
+            "black": NC_("ticket-to-ride/transport-boat", "Black boat"),
+            "white": NC_("ticket-to-ride/transport-boat", "White boat"),
+            "orange": NC_("ticket-to-ride/transport-boat", "Orange boat"),
+            "pink": NC_("ticket-to-ride/transport-boat", "Pink boat"),
+            "": NC_("ticket-to-ride/transport-boat", "Boat card"),
+        },
+        "transport-boat2": {
+            "red": NC_("ticket-to-ride/transport-boat2", "Red 2-boat"),
+            "blue": NC_("ticket-to-ride/transport-boat2", "Blue 2-boat"),
+            "green": NC_("ticket-to-ride/transport-boat2", "Green 2-boat"),
+            "yellow": NC_("ticket-to-ride/transport-boat2", "Yellow 2-boat"),
+            "black": NC_("ticket-to-ride/transport-boat2", "Black 2-boat"),
+            "white": NC_("ticket-to-ride/transport-boat2", "White 2-boat"),
+            "orange": NC_("ticket-to-ride/transport-boat2", "Orange 2-boat"),
+            "pink": NC_("ticket-to-ride/transport-boat2", "Pink 2-boat"),
+            "": NC_("ticket-to-ride/transport-boat2", "Double boat card"),
+        },
         "category": {
             "routes": NC_("ticket-to-ride/category", "Routes"),
             "tickets": NC_("ticket-to-ride/category", "Tickets"),

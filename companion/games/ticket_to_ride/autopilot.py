@@ -10,6 +10,7 @@ from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     MovePassenger,
     Pass,
@@ -25,7 +26,7 @@ from engine.games.ticket_to_ride.events import (
 )
 from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE
 from engine.games.ticket_to_ride.live_passengers import movable
-from engine.games.ticket_to_ride.payment import FERRY_CARD
+from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -34,12 +35,13 @@ from ...flows.kit import toward
 from ...inputs import Input, Press, Tap
 from .flow import TicketToRideFlow
 from .view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
-from .words import KIND_OF_SPECIAL, city_letter, ticket_code
+from .words import KIND_OF_BOAT, KIND_OF_SPECIAL, city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,
              BuildStation: Action.STATION, Pass: Action.PASS, StoreCard: Action.STORE,
-             PlaceDepot: Action.DEPOT, MovePassenger: Action.MOVE}
+             PlaceDepot: Action.DEPOT, MovePassenger: Action.MOVE,
+             ExchangePieces: Action.EXCHANGE}
 
 
 #: The screens an automated player only acknowledges.
@@ -93,6 +95,10 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         options = flow._place_options(state)
         return toward(ui.choice, options.index(goal.city), len(options))
     if isinstance(goal, DrawCard):
+        if mode is Mode.SOURCE and state.boat_cards is not None and flow.ui.pending:
+            sources = flow.boat_sources(state, flow.ui.pending.card, bool(state.drawn))
+            source = (DECK, goal.pile) if goal.index == DECK else (0, goal.pile)
+            return toward(ui.choice, sources.index(source), len(sources))
         if mode is Mode.SOURCE:
             return toward(ui.choice, 1 if goal.index == DECK else 0, 2)
         if mode not in (Mode.MAIN, Mode.MENU, Mode.SECOND):
@@ -115,6 +121,9 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
         return _toward_city(flow, state, city, mode) or Press("back")
     if isinstance(goal, MovePassenger):
         return _toward_trip(flow, state, goal, mode, uid_for)
+    if isinstance(goal, ExchangePieces) and mode is Mode.EXCHANGE:
+        exchanges = flow.exchange_options(state)
+        return toward(ui.choice, exchanges.index((goal.give, goal.count)), len(exchanges))
     return Press("back")
 
 
@@ -219,4 +228,7 @@ def _tap(uid_for: UidFor, card: str) -> Tap:
         return Tap(uid_for("locomotive", ""))
     if card in KIND_OF_SPECIAL:
         return Tap(uid_for(KIND_OF_SPECIAL[card], ""))
+    color = boat_color(card)
+    if color is not None:
+        return Tap(uid_for(KIND_OF_BOAT[card.startswith("boat2:")], color))
     return Tap(uid_for("train", card))

@@ -42,9 +42,10 @@ from engine.games.ticket_to_ride.events import (
     TakeFerryCard,
 )
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
+from engine.games.ticket_to_ride.live_boats import boat_deck
 from engine.games.ticket_to_ride.live_depots import must_store
 from engine.games.ticket_to_ride.live_passengers import placing_passenger
-from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN
+from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN, boat
 from engine.games.ticket_to_ride.rules import (
     DECK,
     face_up_problem,
@@ -68,7 +69,8 @@ from ...flows.kit import (
     refused,
     turned,
 )
-from . import SPECIAL_KINDS
+from . import BOAT_KINDS, SPECIAL_KINDS
+from .boats import BoatEntry
 from .depots import DepotEntry
 from .passengers import PassengerEntry
 from .payments import PaymentEntry
@@ -119,7 +121,7 @@ from .words import (
 
 
 class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens, DepotEntry,
-                       PassengerEntry, DraftedUI[TicketToRideUI],
+                       PassengerEntry, BoatEntry, DraftedUI[TicketToRideUI],
                        ModeFlow[TicketToRideState, Mode]):
     game = GAME
 
@@ -141,7 +143,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
                         Mode.STORE: self._store_screen,
                         Mode.TAKE_WAREHOUSE: self._take_screen, Mode.PLACE: self._place_screen,
                         Mode.RIDER: self._rider_screen, Mode.TRIP: self._trip_screen,
-                        Mode.TRIP_PAY: self._trip_pay_screen}
+                        Mode.TRIP_PAY: self._trip_pay_screen,
+                        Mode.EXCHANGE: self._exchange_screen}
         self.buttons = {
             Mode.SETUP: self._setup_button,
             Mode.FINAL: self._final_button,
@@ -163,6 +166,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             Mode.RIDER: self._rider_button,
             Mode.TRIP: self._trip_button,
             Mode.TRIP_PAY: self._trip_pay_button,
+            Mode.EXCHANGE: self._exchange_button,
             **{step: self._route_button for step in ROUTE_STEPS},
             **self.takings_buttons(),
         }
@@ -196,8 +200,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         depot_step = self.depot_mode(state, mode)
         if depot_step is not None:
             return depot_step
-        if state.drawn:
-            return Mode.SECOND
+        if state.drawn:  # a card's deck asked for on a map with boats, or the second card
+            return mode if mode is Mode.SOURCE and self.ui.pending else Mode.SECOND
         if mode is Mode.GIVE_UP or not self._route_valid(state) or not self._trip_valid(state):
             return Mode.MAIN
         return mode
@@ -236,6 +240,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         return NOTHING
 
     def _reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok" and state.boat_cards is not None:
+            return self.boat_reshuffle(state)
         if button == "ok":
             return Reaction(Reshuffle((UNKNOWN,) * len(state.discard)),
                             notice=self.words.say(RESHUFFLED))
@@ -292,6 +298,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
 
     def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
         pending = self.ui.pending
+        if state.boat_cards is not None:
+            return self._boat_source_button(state, button)
         if button == "back" or pending is None:
             self.ui = self.ui.entering(Mode.MAIN)
         elif button in ("up", "down"):
@@ -336,6 +344,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
         if action is Action.MOVE:
             return self._start_trip(state)
+        if action is Action.EXCHANGE:
+            self.ui = self.ui.entering(Mode.EXCHANGE)
+            return NOTHING
         return Reaction(Pass(), notice=w.say(PASSED))
 
     # --- Cards --------------------------------------------------------------------------------
@@ -352,6 +363,10 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             value = LOCOMOTIVE
         elif card.kind == "train" and card.value in COLORS:
             value = card.value
+        elif card.kind in BOAT_KINDS and card.value in COLORS:
+            value = boat(card.value, double=BOAT_KINDS[card.kind])
+            if "boat" not in state.board.rules.cards.special:
+                return refused(w.say(NOT_ON_THIS_MAP))
         elif card.kind in SPECIAL_KINDS:
             value = SPECIAL_KINDS[card.kind]
             if value not in state.board.rules.cards.special:
@@ -371,6 +386,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             if must_store(state):
                 return refused(w.say(STORE_FIRST))
             return self._first_card_tapped(state, pick)
+        if mode in (Mode.SECOND, Mode.SOURCE) and state.boat_cards is not None:
+            return self.boat_draw(state, pick, second=bool(state.drawn))
         if mode is Mode.SECOND:
             index = DECK if state.deck else 0
             problem = face_up_problem(value, second=True) if index != DECK else None
@@ -389,6 +406,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         return refused(w.not_now())
 
     def _first_card_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+        if state.boat_cards is not None:
+            return self.boat_draw(state, pick, second=False)
         if not state.deck and not state.display:
             return refused(self.words.say(NO_CARD_TO_DRAW))
         if counts_double(pick.card) and state.deck and state.display:
@@ -476,6 +495,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         choices += [(w.card(card), kind, "") for kind, card in SPECIAL_KINDS.items()]
         boards = ((self.board,) if self.board is not None
                   else tuple(shipped_map(name) for name in SHIPPED))
+        if any("boat" in board.rules.cards.special for board in boards):
+            choices += [(w.card(boat(color, double)), kind, color)
+                        for kind, double in BOAT_KINDS.items() for color in COLORS]
         for board in boards:
             for code, ticket_id in map_ticket_codes(board).items():
                 choices.append((w.ticket(board.ticket(ticket_id)), "ticket", code))
@@ -493,7 +515,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
 def _unseen_deal(board: Map) -> Deal:
     """The deal as the table makes it: the companion sees none of the cards."""
     return Deal((UNKNOWN,) * len(train_deck(board)), (UNKNOWN,) * len(regular_tickets(board)),
-                (UNKNOWN,) * len(long_tickets(board)))
+                (UNKNOWN,) * len(long_tickets(board)), (UNKNOWN,) * len(boat_deck(board)))
 
 
 __all__ = ["GAME", "Mode", "TicketToRideFlow"]

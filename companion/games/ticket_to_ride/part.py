@@ -15,6 +15,7 @@ from engine.games.ticket_to_ride.state import Takings, TicketToRideState
 
 from ...flows.base import Reaction
 from ...flows.kit import FlowPart
+from ...screens.model import Screen
 from .view import Mode, Purpose, TicketToRideUI, TurnView
 from .words import Words
 
@@ -44,6 +45,18 @@ class TicketToRidePart(FlowPart[TicketToRideState, Mode]):
 
     def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
         """What a claim took, in words (what a claim takes)."""
+        raise NotImplementedError
+
+    def pieces_line(self, state: TicketToRideState) -> str:
+        """"Wagons 20 · Boats 30" on a map with boats (the boats)."""
+        raise NotImplementedError
+
+    def deck_empty_title(self, state: TicketToRideState) -> str:
+        """Which deck ran out, on a map with boats (the boats)."""
+        raise NotImplementedError
+
+    def _boat_source_screen(self, state: TicketToRideState) -> Screen:
+        """Where a card came from, on a map with boats (the boats)."""
         raise NotImplementedError
 
     def _explain(self, error: IllegalEvent) -> str:

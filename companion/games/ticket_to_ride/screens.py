@@ -114,8 +114,9 @@ class TicketToRideScreens(TicketToRidePart):
 
     def _last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        trigger = min(state.players, key=lambda p: p.trains)
-        body = (w.say(TRAINS_LEFT, name=trigger.name, trains=trigger.trains),
+        # On a map with boats the last round starts on wagons and boats together.
+        trigger = min(state.players, key=lambda p: p.trains + p.boats)
+        body = (w.say(TRAINS_LEFT, name=trigger.name, trains=trigger.trains + trigger.boats),
                 w.still_to_play(still_to_play(state), lines=2))
         return Screen(top=self._top(state), title=w.say(LAST_ROUND), body=body,
                       hints=w.hint_ack(), style=Style.ANNOUNCE)
@@ -130,7 +131,8 @@ class TicketToRideScreens(TicketToRidePart):
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state), title=w.say(DECK_EMPTY),
+        title = self.deck_empty_title(state) if state.boat_cards is not None else w.say(DECK_EMPTY)
+        return Screen(top=self._top(state), title=title,
                       body=(*w.reshuffle_body(), w.say(FACE_UP_LINE)),
                       hints=w.say(HINT_RESHUFFLE), style=Style.ANNOUNCE)
 
@@ -183,6 +185,8 @@ class TicketToRideScreens(TicketToRidePart):
                       hints=w.say(HINT_NONE_LEFT if no_second_card(state) else HINT_SECOND))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
+        if state.boat_cards is not None:
+            return self._boat_source_screen(state)
         w = self.words
         pending = self.ui.pending
         joker = pending is not None and pending.card == JOKER
@@ -247,7 +251,8 @@ class TicketToRideScreens(TicketToRidePart):
         w = self.words
         player = state.player()
         body: tuple[str, ...] = (
-            w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand)),
+            w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand))
+            if state.boat_cards is None else self.pieces_line(state),
             w.say(TICKETS_AND_POINTS, tickets=len(player.tickets), points=player.route_points))
         if state.board.rules.tolls is not None:
             tolls = w.say(TOLLS_AND_LOANS, tokens=player.toll_tokens, loans=player.loans)

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
+from engine.games.ticket_to_ride.live_boats import can_exchange
 from engine.games.ticket_to_ride.live_depots import free_cities, must_store
 from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.names import fold
@@ -55,6 +56,8 @@ class Mode(Enum):
     TRIP = "trip"
     #: Märklin: the passenger cards tapped for a trip's opponent routes.
     TRIP_PAY = "trip-pay"
+    #: Rails & Sails: the pieces exchanged with the box.
+    EXCHANGE = "exchange"
     # Derived from the game itself, never stored:
     #: Europe 1912: a player places a first depot.
     FIRST_DEPOT = "first-depot"
@@ -75,7 +78,7 @@ class Mode(Enum):
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
           Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
           Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE, Mode.RIDER,
-          Mode.TRIP, Mode.TRIP_PAY)
+          Mode.TRIP, Mode.TRIP_PAY, Mode.EXCHANGE)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 #: The choices of a claim, once paid.
@@ -94,6 +97,8 @@ class Action(Enum):
     #: Europe 1912: a depot placed, free.
     DEPOT = "depot"
     MOVE = "move"
+    #: Rails & Sails: wagons for boats or back, the whole turn.
+    EXCHANGE = "exchange"
     FACE_UP = "face-up"
     PASS = "pass"
 
@@ -234,7 +239,10 @@ class TurnView:
             found.append(Action.DEPOT)
         if movable(state):
             found.append(Action.MOVE)
-        found.append(Action.FACE_UP)
+        if can_exchange(state) and not state.drawn:
+            found.append(Action.EXCHANGE)
+        if state.boat_cards is None:  # no face-up cards are replaced on a map with boats
+            found.append(Action.FACE_UP)
         if not can_act(state):
             found.append(Action.PASS)
         return found

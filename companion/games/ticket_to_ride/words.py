@@ -16,16 +16,18 @@ from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
-from engine.games.ticket_to_ride.payment import FERRY_CARD
+from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
 from engine.games.ticket_to_ride.state import TollPaid
 
 from ...flows.words import LINE, TableWords, packed, wrapped
 from ...names import card_name, category_name
-from . import SPECIAL_KINDS, TABLE
+from . import BOAT_KINDS, SPECIAL_KINDS, TABLE
 
 GAME = TABLE.id
 #: A special card's tag kind, by the engine's card.
 KIND_OF_SPECIAL = {card: kind for kind, card in SPECIAL_KINDS.items()}
+#: A boat card's tag kind, by whether it is double.
+KIND_OF_BOAT = {double: kind for kind, double in BOAT_KINDS.items()}
 
 # The words said as they are (filled in with their values): `Words.say`.
 TRAINS_AND_CARDS = N_("Trains {trains} · Cards {cards}")
@@ -187,6 +189,10 @@ class Words(TableWords):
             return card_name(GAME, "locomotive", "", self.language)
         if card in KIND_OF_SPECIAL:
             return card_name(GAME, KIND_OF_SPECIAL[card], "", self.language)
+        color = boat_color(card)
+        if color is not None:
+            kind = KIND_OF_BOAT[card.startswith("boat2:")]
+            return card_name(GAME, kind, color, self.language)
         return card_name(GAME, "train", card, self.language)
 
     def color(self, color: str) -> str:
@@ -230,6 +236,7 @@ class Words(TableWords):
             "store": self._("Top card: warehouse"),
             "depot": self._("Place a depot"),
             "move": self._("Move a passenger"),
+            "exchange": self._("Exchange pieces"),
             "face-up": self._("3 locos face up"),
             "pass": self._("Pass"),
         }[value]
@@ -278,6 +285,8 @@ class Words(TableWords):
             return self._("Ferry: {count} × loco").format(count=track.ferries)
         if track.waves:
             return self._("Waves: {count}").format(count=track.waves)
+        if track.sea:
+            return self._("Sea: boat cards")
         return None
 
     def claimed(self, track: Track, points: int, *extras: str) -> str:

@@ -154,6 +154,20 @@ class Merchandise:
 
 
 @dataclass(frozen=True)
+class Boats:
+    """Rails & Sails: each player's boats (their wagons are `MapRules.trains`), the pieces of
+    each kind each player keeps in the box for exchanges, and the boat cards: how many are
+    dealt to each player, how many single and double boat cards of each colour."""
+
+    pieces: int
+    box_wagons: int
+    box_boats: int
+    hand: int
+    per_color: int
+    doubles_per_color: int
+
+
+@dataclass(frozen=True)
 class MapRules:
     """The rules switched on for a map, with their numbers; defaults are the USA's."""
 
@@ -197,6 +211,8 @@ class MapRules:
     passengers: int = 0
     #: Poland: per country, the values of its pile of cards, top first.
     country_cards: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: Rails & Sails: boat pieces and the boat deck (None: no boats, or not given).
+    boats: Boats | None = None
 
     def points_for(self, length: int) -> int:
         return dict(self.route_points)[length]

@@ -29,6 +29,8 @@ class Deal(TicketToRideEvent):
     deck: tuple[str, ...]
     tickets: tuple[str, ...]
     long_tickets: tuple[str, ...] = ()
+    #: Rails & Sails: the shuffled boat cards, top first (the wagon cards are `deck`).
+    boat_deck: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,8 @@ class Reshuffle(TicketToRideEvent):
 
     kind = "reshuffle"
     deck: tuple[str, ...]
+    #: Rails & Sails: "boat" for the boat deck ("": the wagon deck).
+    pile: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,9 @@ class DrawCard(TicketToRideEvent):
     kind = "draw-card"
     index: int
     card: str
+    #: Rails & Sails: the deck a blind card comes from, or the deck whose top card replaces
+    #: the face-up card taken: "boat" for the boat deck ("": the wagon deck).
+    pile: str = ""
 
 
 @dataclass(frozen=True)
@@ -176,6 +183,16 @@ class MovePassenger(TicketToRideEvent):
     start: str
     stops: tuple[str, ...]
     cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExchangePieces(TicketToRideEvent):
+    """Rails & Sails, the whole turn: `count` pieces of the kind `give` ("wagons" or "boats")
+    go back to the player's box, and as many of the other kind come out of it."""
+
+    kind = "exchange-pieces"
+    give: str
+    count: int
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ COLOR_WORDS = {
 }  # fmt: skip
 SPECIAL_CARDS = ("locomotive+4", "joker", "boat", "ferry", "passenger")
 #: Special cards whose number the map file gives (`rules.cards.copies`); boat cards are a deck
-#: of their own, not played turn by turn.
+#: of their own, counted in `rules.boats`.
 COUNTED_CARDS = ("locomotive+4", "joker", "ferry", "passenger")
 TIEBREAKS = ("tickets", "fewest-stations", "longest")
 LAST_ROUNDS = ("one-more-turn-each", "two-more-turns-each")

@@ -13,6 +13,7 @@ from ...table_input import flag, items, join, obj, text, whole_number
 from .board import (
     COLORS,
     ROUTE_POINTS,
+    Boats,
     CardSetup,
     Map,
     MapRules,
@@ -120,7 +121,24 @@ def read_rules(raw: Any, path: str, board: Map) -> MapRules:
         merchandise=_merchandise(data, path, board),
         passengers=whole_number(data, "passengers", path, default=0, minimum=0, maximum=MAX_FEW),
         country_cards=_country_cards(data, path, board),
+        boats=_boats(data, path),
     )
+
+
+def _boats(data: Mapping[str, Any], path: str) -> Boats | None:
+    """Rails & Sails' pieces and boat deck; every number is needed, none is guessed."""
+    if "boats" not in data:
+        return None
+    where = join(path, "boats")
+    table = obj(data["boats"], where)
+    special = items(obj(data.get("cards", {}), join(path, "cards")), "special",
+                    join(path, "cards"), default=[])
+    if "boat" not in special:
+        raise InvalidInput(where, N_("boats need \"boat\" in the special cards"))
+    numbers = {key: whole_number(table, key, where, minimum=0, maximum=MAX_PIECES)
+               for key in ("pieces", "box_wagons", "box_boats", "per_color",
+                           "doubles_per_color")}
+    return Boats(hand=whole_number(table, "hand", where, minimum=0, maximum=MAX_FEW), **numbers)
 
 
 def _route_points(data: Mapping[str, Any], path: str) -> tuple[tuple[int, int], ...]:

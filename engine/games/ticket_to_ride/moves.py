@@ -10,6 +10,7 @@ from collections import Counter
 
 from ...errors import IllegalEvent
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
+from .live_boats import boat_payments
 from .live_teams import usable_cards
 from .payment import pays_for, pays_for_set
 from .special_cards import special_payments
@@ -43,6 +44,8 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
             continue
         found_for = special_payments(track, hand, special) if special else payments_for(track,
                                                                                         hand)
+        if track.sea:
+            found_for = boat_payments(track, hand)
         for cards in found_for:
             try:
                 pays_for(track, cards, special)

@@ -167,6 +167,21 @@ RULE_NOTES: tuple[str, ...] = (
        "to its pile, not to the train discards."),
     N_("Pass is allowed only when nothing else is possible; when every player in turn can only "
        "pass, the game ends."),
+    N_("Rails & Sails turn by turn: the text does not say how many wagons and boats each player "
+       "takes, how many of each kind stay in the box, how many boat cards are dealt, or how many "
+       "single and double boat cards each colour has: the map file gives them all (rules.boats; "
+       "the wagon cards dealt are rules.cards.hand). The six face-up cards are laid out half "
+       "from each deck, the wagon deck giving the odd one. A face-up card taken is replaced "
+       "from the top of the deck the taker names (from the other when that deck is empty); "
+       "each deck's discards are shuffled into that deck. Tunnels turn over wagon cards, as the "
+       "text says. Land routes take wagons, sea routes boats. The last round starts when a "
+       "player's wagons and boats together are the map's end_trains or fewer."),
+    N_("Exchanging pieces (Rails & Sails) is the whole turn: the player puts back in their box "
+       "any number of wagons and takes as many boats from it, or the other way, never more "
+       "than the box holds. It costs nothing, as the text says nothing of a cost. A player who "
+       "could only exchange may still pass."),
+    N_("Harbours (Rails & Sails): the text says what pays for one but not where one may stand "
+       "or what it scores; the companion neither plays nor scores them."),
 )
 
 
@@ -186,10 +201,13 @@ SPECIAL_RULES: dict[str, str] = {
     "special cards": N_("jokers, locomotives +4, passenger and ferry cards (Italy, Märklin, "
                         "Rails & Sails)"),
     "itineraries": N_("itinerary tickets"),
-    "boat": N_("boat cards (Rails & Sails)"),
+    "boat": N_("boat cards, boats and exchanges (Rails & Sails)"),
     "teams with others": N_("team play together with shares, meeples, Old West, depots or "
                             "merchandise"),
     "depots with merchandise": N_("depots together with merchandise"),
+    "boats with depots, teams or face-up cards replaced": N_(
+        "boats together with depots, team play, or face-up cards replaced (three locomotives or "
+        "passenger cards)"),
 }
 
 

@@ -213,7 +213,9 @@ def route_payment_problem(track: Track, cards: Sequence[str], special: Sequence[
     'This route takes {color} cards'
     """
     wild = {LOCOMOTIVE, JOKER} if JOKER in special else {LOCOMOTIVE}
-    colors = {card for card in cards if card not in wild and card not in _SPECIAL_ONLY}
+    # A boat card is of its colour (whether it may pay for the route is pays_for's to say).
+    colors = {boat_color(card) or card for card in cards
+              if card not in wild and card not in _SPECIAL_ONLY}
     try:
         if len(colors) > 1:
             raise IllegalEvent(N_("Cards for one route must all be of one colour"))

@@ -25,6 +25,7 @@ from .events import (
     Deal,
     DrawCard,
     DrawTickets,
+    ExchangePieces,
     KeepTickets,
     MovePassenger,
     Pass,
@@ -42,6 +43,24 @@ from .events import (
 from .final_table import holdings as holdings  # where the table side and tests look
 from .final_table import live_result
 from .library import resolve_map
+from .live_boats import (
+    BOAT_PILE,
+    any_card_left,
+    boat_kinds,
+    check_drawn,
+    check_pile,
+    deal_boats,
+    discarded,
+    draw_boat,
+    exchange,
+    new_boat_cards,
+    pieces_problem,
+    pile_to_reshuffle,
+    place_pieces,
+    refill,
+    reshuffle_boats,
+    with_boats,
+)  # fmt: skip
 from .live_countries import take_country_cards
 from .live_depots import (
     depot_cities,
@@ -119,7 +138,11 @@ NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
      "teams with others"),
     (lambda board: bool(board.rules.depots) and board.rules.merchandise is not None,
      "depots with merchandise"),
-    (lambda board: "boat" in board.rules.cards.special, "boat"),
+    (lambda board: "boat" in board.rules.cards.special and (
+        bool(board.rules.depots) or bool(board.rules.team_size)
+        or bool(board.rules.cards.locomotives and board.rules.cards.face_up_locomotives)
+        or bool(board.rules.cards.copies_of("passenger"))),
+     "boats with depots, teams or face-up cards replaced"),
 )
 
 
@@ -127,6 +150,9 @@ def unplayable(board: Map) -> str | None:
     """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
     if any(uses(board) for uses, _ in NOT_YET_LIVE):
         return N_("Play {map} with the tally: its special rules are scored at the end")
+    if "boat" in board.rules.cards.special and board.rules.boats is None:
+        return N_("{map} needs rules.boats (the boat pieces and the boat cards) to be played "
+                  "turn by turn")
     if board.rules.meeples is not None and not board.rules.meeple_supply:
         return N_("{map} needs rules.meeple_supply (the meeples of each colour) to be played "
                   "turn by turn")
@@ -157,12 +183,13 @@ def new_game(
         raise IllegalEvent(N_("The first player must be one of the players"))
     tokens = board.rules.tolls.tokens if board.rules.tolls is not None else 0
     trains = board.rules.team_trains if size else board.rules.trains
-    players = tuple(Player(name=name, trains=trains, toll_tokens=tokens,
-                           passengers=board.rules.passengers) for name in names)
+    players = tuple(with_boats(Player(name=name, trains=trains, toll_tokens=tokens,
+                                      passengers=board.rules.passengers), board)
+                    for name in names)
     return TicketToRideState(board=board, players=players, first=first, current=first,
                              alvin=alvin_at_start(board), ferry_cards=ferry_pile(board.rules.cards),
                              depots=new_depots(board.rules, len(names)), teams=seated,
-                             passengers=laid_out(board))
+                             passengers=laid_out(board), boat_cards=new_boat_cards(board))
 
 
 def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
@@ -187,6 +214,10 @@ def _deal(state: TicketToRideState, event: Deal) -> TicketToRideState:
         state, players=tuple(players), phase=Phase.START_TICKETS, deck=tuple(deck),
         tickets=tuple(pile), long_tickets=tuple(long_pile), current=state.first,
     )  # fmt: skip
+    if state.boat_cards is not None:
+        return deal_boats(state, event.boat_deck)  # the face-up cards from both decks
+    if event.boat_deck:
+        raise IllegalEvent(N_("{map} has no boat cards"), map=board.title)
     return settle_display(state)
 
 
@@ -241,6 +272,8 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
         raise IllegalEvent(N_("The face-up cards stay: the cards left could not do better"))
+    if state.boat_cards is not None:
+        raise IllegalEvent(N_("The face-up cards are never replaced on this map"))
     state = evolve(state, display=(), discard=state.discard + display)
     return settle_display(state)
 
@@ -253,13 +286,16 @@ def _could_do_better(cards: Sequence[str], size: int, limit: int, card: str) -> 
 def needs_reshuffle(state: TicketToRideState) -> bool:
     """The deck has run out and discards wait to be shuffled into a new one (after the
     face-up cards are replaced, when they must be)."""
-    return (state.phase in (Phase.START_TICKETS, Phase.PLAY) and not state.deck
-            and bool(state.discard) and not face_up_to_replace(state))
+    return (state.phase in (Phase.START_TICKETS, Phase.PLAY)
+            and pile_to_reshuffle(state) is not None and not face_up_to_replace(state))
 
 
 def _reshuffle(state: TicketToRideState, event: Reshuffle) -> TicketToRideState:
-    if not needs_reshuffle(state):
+    check_pile(state, event.pile)
+    if not needs_reshuffle(state) or pile_to_reshuffle(state) != event.pile:
         raise IllegalEvent(N_("The deck is not empty"))
+    if event.pile == BOAT_PILE:
+        return reshuffle_boats(state, event.deck)
     _check_same_cards(state.discard, event.deck, N_("A new deck is made of the discards"))
     return settle_display(evolve(state, deck=event.deck, discard=()))
 
@@ -322,7 +358,7 @@ def _take_ticket(state: TicketToRideState, ticket: str, regular: list[str],
 def can_draw_card(state: TicketToRideState, second: bool = False) -> bool:
     """A card is there to draw (for a second card, a face-up locomotive or joker does not
     count)."""
-    if state.deck or state.discard:
+    if state.deck or state.discard or any_card_left(state):
         return True
     return any(not counts_double(card) or not second for card in state.display)
 
@@ -339,8 +375,12 @@ def face_up_problem(card: str, second: bool) -> IllegalEvent | None:
 
 def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
     _check_turn(state, drawing=True)
+    check_pile(state, event.pile)
     second = state.drawn == 1
-    if event.index == DECK:
+    if event.index == DECK and event.pile == BOAT_PILE:
+        state, card = draw_boat(state, event.card)
+        weight = 1
+    elif event.index == DECK:
         if not state.deck:
             raise IllegalEvent(N_("The deck is empty"))
         card = reveal(state.deck[0], event.card)
@@ -356,10 +396,16 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         if problem is not None:
             raise problem
         display = state.display[: event.index] + state.display[event.index + 1 :]
-        state = settle_display(evolve(state, display=display))
+        state = evolve(state, display=display)
+        state = refill(state, event.pile) if state.boat_cards is not None else (
+            settle_display(state))
         weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
-    if card != UNKNOWN and card not in deck_kinds(state.board.rules.cards):
+    rules = state.board.rules
+    if card != UNKNOWN and card not in deck_kinds(rules.cards) and card not in boat_kinds(
+            rules.cards, rules.boats):
         raise IllegalEvent(N_("{card} is not a card of this map"), card=card)
+    if event.index == DECK:
+        check_drawn(state, card, event.pile)
     state = file_drawn_card(state, card, goes_to_holder(state, weight))
     state = evolve(state, drawn=state.drawn + weight)
     # With no second card to draw the player says so (`Pass`): at the table the face-up cards
@@ -413,9 +459,7 @@ def claim_problem(state: TicketToRideState, track: Track) -> str | None:
     if len(state.players) < rules.double_routes_from and any(t.id in state.owners
                                                              for t in siblings):
         return N_("With fewer than {count} players only one track of a route may be used")
-    if state.player().trains < track.length + track.mountains:
-        return N_("Not enough trains left for that route")
-    return None
+    return pieces_problem(state.player(), track)
 
 
 def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideState:
@@ -442,15 +486,14 @@ def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...]
     player = state.player()
     rules = state.board.rules
     player = evolve(
-        player, trains=player.trains - track.length -
-        track.mountains, tracks=player.tracks + (track.id,),
+        place_pieces(player, track), tracks=player.tracks + (track.id,),
         route_points=player.route_points + rules.points_for(track.length),
     )  # fmt: skip
-    # Ferry cards go back to their own pile, the other cards to the discards.
+    # Ferry cards go back to their own pile, the other cards to their deck's discards.
     ferries = cards.count(FERRY_CARD)
     state = evolve(state, players=_with(state, player), owners={**state.owners,
-                    track.id: state.current}, ferry_cards=state.ferry_cards + ferries,
-                    discard=state.discard + tuple(card for card in cards if card != FERRY_CARD))
+                    track.id: state.current}, ferry_cards=state.ferry_cards + ferries)
+    state = discarded(state, tuple(card for card in cards if card != FERRY_CARD))
     state = collect(take_country_cards(pay_toll(state, track), track), track, takings)
     state = offer_passenger(offer_warehouses(state, track), track)
     return state if waiting_for_choice(state) or placing_passenger(state) else _end_turn(state)
@@ -570,6 +613,14 @@ def _move_passenger(state: TicketToRideState, event: MovePassenger) -> TicketToR
     return _end_turn(move_passenger(state, event.start, event.stops, event.cards))
 
 
+# --- Rails & Sails: exchanging pieces, the whole turn -----------------------------------------
+
+
+def _exchange_pieces(state: TicketToRideState, event: ExchangePieces) -> TicketToRideState:
+    _check_turn(state)
+    return _end_turn(exchange(state, event))
+
+
 # --- Passing, the end of a turn, the last round ------------------------------------------------
 
 
@@ -587,7 +638,7 @@ def no_second_card(state: TicketToRideState) -> bool:
     player passes to end the turn. Face-up cards the companion has not seen may be any: the
     players' word is taken."""
     return (state.phase is Phase.PLAY and state.drawn == 1 and not state.deck
-            and not state.discard and state.tunnel is None
+            and not state.discard and not any_card_left(state) and state.tunnel is None
             and all(card == UNKNOWN or counts_double(card) for card in state.display))
 
 
@@ -604,13 +655,14 @@ def _pass(state: TicketToRideState, event: Pass) -> TicketToRideState:
 
 
 def _end_turn(state: TicketToRideState) -> TicketToRideState:
-    """The last round starts when a player ends a turn with few trains left; then every player,
-    that one included, plays one more turn (two on maps that say so)."""
+    """The last round starts when a player ends a turn with few trains left (wagons and boats
+    together); then every player, that one included, plays one more turn (two on maps that say
+    so)."""
     rules = state.board.rules
     state = end_of_turn(state)
     turns_left = state.turns_left
     if turns_left is None:
-        if state.player().trains <= rules.end_trains:
+        if state.player().trains + state.player().boats <= rules.end_trains:
             laps = 2 if rules.last_round == "two-more-turns-each" else 1
             turns_left = laps * len(state.players)
     else:
@@ -654,6 +706,7 @@ _HANDLERS: dict[type[Any], Callable[[TicketToRideState, Any], TicketToRideState]
     PlaceDepot: _depot_move,
     StoreCard: _depot_move,
     TakeWarehouse: _depot_move,
+    ExchangePieces: _exchange_pieces,
 }
 
 

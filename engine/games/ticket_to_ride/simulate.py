@@ -25,6 +25,16 @@ from .events import (
     TakeWarehouse,
     TicketToRideEvent,
 )
+from .live_boats import (
+    BOAT_PILE,
+    EXCHANGE_CHANCE,
+    boat_deck,
+    can_exchange,
+    cards_in,
+    pile_to_reshuffle,
+    random_exchange,
+    random_pile,
+)  # fmt: skip
 from .live_depots import NO_WAREHOUSE, free_cities, must_store
 from .live_passengers import movable, next_stops, placing_passenger
 from .moves import affordable_claims, station_payment, tunnel_extra
@@ -60,8 +70,11 @@ TRAVEL_ON_CHANCE = 0.7
 
 def deal(state: TicketToRideState, rng: random.Random) -> Deal:
     board = state.board
-    return Deal(shuffled(train_deck(board), rng), shuffled(regular_tickets(board), rng),
+    deal = Deal(shuffled(train_deck(board), rng), shuffled(regular_tickets(board), rng),
                 shuffled(long_tickets(board), rng))
+    boats = boat_deck(board)
+    return Deal(deal.deck, deal.tickets, deal.long_tickets, shuffled(boats, rng)) if boats else (
+        deal)
 
 
 def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEvent:
@@ -71,7 +84,8 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     if face_up_to_replace(state):
         return ReplaceFaceUp()
     if needs_reshuffle(state):
-        return Reshuffle(shuffled(state.discard, rng))
+        pile = pile_to_reshuffle(state) or ""
+        return Reshuffle(shuffled(cards_in(state, pile)[1], rng), pile)
     player = state.player()
     if state.phase is Phase.START_TICKETS or player.offered:
         least = (state.board.rules.tickets.start_keep if state.phase is Phase.START_TICKETS
@@ -118,6 +132,8 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return BuildStation(rng.choice(free_cities(state)), station)
     if can_take_ferry_card(state) and rng.random() < FERRY_CARD_CHANCE:
         return TakeFerryCard()
+    if can_exchange(state) and rng.random() < EXCHANGE_CHANCE:
+        return random_exchange(state, rng)
     if can_draw_card(state):
         if must_store(state):
             return StoreCard(rng.randrange(len(state.players)), state.deck[0])
@@ -154,7 +170,24 @@ def _trip(state: TicketToRideState, rng: random.Random, riders: tuple[str, ...]
 def _draw(state: TicketToRideState, rng: random.Random, second: bool) -> DrawCard:
     choices = [(index, card) for index, card in enumerate(state.display)
                if not (second and counts_double(card))]
+    if state.boat_cards is not None:
+        return _draw_on_two_decks(state, rng, choices)
     if state.deck:
         choices += [(DECK, state.deck[0])] * 2  # the blind draw is as likely as two face-up
     index, card = rng.choice(choices)
     return DrawCard(index, card)
+
+
+def _draw_on_two_decks(state: TicketToRideState, rng: random.Random,
+                       face_up: list[tuple[int, str]]) -> DrawCard:
+    """Rails & Sails: a face-up card replaced from a deck at random, or a blind card from
+    either deck."""
+    choices = [(index, card, "") for index, card in face_up]
+    for pile in ("", BOAT_PILE):
+        deck = cards_in(state, pile)[0]
+        if deck:
+            choices += [(DECK, deck[0], pile)] * 2
+    index, card, pile = rng.choice(choices)
+    if index != DECK:
+        pile = random_pile(state, rng)
+    return DrawCard(index, card, pile)

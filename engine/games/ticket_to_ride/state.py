@@ -50,6 +50,11 @@ class Player:
     passengers: int = 0
     riding: tuple[str, ...] = ()
     merchandise: tuple[int, ...] = ()
+    #: Rails & Sails: boats left (wagons are `trains`), and the pieces of each kind kept in
+    #: the box, to exchange.
+    boats: int = 0
+    box_wagons: int = 0
+    box_boats: int = 0
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,14 @@ class Passengers:
 
 
 @dataclass(frozen=True)
+class BoatCards:
+    """Rails & Sails: the boat deck, top first, and its discards (wagon cards are `deck`)."""
+
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class TicketToRideState:
     board: Map
     players: tuple[Player, ...]
@@ -178,6 +191,8 @@ class TicketToRideState:
     teams: tuple[Team, ...] = ()
     #: Märklin: the merchandise on the board and a passenger offered after a claim.
     passengers: Passengers | None = None
+    #: Rails & Sails: the boat deck beside the wagon deck (None on maps without boats).
+    boat_cards: BoatCards | None = None
 
     @property
     def order(self) -> TurnOrder:

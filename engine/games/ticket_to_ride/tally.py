@@ -144,6 +144,8 @@ def _check_trains(board: Map, seat: Seat) -> None:
     trains = board.rules.trains
     if board.rules.team_size:
         trains = board.rules.team_trains * board.rules.team_size
+    if board.rules.boats is not None:
+        trains += board.rules.boats.pieces  # exchanges keep wagons and boats together the same
     if used > trains:
         raise InvalidInput(join(seat.path, "routes"),
                            N_("{name}'s routes need {count} trains; a player has {trains}"),
