@@ -53,6 +53,8 @@ SMALL_BOX = 5  # the same, in the context line
 SMALL_PROGRESS_WIDTH = 42
 MIN_BAR = 16  # the narrowest progress bar in the context line
 BOX_STEP = 10
+#: The column left of a menu's items for the pointer at the chosen one.
+POINTER_COLUMN = 7
 
 
 @dataclass(frozen=True)
@@ -413,7 +415,7 @@ def _menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
     selected = menu.selected if 0 <= menu.selected < len(menu.items) else None
     result: list[tuple[int, str]] = []
     for scrolls in (False, True):
-        width = _menu_items_area(area, scrolls).inset(1).width
+        width = _menu_text_area(area, scrolls, pointed=selected is not None).width
         result = []
         for index, text in enumerate(menu.items):
             whole = selected is None or index == selected
@@ -429,10 +431,22 @@ def _menu_items_area(area: _Area, scrolls: bool) -> _Area:
     return _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
 
 
+def _menu_text_area(area: _Area, scrolls: bool, *, pointed: bool) -> _Area:
+    """Where the items' words go: right of the pointer's column in a list to choose from."""
+    items = _menu_items_area(area, scrolls)
+    return _Area(items.left + POINTER_COLUMN, items.right) if pointed else items.inset(1)
+
+
+def _draw_pointer(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """A solid triangle pointing at the chosen item, in the row of small text at `y`."""
+    draw.polygon([(x, y), (x, y + 8), (x + 4, y + 4)], fill=ON, outline=ON)
+
+
 def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
-    """`rows` rows around the selected item, which is inverted and shown whole (on more than
-    one row if need be); ▲ ▼ show hidden items; other items too long for a row end at a
-    word with "…" (highlighted, they are read whole).
+    """`rows` rows around the selected item, which a pointer marks and which is shown whole
+    (on more than one row if need be); ▲ ▼ show hidden items; other items too long for a row
+    end at a word with "…" (highlighted, they are read whole). Moving the selection moves the
+    pointer and leaves the words where they are: a few bytes to the panel, not two rows.
 
     A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose,
     every item shown whole.
@@ -450,15 +464,15 @@ def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y:
         if own[-1] - own[0] + 1 > rows:
             cut("menu", menu.items[selected], " / ".join(
                 text for index, text in lines[first : first + rows] if index == selected))
-    items = _menu_items_area(area, scrolls)
+    text_area = _menu_text_area(area, scrolls, pointed=selected is not None)
+    previous = None
     for row, (index, text) in enumerate(lines[first : first + rows]):
         row_y = y + row * SMALL.height
-        fill = ON
-        if index == selected:
-            draw.rectangle((items.left, row_y, items.right - 1, row_y + SMALL.height - 1), fill=ON)
-            fill = OFF
+        if index == selected and previous != index:
+            _draw_pointer(draw, area.left, row_y)
+        previous = index
         # An item shortened here is read whole once highlighted: no cut.
-        _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill,
+        _text_line(draw, text, SMALL, text_area, row_y, centred=False, marked=index == selected,
                    part="menu" if selected is None or index == selected else None)
     if scrolls:
         mark_x = area.right - SMALL.advance
@@ -476,13 +490,13 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, 
 
 
 def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y: int,
-               *, centred: bool, part: str | None, fill: int = ON) -> None:
+               *, centred: bool, part: str | None, fill: int = ON, marked: bool = False) -> None:
     """One line of text within `area`, ellipsized when too long (reported as a cut of
     `part` unless it is None)."""
     shown = ellipsize(text, font, area.width)
     if shown != text and part is not None:
         cut(part, text, shown)
     text = shown
-    note_line(y, text, marked=part == "menu" and fill == OFF)
+    note_line(y, text, marked=marked or part == "menu" and fill == OFF)
     x = area.left + (area.width - font.width(text)) // 2 if centred else area.left
     font.draw(draw, (x, y), text, fill=fill)

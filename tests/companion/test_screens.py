@@ -156,7 +156,7 @@ def test_menu_shows_the_selected_item_and_scrolls() -> None:
     assert not same(first, last)
     text = to_text(last)
     assert "▲" not in text  # the marks are pixels, not characters
-    # The selected row is inverted: some row of the frame is lit at its left edge.
+    # A pointer marks the selected row: some row of the frame is lit at its left edge.
     assert any(last.getpixel((1, y)) for y in range(20, HEIGHT))
     assert not same(render(Screen(menu=Menu(items, -1))), render(Screen(menu=Menu(items, 0))))
 
