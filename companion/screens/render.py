@@ -125,29 +125,48 @@ def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 
 
 
 def _paint(image: Image.Image, screen: Screen) -> None:
+    if screen.beneath is not None and screen.style in (Style.NOTICE, Style.REFUSAL):
+        from . import flash
+
+        whole = flash.paint_over(image, screen, screen.beneath)
+        if whole is None:
+            return
+        screen = whole
     draw = ImageDraw.Draw(image)
-    announce = screen.style is Style.ANNOUNCE
-    margin = 0
-    if announce:
-        # A double border: the one shape no other screen has, visible from across the table.
-        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
-        draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
-        margin = 3
+    area, top, bottom, in_top = _frame(screen)
+    _draw_edges(draw, screen, area, bottom, in_top)
+    blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
+    _stack(draw, [(height, paint) for _, height, paint in blocks], top, bottom)
+
+
+def _frame(screen: Screen) -> tuple[_Area, int, int, bool]:
+    """Where the middle goes: its span, its first row and the row under it; and whether the
+    progress marks go on the context line."""
+    margin = 3 if screen.style is Style.ANNOUNCE else 0
     area = _Area(margin, WIDTH - margin)
     # Inside the border the context line needs no rule, and the rows are scarce.
-    rule = not announce
+    rule = screen.style is not Style.ANNOUNCE
     top = margin + (SMALL.height + (1 if rule else 0) if screen.top else 0)
     bottom = HEIGHT - margin - (SMALL.height if screen.hints else 0)
     # Progress marks go under the title, unless they would push details off the screen and
     # the context line can carry them instead.
     in_top = bool(screen.progress and screen.top) and not _fits_with_progress(
         screen, area, bottom - top)
-    _draw_top(draw, screen.top, area, margin, centred=announce, rule=rule,
+    return area, top, bottom, in_top
+
+
+def _draw_edges(draw: ImageDraw.ImageDraw, screen: Screen, area: _Area, bottom: int,
+                in_top: bool) -> None:
+    """What surrounds the middle: an announcement's border, the context and hint lines."""
+    announce = screen.style is Style.ANNOUNCE
+    if announce:
+        # A double border: the one shape no other screen has, visible from across the table.
+        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
+        draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
+    _draw_top(draw, screen.top, area, area.left, centred=announce, rule=not announce,
               progress=screen.progress if in_top else None)
     if screen.hints:
         _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
-    blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
-    _stack(draw, blocks, top, bottom)
 
 
 def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
@@ -193,8 +212,9 @@ def _pad(style: Style) -> int:
 
 
 def _middle_blocks(screen: Screen, area: _Area, room: int, *,
-                   with_progress: bool) -> list[tuple[int, Painter]]:
-    """The middle's blocks, top to bottom, as (height, painter drawing at a given row)."""
+                   with_progress: bool) -> list[tuple[str, int, Painter]]:
+    """The middle's blocks, top to bottom, as (title, progress, menu or body; height, painter
+    drawing at a given row)."""
     style = screen.style
     pad = _pad(style)
     progress_h = BOX if screen.progress and with_progress else 0
@@ -204,25 +224,26 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
         title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room - progress_h, pad)
     else:
         title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
-    blocks: list[tuple[int, Painter]] = []
+    blocks: list[tuple[str, int, Painter]] = []
     if title and (not title.complete or _words(" ".join(title.lines)) != _words(screen.title)):
         cut("title", screen.title, " / ".join(title.lines))
     if not screen.menu and _words(" ".join(body)) != _words(" ".join(screen.body)):
         cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title
-        blocks.append((title.height + 2 * pad,
+        blocks.append(("title", title.height + 2 * pad,
                        lambda draw, y: _draw_title(draw, shown, style, area, y, pad)))
     if screen.progress and with_progress:
         progress = screen.progress
-        blocks.append((progress_h, lambda draw, y: _draw_progress(draw, progress, area, y)))
+        blocks.append(("progress", progress_h,
+                       lambda draw, y: _draw_progress(draw, progress, area, y)))
     if screen.menu:
         menu = screen.menu
-        blocks.append((rows * SMALL.height,
+        blocks.append(("menu", rows * SMALL.height,
                        lambda draw, y: _draw_menu(draw, menu, rows, area, y)))
     if body:
         centred = style is Style.ANNOUNCE
-        blocks.append((len(body) * SMALL.height,
+        blocks.append(("body", len(body) * SMALL.height,
                        lambda draw, y: _draw_lines(draw, body, area, y, centred)))
     return blocks
 
@@ -295,15 +316,24 @@ def _words(text: str) -> list[str]:
 def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
            bottom: int) -> None:
     """Draw `blocks` one under the other, evenly spaced and centred between top and bottom."""
-    if not blocks:
-        return
-    spare = bottom - top - sum(height for height, _ in blocks)
-    gap = max(0, min(MAX_GAP, spare // (len(blocks) + 1)))
-    used = sum(height for height, _ in blocks) + gap * (len(blocks) - 1)
-    y = top + max(0, (bottom - top - used + 1) // 2)
-    for height, paint in blocks:
+    for (_height, paint), y in zip(blocks, _rows(
+            [height for height, _ in blocks], top, bottom)):
         paint(draw, y)
+
+
+def _rows(heights: list[int], top: int, bottom: int) -> list[int]:
+    """The first row of each of blocks `heights` high, one under the other, evenly spaced and
+    centred between top and bottom."""
+    if not heights:
+        return []
+    spare = bottom - top - sum(heights)
+    gap = max(0, min(MAX_GAP, spare // (len(heights) + 1)))
+    y = top + max(0, (bottom - top - sum(heights) - gap * (len(heights) - 1) + 1) // 2)
+    rows = []
+    for height in heights:
+        rows.append(y)
         y += height + gap
+    return rows
 
 
 def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _Area, y: int,

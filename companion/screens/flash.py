@@ -1,0 +1,73 @@
+"""A notice or a refusal laid over the screen it flashes over, for a 128x64 panel.
+
+A flash lasts about two seconds, then its screen comes back. Drawn whole, it would change
+almost every pixel twice, and each change goes to the panel (about 700 bytes of the 1,024 of
+a frame). Over the screen beneath it (where the buttons still answer), the context line, the
+hint line and the details stay where they are, pixel for pixel: the flash takes the title's
+place, in the largest font that fits there, framed as its style says. Where the title's place
+is too low for a title font, the flash covers the blocks under it too, one at a time; where it
+still does not fit (or the flash has details of its own), it takes the whole middle, and only
+the context and hint lines stay.
+
+>>> from .model import Menu, Screen, Style
+>>> from .render import render, text_lines
+>>> prompt = Screen(top="ANA · D1", title="Flat", progress=(1, 4), hints="ok:place",
+...                 menu=Menu(("From track 1", "From track 2"), 0))
+>>> text_lines(render(Screen(title="Tank → train (1)", style=Style.NOTICE, beneath=prompt)))
+['ANA · D1', 'Tank → train (1)', '> From track 1', 'From track 2', 'ok:place']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from .fonts import TITLES
+from .layout import Fitted, fit
+from .model import Screen
+from .render import OFF, _draw_edges, _draw_title, _frame, _middle_blocks, _pad, _rows
+
+
+def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
+    """Draw `flash` over `beneath` on `image` and return None; or, when it cannot take the
+    title's place, draw nothing and return the screen to draw instead: the flash with the
+    context and hint lines of `beneath`."""
+    top = flash.top or beneath.top
+    whole = replace(flash, top=top, hints=beneath.hints, beneath=None)
+    if flash.body or flash.menu or flash.progress or not flash.title:
+        return whole
+    under = replace(beneath, top=top, beneath=None)
+    area, first, bottom, in_top = _frame(under)
+    blocks = _middle_blocks(under, area, bottom - first, with_progress=not in_top)
+    if not blocks or blocks[0][0] != "title":
+        return whole
+    rows = _rows([height for _, height, _ in blocks], first, bottom)
+    pad = _pad(flash.style)
+    for covered in range(1, len(blocks) + 1):
+        box_top = rows[0]
+        box_bottom = rows[covered - 1] + blocks[covered - 1][1]
+        fitted = _fitted(flash.title, area.inset(pad).width, box_bottom - box_top - 2 * pad)
+        if fitted is not None:
+            break
+    else:
+        return whole
+    draw = ImageDraw.Draw(image)
+    _draw_edges(draw, under, area, bottom, in_top)
+    for (_, _, paint), y in zip(blocks[covered:], rows[covered:]):
+        paint(draw, y)
+    draw.rectangle((area.left, box_top, area.right - 1, box_bottom - 1), fill=OFF)
+    height = fitted.height + 2 * pad
+    _draw_title(draw, fitted, flash.style, area, box_top + (box_bottom - box_top - height) // 2,
+                pad)
+    return None
+
+
+def _fitted(text: str, width: int, height: int) -> Fitted | None:
+    """`text` whole in a title font within `width` x `height`, or None."""
+    if height < TITLES[-1].height:
+        return None
+    fitted = fit(text, TITLES, width, height)
+    if not fitted.complete or fitted.height > height:
+        return None
+    return fitted
