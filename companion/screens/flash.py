@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw
 from .fonts import TITLES
 from .layout import Fitted, fit
 from .model import Screen
-from .render import OFF, _draw_edges, _draw_title, _frame, _middle_blocks, _pad, _rows
+from .render import OFF, _Area, _draw_edges, _draw_title, _frame, _middle_blocks, _pad, _rows
 
 
 def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
@@ -43,12 +43,13 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
     if not blocks or blocks[0][0] != "title":
         return whole
     rows = _rows([height for _, height, _ in blocks], first, bottom)
-    pad = _pad(flash.style)
+    # The flash may take the blank rows around the blocks it covers, down to the next block.
+    box_top = min(first + 1, rows[0])  # a blank row under the context line's rule
     for covered in range(1, len(blocks) + 1):
-        box_top = rows[0]
-        box_bottom = rows[covered - 1] + blocks[covered - 1][1]
-        fitted = _fitted(flash.title, area.inset(pad).width, box_bottom - box_top - 2 * pad)
-        if fitted is not None:
+        box_bottom = rows[covered] if covered < len(blocks) else bottom
+        found = _fitted(flash.title, area, box_bottom - box_top, _pad(flash.style))
+        if found is not None:
+            fitted, pad = found
             break
     else:
         return whole
@@ -63,11 +64,18 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
     return None
 
 
-def _fitted(text: str, width: int, height: int) -> Fitted | None:
-    """`text` whole in a title font within `width` x `height`, or None."""
-    if height < TITLES[-1].height:
-        return None
-    fitted = fit(text, TITLES, width, height)
-    if not fitted.complete or fitted.height > height:
-        return None
-    return fitted
+def _fitted(text: str, area: _Area, height: int, pad: int) -> tuple[Fitted, int] | None:
+    """`text` whole in a title font within `area` and `height` rows, and the margin left
+    around it for its frame or band: `pad`, or a pixel less where that lets a larger font
+    in (the fonts' cells have a blank row or two of their own); None when it does not fit."""
+    best: tuple[Fitted, int] | None = None
+    for margin in dict.fromkeys((pad, max(0, pad - 1))):
+        room = height - 2 * margin
+        if room < TITLES[-1].height:
+            continue
+        fitted = fit(text, TITLES, area.inset(margin).width, room)
+        if fitted.complete and fitted.height <= room and (
+                best is None or (fitted.font.height, -len(fitted.lines))
+                > (best[0].font.height, -len(best[0].lines))):
+            best = fitted, margin
+    return best

@@ -29,10 +29,10 @@ def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was()
                     beneath=PROMPT)
     under, over = render(PROMPT), render(notice)
     first, last = changed_rows(under, over) or (0, 0)
-    # Under the context line's rule, above the menu: the rows of the title and its marks.
+    # Under the context line's rule, above the progress marks: the rows of the title.
     assert first > rows_of(under, PROMPT.top) + 9
-    assert last <= rows_of(under, "Tank train (0)")
-    assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "Tank train (0)",
+    assert last <= rows_of(under, "■□□□")
+    assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "■□□□", "Tank train (0)",
                                 "> Mixed train (3)", PROMPT.hints]
     assert not cuts(notice)
     # Framed: lit pixels at both ends of the box, unlike the prompt's centred title.
