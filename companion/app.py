@@ -327,6 +327,12 @@ class TableApp(Notices):
     # --- The screen ---------------------------------------------------------------------------
 
     def screen(self) -> Screen:
+        shown = self._screen()
+        # What the next input answers (under a flash, the screen the flash answered).
+        self._shown = shown.beneath if shown.beneath is not None else shown
+        return shown
+
+    def _screen(self) -> Screen:
         if self.claiming is not None:
             card = self.claiming[1]
             return Screen(top=self._("Tag from another table"),
@@ -343,8 +349,7 @@ class TableApp(Notices):
         if self.flash is not None and self.clock() < self.flash.until:
             return self.flash.screen
         self.flash = None
-        self._shown = self._beneath()
-        return self._shown
+        return self._beneath()
 
     def _beneath(self) -> Screen:
         """The screen of the game when nothing is asked or flashed."""

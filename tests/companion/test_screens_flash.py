@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from companion.inputs import Press, Tap
+from companion.inputs import Hold, Press, Tap
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, cuts, render, text_lines
 from engine.games.freight_train.state import Phase
@@ -79,3 +79,23 @@ def test_a_counted_card_flashes_over_the_question_it_answers_with_the_buttons_of
     clock.now += 3
     now = app.screen()
     assert now.style is Style.PROMPT and flash.beneath.hints == now.hints
+
+
+def test_a_flash_after_a_question_lays_over_the_screen_of_now_not_the_one_before() -> None:
+    app, deck, clock = make_app()
+    while app.session.state.phase is Phase.DEAL:
+        app.handle(Press("ok"))
+    clock.now += 3
+    for uid in deck.uids[("wagon", "coal")][:3]:
+        app.handle(Tap(uid))
+        app.screen()
+        app.handle(Press("ok"))
+        clock.now += 3
+        app.screen()
+    app.handle(Hold("back"))
+    assert app.screen().style is Style.CONFIRM
+    app.handle(Press("ok"))
+    flash = app.screen()
+    assert flash.style is Style.NOTICE and flash.beneath is not None
+    clock.now += 3
+    assert flash.beneath == app.screen()     # the game as it is after the undo
