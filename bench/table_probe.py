@@ -139,7 +139,9 @@ def main() -> int:
 
     def on_frame(image: Any) -> None:
         frames.append(image.convert("1").tobytes())
-        screens.append(table.loop.shown_screen)
+        # An older checkout's loop has no `shown_screen`: its own name for the same screen.
+        loop = table.loop
+        screens.append(getattr(loop, "shown_screen", getattr(loop, "_last_screen", None)))
 
     phase("first-start")
     table = open_table(state_dir=args.state_dir, game=args.game, players=names, language="en",

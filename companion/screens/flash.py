@@ -14,7 +14,7 @@ the context and hint lines stay.
 >>> prompt = Screen(top="ANA · D1", title="Flat", progress=(1, 4), hints="ok:place",
 ...                 menu=Menu(("From track 1", "From track 2"), 0))
 >>> text_lines(render(Screen(title="Tank → train (1)", style=Style.NOTICE, beneath=prompt)))
-['ANA · D1', 'Tank → train (1)', '> From track 1', 'From track 2', 'ok:place']
+['ANA · D1', 'Tank → train (1)', '■□□□', '> From track 1', 'From track 2', 'ok:place']
 """
 
 from __future__ import annotations
@@ -25,8 +25,22 @@ from PIL import Image, ImageDraw
 
 from .fonts import TITLES
 from .layout import Fitted, fit
-from .model import Screen
-from .render import OFF, _Area, _draw_edges, _draw_title, _frame, _middle_blocks, _pad, _rows
+from .model import Screen, Style
+from .render import (
+    OFF,
+    ON,
+    _Area,
+    _draw_edges,
+    _frame,
+    _middle_blocks,
+    _rounded_frame,
+    _rows,
+    _text_line,
+)  # fmt: skip
+
+#: SSD1306 and SH1106 panels keep the frame in pages of 8 rows, and a change is sent page by
+#: page: a flash that touches fewer pages costs fewer bytes on the bus.
+PAGE_ROWS = 8
 
 
 def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
@@ -44,38 +58,95 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
         return whole
     rows = _rows([height for _, height, _ in blocks], first, bottom)
     # The flash may take the blank rows around the blocks it covers, down to the next block.
-    box_top = min(first + 1, rows[0])  # a blank row under the context line's rule
     for covered in range(1, len(blocks) + 1):
         box_bottom = rows[covered] if covered < len(blocks) else bottom
-        found = _fitted(flash.title, area, box_bottom - box_top, _pad(flash.style))
-        if found is not None:
-            fitted, pad = found
+        found = _fitted(flash.title, area, box_bottom - first)
+        if found:
             break
     else:
         return whole
+    covers = (rows[0], rows[covered - 1] + blocks[covered - 1][1])
+    # A blank row between the text and its frame, unless leaving it out spares a page.
+    (_pages, box), fitted, gap, ink = min(
+        ((_placed(ink[1] - ink[0] + 3 + 2 * gap, (first, box_bottom), covers), fitted, gap, ink)
+         for fitted, gap, ink in found), key=lambda way: (way[0][0], -way[2]))
+    height = ink[1] - ink[0] + 3 + 2 * gap
     draw = ImageDraw.Draw(image)
     _draw_edges(draw, under, area, bottom, in_top)
     for (_, _, paint), y in zip(blocks[covered:], rows[covered:]):
         paint(draw, y)
-    draw.rectangle((area.left, box_top, area.right - 1, box_bottom - 1), fill=OFF)
-    height = fitted.height + 2 * pad
-    _draw_title(draw, fitted, flash.style, area, box_top + (box_bottom - box_top - height) // 2,
-                pad)
+    draw.rectangle((area.left, min(box, covers[0]), area.right - 1,
+                    max(box + height, covers[1]) - 1), fill=OFF)
+    _draw_flash(draw, fitted, flash.style, area, box, height, box + 1 + gap - ink[0])
     return None
 
 
-def _fitted(text: str, area: _Area, height: int, pad: int) -> tuple[Fitted, int] | None:
-    """`text` whole in a title font within `area` and `height` rows, and the margin left
-    around it for its frame or band: `pad`, or a pixel less where that lets a larger font
-    in (the fonts' cells have a blank row or two of their own); None when it does not fit."""
-    best: tuple[Fitted, int] | None = None
-    for margin in dict.fromkeys((pad, max(0, pad - 1))):
-        room = height - 2 * margin
-        if room < TITLES[-1].height:
-            continue
-        fitted = fit(text, TITLES, area.inset(margin).width, room)
-        if fitted.complete and fitted.height <= room and (
-                best is None or (fitted.font.height, -len(fitted.lines))
-                > (best[0].font.height, -len(best[0].lines))):
-            best = fitted, margin
-    return best
+def _fitted(text: str, area: _Area, height: int
+            ) -> list[tuple[Fitted, int, tuple[int, int]]]:
+    """`text` whole in the largest title font whose lit rows, with a blank row (or none)
+    above and below and the frame's lines, take at most `height` rows; one line before two.
+    Each way it fits in that font, with its gap (1, then 0) and the first and last lit rows
+    of the text's cells; empty when it fits in none."""
+    for lines in (1, 2):
+        for font in TITLES:
+            found = []
+            for gap in (1, 0):
+                fitted = fit(text, (font,), area.inset(1 + gap).width, font.height * lines,
+                             max_lines=lines)
+                if not fitted.complete or fitted.height > font.height * lines:
+                    continue
+                ink = _lit_rows(fitted)
+                if ink[1] - ink[0] + 3 + 2 * gap <= height:
+                    found.append((fitted, gap, ink))
+            if found:
+                return found
+    return []
+
+
+def _lit_rows(fitted: Fitted) -> tuple[int, int]:
+    """The first and last lit row of `fitted`'s lines drawn from row 0."""
+    width = max(fitted.font.width(line) for line in fitted.lines) or 1
+    image = Image.new("1", (width, fitted.height), 0)
+    draw = ImageDraw.Draw(image)
+    for index, line in enumerate(fitted.lines):
+        fitted.font.draw(draw, (0, index * fitted.font.height), line)
+    box = image.getbbox()
+    return (0, fitted.height - 1) if box is None else (box[1], box[3] - 1)
+
+
+def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tuple[int, int]:
+    """The first row of a box `height` rows high within rows `room` that, with the rows it
+    must clear (`covers`), touches the fewest 8-row pages of the panel (each page touched is
+    sent to it), the nearest to the middle of `room` among those; with that page count."""
+    middle = room[0] + (room[1] - room[0] - height) // 2
+
+    def cost(start: int) -> tuple[int, int]:
+        first, last = min(start, covers[0]), max(start + height, covers[1]) - 1
+        return last // PAGE_ROWS - first // PAGE_ROWS, abs(start - middle)
+
+    start = min(range(room[0], room[1] - height + 1), key=cost)
+    return cost(start)[0], start
+
+
+def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _Area,
+                box: int, height: int, text_y: int) -> None:
+    """The flash's box from row `box`: a rounded frame (NOTICE) or a lit band (REFUSAL, with
+    "!" at both ends when there is room), its lines centred, the first cell's top at
+    `text_y`."""
+    fill = ON
+    inner = area.inset(1)
+    if style is Style.REFUSAL:
+        draw.rectangle((area.left, box, area.right - 1, box + height - 1), fill=ON)
+        fill = OFF
+        mark = fitted.font.advance + 2
+        if all(fitted.font.width(line) + 2 * mark <= inner.width for line in fitted.lines):
+            mid = text_y + (fitted.height - fitted.font.height) // 2
+            fitted.font.draw(draw, (inner.left + 1, mid), "!", fill=OFF)
+            fitted.font.draw(draw, (inner.right - fitted.font.advance - 1, mid), "!", fill=OFF)
+            inner = inner.inset(mark)
+    else:
+        _rounded_frame(draw, (area.left, box, area.right - 1, box + height - 1))
+    y = text_y
+    for line in fitted.lines:
+        _text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")
+        y += fitted.font.height

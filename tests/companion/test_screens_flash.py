@@ -32,6 +32,13 @@ def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was()
     # Under the context line's rule, above the progress marks: the rows of the title.
     assert first > rows_of(under, PROMPT.top) + 9
     assert last <= rows_of(under, "■□□□")
+    # The pages of the panel's memory the title's rows already touch, no more (8 rows each):
+    # a flash drawn over the whole middle touches 6.
+    assert (last - 1) // 8 - first // 8 + 1 <= 3
+    whole = render(Screen(top=PROMPT.top, title="Tank → mixed (4)", style=Style.NOTICE,
+                          hints=PROMPT.hints))
+    first_whole, last_whole = changed_rows(under, whole) or (0, 0)
+    assert (last_whole - 1) // 8 - first_whole // 8 + 1 >= 5
     assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "■□□□", "Tank train (0)",
                                 "> Mixed train (3)", PROMPT.hints]
     assert not cuts(notice)
