@@ -56,7 +56,8 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
     blocks = _middle_blocks(under, area, bottom - first, with_progress=not in_top)
     if not blocks or blocks[0][0] != "title":
         return whole
-    rows = _rows([height for _, height, _ in blocks], first, bottom)
+    rows = _rows([height for _, height, _ in blocks], first, bottom,
+                 centred=under.style is not Style.PROMPT)
     # The flash may take the blank rows around the blocks it covers, down to the next block.
     for covered in range(1, len(blocks) + 1):
         box_bottom = rows[covered] if covered < len(blocks) else bottom

@@ -7,7 +7,9 @@ Layout (small text is 6x9 pixels: 21 characters a line):
 
     top      the context line in the small font, a rule under it
     middle   the title in the largest font that fits, progress marks, then the body lines
-             or the menu; the stack is centred in the rows left between top and hints
+             or the menu; on a prompt the stack starts a few rows under the context line,
+             so that the title keeps its rows from one prompt to the next (other styles,
+             shown alone, centre it between top and hints)
     hints    the bottom line: what the buttons do now ("ok:menu  back:undo")
 
 Styles differ by shape, never by colour: a NOTICE frames its title with rounded corners; a
@@ -136,7 +138,8 @@ def _paint(image: Image.Image, screen: Screen) -> None:
     area, top, bottom, in_top = _frame(screen)
     _draw_edges(draw, screen, area, bottom, in_top)
     blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
-    _stack(draw, [(height, paint) for _, height, paint in blocks], top, bottom)
+    _stack(draw, [(height, paint) for _, height, paint in blocks], top, bottom,
+           centred=screen.style is not Style.PROMPT)
 
 
 def _frame(screen: Screen) -> tuple[_Area, int, int, bool]:
@@ -314,21 +317,27 @@ def _words(text: str) -> list[str]:
 
 
 def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
-           bottom: int) -> None:
-    """Draw `blocks` one under the other, evenly spaced and centred between top and bottom."""
+           bottom: int, *, centred: bool = True) -> None:
+    """Draw `blocks` one under the other, evenly spaced between top and bottom (see
+    `_rows`)."""
     for (_height, paint), y in zip(blocks, _rows(
-            [height for height, _ in blocks], top, bottom)):
+            [height for height, _ in blocks], top, bottom, centred=centred)):
         paint(draw, y)
 
 
-def _rows(heights: list[int], top: int, bottom: int) -> list[int]:
-    """The first row of each of blocks `heights` high, one under the other, evenly spaced and
-    centred between top and bottom."""
+def _rows(heights: list[int], top: int, bottom: int, *, centred: bool = True) -> list[int]:
+    """The first row of each of blocks `heights` high, one under the other, evenly spaced,
+    centred between top and bottom; or, not `centred`, from `top`, so that the title keeps
+    its rows from one screen to the next whatever is under it (a panel is sent only the rows
+    that change)."""
     if not heights:
         return []
     spare = bottom - top - sum(heights)
     gap = max(0, min(MAX_GAP, spare // (len(heights) + 1)))
-    y = top + max(0, (bottom - top - sum(heights) - gap * (len(heights) - 1) + 1) // 2)
+    left = max(0, spare - gap * (len(heights) - 1))
+    # Uncentred, right under the context line: a small title's cell has blank rows of its
+    # own, and its rows then fall in two of the panel's 8-row pages rather than three.
+    y = top + ((left + 1) // 2 if centred else 0)
     rows = []
     for height in heights:
         rows.append(y)

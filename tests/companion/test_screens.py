@@ -236,3 +236,19 @@ def test_frames_can_be_scaled_without_blur(tmp_path: Path) -> None:
                     render(MAIN))
     with pytest.raises(ValueError):
         FrameWriter(tmp_path, scale=0)
+
+
+def test_a_prompts_title_keeps_its_rows_whatever_is_under_it() -> None:
+    """The panel is sent only the rows that change: a title does not move with its details."""
+    def title_row(screen: Screen) -> int:
+        return next(row for row, _, text in render(screen).info["lines"] if text == "Coal")
+
+    two = Screen(top="D1", title="Coal", menu=Menu(("Coal train (0)", "Mixed train (1)"), 0),
+                 hints="ok:place")
+    three = Screen(top="D1", title="Coal", hints="ok:place",
+                   menu=Menu(("Coal train (0)", "Mixed train (1)", "Yard track 1 (6/8)"), 0))
+    assert title_row(two) == title_row(three) == title_row(Screen(top="D1", title="Coal",
+                                                                   hints="ok:place"))
+    # An announcement, alone on the screen, stays centred.
+    alone = Screen(title="Coal", style=Style.ANNOUNCE)
+    assert title_row(alone) > title_row(Screen(title="Coal"))
