@@ -41,6 +41,8 @@ from .render import (
 #: SSD1306 and SH1106 panels keep the frame in pages of 8 rows, and a change is sent page by
 #: page: a flash that touches fewer pages costs fewer bytes on the bus.
 PAGE_ROWS = 8
+#: Columns between a notice's words and the outside of its frame, on each side.
+FRAME_ROOM = 4
 
 
 def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
@@ -131,9 +133,9 @@ def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tupl
 
 def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _Area,
                 box: int, height: int, text_y: int) -> None:
-    """The flash's box from row `box`: a rounded frame (NOTICE) or a lit band (REFUSAL, with
-    "!" at both ends when there is room), its lines centred, the first cell's top at
-    `text_y`."""
+    """The flash's box from row `box`: a rounded frame around the words (NOTICE) or a lit band
+    across the screen (REFUSAL, with "!" at both ends when there is room), its lines centred,
+    the first cell's top at `text_y`."""
     fill = ON
     inner = area.inset(1)
     if style is Style.REFUSAL:
@@ -146,7 +148,11 @@ def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _
             fitted.font.draw(draw, (inner.right - fitted.font.advance - 1, mid), "!", fill=OFF)
             inner = inner.inset(mark)
     else:
-        _rounded_frame(draw, (area.left, box, area.right - 1, box + height - 1))
+        # As wide as the words and a little room: the columns past it stay as they were.
+        widest = max(fitted.font.width(line) for line in fitted.lines)
+        width = min(area.width, widest + 2 * FRAME_ROOM)
+        left = area.left + (area.width - width) // 2
+        _rounded_frame(draw, (left, box, left + width - 1, box + height - 1))
     y = text_y
     for line in fitted.lines:
         _text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")

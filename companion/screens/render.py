@@ -191,11 +191,33 @@ def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, cent
 
 def _draw_hints(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *,
                 inverted: bool) -> None:
-    """The hint line; inverted when the screen waits for an answer (ok or back)."""
+    """The hint line; inverted when the screen waits for an answer (ok or back). Its last
+    button ends at the right edge, so that it keeps its place when the others change."""
     if inverted:
         draw.rectangle((area.left, y, area.right - 1, y + SMALL.height - 1), fill=ON)
-    _text_line(draw, text, SMALL, area.inset(1 if inverted else 0), y, centred=False,
-               fill=OFF if inverted else ON, part="hints")
+    inner = area.inset(1 if inverted else 0)
+    fill = OFF if inverted else ON
+    parts = _last_button(text)
+    if parts is None or SMALL.width(f"{parts[0]} {parts[1]}") > inner.width:
+        _text_line(draw, text, SMALL, inner, y, centred=False, fill=fill, part="hints")
+        return
+    note_line(y, text)
+    SMALL.draw(draw, (inner.left, y), parts[0], fill=fill)
+    SMALL.draw(draw, (inner.right - SMALL.width(parts[1]), y), parts[1], fill=fill)
+
+
+def _last_button(text: str) -> tuple[str, str] | None:
+    """A hint line split before its last "button:action" word, or None when it has no
+    other words before it.
+
+    >>> _last_button("ok:place back:cancel"), _last_button("ok:un bouton  back:un autre")
+    (('ok:place', 'back:cancel'), ('ok:un bouton', 'back:un autre'))
+    """
+    words = text.split()
+    last = max((index for index, word in enumerate(words) if ":" in word), default=0)
+    if last == 0:
+        return None
+    return " ".join(words[:last]), " ".join(words[last:])
 
 
 def _fits_with_progress(screen: Screen, area: _Area, room: int) -> bool:

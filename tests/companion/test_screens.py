@@ -252,3 +252,17 @@ def test_a_prompts_title_keeps_its_rows_whatever_is_under_it() -> None:
     # An announcement, alone on the screen, stays centred.
     alone = Screen(title="Coal", style=Style.ANNOUNCE)
     assert title_row(alone) > title_row(Screen(title="Coal"))
+
+
+def test_the_hint_lines_last_button_keeps_its_place_when_the_first_changes() -> None:
+    def hint_row(hints: str) -> Image.Image:
+        image = render(Screen(top="D1", title="Coal", hints=hints))
+        return image.crop((0, HEIGHT - SMALL.height, WIDTH, HEIGHT))
+
+    place, wagon = hint_row("ok:place back:cancel"), hint_row("tap:wagon back:cancel")
+    changed = ImageChops.difference(place, wagon).getbbox()
+    assert changed is not None
+    assert changed[2] <= SMALL.width("tap:wagon")  # "back:cancel" is drawn where it was
+    # A line too long for both parts whole is drawn from the left, ended with "…".
+    assert render(Screen(hints="ok:un bouton  back:un autre bouton trop long")).info[
+        "lines"][-1][2] == "ok:un bouton…"

@@ -42,8 +42,12 @@ def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was()
     assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "■□□□", "Tank train (0)",
                                 "> Mixed train (3)", PROMPT.hints]
     assert not cuts(notice)
-    # Framed: lit pixels at both ends of the box, unlike the prompt's centred title.
-    assert any(over.getpixel((0, y)) for y in range(first, last))
+    # Framed: the frame's top and bottom are lit rows as wide as the words, which no line
+    # of letters is.
+    def edges(image: Image.Image) -> list[int]:
+        return [y for y in range(first, last)
+                if sum(bool(image.getpixel((x, y))) for x in range(128)) > 100]
+    assert len(edges(over)) == 2 and not edges(under)
 
 
 def test_a_flash_that_needs_more_room_covers_the_blocks_under_the_title_not_a_word_cut() -> None:
