@@ -18,7 +18,9 @@ How each is measured (nothing here is timed by a test):
    (/proc/self/io: every write(2) and pwrite(2) it made, so the journal, its log, the draft
    file and the tag registry) in each phase.
 3. Display bus: the frames of the probe's moves, replayed into the display driver over a
-   counting SSD1306 interface; luma's `display()` sends 1,030 bytes for any change.
+   counting SSD1306 interface; luma's `display()` sends 1,030 bytes for any change. The
+   bytes are also told apart by kind of change (bench/bus_kinds.py: a flash coming or
+   going, a cursor move, a new prompt...).
 4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
    time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
    /proc/PID/task/*/schedstat over a few seconds of wall time, the loop's own (the main

@@ -408,6 +408,12 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
             NONE, NONE, NONE,
             f"{bg.bus_ms(bus['per_small_change'] or 0):.1f} / "
             f"{bg.bus_ms(bus['per_large_change'] or 0):.1f} ms on I2C"))
+        if bus.get("kinds"):
+            from bench.bus_kinds import summary
+
+            rows.append(Row(
+                "pi", "  by kind of change: count x bytes (share of the bytes)",
+                summary(bus["kinds"]), NONE, NONE, NONE, NONE))
         raw["bus_ms"] = None if per_change is None else bg.bus_ms(per_change)
 
     def taps() -> None:

@@ -47,11 +47,15 @@ def written_bytes() -> int | None:
     return None
 
 
-def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
+def bus_bytes(frames: list[bytes], size: tuple[int, int],
+              screens: list[Any] | None = None) -> dict[str, Any]:
     """Bytes an SSD1306 on a counting interface received per frame change, through the
     display driver on the path, and what luma's full `display()` sends per frame; apart,
     the changes that touch at most 3 of the 8 pages (a line, a cursor) and the others (a
-    new screen, a notice coming or going)."""
+    new screen, a notice coming or going); with the screen shown by each frame, the bytes
+    by kind of change (bench/bus_kinds.py)."""
+    # Beside this script (its folder is first on the path), whichever checkout is measured.
+    from bus_kinds import breakdown, transition_kind
     from PIL import Image
 
     from drivers.display import OledDisplay
@@ -65,8 +69,10 @@ def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
     changes = 0
     before = 0
     kinds = {"small": [0, 0], "large": [0, 0]}  # changes, bytes
+    by_kind: list[tuple[str, int]] = []
     try:
         previous: bytes | None = None
+        previous_screen: Any = None
         previous_pages: list[bytes] = []
         for index, data in enumerate(frames):
             if index == 1:
@@ -83,7 +89,11 @@ def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
                 kind = kinds["small" if touched <= 3 else "large"]
                 kind[0] += 1
                 kind[1] += interface.total_bytes - sent
+                if screens is not None:
+                    by_kind.append((transition_kind(previous_screen, screens[index]),
+                                    interface.total_bytes - sent))
             previous, previous_pages = data, pages
+            previous_screen = None if screens is None else screens[index]
         total = interface.total_bytes - before
     finally:
         display.close()
@@ -91,7 +101,8 @@ def bus_bytes(frames: list[bytes], size: tuple[int, int]) -> dict[str, Any]:
             "per_change": round(total / changes, 1) if changes else None,
             **{f"{name}_changes": count for name, (count, _) in kinds.items()},
             **{f"per_{name}_change": round(sent / count, 1) if count else None
-               for name, (count, sent) in kinds.items()}}
+               for name, (count, sent) in kinds.items()},
+            "kinds": breakdown(by_kind) if screens is not None else None}
 
 
 def main() -> int:
@@ -119,16 +130,22 @@ def main() -> int:
     names = PLAYER_NAMES[:args.players]
     options = {"map_name": map_option(args.game, args.map)} if args.map else None
     frames: list[bytes] = []
+    screens: list[Any] = []  # the screen each frame shows
     written: dict[str, int | None] = {}
 
     def phase(name: str) -> None:
         mark(name)
         written[name] = written_bytes()
 
+    def on_frame(image: Any) -> None:
+        frames.append(image.convert("1").tobytes())
+        # An older checkout's loop has no `shown_screen`: its own name for the same screen.
+        loop = table.loop
+        screens.append(getattr(loop, "shown_screen", getattr(loop, "_last_screen", None)))
+
     phase("first-start")
     table = open_table(state_dir=args.state_dir, game=args.game, players=names, language="en",
-                       options=options,
-                       on_frame=lambda image: frames.append(image.convert("1").tobytes()))
+                       options=options, on_frame=on_frame)
     size = table.drivers.display.size
     table.loop.refresh()
     enroll_desktop_tags(table.registry)
@@ -158,6 +175,7 @@ def main() -> int:
 
     phase("moves")
     del frames[:-1]  # the last frame shown is where the moves start from
+    del screens[:-1]
     moves = physical_moves(GAMES[args.game], names, args.seed, options)
     if args.moves:
         moves = moves[:args.moves]
@@ -180,7 +198,7 @@ def main() -> int:
     print(json.dumps({
         "game": args.game, "players": len(names), "moves": entered,
         "presses": 20, "written_bytes": deltas, "wal_bytes": wal_bytes,
-        "bus": bus_bytes(frames, size),
+        "bus": bus_bytes(frames, size, screens),
     }), flush=True)
     return 0
 

@@ -105,6 +105,10 @@ class Notices:
 class TableApp(Notices):
     """One game at the table: its session, its flow, the tag registry and the language."""
 
+    #: The last screen shown that a flash may be laid over, and the one an input answers.
+    _shown: Screen | None = None
+    _answered: Screen | None = None
+
     def __init__(
         self,
         session: Session,
@@ -157,6 +161,7 @@ class TableApp(Notices):
     def handle(self, item: Input) -> None:
         """Act on one input; every input gets an answer on the screen."""
         self.flash = None
+        self._answered = self._shown
         if self.enrolling is not None:
             self._enroll_input(item)
         elif self.claiming is not None:
@@ -312,11 +317,22 @@ class TableApp(Notices):
             log.info("tag %s keeps no identity: %s", uid, error)
 
     def _show(self, text: str, style: Style) -> None:
-        self._notice(Screen(title=text, style=style, top=self._top()))
+        # The flash answers the screen the input came to: laid over it (with the hint line
+        # of what the buttons do now), only what says something new changes on the panel.
+        now = self._beneath()
+        answered = self._answered if self._answered is not None else now
+        beneath = replace(answered, hints=now.hints) if answered.style is Style.PROMPT else now
+        self._notice(Screen(title=text, style=style, top=self._top(), beneath=beneath))
 
     # --- The screen ---------------------------------------------------------------------------
 
     def screen(self) -> Screen:
+        shown = self._screen()
+        # What the next input answers (under a flash, the screen the flash answered).
+        self._shown = shown.beneath if shown.beneath is not None else shown
+        return shown
+
+    def _screen(self) -> Screen:
         if self.claiming is not None:
             card = self.claiming[1]
             return Screen(top=self._("Tag from another table"),
@@ -333,6 +349,10 @@ class TableApp(Notices):
         if self.flash is not None and self.clock() < self.flash.until:
             return self.flash.screen
         self.flash = None
+        return self._beneath()
+
+    def _beneath(self) -> Screen:
+        """The screen of the game when nothing is asked or flashed."""
         if self.showing_end_page and self._end_page_offered():
             page = self.end_page() if self.end_page is not None else None
             if page is not None:

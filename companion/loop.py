@@ -94,6 +94,11 @@ class TableLoop:
         self._last_screen: Screen | None = None
         self._handled = threading.Condition()
 
+    @property
+    def shown_screen(self) -> Screen | None:
+        """The screen of the last frame shown (None before the first)."""
+        return self._last_screen
+
     def step(self, event: Any) -> None:
         """Handle one driver event, show the result, then keep the move being entered."""
         self.handle_event(event)

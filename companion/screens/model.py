@@ -40,6 +40,8 @@ class Screen:
     - `hints`: the bottom line, what the buttons do right now.
     - `progress`: (done, needed), e.g. (2, 3) wagons taken, drawn as marks.
     - `menu`: a list to choose from, drawn in place of `body`.
+    - `beneath`: for a NOTICE or REFUSAL, the screen it flashes over (where the buttons
+      still answer): its lines stay where they are and the flash takes its title's place.
     """
 
     top: str = ""
@@ -49,3 +51,4 @@ class Screen:
     style: Style = Style.PROMPT
     progress: tuple[int, int] | None = None
     menu: Menu | None = None
+    beneath: Screen | None = None

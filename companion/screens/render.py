@@ -7,7 +7,9 @@ Layout (small text is 6x9 pixels: 21 characters a line):
 
     top      the context line in the small font, a rule under it
     middle   the title in the largest font that fits, progress marks, then the body lines
-             or the menu; the stack is centred in the rows left between top and hints
+             or the menu; on a prompt the stack starts a few rows under the context line,
+             so that the title keeps its rows from one prompt to the next (other styles,
+             shown alone, centre it between top and hints)
     hints    the bottom line: what the buttons do now ("ok:menu  back:undo")
 
 Styles differ by shape, never by colour: a NOTICE frames its title with rounded corners; a
@@ -123,29 +125,49 @@ def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 
 
 
 def _paint(image: Image.Image, screen: Screen) -> None:
+    if screen.beneath is not None and screen.style in (Style.NOTICE, Style.REFUSAL):
+        from . import flash
+
+        whole = flash.paint_over(image, screen, screen.beneath)
+        if whole is None:
+            return
+        screen = whole
     draw = ImageDraw.Draw(image)
-    announce = screen.style is Style.ANNOUNCE
-    margin = 0
-    if announce:
-        # A double border: the one shape no other screen has, visible from across the table.
-        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
-        draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
-        margin = 3
+    area, top, bottom, in_top = _frame(screen)
+    _draw_edges(draw, screen, area, bottom, in_top)
+    blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
+    _stack(draw, [(height, paint) for _, height, paint in blocks], top, bottom,
+           centred=screen.style is not Style.PROMPT)
+
+
+def _frame(screen: Screen) -> tuple[_Area, int, int, bool]:
+    """Where the middle goes: its span, its first row and the row under it; and whether the
+    progress marks go on the context line."""
+    margin = 3 if screen.style is Style.ANNOUNCE else 0
     area = _Area(margin, WIDTH - margin)
     # Inside the border the context line needs no rule, and the rows are scarce.
-    rule = not announce
+    rule = screen.style is not Style.ANNOUNCE
     top = margin + (SMALL.height + (1 if rule else 0) if screen.top else 0)
     bottom = HEIGHT - margin - (SMALL.height if screen.hints else 0)
     # Progress marks go under the title, unless they would push details off the screen and
     # the context line can carry them instead.
     in_top = bool(screen.progress and screen.top) and not _fits_with_progress(
         screen, area, bottom - top)
-    _draw_top(draw, screen.top, area, margin, centred=announce, rule=rule,
+    return area, top, bottom, in_top
+
+
+def _draw_edges(draw: ImageDraw.ImageDraw, screen: Screen, area: _Area, bottom: int,
+                in_top: bool) -> None:
+    """What surrounds the middle: an announcement's border, the context and hint lines."""
+    announce = screen.style is Style.ANNOUNCE
+    if announce:
+        # A double border: the one shape no other screen has, visible from across the table.
+        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
+        draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
+    _draw_top(draw, screen.top, area, area.left, centred=announce, rule=not announce,
               progress=screen.progress if in_top else None)
     if screen.hints:
         _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
-    blocks = _middle_blocks(screen, area, bottom - top, with_progress=not in_top)
-    _stack(draw, blocks, top, bottom)
 
 
 def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
@@ -167,11 +189,33 @@ def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, cent
 
 def _draw_hints(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *,
                 inverted: bool) -> None:
-    """The hint line; inverted when the screen waits for an answer (ok or back)."""
+    """The hint line; inverted when the screen waits for an answer (ok or back). Its last
+    button ends at the right edge, so that it keeps its place when the others change."""
     if inverted:
         draw.rectangle((area.left, y, area.right - 1, y + SMALL.height - 1), fill=ON)
-    _text_line(draw, text, SMALL, area.inset(1 if inverted else 0), y, centred=False,
-               fill=OFF if inverted else ON, part="hints")
+    inner = area.inset(1 if inverted else 0)
+    fill = OFF if inverted else ON
+    parts = _last_button(text)
+    if parts is None or SMALL.width(f"{parts[0]} {parts[1]}") > inner.width:
+        _text_line(draw, text, SMALL, inner, y, centred=False, fill=fill, part="hints")
+        return
+    note_line(y, text)
+    SMALL.draw(draw, (inner.left, y), parts[0], fill=fill)
+    SMALL.draw(draw, (inner.right - SMALL.width(parts[1]), y), parts[1], fill=fill)
+
+
+def _last_button(text: str) -> tuple[str, str] | None:
+    """A hint line split before its last "button:action" word, or None when it has no
+    other words before it.
+
+    >>> _last_button("ok:place back:cancel"), _last_button("ok:un bouton  back:un autre")
+    (('ok:place', 'back:cancel'), ('ok:un bouton', 'back:un autre'))
+    """
+    words = text.split()
+    last = max((index for index, word in enumerate(words) if ":" in word), default=0)
+    if last == 0:
+        return None
+    return " ".join(words[:last]), " ".join(words[last:])
 
 
 def _fits_with_progress(screen: Screen, area: _Area, room: int) -> bool:
@@ -191,8 +235,10 @@ def _pad(style: Style) -> int:
 
 
 def _middle_blocks(screen: Screen, area: _Area, room: int, *,
-                   with_progress: bool) -> list[tuple[int, Painter]]:
-    """The middle's blocks, top to bottom, as (height, painter drawing at a given row)."""
+                   with_progress: bool) -> list[tuple[str, int, Painter]]:
+    """The middle's blocks, top to bottom, as (title, progress, menu or body; height, painter
+    drawing at a given row)."""
+    from . import menus
     style = screen.style
     pad = _pad(style)
     progress_h = BOX if screen.progress and with_progress else 0
@@ -202,25 +248,26 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
         title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room - progress_h, pad)
     else:
         title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
-    blocks: list[tuple[int, Painter]] = []
+    blocks: list[tuple[str, int, Painter]] = []
     if title and (not title.complete or _words(" ".join(title.lines)) != _words(screen.title)):
         cut("title", screen.title, " / ".join(title.lines))
     if not screen.menu and _words(" ".join(body)) != _words(" ".join(screen.body)):
         cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title
-        blocks.append((title.height + 2 * pad,
+        blocks.append(("title", title.height + 2 * pad,
                        lambda draw, y: _draw_title(draw, shown, style, area, y, pad)))
     if screen.progress and with_progress:
         progress = screen.progress
-        blocks.append((progress_h, lambda draw, y: _draw_progress(draw, progress, area, y)))
+        blocks.append(("progress", progress_h,
+                       lambda draw, y: _draw_progress(draw, progress, area, y)))
     if screen.menu:
         menu = screen.menu
-        blocks.append((rows * SMALL.height,
-                       lambda draw, y: _draw_menu(draw, menu, rows, area, y)))
+        blocks.append(("menu", rows * SMALL.height,
+                       lambda draw, y: menus.draw_menu(draw, menu, rows, area, y)))
     if body:
         centred = style is Style.ANNOUNCE
-        blocks.append((len(body) * SMALL.height,
+        blocks.append(("body", len(body) * SMALL.height,
                        lambda draw, y: _draw_lines(draw, body, area, y, centred)))
     return blocks
 
@@ -228,11 +275,12 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
 def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int,
                         pad: int) -> tuple[Fitted | None, int]:
     """A one-line heading (the list is what is read) and how many menu rows fit under it."""
+    from . import menus
     # Over a list, the title is a heading: the list is what is read.
     fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
     heading = fonts[-1].height + 2 * pad if text else 0
     available = max(1, (room - heading) // SMALL.height)
-    rows = min(len(_menu_rows(menu, area, available)), available)
+    rows = min(len(menus.menu_rows(menu, area, available)), available)
     if not text:
         return None, rows
     title_room = max(room - rows * SMALL.height, heading) - 2 * pad
@@ -291,17 +339,32 @@ def _words(text: str) -> list[str]:
 
 
 def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
-           bottom: int) -> None:
-    """Draw `blocks` one under the other, evenly spaced and centred between top and bottom."""
-    if not blocks:
-        return
-    spare = bottom - top - sum(height for height, _ in blocks)
-    gap = max(0, min(MAX_GAP, spare // (len(blocks) + 1)))
-    used = sum(height for height, _ in blocks) + gap * (len(blocks) - 1)
-    y = top + max(0, (bottom - top - used + 1) // 2)
-    for height, paint in blocks:
+           bottom: int, *, centred: bool = True) -> None:
+    """Draw `blocks` one under the other, evenly spaced between top and bottom (see
+    `_rows`)."""
+    for (_height, paint), y in zip(blocks, _rows(
+            [height for height, _ in blocks], top, bottom, centred=centred)):
         paint(draw, y)
+
+
+def _rows(heights: list[int], top: int, bottom: int, *, centred: bool = True) -> list[int]:
+    """The first row of each of blocks `heights` high, one under the other, evenly spaced,
+    centred between top and bottom; or, not `centred`, from `top`, so that the title keeps
+    its rows from one screen to the next whatever is under it (a panel is sent only the rows
+    that change)."""
+    if not heights:
+        return []
+    spare = bottom - top - sum(heights)
+    gap = max(0, min(MAX_GAP, spare // (len(heights) + 1)))
+    left = max(0, spare - gap * (len(heights) - 1))
+    # Uncentred, right under the context line: a small title's cell has blank rows of its
+    # own, and its rows then fall in two of the panel's 8-row pages rather than three.
+    y = top + ((left + 1) // 2 if centred else 0)
+    rows = []
+    for height in heights:
+        rows.append(y)
         y += height + gap
+    return rows
 
 
 def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _Area, y: int,
@@ -407,67 +470,6 @@ def _clamp(progress: tuple[int, int]) -> tuple[int, int]:
     return min(max(done, 0), needed), needed
 
 
-def _menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
-    """The menu as screen rows (item index, text): the highlighted item, or every item of a
-    list to read, wrapped at word ends when it is too long for one row."""
-    selected = menu.selected if 0 <= menu.selected < len(menu.items) else None
-    result: list[tuple[int, str]] = []
-    for scrolls in (False, True):
-        width = _menu_items_area(area, scrolls).inset(1).width
-        result = []
-        for index, text in enumerate(menu.items):
-            whole = selected is None or index == selected
-            lines = (wrap(text, SMALL, width, break_words=True) or [text]) if whole else [text]
-            result.extend((index, line) for line in lines)
-        if len(result) <= rows:
-            break
-    return result
-
-
-def _menu_items_area(area: _Area, scrolls: bool) -> _Area:
-    """Where the items go: left of the column of scroll marks when the list scrolls."""
-    return _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
-
-
-def _draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
-    """`rows` rows around the selected item, which is inverted and shown whole (on more than
-    one row if need be); ▲ ▼ show hidden items; other items too long for a row end at a
-    word with "…" (highlighted, they are read whole).
-
-    A `selected` outside the items (e.g. -1) highlights nothing: a list to read, not choose,
-    every item shown whole.
-    """
-    count = len(menu.items)
-    selected = menu.selected if 0 <= menu.selected < count else None
-    lines = _menu_rows(menu, area, rows)
-    scrolls = len(lines) > rows
-    if selected is None:
-        first = 0
-    else:
-        own = [row for row, (index, _) in enumerate(lines) if index == selected]
-        middle = (own[0] + own[-1] - rows + 1) // 2
-        first = min(max(0, middle, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
-        if own[-1] - own[0] + 1 > rows:
-            cut("menu", menu.items[selected], " / ".join(
-                text for index, text in lines[first : first + rows] if index == selected))
-    items = _menu_items_area(area, scrolls)
-    for row, (index, text) in enumerate(lines[first : first + rows]):
-        row_y = y + row * SMALL.height
-        fill = ON
-        if index == selected:
-            draw.rectangle((items.left, row_y, items.right - 1, row_y + SMALL.height - 1), fill=ON)
-            fill = OFF
-        # An item shortened here is read whole once highlighted: no cut.
-        _text_line(draw, text, SMALL, items.inset(1), row_y, centred=False, fill=fill,
-                   part="menu" if selected is None or index == selected else None)
-    if scrolls:
-        mark_x = area.right - SMALL.advance
-        if first > 0:
-            SMALL.draw(draw, (mark_x, y), "▲")
-        if first + rows < len(lines):
-            SMALL.draw(draw, (mark_x, y + (rows - 1) * SMALL.height), "▼")
-
-
 def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, y: int,
                 centred: bool) -> None:
     for text in lines:
@@ -476,13 +478,13 @@ def _draw_lines(draw: ImageDraw.ImageDraw, lines: tuple[str, ...], area: _Area, 
 
 
 def _text_line(draw: ImageDraw.ImageDraw, text: str, font: Font, area: _Area, y: int,
-               *, centred: bool, part: str | None, fill: int = ON) -> None:
+               *, centred: bool, part: str | None, fill: int = ON, marked: bool = False) -> None:
     """One line of text within `area`, ellipsized when too long (reported as a cut of
     `part` unless it is None)."""
     shown = ellipsize(text, font, area.width)
     if shown != text and part is not None:
         cut(part, text, shown)
     text = shown
-    note_line(y, text, marked=part == "menu" and fill == OFF)
+    note_line(y, text, marked=marked or part == "menu" and fill == OFF)
     x = area.left + (area.width - font.width(text)) // 2 if centred else area.left
     font.draw(draw, (x, y), text, fill=fill)

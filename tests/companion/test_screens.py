@@ -156,7 +156,7 @@ def test_menu_shows_the_selected_item_and_scrolls() -> None:
     assert not same(first, last)
     text = to_text(last)
     assert "▲" not in text  # the marks are pixels, not characters
-    # The selected row is inverted: some row of the frame is lit at its left edge.
+    # A pointer marks the selected row: some row of the frame is lit at its left edge.
     assert any(last.getpixel((1, y)) for y in range(20, HEIGHT))
     assert not same(render(Screen(menu=Menu(items, -1))), render(Screen(menu=Menu(items, 0))))
 
@@ -236,3 +236,33 @@ def test_frames_can_be_scaled_without_blur(tmp_path: Path) -> None:
                     render(MAIN))
     with pytest.raises(ValueError):
         FrameWriter(tmp_path, scale=0)
+
+
+def test_a_prompts_title_keeps_its_rows_whatever_is_under_it() -> None:
+    """The panel is sent only the rows that change: a title does not move with its details."""
+    def title_row(screen: Screen) -> int:
+        return next(row for row, _, text in render(screen).info["lines"] if text == "Coal")
+
+    two = Screen(top="D1", title="Coal", menu=Menu(("Coal train (0)", "Mixed train (1)"), 0),
+                 hints="ok:place")
+    three = Screen(top="D1", title="Coal", hints="ok:place",
+                   menu=Menu(("Coal train (0)", "Mixed train (1)", "Yard track 1 (6/8)"), 0))
+    assert title_row(two) == title_row(three) == title_row(Screen(top="D1", title="Coal",
+                                                                   hints="ok:place"))
+    # An announcement, alone on the screen, stays centred.
+    alone = Screen(title="Coal", style=Style.ANNOUNCE)
+    assert title_row(alone) > title_row(Screen(title="Coal"))
+
+
+def test_the_hint_lines_last_button_keeps_its_place_when_the_first_changes() -> None:
+    def hint_row(hints: str) -> Image.Image:
+        image = render(Screen(top="D1", title="Coal", hints=hints))
+        return image.crop((0, HEIGHT - SMALL.height, WIDTH, HEIGHT))
+
+    place, wagon = hint_row("ok:place back:cancel"), hint_row("tap:wagon back:cancel")
+    changed = ImageChops.difference(place, wagon).getbbox()
+    assert changed is not None
+    assert changed[2] <= SMALL.width("tap:wagon")  # "back:cancel" is drawn where it was
+    # A line too long for both parts whole is drawn from the left, ended with "…".
+    assert render(Screen(hints="ok:un bouton  back:un autre bouton trop long")).info[
+        "lines"][-1][2] == "ok:un bouton…"

@@ -1,0 +1,159 @@
+"""A notice or a refusal laid over the screen it flashes over, for a 128x64 panel.
+
+A flash lasts about two seconds, then its screen comes back. Drawn whole, it would change
+almost every pixel twice, and each change goes to the panel (about 700 bytes of the 1,024 of
+a frame). Over the screen beneath it (where the buttons still answer), the context line, the
+hint line and the details stay where they are, pixel for pixel: the flash takes the title's
+place, in the largest font that fits there, framed as its style says. Where the title's place
+is too low for a title font, the flash covers the blocks under it too, one at a time; where it
+still does not fit (or the flash has details of its own), it takes the whole middle, and only
+the context and hint lines stay.
+
+>>> from .model import Menu, Screen, Style
+>>> from .render import render, text_lines
+>>> prompt = Screen(top="ANA · D1", title="Flat", progress=(1, 4), hints="ok:place",
+...                 menu=Menu(("From track 1", "From track 2"), 0))
+>>> text_lines(render(Screen(title="Tank → train (1)", style=Style.NOTICE, beneath=prompt)))
+['ANA · D1', 'Tank → train (1)', '■□□□', '> From track 1', 'From track 2', 'ok:place']
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PIL import Image, ImageDraw
+
+from .fonts import TITLES
+from .layout import Fitted, fit
+from .model import Screen, Style
+from .render import (
+    OFF,
+    ON,
+    _Area,
+    _draw_edges,
+    _frame,
+    _middle_blocks,
+    _rounded_frame,
+    _rows,
+    _text_line,
+)  # fmt: skip
+
+#: SSD1306 and SH1106 panels keep the frame in pages of 8 rows, and a change is sent page by
+#: page: a flash that touches fewer pages costs fewer bytes on the bus.
+PAGE_ROWS = 8
+#: Columns between a notice's words and the outside of its frame, on each side.
+FRAME_ROOM = 4
+
+
+def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
+    """Draw `flash` over `beneath` on `image` and return None; or, when it cannot take the
+    title's place, draw nothing and return the screen to draw instead: the flash with the
+    context and hint lines of `beneath`."""
+    top = flash.top or beneath.top
+    whole = replace(flash, top=top, hints=beneath.hints, beneath=None)
+    if flash.body or flash.menu or flash.progress or not flash.title:
+        return whole
+    under = replace(beneath, top=top, beneath=None)
+    area, first, bottom, in_top = _frame(under)
+    blocks = _middle_blocks(under, area, bottom - first, with_progress=not in_top)
+    if not blocks or blocks[0][0] != "title":
+        return whole
+    rows = _rows([height for _, height, _ in blocks], first, bottom,
+                 centred=under.style is not Style.PROMPT)
+    # The flash may take the blank rows around the blocks it covers, down to the next block.
+    for covered in range(1, len(blocks) + 1):
+        box_bottom = rows[covered] if covered < len(blocks) else bottom
+        found = _fitted(flash.title, area, box_bottom - first)
+        if found:
+            break
+    else:
+        return whole
+    covers = (rows[0], rows[covered - 1] + blocks[covered - 1][1])
+    # A blank row between the text and its frame, unless leaving it out spares a page.
+    (_pages, box), fitted, gap, ink = min(
+        ((_placed(ink[1] - ink[0] + 3 + 2 * gap, (first, box_bottom), covers), fitted, gap, ink)
+         for fitted, gap, ink in found), key=lambda way: (way[0][0], -way[2]))
+    height = ink[1] - ink[0] + 3 + 2 * gap
+    draw = ImageDraw.Draw(image)
+    _draw_edges(draw, under, area, bottom, in_top)
+    for (_, _, paint), y in zip(blocks[covered:], rows[covered:]):
+        paint(draw, y)
+    draw.rectangle((area.left, min(box, covers[0]), area.right - 1,
+                    max(box + height, covers[1]) - 1), fill=OFF)
+    _draw_flash(draw, fitted, flash.style, area, box, height, box + 1 + gap - ink[0])
+    return None
+
+
+def _fitted(text: str, area: _Area, height: int
+            ) -> list[tuple[Fitted, int, tuple[int, int]]]:
+    """`text` whole in the largest title font whose lit rows, with a blank row (or none)
+    above and below and the frame's lines, take at most `height` rows; one line before two.
+    Each way it fits in that font, with its gap (1, then 0) and the first and last lit rows
+    of the text's cells; empty when it fits in none."""
+    for lines in (1, 2):
+        for font in TITLES:
+            found = []
+            for gap in (1, 0):
+                fitted = fit(text, (font,), area.inset(1 + gap).width, font.height * lines,
+                             max_lines=lines)
+                if not fitted.complete or fitted.height > font.height * lines:
+                    continue
+                ink = _lit_rows(fitted)
+                if ink[1] - ink[0] + 3 + 2 * gap <= height:
+                    found.append((fitted, gap, ink))
+            if found:
+                return found
+    return []
+
+
+def _lit_rows(fitted: Fitted) -> tuple[int, int]:
+    """The first and last lit row of `fitted`'s lines drawn from row 0."""
+    width = max(fitted.font.width(line) for line in fitted.lines) or 1
+    image = Image.new("1", (width, fitted.height), 0)
+    draw = ImageDraw.Draw(image)
+    for index, line in enumerate(fitted.lines):
+        fitted.font.draw(draw, (0, index * fitted.font.height), line)
+    box = image.getbbox()
+    return (0, fitted.height - 1) if box is None else (box[1], box[3] - 1)
+
+
+def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tuple[int, int]:
+    """The first row of a box `height` rows high within rows `room` that, with the rows it
+    must clear (`covers`), touches the fewest 8-row pages of the panel (each page touched is
+    sent to it), the nearest to the middle of `room` among those; with that page count."""
+    middle = room[0] + (room[1] - room[0] - height) // 2
+
+    def cost(start: int) -> tuple[int, int]:
+        first, last = min(start, covers[0]), max(start + height, covers[1]) - 1
+        return last // PAGE_ROWS - first // PAGE_ROWS, abs(start - middle)
+
+    start = min(range(room[0], room[1] - height + 1), key=cost)
+    return cost(start)[0], start
+
+
+def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _Area,
+                box: int, height: int, text_y: int) -> None:
+    """The flash's box from row `box`: a rounded frame around the words (NOTICE) or a lit band
+    across the screen (REFUSAL, with "!" at both ends when there is room), its lines centred,
+    the first cell's top at `text_y`."""
+    fill = ON
+    inner = area.inset(1)
+    if style is Style.REFUSAL:
+        draw.rectangle((area.left, box, area.right - 1, box + height - 1), fill=ON)
+        fill = OFF
+        mark = fitted.font.advance + 2
+        if all(fitted.font.width(line) + 2 * mark <= inner.width for line in fitted.lines):
+            mid = text_y + (fitted.height - fitted.font.height) // 2
+            fitted.font.draw(draw, (inner.left + 1, mid), "!", fill=OFF)
+            fitted.font.draw(draw, (inner.right - fitted.font.advance - 1, mid), "!", fill=OFF)
+            inner = inner.inset(mark)
+    else:
+        # As wide as the words and a little room: the columns past it stay as they were.
+        widest = max(fitted.font.width(line) for line in fitted.lines)
+        width = min(area.width, widest + 2 * FRAME_ROOM)
+        left = area.left + (area.width - width) // 2
+        _rounded_frame(draw, (left, box, left + width - 1, box + height - 1))
+    y = text_y
+    for line in fitted.lines:
+        _text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")
+        y += fitted.font.height

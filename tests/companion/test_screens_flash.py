@@ -1,0 +1,112 @@
+"""A flash (notice or refusal) laid over the screen it answers: only what is new changes."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageChops
+
+from companion.inputs import Hold, Press, Tap
+from companion.screens.model import Menu, Screen, Style
+from companion.screens.render import HEIGHT, cuts, render, text_lines
+from engine.games.freight_train.state import Phase
+from tests.companion.test_freight_train_flow import make_app
+
+PROMPT = Screen(top="ANA · D1 · R1", title="Tank", progress=(1, 4),
+                menu=Menu(("Tank train (0)", "Mixed train (3)"), 1),
+                hints="ok:place back:cancel")
+
+
+def changed_rows(before: Image.Image, after: Image.Image) -> tuple[int, int] | None:
+    box = ImageChops.difference(before, after).getbbox()
+    return None if box is None else (box[1], box[3])
+
+
+def rows_of(image: Image.Image, text: str) -> int:
+    return next(row for row, _marked, line in image.info["lines"] if line == text)
+
+
+def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was() -> None:
+    notice = Screen(top=PROMPT.top, title="Tank → mixed (4)", style=Style.NOTICE,
+                    beneath=PROMPT)
+    under, over = render(PROMPT), render(notice)
+    first, last = changed_rows(under, over) or (0, 0)
+    # Under the context line's rule, above the progress marks: the rows of the title.
+    assert first > rows_of(under, PROMPT.top) + 9
+    assert last <= rows_of(under, "■□□□")
+    # The pages of the panel's memory the title's rows already touch, no more (8 rows each):
+    # a flash drawn over the whole middle touches 6.
+    assert (last - 1) // 8 - first // 8 + 1 <= 3
+    whole = render(Screen(top=PROMPT.top, title="Tank → mixed (4)", style=Style.NOTICE,
+                          hints=PROMPT.hints))
+    first_whole, last_whole = changed_rows(under, whole) or (0, 0)
+    assert (last_whole - 1) // 8 - first_whole // 8 + 1 >= 5
+    assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "■□□□", "Tank train (0)",
+                                "> Mixed train (3)", PROMPT.hints]
+    assert not cuts(notice)
+    # Framed: the frame's top and bottom are lit rows as wide as the words, which no line
+    # of letters is.
+    def edges(image: Image.Image) -> list[int]:
+        return [y for y in range(first, last)
+                if sum(bool(image.getpixel((x, y))) for x in range(128)) > 100]
+    assert len(edges(over)) == 2 and not edges(under)
+
+
+def test_a_flash_that_needs_more_room_covers_the_blocks_under_the_title_not_a_word_cut() -> None:
+    refusal = Screen(title="Carte inconnue : OK pour l'enregistrer", style=Style.REFUSAL,
+                     beneath=PROMPT)
+    image = render(refusal)
+    assert not cuts(refusal)
+    assert text_lines(image)[0] == PROMPT.top and text_lines(image)[-1] == PROMPT.hints
+    assert any("Carte inconnue" in line for line in text_lines(image))
+
+
+def test_a_flash_with_details_of_its_own_takes_the_middle_keeping_the_edges() -> None:
+    refusal = Screen(title="Not your turn", body=("Ben is playing",), style=Style.REFUSAL,
+                     beneath=PROMPT)
+    image = render(refusal)
+    assert text_lines(image) == [PROMPT.top, "Not your turn", "Ben is playing", PROMPT.hints]
+    alone = render(Screen(top=PROMPT.top, title="Not your turn", body=("Ben is playing",),
+                          style=Style.REFUSAL, hints=PROMPT.hints))
+    assert changed_rows(alone, image) is None
+    # The hint line is where the prompt has it, pixel for pixel.
+    hints_row = rows_of(image, PROMPT.hints)
+    assert changed_rows(render(PROMPT).crop((0, hints_row, 128, HEIGHT)),
+                        image.crop((0, hints_row, 128, HEIGHT))) is None
+
+
+def test_a_counted_card_flashes_over_the_question_it_answers_with_the_buttons_of_now() -> None:
+    app, deck, clock = make_app()
+    while app.session.state.phase is Phase.DEAL:
+        app.handle(Press("ok"))
+    clock.now += 3
+    app.screen()
+    app.handle(Tap(deck.uids[("wagon", "coal")][0]))
+    asked = app.screen()
+    assert asked.title == "Coal" and asked.menu is not None
+    app.handle(Press("ok"))
+    flash = app.screen()
+    assert flash.style is Style.NOTICE and "(1)" in flash.title
+    assert flash.beneath is not None
+    assert (flash.beneath.title, flash.beneath.menu) == (asked.title, asked.menu)
+    clock.now += 3
+    now = app.screen()
+    assert now.style is Style.PROMPT and flash.beneath.hints == now.hints
+
+
+def test_a_flash_after_a_question_lays_over_the_screen_of_now_not_the_one_before() -> None:
+    app, deck, clock = make_app()
+    while app.session.state.phase is Phase.DEAL:
+        app.handle(Press("ok"))
+    clock.now += 3
+    for uid in deck.uids[("wagon", "coal")][:3]:
+        app.handle(Tap(uid))
+        app.screen()
+        app.handle(Press("ok"))
+        clock.now += 3
+        app.screen()
+    app.handle(Hold("back"))
+    assert app.screen().style is Style.CONFIRM
+    app.handle(Press("ok"))
+    flash = app.screen()
+    assert flash.style is Style.NOTICE and flash.beneath is not None
+    clock.now += 3
+    assert flash.beneath == app.screen()     # the game as it is after the undo
