@@ -87,7 +87,9 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
-    if args.players not in rules.players:
+    # A map may seat other counts than the game (whole teams): its `new_game` says so below.
+    if (args.players not in rules.players and not args.map) or not (
+            0 < args.players <= len(PLAYER_NAMES)):
         return _fail(_("--players: {game} is for {low} to {high} players").format(
             game=args.game, low=rules.players.start, high=rules.players.stop - 1))
     options: dict[str, Any] = {}

@@ -33,7 +33,7 @@ from .state_files import StateFolderBusy, take_folder
 from .table import Table, open_table
 from .tags import TagRegistry
 
-PLAYER_NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eve")
+PLAYER_NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay")
 
 #: The demo's simulated devices. Automated players are quicker than hands, so the reader polls
 #: at its fastest allowed rate and the buttons' debounce window is short; the code paths are

@@ -79,7 +79,7 @@ def test_an_example_map_is_read_and_its_demo_plays_it_to_the_end(
 
 def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_words(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # Boat cards are scored by the tally only: a small map that switches them on.
+    # Boat cards without the map's `rules.boats` (pieces, decks) are left to the tally.
     text = ('name = "boats"\nroutes = [{ from = "A", to = "B", length = 2 },'
             ' { from = "B", to = "C", length = 1 }]\ntickets = [{ from = "A", to = "C",'
             ' points = 4 }]\n[rules]\nplayers = [2, 3]\n[rules.cards]\nspecial = ["boat"]\n')
@@ -91,3 +91,17 @@ def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_
     assert status == 2 and out == []
     assert err == f"companion: --map: {path}: {reason(refused, 'en')}\n"
     assert not (tmp_path / "state" / "journal.sqlite3").exists()
+
+
+def test_the_team_example_seats_three_teams_in_the_demo_and_refuses_a_partial_team(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(path for path in EXAMPLES if path.stem == "teams-example")
+    team_size = map_from_toml(path.read_text(encoding="utf-8")).rules.team_size
+    status, out, err = demo(path, tmp_path / "three", 3 * team_size, capsys)
+    assert status == 0, err
+    teams = [player["name"] for player in json.loads(out[-1])["players"]]
+    assert len(teams) == 3 and "Eve & Fay" in teams
+    status, out, err = demo(path, tmp_path / "partial", 3 * team_size - 1, capsys)
+    assert status == 2 and out == []
+    assert err == "companion: --players: Each team has 2 players\n"
+    assert not (tmp_path / "partial" / "journal.sqlite3").exists()
