@@ -17,7 +17,6 @@ from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
     can_act,
     claim_problem,
-    holdings,
     result,
     station_cost,
 )
@@ -253,6 +252,9 @@ class TurnView:
 
     @cached_property
     def counts(self) -> list[PlayerCount]:
+        # Imported here: the final table brings the scoring of every map's variants.
+        from engine.games.ticket_to_ride.final_table import holdings
+
         held = holdings(self.state)
         return [count_player(self.state.board, held, seat) for seat in range(len(held))]
 
