@@ -124,8 +124,8 @@ print("MODULES " + json.dumps({"modules": sorted(sys.modules), "maps": parsed,
 """
 
 #: What the end of a game and the tally bring: no frame of a game in play needs them.
-_FINAL_COUNT = ("final_table", "tally", "tally_variants", "bonuses", "old_west", "claims",
-                "simulate")
+_FINAL_COUNT = ("final_table", "scoring", "tally", "tally_variants", "bonuses", "old_west",
+                "claims", "simulate")
 
 
 def test_resuming_a_usa_game_loads_no_final_count_and_parses_no_other_map(
