@@ -32,7 +32,14 @@ from .failures import classify, report
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
-from .map_files import MapFileError, map_option, offered_maps, refusal, takes_maps
+from .map_files import (
+    MapFileError,
+    map_option,
+    may_hold_map_files,
+    offered_maps,
+    refusal,
+    takes_maps,
+)
 from .paths import default_state_dir, demo_state_dir
 from .state_files import take_folder
 
@@ -239,11 +246,14 @@ def _map_file_tags(config: Config, state_dir: Path,
 
     tags = []
     for game in TABLE_GAMES:
-        options = [choice.option for choice in offered_maps(game, config.maps_folder(game,
-                                                                                    state_dir))
-                   if choice.file is not None and choice.problem is None]
-        if game in given:
-            options.append(given[game])
+        folder = config.maps_folder(game, state_dir)
+        # Only the files' maps have tags to enrol: without files, the shipped maps (parsed to
+        # be offered beside them) are not read, and a resumed game reads only its own map.
+        options = ([choice.option for choice in offered_maps(game, folder)
+                    if choice.file is not None and choice.problem is None]
+                   if may_hold_map_files(folder) else [])
+        if game in given and not isinstance(given[game], str):
+            options.append(given[game])  # a file's map: a shipped map's tags are in the box
         for option in options:
             tags += deck_tags(game, demo_deck(game, {"map_name": option}))
     return tags

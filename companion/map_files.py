@@ -79,7 +79,9 @@ def read_map_file(game: str, path: Path) -> MapChoice:
 
 def map_option(game: str, given: str) -> Any:
     """`--map`: a shipped map's name as it is, else the data of the map file at that path."""
-    shipped = [choice.option for choice in shipped_choices(game)]
+    record = TABLE_GAMES[game]
+    # By name alone: titling the shipped maps would parse every map's file.
+    shipped = list(record.maps()) if record.maps is not None else []
     if given in shipped:
         return given
     path = Path(given)
@@ -95,6 +97,18 @@ def refusal(error: MapFileError, language: str) -> str:
     text = reason(error.error, language)
     named = f"{error.file}: "  # a file that cannot be read is named by its own error
     return text if text.startswith(named) else named + text
+
+
+def may_hold_map_files(folder: Path) -> bool:
+    """Whether `folder` may hold map files: false only when it surely holds none (missing, or
+    no file with the suffix), so a caller can skip reading the shipped maps for nothing."""
+    try:
+        return any(path.suffix == MAP_SUFFIX and not path.name.startswith(".")
+                   for path in folder.iterdir())
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # folder_choices says why it cannot be read
 
 
 def folder_choices(game: str, folder: Path) -> list[MapChoice]:

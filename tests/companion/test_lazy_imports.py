@@ -109,3 +109,46 @@ def test_reading_the_configuration_loads_only_the_games_it_configures(
     line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
     modules = set(json.loads(line.removeprefix("MODULES ")))
     assert [game.module for game in CATALOGUE if game.module in modules] == games
+
+
+#: Runs `companion ARGS...` in-process (a `run` stops at the end of its standard input), then
+#: prints the modules loaded and how many shipped maps' files were parsed.
+_RUN_PROBE = """
+import json, sys
+from companion.cli import main
+status = main(sys.argv[1:])
+from engine.games.ticket_to_ride import library
+parsed = library._load.cache_info().currsize  # the shipped map files read (each once)
+print("MODULES " + json.dumps({"modules": sorted(sys.modules), "maps": parsed,
+                               "status": status}), flush=True)
+"""
+
+#: What the end of a game and the tally bring: no frame of a game in play needs them.
+_FINAL_COUNT = ("final_table", "scoring", "tally", "tally_variants", "bonuses", "old_west",
+                "claims", "simulate")
+
+
+def test_resuming_a_usa_game_loads_no_final_count_and_parses_no_other_map(
+        tmp_path: Path) -> None:
+    (tmp_path / "config.toml").write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
+    command = [sys.executable, "-c", _RUN_PROBE, "--lang", "en", "run",
+               "--config", str(tmp_path / "config.toml"), "--state-dir", str(tmp_path / "state"),
+               "--game", "ticket-to-ride", "--players", "Ana,Ben", "--map", "usa"]
+    probes = []
+    for _ in ("new game", "resumed"):
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=True,
+                              stdin=subprocess.DEVNULL,
+                              env={"PYTHONPATH": str(ROOT), "COMPANION_LANG": "en"})
+        line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
+        probes.append(json.loads(line.removeprefix("MODULES ")))
+    assert "game resumed: ticket-to-ride" in done.stderr  # the second run did resume it
+    for probe in probes:
+        assert probe["status"] == 0
+        modules = set(probe["modules"])
+        assert "engine.games.ticket_to_ride.rules" in modules  # the game was played
+        assert "companion.games.ticket_to_ride.screens" in modules  # and shown
+        for name in _FINAL_COUNT:
+            assert f"engine.games.ticket_to_ride.{name}" not in modules, name
+    # A first start enrols the desktop's box of every map's tickets; the resume reads only
+    # the USA map's file, not Europe's.
+    assert probes[-1]["maps"] == 1

@@ -15,8 +15,8 @@ import pytest
 
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
+from engine.games.ticket_to_ride.final_table import holdings
 from engine.games.ticket_to_ride.live_old_west import route_claims
-from engine.games.ticket_to_ride.rules import holdings
 from engine.games.ticket_to_ride.state import TicketToRideState
 from engine.games.ticket_to_ride.takings import table_fields
 from engine.games.ticket_to_ride.tally import tally

@@ -25,11 +25,11 @@ from engine.games.ticket_to_ride.events import (
     TakeFerryCard,
     TicketToRideEvent,
 )
+from engine.games.ticket_to_ride.final_table import holdings
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
 from engine.games.ticket_to_ride.rules import (
     DECK,
     face_up_to_replace,
-    holdings,
     long_tickets,
     regular_tickets,
     train_deck,

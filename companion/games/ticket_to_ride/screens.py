@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.games.ticket_to_ride.board import Track
-from engine.games.ticket_to_ride.final_table import holdings
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_teams import team_of
 from engine.games.ticket_to_ride.live_tolls import toll_for
@@ -313,6 +312,10 @@ class TicketToRideScreens(TicketToRidePart):
     def _final_pages(self, state: TicketToRideState) -> list[tuple[int | None, tuple[str, ...]]]:
         """Each player's count on one page or more (seat, lines), then the ranking's pages
         (None)."""
+        # Imported here: the final table brings the scoring of every map's variants,
+        # which the screens of a game in play do not need.
+        from engine.games.ticket_to_ride.final_table import holdings
+
         view = self.view(state)
         w = self.words
         held = holdings(state)  # a player's, or a team's

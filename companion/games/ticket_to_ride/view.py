@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache, cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
@@ -17,14 +17,15 @@ from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
     can_act,
     claim_problem,
-    holdings,
     result,
     station_cost,
 )
-from engine.games.ticket_to_ride.scoring import PlayerCount, count_player
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from .words import city_letter
+
+if TYPE_CHECKING:
+    from engine.games.ticket_to_ride.scoring import PlayerCount
 
 
 class Mode(Enum):
@@ -253,6 +254,11 @@ class TurnView:
 
     @cached_property
     def counts(self) -> list[PlayerCount]:
+        # Imported here: the final table and the count bring the scoring of every map's
+        # variants, which a game's screens need only at its end.
+        from engine.games.ticket_to_ride.final_table import holdings
+        from engine.games.ticket_to_ride.scoring import count_player
+
         held = holdings(self.state)
         return [count_player(self.state.board, held, seat) for seat in range(len(held))]
 

@@ -1,5 +1,9 @@
 """Ticket to Ride (Les Aventuriers du Rail): maps as data, rules, simulator and tally."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from ...game import GameRules
 from .board import Map
 from .events import TicketToRideEvent
@@ -7,9 +11,31 @@ from .library import SHIPPED, resolve_map, shipped_map
 from .mapfile import map_from_toml, parse_map
 from .notes import RULE_NOTES
 from .rules import apply, is_over, new_game, result
-from .simulate import random_event
 from .state import TicketToRideState
-from .tally import tally
+
+if TYPE_CHECKING:
+    import random
+
+    from ...game import TallyResult
+
+
+# The simulator and the tally are imported at their first use: a table playing or resuming a
+# game needs neither, and the tally brings the scoring of every map's variants.
+
+
+def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEvent:
+    """A legal next event drawn from `rng` (see `simulate`)."""
+    from .simulate import random_event as drawn
+
+    return drawn(state, rng)
+
+
+def tally(table: Any) -> TallyResult:
+    """The final count of a finished table (see `tally`)."""
+    from .tally import tally as counted
+
+    return counted(table)
+
 
 RULES: GameRules[TicketToRideState, TicketToRideEvent] = GameRules(
     id="ticket-to-ride",

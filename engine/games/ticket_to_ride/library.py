@@ -30,7 +30,8 @@ def _load(name: str) -> Map:
 def find_map(spelling: str) -> Map | None:
     """A shipped map by its name or one of its other names, in any case, with or without accents."""
     wanted = fold(spelling)
-    for name in SHIPPED:
+    # A map named by its own name first: a game on one map does not parse the others' files.
+    for name in sorted(SHIPPED, key=lambda name: name != wanted):
         board = _load(name)
         if wanted in {fold(board.name), fold(board.title), *map(fold, board.other_names)}:
             return board

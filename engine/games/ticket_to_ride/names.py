@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -22,6 +23,7 @@ _PLAIN = str.maketrans({"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe"
 _SEPARATORS = re.compile(r"[^0-9a-z]+")
 
 
+@functools.lru_cache(maxsize=4096)  # a map's file names each place several times
 def fold(name: str) -> str:
     """The form names are compared in: no accents, lower case, one space between words."""
     plain = unicodedata.normalize("NFKD", name.translate(_PLAIN))
