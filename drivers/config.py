@@ -9,7 +9,8 @@ Pins are BCM numbers. Settings that belong to another kind are accepted, so swit
            its events, "reader"); simulate (what "sim" simulates: "mfrc522", "rdm6300",
            "serial-lines"); poll_interval (0.08 s); removal_after (0.5 s, RDM6300 0.2 s);
            MFRC522: bus (0), device (0), pin_rst (25), pin_irq (optional, wired but unused),
-           speed_hz (1 MHz); serial: port (required), baudrate (9600).
+           speed_hz (1 MHz), wake_up_ahead (true: one wake a poll, a card heard up to one
+           poll later); serial: port (required), baudrate (9600).
 [buttons]  kind = "gpio" | "sim"; pins (name -> pin, default up=5 down=6 ok=13 back=19);
            encoder = {a, b, push (optional), push_name ("ok")}; hold_time (1.0 s);
            debounce (0.03 s).
@@ -59,6 +60,7 @@ class ReaderSettings:
     pin_rst: int = 25
     pin_irq: int | None = None
     speed_hz: int = 1_000_000
+    wake_up_ahead: bool = True
     port: str = ""
     baudrate: int = 9600
 
@@ -229,6 +231,7 @@ def parse_reader(raw: Any) -> ReaderSettings:
         pin_rst=s.integer("pin_rst", 25, BCM_PINS.start, BCM_PINS.stop - 1),
         pin_irq=s.optional_integer("pin_irq", BCM_PINS.start, BCM_PINS.stop - 1),
         speed_hz=s.integer("speed_hz", 1_000_000, 100_000, 10_000_000),
+        wake_up_ahead=s.boolean("wake_up_ahead", True),
         port=port,
         baudrate=s.integer("baudrate", 9600, BAUDRATES[0], BAUDRATES[-1]),
     )

@@ -4,10 +4,14 @@ TagRemoved, survives a failing chip, and can write a short text onto MIFARE Clas
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
-Between polls the thread sleeps on a lock that `close` releases (`StopSignal`): an idle reader
-costs eight SPI transfers and two short sleeps per poll. With two cards on the antenna their
-answers collide and neither is read (counted in `collisions`); these readers are used one card
-at a time.
+Between polls the thread sleeps on a lock that `close` releases (`StopSignal`). With
+`wake_up_ahead` the WUPA of a poll is sent at the end of the poll before, just before that
+sleep, and the chip holds the answer meanwhile: an idle reader wakes once per poll and makes
+seven SPI transfers, but a card laid on the antenna is heard by the first WUPA sent after it
+and read one poll interval later (up to two intervals in all, against one interval and the
+chip's 5 ms timeout when each poll sends its own WUPA and sleeps out the timer: two wakes).
+With two cards on the antenna their answers collide and neither is read (counted in
+`collisions`); these readers are used one card at a time.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ class Mfrc522Reader:
         label: str = "MFRC522 reader",
         poll_interval: float = 0.08,
         removal_after: float = 0.5,
+        wake_up_ahead: bool = True,
         backoff: Backoff | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
@@ -73,6 +78,7 @@ class Mfrc522Reader:
         self.name = name
         self.label = label
         self.poll_interval = poll_interval
+        self.wake_up_ahead = wake_up_ahead
         self._events = events
         self._open_registers = open_registers
         self._presence = PresenceTracker(name, removal_after)
@@ -128,15 +134,8 @@ class Mfrc522Reader:
             try:
                 card = self._poll()
             except Exception as exc:  # whatever breaks, the thread must live on and retry
-                if not isinstance(exc, DriverError):
-                    logger.exception("%s: unexpected error", self.label)
-                    exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
-                self._reporter.fault(str(exc))
+                self._failed(exc)
                 failing = True
-                with self._lock:
-                    self._drop_chip()
-                self._emit(presence.expire(self._clock()))
-                self._stop.wait(self._backoff.next_delay())
                 continue
             if failing:
                 failing = False
@@ -148,7 +147,25 @@ class Mfrc522Reader:
                 self._emit(presence.seen(card.uid_hex, now))
             if presence.current is not None:
                 self._emit(presence.expire(now))
+            if self.wake_up_ahead:
+                try:
+                    self._send_next_wake_up()
+                except Exception as exc:
+                    self._failed(exc)
+                    failing = True
+                    continue
             self._stop.wait(self.poll_interval - (now - started))
+
+    def _failed(self, exc: Exception) -> None:
+        """Report a failed poll, let the chip go and wait out the back-off."""
+        if not isinstance(exc, DriverError):
+            logger.exception("%s: unexpected error", self.label)
+            exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
+        self._reporter.fault(str(exc))
+        with self._lock:
+            self._drop_chip()
+        self._emit(self._presence.expire(self._clock()))
+        self._stop.wait(self._backoff.next_delay())
 
     def _poll(self) -> SelectedCard | None:
         with self._lock:
@@ -158,6 +175,8 @@ class Mfrc522Reader:
             self._counts["polls"] += 1
             try:
                 card = self._pcd.read_uid()
+            except NoAnswer:
+                return None  # the card answered the wake-up, then left before its select
             except Collision:
                 self._counts["collisions"] += 1
                 return None
@@ -169,6 +188,16 @@ class Mfrc522Reader:
             if card is not None:
                 self._counts["reads"] += 1
             return card
+
+    def _send_next_wake_up(self) -> None:
+        """The next poll's WUPA, sent now: the thread's sleep is the chip's wait."""
+        with self._lock:
+            if self._pcd is None:
+                return
+            try:
+                self._pcd.start_wake_up()
+            except OSError as exc:
+                raise self._spi_failure(exc) from exc
 
     def _open(self) -> None:
         with self._lock:

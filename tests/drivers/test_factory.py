@@ -89,6 +89,17 @@ def test_reader_name_is_carried_by_events(events: Events) -> None:
         assert events.next() == TagPlaced("left", "DEADBEEF")
 
 
+def test_wake_up_ahead_is_a_reader_setting(events: Events) -> None:
+    reader = {**SIM["reader"], "wake_up_ahead": False}
+    with build_drivers(config(reader=reader), events) as drivers:
+        assert drivers.reader.wake_up_ahead is False  # type: ignore[union-attr]
+        assert drivers.sim.reader is not None
+        drivers.sim.reader.place("DEADBEEF")
+        assert events.next() == TagPlaced("reader", "DEADBEEF")
+    with build_drivers(SIM, events) as drivers:
+        assert drivers.reader.wake_up_ahead is True  # type: ignore[union-attr]
+
+
 def test_png_preview_from_config(events: Events, tmp_path: Path) -> None:
     display = {"kind": "png", "path": str(tmp_path / "frames")}
     with build_drivers(config(display=display), events) as drivers:
@@ -109,6 +120,7 @@ BAD_CONFIGS: list[tuple[dict[str, Any], str]] = [
     (config(reader={"kind": "sim", "poll_intervall": 0.1}), "reader.poll_intervall"),
     (config(reader={"kind": "sim", "poll_interval": 5}), "reader.poll_interval"),
     (config(reader={"kind": "sim", "poll_interval": "fast"}), "reader.poll_interval"),
+    (config(reader={"kind": "sim", "wake_up_ahead": "yes"}), "reader.wake_up_ahead"),
     (config(reader={"kind": "rdm6300"}), "reader.port"),
     (config(reader={"kind": "rdm6300", "port": "/dev/serial0", "baudrate": 9601}),
      "reader.baudrate"),
