@@ -45,7 +45,7 @@ class SilentRegisters:
     def write(self, address: int, value: int) -> None:
         pass
 
-    def write_many(self, address: int, values: bytes) -> None:
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
         pass
 
     def close(self) -> None:

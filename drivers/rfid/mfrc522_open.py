@@ -29,11 +29,6 @@ def _read_frame(addresses: Sequence[int]) -> list[int]:
     return [((address << 1) & 0x7E) | 0x80 for address in addresses] + [0]
 
 
-def _write_frame(address: int, values: bytes) -> list[int]:
-    """One SPI transfer writing every byte of `values` to the register `address`."""
-    return [(address << 1) & 0x7E, *values]
-
-
 class LibraryRegisters:
     """Register access through the library's Read_MFRC522 / Write_MFRC522, and its SPI
     device for transfers of several bytes (the same framing)."""
@@ -52,8 +47,10 @@ class LibraryRegisters:
     def write(self, address: int, value: int) -> None:
         self._chip.Write_MFRC522(address, value & 0xFF)
 
-    def write_many(self, address: int, values: bytes) -> None:
-        self._chip.spi.xfer2(_write_frame(address, values))
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        transfer = self._chip.spi.xfer2
+        for address, values in runs:
+            transfer([(address << 1) & 0x7E, *values])
 
     def close(self) -> None:
         # Not Close_MFRC522(): its global GPIO.cleanup() would also release the button pins.
@@ -87,8 +84,10 @@ class SpiRegisters:
     def write(self, address: int, value: int) -> None:
         self._spi.xfer2([(address << 1) & 0x7E, value & 0xFF])
 
-    def write_many(self, address: int, values: bytes) -> None:
-        self._spi.xfer2(_write_frame(address, values))
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        transfer = self._spi.xfer2
+        for address, values in runs:
+            transfer([(address << 1) & 0x7E, *values])
 
     def close(self) -> None:
         self._spi.close()

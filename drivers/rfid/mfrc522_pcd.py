@@ -64,6 +64,9 @@ LONG_TIMEOUT = 0.025
 _FIRST_WAIT = 0.001
 _MAX_WAIT = 0.008
 _WUPA_FRAME = bytes([picc.WUPA])
+_IDLE = bytes((Cmd.IDLE,))
+_CLEAR_IRQS = bytes((IRQ_ALL,))  # bit 7 clear: the 1-bits are cleared
+_FLUSH = bytes((FIFO_FLUSH,))
 #: Read together in one transfer after every command: what happened and what came back.
 _STATUS = (Reg.COM_IRQ, Reg.ERROR, Reg.FIFO_LEVEL, Reg.CONTROL)
 WIRING_HINT = (
@@ -85,8 +88,9 @@ class RegisterAccess(Protocol):
 
     def write(self, address: int, value: int) -> None: ...
 
-    def write_many(self, address: int, values: bytes) -> None:
-        """Every byte of `values` to the one register `address` (the FIFO)."""
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        """One transfer per run, in order: every byte of a run to its one register (several
+        to the FIFO). A command's set-up is one call."""
         ...
 
     def close(self) -> None: ...
@@ -191,20 +195,23 @@ class Mfrc522Pcd:
 
     # -- the command engine ----------------------------------------------------------------------
 
-    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
-        write = self.registers.write
+    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0,
+               start_send: bool = False) -> None:
+        """Abandon whatever the chip was doing, clear every interrupt flag, load `payload` into
+        the FIFO and start `command` (and, for Transceive, the transmission)."""
         self._woken_at = None  # whatever was sent ahead is abandoned
         self._set_timeout(timeout)
-        write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing
-        write(Reg.COM_IRQ, IRQ_ALL)  # bit 7 clear: clear every interrupt flag
+        runs = [(Reg.COMMAND, _IDLE), (Reg.COM_IRQ, _CLEAR_IRQS)]
         if not self._fifo_empty:
-            write(Reg.FIFO_LEVEL, FIFO_FLUSH)
+            runs.append((Reg.FIFO_LEVEL, _FLUSH))
         self._fifo_empty = False
         if payload:
-            self.registers.write_many(Reg.FIFO_DATA, payload)
+            runs.append((Reg.FIFO_DATA, payload))
         # StartSend left over from the previous frame must not fire when the command starts.
-        write(Reg.BIT_FRAMING, tx_last_bits)
-        write(Reg.COMMAND, command)
+        runs += ((Reg.BIT_FRAMING, bytes((tx_last_bits,))), (Reg.COMMAND, bytes((command,))))
+        if start_send:
+            runs.append((Reg.BIT_FRAMING, bytes((START_SEND | tx_last_bits,))))
+        self.registers.write_runs(runs)
 
     def _status(self) -> list[int]:
         """CommIrqReg, ErrorReg, FIFOLevelReg and ControlReg, in one transfer."""
@@ -245,8 +252,7 @@ class Mfrc522Pcd:
         return reply
 
     def _send(self, frame: bytes, tx_last_bits: int, timeout: float) -> None:
-        self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits)
-        self.registers.write(Reg.BIT_FRAMING, START_SEND | tx_last_bits)
+        self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits, start_send=True)
 
     def _exchange(self, frame: bytes, tx_last_bits: int, timeout: float,
                   silence_likely: bool) -> Reply | None:

@@ -147,7 +147,7 @@ class Mfrc522Reader:
                 self._emit(presence.seen(card.uid_hex, now))
             if presence.current is not None:
                 self._emit(presence.expire(now))
-            if self.wake_up_ahead:
+            if card is not None and self.wake_up_ahead:
                 try:
                     self._send_next_wake_up()
                 except Exception as exc:
@@ -171,26 +171,34 @@ class Mfrc522Reader:
         with self._lock:
             if self._pcd is None:
                 self._open_locked()
-            assert self._pcd is not None
+            pcd = self._pcd
+            assert pcd is not None
             self._counts["polls"] += 1
             try:
-                card = self._pcd.read_uid()
-            except NoAnswer:
-                return None  # the card answered the wake-up, then left before its select
-            except Collision:
-                self._counts["collisions"] += 1
-                return None
-            except CardError:
-                self._counts["frame_errors"] += 1
-                return None
+                card = self._read_uid(pcd)
+                if card is None and self.wake_up_ahead:
+                    pcd.start_wake_up()  # the next poll's, at once: nothing to report
             except OSError as exc:
                 raise self._spi_failure(exc) from exc
             if card is not None:
                 self._counts["reads"] += 1
             return card
 
+    def _read_uid(self, pcd: Mfrc522Pcd) -> SelectedCard | None:
+        """The card on the antenna; None when there is none or its answer was lost."""
+        try:
+            return pcd.read_uid()
+        except NoAnswer:
+            return None  # the card answered the wake-up, then left before its select
+        except Collision:
+            self._counts["collisions"] += 1
+        except CardError:
+            self._counts["frame_errors"] += 1
+        return None
+
     def _send_next_wake_up(self) -> None:
-        """The next poll's WUPA, sent now: the thread's sleep is the chip's wait."""
+        """The next poll's WUPA, sent once the card read has been reported: the thread's
+        sleep is the chip's wait."""
         with self._lock:
             if self._pcd is None:
                 return
