@@ -61,13 +61,14 @@ def _simulated_chip() -> tuple[Mfrc522ChipSimulator, SimulatedSpiBus, Any]:
     return chip, bus, library
 
 
-def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any) -> Mfrc522Reader:
+def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any,
+                wake_up_ahead: bool = True) -> Mfrc522Reader:
     def registers() -> RegisterAccess:
         if library is None:
             return open_spi_registers(bus.spidev)
         return open_library_registers(library=library)
 
-    return Mfrc522Reader(events, registers)
+    return Mfrc522Reader(events, registers, wake_up_ahead=wake_up_ahead)
 
 
 def measure_idle_transfers(seconds: float = 3.0) -> dict[str, Any]:
@@ -111,11 +112,12 @@ def measure_idle_transfers(seconds: float = 3.0) -> dict[str, Any]:
     return result
 
 
-def measure_latency(trials: int = 10) -> dict[str, Any]:
-    """Seconds from placing / removing a card to TagPlaced / TagRemoved (default settings)."""
+def measure_latency(trials: int = 10, wake_up_ahead: bool = True) -> dict[str, Any]:
+    """Seconds from placing / removing a card to TagPlaced / TagRemoved (default settings;
+    `wake_up_ahead` False: each poll sends its own wake-up and sleeps out the chip's timer)."""
     chip, bus, library = _simulated_chip()
     events: queue.Queue[Any] = queue.Queue()
-    reader = _our_reader(events, bus, library)
+    reader = _our_reader(events, bus, library, wake_up_ahead)
     reader.start()
     placed: list[float] = []
     removed: list[float] = []

@@ -216,15 +216,17 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
-                     variant: str = "as-is") -> dict[str, Any]:
+                     variant: str = "as-is", wake_up_ahead: bool = True) -> dict[str, Any]:
     """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
-    `variant` cuts the reader's poll down (see bench/idle_variant.py)."""
+    `variant` cuts the reader's poll down (see bench/idle_variant.py); `wake_up_ahead` False
+    makes each poll send its own wake-up and sleep out the chip's timer (two wakes a poll)."""
     from bench.bench_companion import PLAYER_NAMES
 
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
         folder = Path(name)
         config = folder / "config.toml"
-        config.write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
+        reader = "" if wake_up_ahead else '[reader]\nkind = "sim"\nwake_up_ahead = false\n'
+        config.write_text('[companion]\nlanguage = "en"\n' + reader, encoding="utf-8")
         runner = (["-m", "companion.cli"] if variant == "as-is" else
                   [str(ROOT / "bench" / "idle_variant.py"), variant])
         command = [sys.executable, *runner, "run", "--config", str(config),
@@ -256,10 +258,26 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
 
 
+def measure_idle_pair(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
+    """Idle CPU as configured and with each poll sending its own wake-up, in interleaved
+    rounds; medians (a busy spell of the machine spoils a round, not the figure)."""
+    ahead: list[dict[str, Any]] = []
+    each_poll: list[float] = []
+    for _ in range(rounds):
+        ahead.append(measure_idle_cpu(seconds))
+        each_poll.append(measure_idle_cpu(seconds, wake_up_ahead=False)["percent_of_one_core"])
+    middle = sorted(ahead, key=lambda run: run["percent_of_one_core"])[(rounds - 1) // 2]
+    return {**middle, "rounds": rounds,
+            "percent_of_one_core": round(statistics.median(
+                run["percent_of_one_core"] for run in ahead), 3),
+            "rounds_percent": [run["percent_of_one_core"] for run in ahead],
+            "wake_up_each_poll_percent": round(statistics.median(each_poll), 3)}
+
+
 def measure_idle_breakdown(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
     """Where the idle CPU goes: `companion run` as is, with the reader's registers answering
-    nothing (no chip simulator), and with each poll only its sleep (the reader thread's two
-    wakes a poll), interleaved; medians in % of one core."""
+    nothing (no chip simulator), and with each poll doing nothing (the reader thread's wake a
+    poll), interleaved; medians in % of one core."""
     runs: dict[str, list[float]] = {"as-is": [], "no-chip": [], "no-poll": []}
     loop: list[float] = []
     for _ in range(rounds):

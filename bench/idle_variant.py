@@ -34,13 +34,18 @@ class SilentRegisters:
 
     label = "registers answering nothing"
 
-    def read(self, address: int) -> int:
+    def __init__(self) -> None:
+        # Looked up once: an import on every read would be counted as the driver's cost.
         from drivers.rfid.mfrc522_registers import IRQ_TIMER, Reg
 
-        return {Reg.COM_IRQ: IRQ_TIMER, Reg.VERSION: 0x92}.get(address, 0)
+        self._values = {Reg.COM_IRQ: IRQ_TIMER, Reg.VERSION: 0x92}
+
+    def read(self, address: int) -> int:
+        return self._values.get(address, 0)
 
     def read_many(self, addresses: Sequence[int]) -> list[int]:
-        return [self.read(address) for address in addresses]
+        get = self._values.get
+        return [get(address, 0) for address in addresses]
 
     def write(self, address: int, value: int) -> None:
         pass
