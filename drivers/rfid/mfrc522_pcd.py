@@ -305,6 +305,11 @@ class Mfrc522Pcd:
             raise FrameError(f"ATQA of {len(reply.data)} bytes")
         return reply.data
 
+    @property
+    def wake_up_sent(self) -> bool:
+        """A wake-up sent ahead waits for the next `read_uid`."""
+        return self._woken_at is not None
+
     def start_wake_up(self) -> None:
         """Send WUPA and return at once; the next `read_uid` reads what came of it. Any
         other command in between abandons it."""
