@@ -492,6 +492,11 @@ def test_a_card_resting_on_the_antenna_keeps_each_poll_sending_its_own_wake_up(
     table.poll_until(5 * QUIET)
     assert table.ahead == 0
     assert events.of_type(TagPlaced) == [TagPlaced("reader", "DEADBEEF")]
+    table.manual.count()
+    table.poll()
+    # Its select and halt wake the thread several times a poll: a wake-up sent ahead would
+    # spare one of them.
+    assert len(table.manual.sleeps) >= 4
     table.manual.chip.remove()
     table.manual.chip.place("01020304")
     assert table.polls_until_placed("01020304") == 1
