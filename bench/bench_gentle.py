@@ -22,7 +22,10 @@ How each is measured (nothing here is timed by a test):
 4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
    time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
    /proc/PID/task/*/schedstat over a few seconds of wall time, the loop's own (the main
-   thread) apart from the others' (the reader's poll; the rest only wait).
+   thread) apart from the others' (the reader's poll; the rest only wait). The reader is
+   measured once it polls ahead: its quiet spell is set short in the run's configuration and
+   the measure starts after its debug log line saying so (the only debug line of an idle
+   run), beside runs whose every poll sends its own wake-up, as while cards come and go.
 """
 
 from __future__ import annotations
