@@ -1,7 +1,7 @@
 """Driver benchmarks on the simulated hardware: figures, not assertions.
 
-    python bench/bench_drivers.py            # about 25 s
-    python bench/bench_drivers.py --quick    # about 8 s
+    python bench/bench_drivers.py            # about 40 s
+    python bench/bench_drivers.py --quick    # about 13 s
     python bench/bench_drivers.py --json
 
 1. SPI transfers per second with no card: our MFRC522 driver against a loop calling the
