@@ -1,15 +1,19 @@
 """Driver benchmarks on the simulated hardware: figures, not assertions.
 
-    python bench/bench_drivers.py            # about 25 s
-    python bench/bench_drivers.py --quick    # about 8 s
+    python bench/bench_drivers.py            # about 40 s
+    python bench/bench_drivers.py --quick    # about 13 s
     python bench/bench_drivers.py --json
 
 1. SPI transfers per second with no card: our MFRC522 driver against a loop calling the
    `mfrc522` library's read_id_no_block() every 100 ms, each on its own chip simulator for the
    same wall time. Transfers are counted by the simulator: the figure does not depend on this
    machine's speed.
+   The idle reader is measured once it polls ahead (a short quiet spell, its switch observed
+   in its counters), beside one whose every poll sends its own wake-up.
 2. Latency from a card laid on (or taken off) the simulated antenna to its TagPlaced (or
-   TagRemoved) event, with the default poll interval and removal silence.
+   TagRemoved) event, with the default poll interval and removal silence, while cards come and
+   go (each poll its own wake-up), beside a reader always polling ahead; and the first card
+   laid after a quiet spell, each laid once the switch to polling ahead was observed.
 3. CPU seconds per idle wall second of the whole simulated driver set (reader, buttons with an
    encoder, display), from time.process_time().
 4. Bytes sent to an SSD1306 for an unchanged frame and for a changed one.
@@ -41,6 +45,7 @@ from tests.vendor import use_mfrc522_wheel  # noqa: E402
 use_mfrc522_wheel()  # the library to compare against, without its C dependencies
 
 from drivers import TagPlaced, TagRemoved, build_drivers  # noqa: E402
+from drivers.config import DEFAULT_QUIET_AFTER  # noqa: E402
 from drivers.display import OledDisplay  # noqa: E402
 from drivers.luma_devices import interface_target  # noqa: E402
 from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers  # noqa: E402
@@ -61,38 +66,75 @@ def _simulated_chip() -> tuple[Mfrc522ChipSimulator, SimulatedSpiBus, Any]:
     return chip, bus, library
 
 
-def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any) -> Mfrc522Reader:
+def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any,
+                quiet_after: float | None = DEFAULT_QUIET_AFTER) -> Mfrc522Reader:
     def registers() -> RegisterAccess:
         if library is None:
             return open_spi_registers(bus.spidev)
         return open_library_registers(library=library)
 
-    return Mfrc522Reader(events, registers)
+    return Mfrc522Reader(events, registers, quiet_after=quiet_after)
+
+
+#: The quiet spell of the bench's readers: no card is laid meanwhile, so its length changes
+#: only how long the bench waits before the reader polls ahead.
+BENCH_QUIET_AFTER = 0.3
+
+
+def wait_for_polls_ahead(reader: Mfrc522Reader, more_than: int) -> int:
+    """Wait until the reader has made more than `more_than` polls on a wake-up sent ahead
+    (the switch observed, not guessed); the count."""
+    deadline = time.monotonic() + 60  # a bench on a stalled machine fails rather than hangs
+    while (count := reader.counters()["polls_ahead"]) <= more_than:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the reader never polled ahead")
+        time.sleep(0.005)
+    return count
+
+
+def _idle_transfers(seconds: float, quiet_after: float | None
+                    ) -> tuple[float, float, int, float]:
+    """Transfers per second and per poll of an idle reader, its polls made ahead and its poll
+    interval; with
+    `quiet_after` set, counted from its first poll ahead."""
+    chip, bus, library = _simulated_chip()
+    reader = _our_reader(queue.Queue(), bus, library, quiet_after)
+    reader.start()
+    try:
+        if quiet_after is not None:
+            wait_for_polls_ahead(reader, 0)
+        chip.reset_transfer_count()
+        before = reader.counters()
+        time.sleep(seconds)
+        after = reader.counters()
+        transfers = chip.transfers
+    finally:
+        reader.close()
+    polls = after["polls"] - before["polls"]
+    return (transfers / seconds, transfers / max(polls, 1),
+            after["polls_ahead"] - before["polls_ahead"], reader.poll_interval)
 
 
 def measure_idle_transfers(seconds: float = 3.0) -> dict[str, Any]:
-    """SPI transfers per second with no card: ours against the library polled every 100 ms."""
-    chip, bus, library = _simulated_chip()
-    reader = _our_reader(queue.Queue(), bus, library)
-    reader.start()
-    chip.reset_transfer_count()
-    polls_before = reader.counters()["polls"]
-    time.sleep(seconds)
-    ours = chip.transfers / seconds
-    polls = reader.counters()["polls"] - polls_before
-    reader.close()
+    """SPI transfers per second with no card, once the reader polls ahead: ours against the
+    library polled every 100 ms, and ours with each poll sending its own wake-up."""
+    ours, per_poll, ahead, interval = _idle_transfers(seconds, BENCH_QUIET_AFTER)
+    responsive, responsive_per_poll, _, _ = _idle_transfers(seconds, None)
+    chip, _, library = _simulated_chip()
     result: dict[str, Any] = {
         "seconds": seconds,
         "ours_per_second": round(ours, 1),
-        "ours_per_poll": round(chip.transfers / max(polls, 1), 1),
-        "ours_poll_interval": reader.poll_interval,
+        "ours_per_poll": round(per_poll, 1),
+        "ours_polls_ahead": ahead,
+        "ours_poll_interval": interval,
+        "each_poll_own_wake_up_per_second": round(responsive, 1),
+        "each_poll_own_wake_up_per_poll": round(responsive_per_poll, 1),
         "library_per_second": None,
         "library_per_poll": None,
         "ratio": None,
     }
     if library is None:
         return result
-    chip, bus, library = _simulated_chip()
     simple = library.SimpleMFRC522()
     stop = threading.Event()
     chip.reset_transfer_count()
@@ -111,11 +153,14 @@ def measure_idle_transfers(seconds: float = 3.0) -> dict[str, Any]:
     return result
 
 
-def measure_latency(trials: int = 10) -> dict[str, Any]:
-    """Seconds from placing / removing a card to TagPlaced / TagRemoved (default settings)."""
+def measure_latency(trials: int = 10, quiet_after: float | None = DEFAULT_QUIET_AFTER
+                    ) -> dict[str, Any]:
+    """Seconds from placing / removing a card to TagPlaced / TagRemoved. With the default
+    settings the taps come quicker than the quiet spell, so each poll sends its own wake-up
+    (`polls_ahead` says so); `quiet_after` 0 polls ahead throughout."""
     chip, bus, library = _simulated_chip()
     events: queue.Queue[Any] = queue.Queue()
-    reader = _our_reader(events, bus, library)
+    reader = _our_reader(events, bus, library, quiet_after)
     reader.start()
     placed: list[float] = []
     removed: list[float] = []
@@ -123,22 +168,60 @@ def measure_latency(trials: int = 10) -> dict[str, Any]:
         for trial in range(trials):
             # Sample every phase of the poll cycle, not just the one after a sleep.
             time.sleep(reader.poll_interval * (trial + 0.5) / trials)
-            start = time.monotonic()
-            chip.place("DEADBEEF")
-            event = events.get(timeout=5)
-            assert isinstance(event, TagPlaced)
-            placed.append(event.at - start)
+            placed.append(_tap_placed(chip, events))
             time.sleep(0.3)
-            start = time.monotonic()
-            chip.remove()
-            event = events.get(timeout=5)
-            assert isinstance(event, TagRemoved)
-            removed.append(event.at - start)
+            removed.append(_tap_removed(chip, events))
+        polls_ahead = reader.counters()["polls_ahead"]
     finally:
         reader.close()
+    return {"trials": trials, "poll_interval": reader.poll_interval,
+            "quiet_after": quiet_after, "polls_ahead": polls_ahead, **_summary(placed, removed)}
+
+
+def measure_first_tap_after_quiet(trials: int = 10,
+                                  quiet_after: float = BENCH_QUIET_AFTER) -> dict[str, Any]:
+    """Seconds from placing a card to TagPlaced, each card laid after a quiet spell, once the
+    reader was seen polling ahead, at a phase of the poll cycle that moves from trial to
+    trial (the card is then taken off and the quiet spell waited out again)."""
+    chip, bus, library = _simulated_chip()
+    events: queue.Queue[Any] = queue.Queue()
+    reader = _our_reader(events, bus, library, quiet_after)
+    reader.start()
+    placed: list[float] = []
+    removed: list[float] = []
+    try:
+        ahead = 0
+        for trial in range(trials):
+            ahead = wait_for_polls_ahead(reader, ahead)
+            time.sleep(reader.poll_interval * (trial + 0.5) / trials)
+            placed.append(_tap_placed(chip, events))
+            time.sleep(0.3)
+            removed.append(_tap_removed(chip, events))
+            ahead = reader.counters()["polls_ahead"]
+    finally:
+        reader.close()
+    return {"trials": trials, "poll_interval": reader.poll_interval,
+            "quiet_after": quiet_after, **_summary(placed, removed)}
+
+
+def _tap_placed(chip: Mfrc522ChipSimulator, events: queue.Queue[Any]) -> float:
+    start = time.monotonic()
+    chip.place("DEADBEEF")
+    event = events.get(timeout=5)
+    assert isinstance(event, TagPlaced)
+    return float(event.at - start)
+
+
+def _tap_removed(chip: Mfrc522ChipSimulator, events: queue.Queue[Any]) -> float:
+    start = time.monotonic()
+    chip.remove()
+    event = events.get(timeout=5)
+    assert isinstance(event, TagRemoved)
+    return float(event.at - start)
+
+
+def _summary(placed: list[float], removed: list[float]) -> dict[str, float]:
     return {
-        "trials": trials,
-        "poll_interval": reader.poll_interval,
         "placed_median_ms": round(statistics.median(placed) * 1000, 1),
         "placed_max_ms": round(max(placed) * 1000, 1),
         "removed_median_ms": round(statistics.median(removed) * 1000, 1),
@@ -147,17 +230,20 @@ def measure_latency(trials: int = 10) -> dict[str, Any]:
 
 
 SIMULATED_SET = {
-    "reader": {"kind": "sim"},
+    "reader": {"kind": "sim", "quiet_after": BENCH_QUIET_AFTER},
     "buttons": {"kind": "sim", "encoder": {"a": 17, "b": 27, "push": 22}},
     "display": {"kind": "sim"},
 }
 
 
 def measure_idle_cpu(seconds: float = 5.0) -> dict[str, Any]:
-    """CPU seconds per wall second of the simulated reader, buttons and display, idle."""
+    """CPU seconds per wall second of the simulated reader, buttons and display, idle, the
+    reader polling ahead."""
     events: queue.Queue[Any] = queue.Queue()
     with build_drivers(SIMULATED_SET, events) as drivers:
         drivers.display.show(Image.new("1", drivers.display.size))
+        assert isinstance(drivers.reader, Mfrc522Reader)
+        wait_for_polls_ahead(drivers.reader, 0)
         time.sleep(0.5)  # past start-up
         cpu_start, wall_start = time.process_time(), time.monotonic()
         time.sleep(seconds)
@@ -213,6 +299,7 @@ def run(quick: bool) -> dict[str, Any]:
         "machine": machine(),
         "idle_transfers": measure_idle_transfers(1.0 if quick else 3.0),
         "latency": measure_latency(3 if quick else 10),
+        "first_tap_after_quiet": measure_first_tap_after_quiet(3 if quick else 10),
         "idle_cpu": measure_idle_cpu(2.0 if quick else 5.0),
         "frame_bytes": measure_frame_bytes(),
     }
@@ -232,6 +319,9 @@ def print_table(results: dict[str, Any]) -> None:
         ("library / ours", "-" if t["ratio"] is None else f"{t['ratio']}x fewer for ours"),
         ("card placed -> TagPlaced", f"median {lat['placed_median_ms']} ms, "
                                      f"max {lat['placed_max_ms']} ms ({lat['trials']} trials)"),
+        ("first card after a quiet spell",
+         f"median {results['first_tap_after_quiet']['placed_median_ms']} ms, "
+         f"max {results['first_tap_after_quiet']['placed_max_ms']} ms"),
         ("card removed -> TagRemoved", f"median {lat['removed_median_ms']} ms, "
                                        f"max {lat['removed_max_ms']} ms"),
         ("idle CPU, simulated set", f"{cpu['percent_of_one_core']} % of one core "

@@ -26,35 +26,55 @@ from engine.simulate import play_random
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
 
 
-def measure_game(game_id: str, players: int, seconds: float) -> dict[str, Any]:
-    """Play random games for about `seconds`, then time each `apply` of a few of them."""
+#: Rounds of `apply` timing, spread over the games' playing time.
+APPLY_ROUNDS = 7
+
+
+def measure_game(game_id: str, players: int, seconds: float,
+                 rounds: int = APPLY_ROUNDS) -> dict[str, Any]:
+    """Play random games for about `seconds`, and time each `apply` of the first few of them.
+
+    The time is cut into `rounds`: each plays games for its share, then times every `apply`
+    of the same replays (seeds 0-4). The median `apply` is the median of the rounds' medians,
+    so a busy spell of the machine spoils a round or two, not the figure; the p99 is over
+    every timed `apply`."""
     rules = GAMES[game_id]
     start = rules.new_game(NAMES[:players])
     games = events = 0
-    began = time.perf_counter()
+    playing = 0.0
     seed = 0
-    while time.perf_counter() - began < seconds or games < 3:
-        playout = play_random(rules, start, seed=seed)
-        events += len(playout.events)
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - began
-    costs = []
-    for replay_seed in range(min(games, 5)):
-        playout = play_random(rules, start, seed=replay_seed)
-        state = start
-        for event in playout.events:
-            tick = time.perf_counter_ns()
-            after = rules.apply(state, event)
-            costs.append(time.perf_counter_ns() - tick)
-            state = after
+    replays: list[list[Any]] = []
+    round_medians: list[float] = []
+    costs: list[int] = []
+    for round_number in range(rounds):
+        began = time.perf_counter()
+        share = seconds * (round_number + 1) / rounds
+        while playing + time.perf_counter() - began < share or games < 3:
+            playout = play_random(rules, start, seed=seed)
+            events += len(playout.events)
+            games += 1
+            seed += 1
+        playing += time.perf_counter() - began
+        while len(replays) < min(games, 5):
+            replays.append(list(play_random(rules, start, seed=len(replays)).events))
+        timed = []
+        for replay in replays:
+            state = start
+            for event in replay:
+                tick = time.perf_counter_ns()
+                after = rules.apply(state, event)
+                timed.append(time.perf_counter_ns() - tick)
+                state = after
+        round_medians.append(statistics.median(timed) / 1000)
+        costs += timed
     return {
         "game": game_id,
         "players": players,
-        "games_per_second": games / elapsed,
-        "ms_per_game": 1000 * elapsed / games,
+        "games_per_second": games / playing,
+        "ms_per_game": 1000 * playing / games,
         "events_per_game": events / games,
-        "apply_median_us": statistics.median(costs) / 1000,
+        "apply_median_us": statistics.median(round_medians),
+        "apply_round_medians_us": [round(median, 1) for median in round_medians],
         "apply_p99_us": statistics.quantiles(costs, n=100)[98] / 1000,
     }
 

@@ -24,7 +24,10 @@ How each is measured (nothing here is timed by a test):
 4. Idle CPU: `companion run` on simulated devices, left alone after its first frame; the CPU
    time of every thread (loop, reader, buttons, display, the desktop's keyboard) from
    /proc/PID/task/*/schedstat over a few seconds of wall time, the loop's own (the main
-   thread) apart from the others' (the reader's poll; the rest only wait).
+   thread) apart from the others' (the reader's poll; the rest only wait). The reader is
+   measured once it polls ahead: its quiet spell is set short in the run's configuration and
+   the measure starts after its debug log line saying so (the only debug line of an idle
+   run), beside runs whose every poll sends its own wake-up, as while cards come and go.
 """
 
 from __future__ import annotations
@@ -217,20 +220,32 @@ def _cpu_seconds(pid: int) -> float:
     return sum(_thread_cpu_seconds(pid).values())
 
 
+#: The quiet spell of the idle runs: short, since no card is laid, so that a round does not wait
+#: the default 10 s before the reader polls ahead.
+IDLE_QUIET_AFTER = 0.5
+#: The reader's debug line when it starts polling ahead: the bench waits for it.
+POLLING_AHEAD_LINE = b"each wake-up sent a poll ahead"
+
+
 def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
-                     variant: str = "as-is") -> dict[str, Any]:
+                     variant: str = "as-is", polling_ahead: bool = True) -> dict[str, Any]:
     """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
-    `variant` cuts the reader's poll down (see bench/idle_variant.py)."""
+    `variant` cuts the reader's poll down (see bench/idle_variant.py). With `polling_ahead`
+    the reader's quiet spell is short and the measure starts once its log (at debug level)
+    says it polls ahead; without, each poll sends its own wake-up and sleeps out the chip's
+    timer (two wakes a poll), as while cards come and go."""
     from bench.bench_companion import PLAYER_NAMES
 
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
         folder = Path(name)
         config = folder / "config.toml"
-        config.write_text('[companion]\nlanguage = "en"\n', encoding="utf-8")
+        quiet_after = IDLE_QUIET_AFTER if polling_ahead else '"never"'
+        config.write_text(f'[companion]\nlanguage = "en"\n[reader]\nkind = "sim"\n'
+                          f"quiet_after = {quiet_after}\n", encoding="utf-8")
         runner = (["-m", "companion.cli"] if variant == "as-is" else
                   [str(ROOT / "bench" / "idle_variant.py"), variant])
-        command = [sys.executable, *runner, "run", "--config", str(config),
-                   "--state-dir", str(folder / "state"), "--game", "freight-train",
+        command = [sys.executable, *runner, "--log-level", "debug", "run", "--config",
+                   str(config), "--state-dir", str(folder / "state"), "--game", "freight-train",
                    "--players", ",".join(PLAYER_NAMES[:2])]
         child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, env=child_env(), cwd=ROOT)
@@ -239,6 +254,8 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             ready, _, _ = select.select([child.stdout], [], [], 60)
             if not ready or not os.read(child.stdout.fileno(), 65536):
                 raise RuntimeError("companion run showed no frame")
+            if polling_ahead:
+                _wait_for_line(child, POLLING_AHEAD_LINE)
             time.sleep(settle)  # past the first start's enrolment
             before, wall_before = _thread_cpu_seconds(child.pid), time.monotonic()
             time.sleep(seconds)
@@ -258,15 +275,46 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
 
 
+def _wait_for_line(child: subprocess.Popen[bytes], marker: bytes) -> None:
+    """Read the child's standard error until a line holds `marker`."""
+    assert child.stderr is not None
+    seen = b""
+    while marker not in seen:
+        ready, _, _ = select.select([child.stderr], [], [], 60)
+        chunk = os.read(child.stderr.fileno(), 65536) if ready else b""
+        if not chunk:
+            raise RuntimeError(f"companion run never logged {marker.decode()!r}")
+        seen = seen[-len(marker):] + chunk
+
+
+def measure_idle_pair(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
+    """Idle CPU once the reader polls ahead and with each poll sending its own wake-up (as
+    while cards come and go), in interleaved rounds; medians (a busy spell of the machine
+    spoils a round, not the figure)."""
+    ahead: list[dict[str, Any]] = []
+    each_poll: list[float] = []
+    for _ in range(rounds):
+        ahead.append(measure_idle_cpu(seconds))
+        each_poll.append(measure_idle_cpu(seconds, polling_ahead=False)["percent_of_one_core"])
+    middle = sorted(ahead, key=lambda run: run["percent_of_one_core"])[(rounds - 1) // 2]
+    return {**middle, "rounds": rounds,
+            "percent_of_one_core": round(statistics.median(
+                run["percent_of_one_core"] for run in ahead), 3),
+            "rounds_percent": [run["percent_of_one_core"] for run in ahead],
+            "each_poll_own_wake_up_percent": round(statistics.median(each_poll), 3)}
+
+
 def measure_idle_breakdown(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
     """Where the idle CPU goes: `companion run` as is, with the reader's registers answering
-    nothing (no chip simulator), and with each poll only its sleep (the reader thread's two
-    wakes a poll), interleaved; medians in % of one core."""
+    nothing (no chip simulator), and with each poll doing nothing (the reader thread's wake a
+    poll), interleaved; medians in % of one core."""
     runs: dict[str, list[float]] = {"as-is": [], "no-chip": [], "no-poll": []}
     loop: list[float] = []
     for _ in range(rounds):
         for variant, percents in runs.items():
-            measured = measure_idle_cpu(seconds, variant=variant)
+            # A poll doing nothing never logs its switch: either way it does nothing.
+            measured = measure_idle_cpu(seconds, variant=variant,
+                                        polling_ahead=variant != "no-poll")
             percents.append(measured["percent_of_one_core"])
             loop.append(measured["loop_percent"])
     whole, no_chip, no_poll = (statistics.median(runs[name]) for name in runs)

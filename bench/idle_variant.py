@@ -6,8 +6,8 @@ VARIANT is one of:
 - `as-is`: `companion run` unchanged;
 - `no-chip`: the reader's registers answer at once and hold nothing (the driver's own Python
   per poll, without the chip simulator behind the SPI transfers);
-- `no-poll`: each poll is only its sleep while the chip's timer runs, then nothing (the
-  reader thread's two wakes per poll, without the work between them).
+- `no-poll`: each poll does nothing with the chip (the reader thread's one wake per poll,
+  without its work).
 
 Run by bench/bench_gentle.py; the difference between two variants is what the part left out
 costs.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,12 +34,23 @@ class SilentRegisters:
 
     label = "registers answering nothing"
 
-    def read(self, address: int) -> int:
+    def __init__(self) -> None:
+        # Looked up once: an import on every read would be counted as the driver's cost.
         from drivers.rfid.mfrc522_registers import IRQ_TIMER, Reg
 
-        return {Reg.COM_IRQ: IRQ_TIMER, Reg.VERSION: 0x92}.get(address, 0)
+        self._values = {Reg.COM_IRQ: IRQ_TIMER, Reg.VERSION: 0x92}
+
+    def read(self, address: int) -> int:
+        return self._values.get(address, 0)
+
+    def read_many(self, addresses: Sequence[int]) -> list[int]:
+        get = self._values.get
+        return [get(address, 0) for address in addresses]
 
     def write(self, address: int, value: int) -> None:
+        pass
+
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
         pass
 
     def close(self) -> None:
@@ -46,10 +58,8 @@ class SilentRegisters:
 
 
 def install(variant: str) -> None:
-    import time
-
     from drivers import factory
-    from drivers.rfid import mfrc522_pcd, mfrc522_reader
+    from drivers.rfid import mfrc522_reader
 
     if variant == "no-chip":
         simulated = factory._simulated_mfrc522
@@ -60,12 +70,11 @@ def install(variant: str) -> None:
 
         factory._simulated_mfrc522 = silent  # type: ignore[assignment]
     elif variant == "no-poll":
-        wait = mfrc522_pcd.SHORT_TIMEOUT + mfrc522_pcd._FIRST_WAIT
+        def nothing(_reader: Any) -> None:
+            return None
 
-        def sleep_only(_reader: Any) -> None:
-            time.sleep(wait)
-
-        mfrc522_reader.Mfrc522Reader._poll = sleep_only  # type: ignore[assignment,method-assign]
+        mfrc522_reader.Mfrc522Reader._poll = nothing  # type: ignore[assignment,method-assign]
+        mfrc522_reader.Mfrc522Reader._send_next_wake_up = nothing  # type: ignore[method-assign]
 
 
 def main() -> None:

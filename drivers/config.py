@@ -9,7 +9,10 @@ Pins are BCM numbers. Settings that belong to another kind are accepted, so swit
            its events, "reader"); simulate (what "sim" simulates: "mfrc522", "rdm6300",
            "serial-lines"); poll_interval (0.08 s); removal_after (0.5 s, RDM6300 0.2 s);
            MFRC522: bus (0), device (0), pin_rst (25), pin_irq (optional, wired but unused),
-           speed_hz (1 MHz); serial: port (required), baudrate (9600).
+           speed_hz (1 MHz), quiet_after (10 s with no card read before each poll's
+           wake-up is sent by the poll before: one wake a poll instead of two, the first
+           card after heard up to one poll later; 0 always, "never"); serial: port
+           (required), baudrate (9600). The former wake_up_ahead is refused, naming it.
 [buttons]  kind = "gpio" | "sim"; pins (name -> pin, default up=5 down=6 ok=13 back=19);
            encoder = {a, b, push (optional), push_name ("ok")}; hold_time (1.0 s);
            debounce (0.03 s).
@@ -36,6 +39,8 @@ DISPLAY_INTERFACES = ("i2c", "spi")
 EMULATORS = ("gifanim", "capture", "pygame")
 DEFAULT_PINS = {"up": 5, "down": 6, "ok": 13, "back": 19}
 DEFAULT_REMOVAL_AFTER = {"mfrc522": 0.5, "rdm6300": 0.2, "serial-lines": 0.5}
+DEFAULT_QUIET_AFTER = 10.0
+NEVER = "never"
 BAUDRATES = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 PANEL_SIZES = ((128, 64), (128, 32))
 BCM_PINS = range(0, 28)
@@ -59,6 +64,7 @@ class ReaderSettings:
     pin_rst: int = 25
     pin_irq: int | None = None
     speed_hz: int = 1_000_000
+    quiet_after: float | None = DEFAULT_QUIET_AFTER  # None: never poll ahead
     port: str = ""
     baudrate: int = 9600
 
@@ -229,6 +235,7 @@ def parse_reader(raw: Any) -> ReaderSettings:
         pin_rst=s.integer("pin_rst", 25, BCM_PINS.start, BCM_PINS.stop - 1),
         pin_irq=s.optional_integer("pin_irq", BCM_PINS.start, BCM_PINS.stop - 1),
         speed_hz=s.integer("speed_hz", 1_000_000, 100_000, 10_000_000),
+        quiet_after=_quiet_after(s),
         port=port,
         baudrate=s.integer("baudrate", 9600, BAUDRATES[0], BAUDRATES[-1]),
     )
@@ -238,6 +245,20 @@ def parse_reader(raw: Any) -> ReaderSettings:
         )
     s.finish()
     return settings
+
+
+def _quiet_after(s: _Section) -> float | None:
+    """Seconds with no card read before the reader polls ahead; None for "never"."""
+    if s.has("wake_up_ahead"):
+        raise DriverConfigError(s.key("wake_up_ahead"), 'replaced by quiet_after: seconds with no '
+                                'card before polling ahead (0 always, "never" for false)')
+    value = s._get("quiet_after", DEFAULT_QUIET_AFTER)
+    if value == NEVER:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
+        raise DriverConfigError(s.key("quiet_after"),
+                                f'must be seconds from 0 to 3600 or "{NEVER}", not {value!r}')
+    return float(value)
 
 
 def parse_buttons(raw: Any) -> ButtonSettings:

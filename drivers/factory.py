@@ -137,6 +137,7 @@ def _build_reader(
         reader = Mfrc522Reader(
             events, opener, name=s.name, label=spi_label(s.bus, s.device),
             poll_interval=s.poll_interval, removal_after=s.removal_after,
+            quiet_after=s.quiet_after,
         )
     else:
         parser: FrameParser = Rdm6300Parser() if s.protocol == "rdm6300" else LineParser()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import types
+from collections.abc import Sequence
 from typing import Any, cast
 
 from drivers.errors import DeviceNotFound, DevicePermission, DriverError, translate_os_error
@@ -22,8 +23,15 @@ def spi_label(bus: int, device: int) -> str:
     return f"MFRC522 reader on /dev/spidev{bus}.{device}"
 
 
+def _read_frame(addresses: Sequence[int]) -> list[int]:
+    """One SPI transfer reading `addresses`: each address byte clocks out the register
+    named by the byte before it, a final 0 the last one (MFRC522 datasheet, 8.1.2.1)."""
+    return [((address << 1) & 0x7E) | 0x80 for address in addresses] + [0]
+
+
 class LibraryRegisters:
-    """Register access through the library's Read_MFRC522 / Write_MFRC522."""
+    """Register access through the library's Read_MFRC522 / Write_MFRC522, and its SPI
+    device for transfers of several bytes (the same framing)."""
 
     def __init__(self, chip: Any, label: str, pin_rst: int) -> None:
         self._chip = chip
@@ -33,8 +41,16 @@ class LibraryRegisters:
     def read(self, address: int) -> int:
         return int(self._chip.Read_MFRC522(address))
 
+    def read_many(self, addresses: Sequence[int]) -> list[int]:
+        return [int(value) for value in self._chip.spi.xfer2(_read_frame(addresses))[1:]]
+
     def write(self, address: int, value: int) -> None:
         self._chip.Write_MFRC522(address, value & 0xFF)
+
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        transfer = self._chip.spi.xfer2
+        for address, values in runs:
+            transfer([(address << 1) & 0x7E, *values])
 
     def close(self) -> None:
         # Not Close_MFRC522(): its global GPIO.cleanup() would also release the button pins.
@@ -62,8 +78,16 @@ class SpiRegisters:
     def read(self, address: int) -> int:
         return int(self._spi.xfer2([((address << 1) & 0x7E) | 0x80, 0])[1])
 
+    def read_many(self, addresses: Sequence[int]) -> list[int]:
+        return [int(value) for value in self._spi.xfer2(_read_frame(addresses))[1:]]
+
     def write(self, address: int, value: int) -> None:
         self._spi.xfer2([(address << 1) & 0x7E, value & 0xFF])
+
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        transfer = self._spi.xfer2
+        for address, values in runs:
+            transfer([(address << 1) & 0x7E, *values])
 
     def close(self) -> None:
         self._spi.close()

@@ -3,19 +3,27 @@ level, HLTA, MIFARE Classic authentication, block read and write.
 
 It exists because the `mfrc522` library ignores the chip's timer (a `~` where `not` was meant
 in MFRC522_ToCard) and so spends about 2,000 register reads on every poll that finds no card.
-Here the timer is honoured: after StartSend we sleep a little and read CommIrqReg only a few
-times, until an answer (RxIRq) or the timeout (TimerIRq). The wake-up that starts a poll,
-which finds no card on most polls, sleeps out the whole timeout before its first read: an idle
-poll costs eight SPI transfers and one sleep (a card is then read 5 ms later, far below the
-poll's own 80 ms). Register access goes through a `RegisterAccess`, normally the library's
-Read_MFRC522/Write_MFRC522.
+Here the timer is honoured: after StartSend we sleep a little and read the chip's status only a
+few times, until an answer (RxIRq) or the timeout (TimerIRq).
+
+The wake-up (WUPA) that starts a poll finds no card on most polls, so a poller can send it
+ahead (`start_wake_up`) and look at its outcome a whole poll interval later (`read_uid`): the
+chip keeps the card's answer in its FIFO and RxIRq, or TimerIRq once its timer ran out, until
+software clears them. An idle poll is then one status read and six writes, with no sleep of its
+own. The price: a card laid on the antenna after the wake-up was sent is heard one poll later.
+
+SPI transfers are the cost on the Pi (50-200 us each in Python): the status registers are read
+in one transfer and the FIFO is read and written in one (the MFRC522's SPI reads a list of
+addresses in one transfer and writes a run of bytes to one address; writes to different
+registers take a transfer each). Register access goes through a `RegisterAccess`, normally the
+library's SPI device.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -31,6 +39,7 @@ from drivers.rfid.mfrc522_registers import (
     FIFO_FLUSH,
     FIFO_SIZE,
     IRQ_ALL,
+    IRQ_ERR,
     IRQ_IDLE,
     IRQ_RX,
     IRQ_TIMER,
@@ -55,6 +64,11 @@ LONG_TIMEOUT = 0.025
 _FIRST_WAIT = 0.001
 _MAX_WAIT = 0.008
 _WUPA_FRAME = bytes([picc.WUPA])
+_IDLE = bytes((Cmd.IDLE,))
+_CLEAR_IRQS = bytes((IRQ_ALL,))  # bit 7 clear: the 1-bits are cleared
+_FLUSH = bytes((FIFO_FLUSH,))
+#: Read together in one transfer after every command: what happened and what came back.
+_STATUS = (Reg.COM_IRQ, Reg.ERROR, Reg.FIFO_LEVEL, Reg.CONTROL)
 WIRING_HINT = (
     "the wiring in wiring.md (SDA to CE0 pin 24, SCK pin 23, MOSI pin 19, MISO pin 21, RST pin 22, "
     "3.3 V and GND) and dtparam=spi=on in /boot/firmware/config.txt"
@@ -62,13 +76,22 @@ WIRING_HINT = (
 
 
 class RegisterAccess(Protocol):
-    """One register read or write per SPI transfer."""
+    """Register reads and writes, each call one SPI transfer."""
 
     label: str
 
     def read(self, address: int) -> int: ...
 
+    def read_many(self, addresses: Sequence[int]) -> list[int]:
+        """The registers at `addresses`, in order (an address may repeat: the FIFO)."""
+        ...
+
     def write(self, address: int, value: int) -> None: ...
+
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        """One transfer per run, in order: every byte of a run to its one register (several
+        to the FIFO). A command's set-up is one call."""
+        ...
 
     def close(self) -> None: ...
 
@@ -124,6 +147,8 @@ class Mfrc522Pcd:
         self._clock = clock
         self._reload: int | None = None
         self._timeout: float | None = None  # the seconds `_reload` was set for
+        self._woken_at: float | None = None  # when `start_wake_up` sent the WUPA read next
+        self._fifo_empty = False  # seen empty after the last command: no flush needed
 
     @property
     def label(self) -> str:
@@ -147,6 +172,7 @@ class Mfrc522Pcd:
         regs.write(Reg.T_MODE, _T_MODE)
         regs.write(Reg.T_PRESCALER, _T_PRESCALER)
         self._reload = self._timeout = None  # the reset forgot the timer's reload value
+        self._woken_at, self._fifo_empty = None, False
         self._set_timeout(SHORT_TIMEOUT)
         regs.write(Reg.TX_ASK, 0x40)  # 100 % ASK modulation, as type A requires
         regs.write(Reg.MODE, 0x3D)  # CRC preset 0x6363
@@ -169,30 +195,41 @@ class Mfrc522Pcd:
 
     # -- the command engine ----------------------------------------------------------------------
 
-    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0) -> None:
-        write = self.registers.write
+    def _start(self, command: int, payload: bytes, timeout: float, tx_last_bits: int = 0,
+               start_send: bool = False) -> None:
+        """Abandon whatever the chip was doing, clear every interrupt flag, load `payload` into
+        the FIFO and start `command` (and, for Transceive, the transmission)."""
+        self._woken_at = None  # whatever was sent ahead is abandoned
         self._set_timeout(timeout)
-        write(Reg.COMMAND, Cmd.IDLE)  # abandon whatever the chip was doing
-        write(Reg.COM_IRQ, IRQ_ALL)  # bit 7 clear: clear every interrupt flag
-        write(Reg.FIFO_LEVEL, FIFO_FLUSH)
-        for byte in payload:
-            write(Reg.FIFO_DATA, byte)
+        runs = [(Reg.COMMAND, _IDLE), (Reg.COM_IRQ, _CLEAR_IRQS)]
+        if not self._fifo_empty:
+            runs.append((Reg.FIFO_LEVEL, _FLUSH))
+        self._fifo_empty = False
+        if payload:
+            runs.append((Reg.FIFO_DATA, payload))
         # StartSend left over from the previous frame must not fire when the command starts.
-        write(Reg.BIT_FRAMING, tx_last_bits)
-        write(Reg.COMMAND, command)
+        runs += ((Reg.BIT_FRAMING, bytes((tx_last_bits,))), (Reg.COMMAND, bytes((command,))))
+        if start_send:
+            runs.append((Reg.BIT_FRAMING, bytes((START_SEND | tx_last_bits,))))
+        self.registers.write_runs(runs)
 
-    def _wait(self, done_bits: int, timeout: float, first_wait: float = _FIRST_WAIT) -> int:
-        """Read CommIrqReg with growing sleeps until `done_bits` or TimerIRq is set."""
-        regs = self.registers
+    def _status(self) -> list[int]:
+        """CommIrqReg, ErrorReg, FIFOLevelReg and ControlReg, in one transfer."""
+        status = self.registers.read_many(_STATUS)
+        if status[0] == 0xFF:
+            raise DeviceIOError(self.label, "reads 0xFF from every register", WIRING_HINT)
+        return status
+
+    def _wait(self, done_bits: int, timeout: float, first_wait: float = _FIRST_WAIT) -> list[int]:
+        """The status (see `_status`), read with growing sleeps until `done_bits` or TimerIRq
+        is set."""
         deadline = self._clock() + max(4 * timeout, 0.05)
         wait = first_wait
         while True:
             self._sleep(wait)
-            irq = regs.read(Reg.COM_IRQ)
-            if irq == 0xFF:
-                raise DeviceIOError(self.label, "reads 0xFF from every register", WIRING_HINT)
-            if irq & (done_bits | IRQ_TIMER):
-                return irq
+            status = self._status()
+            if status[0] & (done_bits | IRQ_TIMER):
+                return status
             if self._clock() > deadline:
                 raise DeviceIOError(
                     self.label, "the chip's timer never fired (the chip stopped answering)",
@@ -207,53 +244,87 @@ class Mfrc522Pcd:
         """Send a frame and return the card's answer. Raises NoAnswer, Collision, FrameError.
 
         `silence_likely`: no answer is the usual outcome, so the first look at the chip
-        comes once its timer has run out (one register read instead of three).
+        comes once its timer has run out (one status read instead of three).
         """
         reply = self._exchange(frame, tx_last_bits, timeout, silence_likely)
         if reply is None:
             raise NoAnswer()
         return reply
 
+    def _send(self, frame: bytes, tx_last_bits: int, timeout: float) -> None:
+        self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits, start_send=True)
+
     def _exchange(self, frame: bytes, tx_last_bits: int, timeout: float,
                   silence_likely: bool) -> Reply | None:
         """`transceive`, with None for no answer: an idle poll raises nothing."""
-        regs = self.registers
-        self._start(Cmd.TRANSCEIVE, frame, timeout, tx_last_bits)
-        regs.write(Reg.BIT_FRAMING, START_SEND | tx_last_bits)
-        irq = self._wait(IRQ_RX, timeout, timeout + _FIRST_WAIT if silence_likely
-                         else _FIRST_WAIT)
+        self._send(frame, tx_last_bits, timeout)
+        status = self._wait(IRQ_RX, timeout, timeout + _FIRST_WAIT if silence_likely
+                            else _FIRST_WAIT)
+        return self._reply(status)
+
+    def _reply(self, status: Sequence[int]) -> Reply | None:
+        """The answer a status read announces, read out of the FIFO; None when none came."""
+        irq, error, level, control = status
         if not irq & IRQ_RX:
+            # Nothing came: the next command need not flush an empty FIFO.
+            self._fifo_empty = level == 0 and not irq & IRQ_ERR
             return None
-        error = regs.read(Reg.ERROR)
         if error & ERR_COLLISION:
             raise Collision()
         if error & (ERR_BUFFER_OVERFLOW | ERR_PARITY | ERR_PROTOCOL):
             raise FrameError(f"ErrorReg 0x{error:02X}")
-        level = regs.read(Reg.FIFO_LEVEL)
         if level > FIFO_SIZE:
             raise DeviceIOError(self.label, f"impossible FIFO level {level}", WIRING_HINT)
-        last_bits = regs.read(Reg.CONTROL) & RX_LAST_BITS_MASK
-        data = bytes(regs.read(Reg.FIFO_DATA) for _ in range(level))
-        return Reply(data, last_bits)
+        data = bytes(self.registers.read_many((Reg.FIFO_DATA,) * level)) if level else b""
+        return Reply(data, control & RX_LAST_BITS_MASK)
 
     # -- ISO 14443-3 ---------------------------------------------------------------------------
 
     def wake_up(self, *, silence_likely: bool = False) -> bytes:
-        """WUPA: wakes idle and halted cards; returns ATQA. Raises NoAnswer when none."""
-        atqa = self._wake_up(silence_likely)
+        """WUPA: wakes idle and halted cards; returns ATQA. Raises NoAnswer when none.
+        A card that answered a wake-up sent ahead is ready for its select and would take
+        another WUPA for a wrong command, so that answer is the one returned."""
+        sent_at = self._woken_at
+        atqa = None if sent_at is None else self._finish_wake_up(sent_at)
+        if atqa is None:
+            atqa = self._wake_up(silence_likely)
         if atqa is None:
             raise NoAnswer()
         return atqa
 
     def _wake_up(self, silence_likely: bool) -> bytes | None:
         """WUPA; the ATQA, or None when no card answers."""
-        reply = self._exchange(_WUPA_FRAME, picc.SHORT_FRAME_BITS, SHORT_TIMEOUT,
-                               silence_likely)
+        return self._atqa(self._exchange(_WUPA_FRAME, picc.SHORT_FRAME_BITS, SHORT_TIMEOUT,
+                                         silence_likely))
+
+    @staticmethod
+    def _atqa(reply: Reply | None) -> bytes | None:
         if reply is None:
             return None
         if len(reply.data) != 2 or reply.last_bits:
             raise FrameError(f"ATQA of {len(reply.data)} bytes")
         return reply.data
+
+    @property
+    def wake_up_sent(self) -> bool:
+        """A wake-up sent ahead waits for the next `read_uid`."""
+        return self._woken_at is not None
+
+    def start_wake_up(self) -> None:
+        """Send WUPA and return at once; the next `read_uid` reads what came of it. Any
+        other command in between abandons it."""
+        self._send(_WUPA_FRAME, picc.SHORT_FRAME_BITS, SHORT_TIMEOUT)
+        self._woken_at = self._clock()
+
+    def _finish_wake_up(self, sent_at: float) -> bytes | None:
+        """The ATQA answering the WUPA sent at `sent_at`, or None."""
+        self._woken_at = None
+        status = self._status()
+        if not status[0] & (IRQ_RX | IRQ_TIMER):
+            # Looked at before the chip's timer ran out (a poll cut short): wait for it.
+            left = sent_at + SHORT_TIMEOUT - self._clock()
+            status = self._wait(IRQ_RX, SHORT_TIMEOUT, max(0.0, left) + _FIRST_WAIT)
+        return self._atqa(self._reply(status))
 
     def select(self) -> SelectedCard:
         """Anticollision and select through every cascade level of the woken card."""
@@ -285,8 +356,12 @@ class Mfrc522Pcd:
             return
 
     def read_uid(self) -> SelectedCard | None:
-        """Wake, select and halt the card on the antenna; None when no card answers."""
-        if self._wake_up(silence_likely=True) is None:
+        """Wake, select and halt the card on the antenna; None when no card answers. After
+        `start_wake_up` the wake-up is the one already sent."""
+        sent_at = self._woken_at
+        atqa = (self._wake_up(silence_likely=True) if sent_at is None
+                else self._finish_wake_up(sent_at))
+        if atqa is None:
             return None
         card = self.select()
         self.halt()
@@ -297,7 +372,7 @@ class Mfrc522Pcd:
     def authenticate(self, card: SelectedCard, block: int, key: bytes = picc.DEFAULT_KEY) -> None:
         payload = bytes([picc.MIFARE_AUTH_KEY_A, block]) + key + card.uid[-4:]
         self._start(Cmd.MF_AUTHENT, payload, LONG_TIMEOUT)
-        irq = self._wait(IRQ_IDLE, LONG_TIMEOUT)
+        irq = self._wait(IRQ_IDLE, LONG_TIMEOUT)[0]
         crypto_on = self.registers.read(Reg.STATUS2) & STATUS2_CRYPTO1_ON
         if not irq & IRQ_IDLE or not crypto_on:
             raise AuthError(f"block {block} refused key A")

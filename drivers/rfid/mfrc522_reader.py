@@ -4,10 +4,21 @@ TagRemoved, survives a failing chip, and can write a short text onto MIFARE Clas
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
-Between polls the thread sleeps on a lock that `close` releases (`StopSignal`): an idle reader
-costs eight SPI transfers and two short sleeps per poll. With two cards on the antenna their
-answers collide and neither is read (counted in `collisions`); these readers are used one card
-at a time.
+Between polls the thread sleeps on a lock that `close` releases (`StopSignal`).
+
+Two ways to poll. While cards come and go each poll sends its own WUPA and sleeps out the
+chip's 5 ms timer (two wakes a poll): a card laid on the antenna is read within one interval
+and the timeout. After `quiet_after` seconds with no card read, the WUPA of a poll is sent at
+the end of the poll before, just before the thread's sleep, and the chip holds the answer
+meanwhile: an idle reader wakes once per poll and makes seven SPI transfers, but a card laid
+on the antenna is heard only by the first WUPA sent after it and read one poll later (up to
+two intervals). The first card read switches back at once, so only the first tap after a quiet
+spell pays that poll. A card resting on the antenna is read every poll and so keeps the reader
+responsive: each of those polls selects and halts the card (several wakes whatever the mode),
+so sending its wake-up ahead would save little, and the next card laid in its place is read
+without the extra poll. `quiet_after` 0 always polls ahead, None never does.
+With two cards on the antenna their answers collide and neither is read (counted in
+`collisions`); these readers are used one card at a time.
 """
 
 from __future__ import annotations
@@ -66,6 +77,7 @@ class Mfrc522Reader:
         label: str = "MFRC522 reader",
         poll_interval: float = 0.08,
         removal_after: float = 0.5,
+        quiet_after: float | None = 10.0,
         backoff: Backoff | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
@@ -73,6 +85,7 @@ class Mfrc522Reader:
         self.name = name
         self.label = label
         self.poll_interval = poll_interval
+        self.quiet_after = quiet_after
         self._events = events
         self._open_registers = open_registers
         self._presence = PresenceTracker(name, removal_after)
@@ -84,7 +97,11 @@ class Mfrc522Reader:
         self._stop = StopSignal()  # slept on between polls: cheaper than an Event
         self._thread: threading.Thread | None = None
         self._pcd: Mfrc522Pcd | None = None
-        self._counts = {"polls": 0, "reads": 0, "collisions": 0, "frame_errors": 0}
+        self._counts = {"polls": 0, "polls_ahead": 0, "reads": 0, "collisions": 0,
+                        "frame_errors": 0}
+        self._failing = False
+        self._last_card_at = clock()  # a reader just started waits a quiet spell too
+        self._ahead = False  # the last poll sent the next one's wake-up
 
     # -- life cycle ----------------------------------------------------------------------------
 
@@ -114,61 +131,111 @@ class Mfrc522Reader:
         return self._reporter.faulted
 
     def counters(self) -> dict[str, int]:
-        """Polls made, cards read, polls lost to collisions or garbled answers, fault episodes."""
+        """Polls made (`polls_ahead` of them on a wake-up sent by the poll before), cards read,
+        polls lost to collisions or garbled answers, fault episodes."""
         with self._lock:
             return {**self._counts, "faults": self._reporter.episodes}
 
     # -- the polling thread --------------------------------------------------------------------
 
     def _run(self) -> None:
-        failing = self._reporter.faulted  # `start` may have found no chip
-        presence = self._presence
+        self._failing = self._reporter.faulted  # `start` may have found no chip
         while not self._stop.is_set():
-            started = self._clock()
+            self._stop.wait(self._cycle())
+
+    def _cycle(self) -> float:
+        """One poll and what it reports; the seconds to sleep before the next."""
+        started = self._clock()
+        try:
+            card = self._poll()
+        except Exception as exc:  # whatever breaks, the thread must live on and retry
+            self._failing = True
+            return self._failed(exc)
+        if self._failing:
+            self._failing = False
+            self._backoff.reset()
+            self._reporter.recovered()  # before the tags it reads: the fault is over first
+        now = self._clock()
+        presence = self._presence
+        # An idle poll (no card, none to time out) does nothing more than wait.
+        if card is not None:
+            self._emit(presence.seen(card.uid_hex, now))
+        if presence.current is not None:
+            self._emit(presence.expire(now))
+        if card is not None and self._quiet(now):  # only when `quiet_after` is 0
             try:
-                card = self._poll()
-            except Exception as exc:  # whatever breaks, the thread must live on and retry
-                if not isinstance(exc, DriverError):
-                    logger.exception("%s: unexpected error", self.label)
-                    exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
-                self._reporter.fault(str(exc))
-                failing = True
-                with self._lock:
-                    self._drop_chip()
-                self._emit(presence.expire(self._clock()))
-                self._stop.wait(self._backoff.next_delay())
-                continue
-            if failing:
-                failing = False
-                self._backoff.reset()
-                self._reporter.recovered()  # before the tags it reads: the fault is over first
-            now = self._clock()
-            # An idle poll (no card, none to time out) does nothing more than wait.
-            if card is not None:
-                self._emit(presence.seen(card.uid_hex, now))
-            if presence.current is not None:
-                self._emit(presence.expire(now))
-            self._stop.wait(self.poll_interval - (now - started))
+                self._send_next_wake_up()
+            except Exception as exc:
+                self._failing = True
+                return self._failed(exc)
+        return self.poll_interval - (now - started)
+
+    def _quiet(self, now: float) -> bool:
+        """Whether the next poll's wake-up is sent now: no card read for `quiet_after`."""
+        ahead = self.quiet_after is not None and now - self._last_card_at >= self.quiet_after
+        if ahead != self._ahead:
+            self._ahead = ahead
+            if ahead:
+                logger.debug("%s: no card for %g s, each wake-up sent a poll ahead",
+                             self.label, self.quiet_after)
+            else:
+                logger.debug("%s: a card read, each poll sends its own wake-up", self.label)
+        return ahead
+
+    def _failed(self, exc: Exception) -> float:
+        """Report a failed poll and let the chip go; the back-off to wait out."""
+        if not isinstance(exc, DriverError):
+            logger.exception("%s: unexpected error", self.label)
+            exc = DeviceIOError(self.label, f"unexpected error ({exc!r})", WIRING_HINT)
+        self._reporter.fault(str(exc))
+        with self._lock:
+            self._drop_chip()
+        self._emit(self._presence.expire(self._clock()))
+        return self._backoff.next_delay()
 
     def _poll(self) -> SelectedCard | None:
         with self._lock:
             if self._pcd is None:
                 self._open_locked()
-            assert self._pcd is not None
+            pcd = self._pcd
+            assert pcd is not None
             self._counts["polls"] += 1
+            if pcd.wake_up_sent:
+                self._counts["polls_ahead"] += 1
             try:
-                card = self._pcd.read_uid()
-            except Collision:
-                self._counts["collisions"] += 1
-                return None
-            except CardError:
-                self._counts["frame_errors"] += 1
-                return None
+                card = self._read_uid(pcd)
+                if card is not None:
+                    self._last_card_at = self._clock()
+                elif self._quiet(self._clock()):
+                    pcd.start_wake_up()  # the next poll's, at once: nothing to report
             except OSError as exc:
                 raise self._spi_failure(exc) from exc
             if card is not None:
                 self._counts["reads"] += 1
             return card
+
+    def _read_uid(self, pcd: Mfrc522Pcd) -> SelectedCard | None:
+        """The card on the antenna; None when there is none or its answer was lost."""
+        try:
+            return pcd.read_uid()
+        except NoAnswer:
+            return None  # the card answered the wake-up, then left before its select
+        except Collision:
+            self._counts["collisions"] += 1
+        except CardError:
+            self._counts["frame_errors"] += 1
+        return None
+
+    def _send_next_wake_up(self) -> None:
+        """The next poll's WUPA, sent once the card read has been reported: the thread's
+        sleep is the chip's wait."""
+        with self._lock:
+            if self._pcd is None:
+                return
+            try:
+                self._pcd.start_wake_up()
+            except OSError as exc:
+                raise self._spi_failure(exc) from exc
 
     def _open(self) -> None:
         with self._lock:

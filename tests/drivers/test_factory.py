@@ -89,6 +89,29 @@ def test_reader_name_is_carried_by_events(events: Events) -> None:
         assert events.next() == TagPlaced("left", "DEADBEEF")
 
 
+@pytest.mark.parametrize("value, quiet_after", [("never", None), (0, 0.0), (2.5, 2.5)])
+def test_quiet_after_is_a_reader_setting(
+    events: Events, value: object, quiet_after: float | None
+) -> None:
+    reader = {**SIM["reader"], "quiet_after": value}
+    with build_drivers(config(reader=reader), events) as drivers:
+        assert drivers.reader.quiet_after == quiet_after  # type: ignore[union-attr]
+        assert drivers.sim.reader is not None
+        drivers.sim.reader.place("DEADBEEF")
+        assert events.next() == TagPlaced("reader", "DEADBEEF")
+    with build_drivers(SIM, events) as drivers:
+        assert drivers.reader.quiet_after == 10.0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("value", [False, True])
+def test_the_former_wake_up_ahead_is_refused_naming_quiet_after(value: bool) -> None:
+    with pytest.raises(DriverConfigError) as refused:
+        parse_settings(config(reader={"kind": "sim", "wake_up_ahead": value}))
+    assert refused.value.key == "reader.wake_up_ahead"
+    assert "quiet_after" in str(refused.value) and "never" in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
 def test_png_preview_from_config(events: Events, tmp_path: Path) -> None:
     display = {"kind": "png", "path": str(tmp_path / "frames")}
     with build_drivers(config(display=display), events) as drivers:
@@ -109,6 +132,9 @@ BAD_CONFIGS: list[tuple[dict[str, Any], str]] = [
     (config(reader={"kind": "sim", "poll_intervall": 0.1}), "reader.poll_intervall"),
     (config(reader={"kind": "sim", "poll_interval": 5}), "reader.poll_interval"),
     (config(reader={"kind": "sim", "poll_interval": "fast"}), "reader.poll_interval"),
+    (config(reader={"kind": "sim", "quiet_after": "yes"}), "reader.quiet_after"),
+    (config(reader={"kind": "sim", "quiet_after": -1}), "reader.quiet_after"),
+    (config(reader={"kind": "sim", "quiet_after": True}), "reader.quiet_after"),
     (config(reader={"kind": "rdm6300"}), "reader.port"),
     (config(reader={"kind": "rdm6300", "port": "/dev/serial0", "baudrate": 9601}),
      "reader.baudrate"),

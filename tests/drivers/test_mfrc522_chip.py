@@ -90,6 +90,30 @@ def test_no_card_sets_only_the_timer_interrupt_after_its_period() -> None:
     assert read(chip, Reg.COM_IRQ) & 0x21 == 0x01
 
 
+def test_an_answer_and_its_interrupt_wait_in_the_chip_until_read() -> None:
+    """Datasheet: RxIRq stays set until software clears it, the FIFO keeps what came until it
+    is read or flushed, and with TAuto the timer stops when an answer starts: a WUPA's answer
+    read long after it came is the answer, with no TimerIRq beside it."""
+    clock = ManualClock()
+    chip = Mfrc522ChipSimulator(clock=clock)
+    write(chip, Reg.TX_CONTROL, 0x83)
+    write(chip, Reg.T_MODE, 0x8D)
+    write(chip, Reg.T_PRESCALER, 0x3E)
+    write(chip, Reg.T_RELOAD_L, 30)
+    chip.place("DEADBEEF")
+    write(chip, Reg.COMMAND, Cmd.IDLE)
+    write(chip, Reg.COM_IRQ, 0x7F)
+    write(chip, Reg.FIFO_DATA, picc.WUPA)
+    write(chip, Reg.COMMAND, Cmd.TRANSCEIVE)
+    write(chip, Reg.BIT_FRAMING, 0x80 | 7)
+    chip.remove("DEADBEEF")  # gone after answering: the answer stays
+    clock.advance(100 * timer_period(0x8D, 0x3E, 30))
+    assert read(chip, Reg.COM_IRQ) & 0x21 == 0x20
+    assert read(chip, Reg.FIFO_LEVEL) == 2
+    assert read(chip, Reg.COM_IRQ) & 0x20  # reading does not clear it
+    assert bytes(read(chip, Reg.FIFO_DATA) for _ in range(2)) == b"\x04\x00"
+
+
 def test_soft_reset_switches_the_antenna_off_and_cards_lose_power(
     chip: Mfrc522ChipSimulator,
 ) -> None:

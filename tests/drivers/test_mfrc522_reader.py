@@ -11,7 +11,7 @@ import pytest
 from drivers.errors import DeviceNotFound, DriverError
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers
-from drivers.rfid.mfrc522_pcd import RegisterAccess
+from drivers.rfid.mfrc522_pcd import SHORT_TIMEOUT, Mfrc522Pcd, RegisterAccess
 from drivers.rfid.mfrc522_reader import CardText, Mfrc522Reader, NoAnswer, WrongCard
 from drivers.sim.fake_pi import SimulatedSpiBus
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
@@ -20,9 +20,10 @@ from drivers.supervision import Backoff
 from .driver_helpers import Events, SimulatedMfrc522, wait_until
 
 
-@pytest.fixture
-def reader(sim_mfrc522: SimulatedMfrc522, events: Events):  # type: ignore[no-untyped-def]
-    reader = sim_mfrc522.reader(events, backoff=Backoff(0.01, 0.05))  # quick retries
+@pytest.fixture(params=[0.0, None], ids=["wake-up-ahead", "wake-up-each-poll"])
+def reader(sim_mfrc522: SimulatedMfrc522, events: Events, request):  # type: ignore[no-untyped-def]
+    reader = sim_mfrc522.reader(events, backoff=Backoff(0.01, 0.05),  # quick retries
+                                quiet_after=request.param)
     reader.start()
     yield reader
     reader.close()
@@ -268,29 +269,249 @@ def test_an_unexpected_error_is_a_fault_not_a_dead_thread(events: Events) -> Non
         reader.close()
 
 
+class ManualChip:
+    """A chip simulator and our PCD on a clock that moves only when the driver sleeps or the
+    test says so; every sleep of the driver is kept."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+        self.chip = Mfrc522ChipSimulator(clock=lambda: self.now)
+        bus = SimulatedSpiBus()
+        bus.attach(0, 0, self.chip)
+        self.registers = open_spi_registers(bus.spidev, bus=0, device=0, speed_hz=1_000_000)
+        self.pcd = Mfrc522Pcd(self.registers, sleep=self.sleep, clock=lambda: self.now)
+        self.pcd.initialise()
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    def count(self) -> None:
+        """Count transfers and sleeps from now on."""
+        self.sleeps.clear()
+        self.chip.reset_transfer_count()
+
+
 def test_an_idle_poll_sleeps_once_the_chip_timer_has_run_out_and_a_card_is_still_read() -> None:
-    """On a clock that moves only when the driver sleeps: an empty poll is eight transfers
-    and one sleep (past the chip's timer), and a card is found by the same path."""
-    from drivers.rfid.mfrc522_pcd import Mfrc522Pcd
-
-    now = [0.0]
-    sleeps: list[float] = []
-
-    def sleep(seconds: float) -> None:
-        sleeps.append(seconds)
-        now[0] += seconds
-
-    chip = Mfrc522ChipSimulator(clock=lambda: now[0])
-    bus = SimulatedSpiBus()
-    bus.attach(0, 0, chip)
-    pcd = Mfrc522Pcd(open_spi_registers(bus.spidev, bus=0, device=0, speed_hz=1_000_000),
-                     sleep=sleep, clock=lambda: now[0])
-    pcd.initialise()
-    pcd.read_uid()  # the timer's reload is written once, on the first poll
-    sleeps.clear()
-    chip.reset_transfer_count()
-    assert pcd.read_uid() is None
-    assert chip.transfers == 8 and len(sleeps) == 1
-    chip.place("DEADBEEF")
-    card = pcd.read_uid()
+    """Without a wake-up sent ahead: an empty poll is seven transfers (the FIFO seen empty
+    needs no flush) and one sleep past the chip's timer, and a card is found by the same path."""
+    manual = ManualChip()
+    manual.pcd.read_uid()  # the timer's reload is written once, on the first poll
+    manual.count()
+    assert manual.pcd.read_uid() is None
+    assert manual.chip.transfers == 7 and len(manual.sleeps) == 1
+    manual.chip.place("DEADBEEF")
+    card = manual.pcd.read_uid()
     assert card is not None and card.uid_hex == "DEADBEEF"
+
+
+def test_a_wake_up_sent_ahead_makes_an_idle_poll_seven_transfers_and_no_sleep() -> None:
+    manual = ManualChip()
+    manual.pcd.read_uid()
+    manual.pcd.start_wake_up()
+    for _ in range(3):
+        manual.now += 0.08  # the poll thread's own sleep
+        manual.count()
+        assert manual.pcd.read_uid() is None
+        assert manual.chip.transfers == 1  # the status, in one transfer
+        manual.pcd.start_wake_up()
+        assert manual.chip.transfers == 7 and manual.sleeps == []
+
+
+def test_a_card_answers_the_wake_up_it_was_there_for_not_an_earlier_one() -> None:
+    """A card speaks only when asked (ISO 14443-3): one laid on the antenna after the wake-up
+    was sent is read at the poll after, one there when it was sent at once."""
+    manual = ManualChip()
+    manual.pcd.start_wake_up()
+    manual.chip.place("DEADBEEF")
+    manual.now += 0.08
+    assert manual.pcd.read_uid() is None
+    manual.pcd.start_wake_up()
+    manual.now += 0.08
+    card = manual.pcd.read_uid()
+    assert card is not None and card.uid_hex == "DEADBEEF"
+    manual.pcd.start_wake_up()  # the halted card answers a WUPA: read again, every poll
+    manual.now += 0.08
+    card = manual.pcd.read_uid()
+    assert card is not None and card.uid_hex == "DEADBEEF"
+
+
+def test_a_poll_looking_before_the_chip_timer_ran_out_waits_for_it() -> None:
+    manual = ManualChip()
+    manual.pcd.read_uid()
+    manual.pcd.start_wake_up()
+    manual.count()
+    assert manual.pcd.read_uid() is None  # looked at once: the timer had not run out
+    assert len(manual.sleeps) == 1 and manual.now >= SHORT_TIMEOUT
+
+
+def test_another_command_abandons_a_wake_up_sent_ahead() -> None:
+    manual = ManualChip()
+    manual.pcd.start_wake_up()  # unanswered: no card yet
+    manual.chip.place("DEADBEEF")
+    manual.pcd.wake_up()  # read_text's own wake-up comes first
+    manual.pcd.select()
+    manual.pcd.halt()
+    manual.count()
+    card = manual.pcd.read_uid()  # a wake-up of its own, not the stale silence
+    assert card is not None and card.uid_hex == "DEADBEEF"
+    assert manual.sleeps
+
+
+def test_a_card_that_answered_a_wake_up_sent_ahead_is_woken_by_that_answer() -> None:
+    """A card in READY takes a second WUPA for a wrong command and falls silent (ISO 14443-3):
+    read_text and write_text wake the card with the answer already in the chip."""
+    manual = ManualChip()
+    manual.chip.place("DEADBEEF")
+    manual.pcd.start_wake_up()
+    manual.now += 0.08
+    assert manual.pcd.wake_up() == bytes([0x04, 0x00])
+    assert manual.pcd.select().uid_hex == "DEADBEEF"
+
+
+def test_a_card_leaving_between_its_answer_and_its_select_is_no_error(events: Events) -> None:
+    manual = ManualChip()
+    reader = Mfrc522Reader(events, lambda: manual.registers, clock=lambda: manual.now,
+                           sleep=manual.sleep, quiet_after=0)
+    reader._open()  # the poll thread's steps, one by one, without the thread
+    manual.chip.place("DEADBEEF")
+    reader._send_next_wake_up()
+    manual.chip.remove("DEADBEEF")
+    manual.now += 0.08
+    assert reader._poll() is None
+    assert reader.counters()["frame_errors"] == 0 and reader.counters()["reads"] == 0
+
+
+# -- polling ahead once the table is quiet, on the manual clock --------------------------------
+
+QUIET = 1.0
+INTERVAL = 0.08
+
+
+class ManualReader:
+    """A reader on a ManualChip whose polls the test runs one by one, the thread's sleep
+    between them moving the clock."""
+
+    def __init__(self, events: Events, quiet_after: float | None = QUIET) -> None:
+        self.manual = ManualChip()
+        self.events = events
+        self.reader = Mfrc522Reader(
+            events, lambda: self.manual.registers, poll_interval=INTERVAL, removal_after=0.3,
+            quiet_after=quiet_after, clock=lambda: self.manual.now, sleep=self.manual.sleep,
+        )
+        self.reader._open()  # the poll thread's steps, without the thread
+
+    @property
+    def now(self) -> float:
+        return self.manual.now
+
+    @property
+    def ahead(self) -> int:
+        return self.reader.counters()["polls_ahead"]
+
+    def poll(self) -> None:
+        delay = self.reader._cycle()
+        self.manual.now += max(0.0, delay)
+
+    def poll_until(self, moment: float) -> None:
+        while self.manual.now < moment:
+            self.poll()
+
+    def polls_until_placed(self, uid: str) -> int:
+        """Polls made until the card's TagPlaced is out (each made on the clock, no wait)."""
+        count = 0
+        while TagPlaced("reader", uid) not in self.events.drain():
+            self.poll()
+            count += 1
+        return count
+
+    def switch(self) -> None:
+        """Poll until the first wake-up is sent ahead (the poll after will be one ahead)."""
+        while not self.reader._pcd or not self.reader._pcd.wake_up_sent:
+            self.poll()
+
+
+def test_each_poll_sends_its_own_wake_up_until_a_quiet_spell(events: Events) -> None:
+    table = ManualReader(events)
+    table.poll_until(QUIET - INTERVAL)
+    assert table.ahead == 0
+    table.manual.count()
+    table.poll()
+    assert table.manual.sleeps  # the chip's timer slept out: two wakes a poll
+    table.poll_until(QUIET + 2 * INTERVAL)
+    before = table.ahead
+    assert before >= 1
+    table.manual.count()
+    table.poll()
+    assert table.ahead == before + 1
+    assert table.manual.chip.transfers == 7 and table.manual.sleeps == []  # one wake a poll
+
+
+def test_a_card_switches_back_at_once_and_the_quiet_spell_starts_again(events: Events) -> None:
+    table = ManualReader(events)
+    table.poll_until(QUIET + 3 * INTERVAL)
+    table.manual.chip.place("DEADBEEF")
+    table.polls_until_placed("DEADBEEF")
+    table.manual.chip.remove()
+    ahead = table.ahead
+    removed_at = table.now
+    table.poll_until(removed_at + QUIET - INTERVAL)
+    assert table.ahead == ahead  # responsive from the read on: its next poll too
+    assert events.of_type(TagRemoved) == [TagRemoved("reader", "DEADBEEF")]
+    table.poll_until(removed_at + QUIET + 2 * INTERVAL)
+    assert table.ahead > ahead
+
+
+def test_a_card_laid_right_after_the_switch_is_read_one_poll_later_at_most(
+    events: Events,
+) -> None:
+    responsive = ManualReader(events)
+    responsive.poll()
+    responsive.manual.chip.place("DEADBEEF")  # just after a poll: the worst moment
+    placed_at = responsive.now
+    assert responsive.polls_until_placed("DEADBEEF") == 1
+    responsive_ms = events.of_type(TagPlaced)[-1].at - placed_at
+
+    quiet = ManualReader(events)
+    quiet.switch()
+    quiet.manual.chip.place("01020304")  # just after the first wake-up sent ahead
+    placed_at = quiet.now
+    assert quiet.polls_until_placed("01020304") == 2
+    quiet_ms = events.of_type(TagPlaced)[-1].at - placed_at
+    assert quiet_ms <= responsive_ms + INTERVAL
+
+
+def test_a_card_resting_on_the_antenna_keeps_each_poll_sending_its_own_wake_up(
+    events: Events,
+) -> None:
+    """A player's tag left on the reader for minutes is read every poll: the reader stays
+    responsive, so the card laid in its place is read within a poll."""
+    table = ManualReader(events)
+    table.manual.chip.place("DEADBEEF")
+    table.poll_until(5 * QUIET)
+    assert table.ahead == 0
+    assert events.of_type(TagPlaced) == [TagPlaced("reader", "DEADBEEF")]
+    table.manual.count()
+    table.poll()
+    # Its select and halt wake the thread several times a poll: a wake-up sent ahead would
+    # spare one of them.
+    assert len(table.manual.sleeps) >= 4
+    table.manual.chip.remove()
+    table.manual.chip.place("01020304")
+    assert table.polls_until_placed("01020304") == 1
+
+
+def test_never_polls_ahead_and_zero_polls_ahead_from_the_first_poll(events: Events) -> None:
+    never = ManualReader(events, quiet_after=None)
+    never.poll_until(5 * QUIET)
+    assert never.ahead == 0 and never.reader.counters()["polls"] > 50
+    always = ManualReader(events, quiet_after=0)
+    always.poll()
+    always.poll()
+    assert always.ahead == 1  # the first poll sent the second's wake-up
+    always.manual.chip.place("DEADBEEF")
+    polls = always.polls_until_placed("DEADBEEF")
+    assert always.ahead == 1 + polls
+    always.poll()  # the card read again, on the wake-up sent after its read
+    assert always.ahead == 2 + polls and always.reader.counters()["reads"] == 2
