@@ -158,24 +158,7 @@ def measure_latency(trials: int = 10, quiet_after: float | None = DEFAULT_QUIET_
     """Seconds from placing / removing a card to TagPlaced / TagRemoved. With the default
     settings the taps come quicker than the quiet spell, so each poll sends its own wake-up
     (`polls_ahead` says so); `quiet_after` 0 polls ahead throughout."""
-    chip, bus, library = _simulated_chip()
-    events: queue.Queue[Any] = queue.Queue()
-    reader = _our_reader(events, bus, library, quiet_after)
-    reader.start()
-    placed: list[float] = []
-    removed: list[float] = []
-    try:
-        for trial in range(trials):
-            # Sample every phase of the poll cycle, not just the one after a sleep.
-            time.sleep(reader.poll_interval * (trial + 0.5) / trials)
-            placed.append(_tap_placed(chip, events))
-            time.sleep(0.3)
-            removed.append(_tap_removed(chip, events))
-        polls_ahead = reader.counters()["polls_ahead"]
-    finally:
-        reader.close()
-    return {"trials": trials, "poll_interval": reader.poll_interval,
-            "quiet_after": quiet_after, "polls_ahead": polls_ahead, **_summary(placed, removed)}
+    return _taps(trials, quiet_after, after_quiet=False)
 
 
 def measure_first_tap_after_quiet(trials: int = 10,
@@ -183,6 +166,13 @@ def measure_first_tap_after_quiet(trials: int = 10,
     """Seconds from placing a card to TagPlaced, each card laid after a quiet spell, once the
     reader was seen polling ahead, at a phase of the poll cycle that moves from trial to
     trial (the card is then taken off and the quiet spell waited out again)."""
+    return _taps(trials, quiet_after, after_quiet=True)
+
+
+def _taps(trials: int, quiet_after: float | None, after_quiet: bool) -> dict[str, Any]:
+    """Cards laid and taken off a simulated reader, each at a phase of the poll cycle that
+    moves from trial to trial; with `after_quiet`, each once the reader was seen polling
+    ahead."""
     chip, bus, library = _simulated_chip()
     events: queue.Queue[Any] = queue.Queue()
     reader = _our_reader(events, bus, library, quiet_after)
@@ -192,7 +182,9 @@ def measure_first_tap_after_quiet(trials: int = 10,
     try:
         ahead = 0
         for trial in range(trials):
-            ahead = wait_for_polls_ahead(reader, ahead)
+            if after_quiet:
+                ahead = wait_for_polls_ahead(reader, ahead)
+            # Sample every phase of the poll cycle, not just the one after a sleep.
             time.sleep(reader.poll_interval * (trial + 0.5) / trials)
             placed.append(_tap_placed(chip, events))
             time.sleep(0.3)
@@ -201,7 +193,7 @@ def measure_first_tap_after_quiet(trials: int = 10,
     finally:
         reader.close()
     return {"trials": trials, "poll_interval": reader.poll_interval,
-            "quiet_after": quiet_after, **_summary(placed, removed)}
+            "quiet_after": quiet_after, "polls_ahead": ahead, **_summary(placed, removed)}
 
 
 def _tap_placed(chip: Mfrc522ChipSimulator, events: queue.Queue[Any]) -> float:

@@ -77,16 +77,27 @@ def test_card_answers_reqa_anticollision_and_select(chip: Mfrc522ChipSimulator) 
     assert chip.card("DEADBEEF").state is CardState.ACTIVE
 
 
-def test_no_card_sets_only_the_timer_interrupt_after_its_period() -> None:
+#: The timer of these tests (TAuto, prescaler, reload) and the period it runs for.
+TIMER_MODE, TIMER_PRESCALER, TIMER_RELOAD = 0x8D, 0x3E, 30
+TIMER_PERIOD = timer_period(TIMER_MODE, TIMER_PRESCALER, TIMER_RELOAD)
+
+
+def timed_chip() -> tuple[ManualClock, Mfrc522ChipSimulator]:
+    """A chip on a manual clock, its antenna on and its timer set."""
     clock = ManualClock()
     chip = Mfrc522ChipSimulator(clock=clock)
     write(chip, Reg.TX_CONTROL, 0x83)
-    write(chip, Reg.T_MODE, 0x8D)
-    write(chip, Reg.T_PRESCALER, 0x3E)
-    write(chip, Reg.T_RELOAD_L, 30)
+    write(chip, Reg.T_MODE, TIMER_MODE)
+    write(chip, Reg.T_PRESCALER, TIMER_PRESCALER)
+    write(chip, Reg.T_RELOAD_L, TIMER_RELOAD)
+    return clock, chip
+
+
+def test_no_card_sets_only_the_timer_interrupt_after_its_period() -> None:
+    clock, chip = timed_chip()
     assert transceive(chip, bytes([picc.REQA]), bits=7) == b""
     assert read(chip, Reg.COM_IRQ) & 0x21 == 0  # neither timer nor RX yet
-    clock.advance(timer_period(0x8D, 0x3E, 30))
+    clock.advance(TIMER_PERIOD)
     assert read(chip, Reg.COM_IRQ) & 0x21 == 0x01
 
 
@@ -94,12 +105,7 @@ def test_an_answer_and_its_interrupt_wait_in_the_chip_until_read() -> None:
     """Datasheet: RxIRq stays set until software clears it, the FIFO keeps what came until it
     is read or flushed, and with TAuto the timer stops when an answer starts: a WUPA's answer
     read long after it came is the answer, with no TimerIRq beside it."""
-    clock = ManualClock()
-    chip = Mfrc522ChipSimulator(clock=clock)
-    write(chip, Reg.TX_CONTROL, 0x83)
-    write(chip, Reg.T_MODE, 0x8D)
-    write(chip, Reg.T_PRESCALER, 0x3E)
-    write(chip, Reg.T_RELOAD_L, 30)
+    clock, chip = timed_chip()
     chip.place("DEADBEEF")
     write(chip, Reg.COMMAND, Cmd.IDLE)
     write(chip, Reg.COM_IRQ, 0x7F)
@@ -107,7 +113,7 @@ def test_an_answer_and_its_interrupt_wait_in_the_chip_until_read() -> None:
     write(chip, Reg.COMMAND, Cmd.TRANSCEIVE)
     write(chip, Reg.BIT_FRAMING, 0x80 | 7)
     chip.remove("DEADBEEF")  # gone after answering: the answer stays
-    clock.advance(100 * timer_period(0x8D, 0x3E, 30))
+    clock.advance(100 * TIMER_PERIOD)
     assert read(chip, Reg.COM_IRQ) & 0x21 == 0x20
     assert read(chip, Reg.FIFO_LEVEL) == 2
     assert read(chip, Reg.COM_IRQ) & 0x20  # reading does not clear it
