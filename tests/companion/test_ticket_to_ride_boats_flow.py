@@ -6,24 +6,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from companion.automaton import physical_moves
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import Words
 from companion.screens.render import render
-from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     DrawCard,
     ExchangePieces,
     Reshuffle,
 )
-from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_boats import BOAT_PILE
-from engine.games.ticket_to_ride.state import Phase
-from engine.games.ticket_to_ride.tally import tally
 
-from .test_ticket_to_ride_flow import physical, routes
-from .test_ticket_to_ride_live_rules_flow import MapTable
+from .test_ticket_to_ride_flow import routes
+from .test_ticket_to_ride_live_rules_flow import MapTable, scored_like_the_real_one
 from .test_ticket_to_ride_special_flow import example
 
 BOATS = example("boats-example")
@@ -101,14 +96,7 @@ def test_a_boat_deck_run_out_is_shuffled_from_its_own_discards() -> None:
 def test_whole_games_through_the_table_score_like_the_real_ones() -> None:
     entered: Counter[str] = Counter()
     for players, seed in ((2, 1), (3, 2), (4, 3)):
-        table = BoatTable(BOATS, players)
-        for goal in physical_moves(RULES, table.names, seed, table.options):
-            table.enter(goal)
-        assert table.state.phase is Phase.OVER
-        real = physical(table.names, seed, BOATS)  # type: ignore[arg-type]
-        result = RULES.result(table.state)
-        assert result == RULES.result(real)
-        assert tally(final_table(table.state)).to_json() == result.to_json()
+        table, real = scored_like_the_real_one(BOATS, players, seed, BoatTable)
         for seen, held in zip(table.state.players, real.players):
             assert routes(table.state, seen.tracks) == routes(real, held.tracks)
             assert (seen.trains, seen.boats) == (held.trains, held.boats)

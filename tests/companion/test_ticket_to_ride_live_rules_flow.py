@@ -15,7 +15,7 @@ from engine.games.ticket_to_ride import RULES, Map
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.rules import DECK
-from engine.games.ticket_to_ride.state import Phase, TollPaid
+from engine.games.ticket_to_ride.state import Phase, TicketToRideState, TollPaid
 from engine.games.ticket_to_ride.tally import tally
 
 from ..engine.ticket_to_ride_live import example_map
@@ -52,22 +52,32 @@ class MapTable(Table):
         return seen
 
 
-def play_through_the_table(board: Map, players: int, seed: int) -> MapTable:
-    table = MapTable(board, players)
+def play_through_the_table(board: Map, players: int, seed: int,
+                           kind: type[MapTable] = MapTable) -> MapTable:
+    table = kind(board, players)
     for goal in physical_moves(RULES, table.names, seed, table.options):
         table.enter(goal)
     return table
 
 
+def scored_like_the_real_one(board: Map, players: int, seed: int,
+                             kind: type[MapTable] = MapTable
+                             ) -> tuple[MapTable, TicketToRideState]:
+    """A whole game entered at the table as the demo enters it, and the game the simulated
+    players played: the same result, which the tally of the final table gives too."""
+    table = play_through_the_table(board, players, seed, kind)
+    assert table.state.phase is Phase.OVER
+    real = physical(table.names, seed, board)  # type: ignore[arg-type]
+    result = RULES.result(table.state)
+    assert result == RULES.result(real)
+    assert tally(final_table(table.state)).to_json() == result.to_json()
+    return table, real
+
+
 @pytest.mark.parametrize("board", [TOLLS, MOUNTAINS, COUNTRIES], ids=lambda b: b.name)
 def test_whole_games_on_the_example_maps_score_like_the_real_ones(board: Map) -> None:
     for players, seed in ((2, 1), (4, 2)):
-        table = play_through_the_table(board, players, seed)
-        assert table.state.phase is Phase.OVER
-        real = physical(table.names, seed, board)  # type: ignore[arg-type]
-        result = RULES.result(table.state)
-        assert result == RULES.result(real)
-        assert tally(final_table(table.state)).to_json() == result.to_json()
+        table, real = scored_like_the_real_one(board, players, seed)
         for seen, held in zip(table.state.players, real.players):
             assert (seen.toll_tokens, seen.loans) == (held.toll_tokens, held.loans)
             assert seen.country_cards == held.country_cards

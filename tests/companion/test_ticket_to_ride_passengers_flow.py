@@ -20,14 +20,11 @@ from engine.games.ticket_to_ride.events import (
     MovePassenger,
     PlacePassenger,
 )
-from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.rules import DECK
-from engine.games.ticket_to_ride.state import Phase
-from engine.games.ticket_to_ride.tally import tally
 
 from ..engine.ticket_to_ride_live import claim, example_map, ready
-from .test_ticket_to_ride_flow import L, physical
-from .test_ticket_to_ride_live_rules_flow import MapTable, play_through_the_table
+from .test_ticket_to_ride_flow import L
+from .test_ticket_to_ride_live_rules_flow import MapTable, scored_like_the_real_one
 
 MARKLIN = example_map("marklin-example")
 
@@ -44,12 +41,7 @@ def example_tickets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_whole_games_through_the_table_score_like_the_real_ones() -> None:
     moves = paid = 0
     for players, seed in ((2, 1), (3, 2), (4, 3)):
-        table = play_through_the_table(MARKLIN, players, seed)
-        assert table.state.phase is Phase.OVER
-        real = physical(table.names, seed, MARKLIN)  # type: ignore[arg-type]
-        result = RULES.result(table.state)
-        assert result == RULES.result(real)
-        assert tally(final_table(table.state)).to_json() == result.to_json()
+        table, real = scored_like_the_real_one(MARKLIN, players, seed)
         assert [p.merchandise for p in table.state.players] == [
             p.merchandise for p in real.players]
         trips = [(event, uids) for event, uids in table.session.history()
