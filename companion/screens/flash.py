@@ -94,7 +94,8 @@ def _fitted(text: str, area: _Area, height: int
         for font in TITLES:
             found = []
             for gap in (1, 0):
-                fitted = fit(text, (font,), area.inset(1 + gap).width, font.height * lines,
+                # A frame's line and a blank column on each side: a letter never touches it.
+                fitted = fit(text, (font,), area.inset(2).width, font.height * lines,
                              max_lines=lines)
                 if not fitted.complete or fitted.height > font.height * lines:
                     continue

@@ -110,3 +110,22 @@ def test_a_flash_after_a_question_lays_over_the_screen_of_now_not_the_one_before
     assert flash.style is Style.NOTICE and flash.beneath is not None
     clock.now += 3
     assert flash.beneath == app.screen()     # the game as it is after the undo
+
+
+def test_a_notice_as_wide_as_the_screen_keeps_a_blank_column_inside_its_frame() -> None:
+    # The words in the largest font that fits once the frame and a blank column each side
+    # are counted: no letter's stem merges with the frame's line.
+    prompt = Screen(top="ANA · D1 · R1", title="Hopper", progress=(1, 4),
+                    menu=Menu(("Hopper train (0)", "Mixed train (0)"), 0),
+                    hints="ok:place back:cancel")
+    under = render(prompt)
+    over = render(Screen(top=prompt.top, title="Hopper → train (1)", style=Style.NOTICE,
+                         beneath=prompt))
+    first, last = changed_rows(under, over) or (0, 0)
+    lit = [x for x in range(128) for y in range(first, last) if over.getpixel((x, y))]
+    left, right = min(lit), max(lit)
+    inside = range(first + 2, last - 2)  # between the frame's top and bottom lines
+    assert all(over.getpixel((left, y)) for y in inside)  # the frame's sides
+    assert all(over.getpixel((right, y)) for y in inside)
+    assert not any(over.getpixel((left + 1, y)) or over.getpixel((right - 1, y))
+                   for y in inside)
