@@ -79,6 +79,24 @@ def test_a_short_game_through_the_table_draws_claims_and_exchanges() -> None:
     assert table.state.players[1].tracks == ("Gaviota-Juncal",)
 
 
+def test_a_map_without_face_up_replacement_never_offers_it() -> None:
+    # Boat maps have no three-locomotives rule: no line, hint or button for it.
+    table = BoatTable(BOATS, 2)
+    table.deal_and_keep()
+    table.tap(table.boat("red"))
+    table.press("ok")                              # blind, from the boat deck
+    table.wait()
+    second = table.app.screen()
+    assert second.progress == (1, 2)
+    assert not any("3 locos" in line for line in (*second.body, second.hints))
+    assert second.hints == "tap:card"
+    table.press("up")
+    assert table.app.screen() == second
+    table.session.state = replace(table.state, deck=(), discard=("?",) * 5)
+    shuffle = table.app.screen()
+    assert shuffle.hints == "ok:done" and not any("3 locos" in line for line in shuffle.body)
+
+
 def test_a_boat_deck_run_out_is_shuffled_from_its_own_discards() -> None:
     table = BoatTable(BOATS, 2)
     table.deal_and_keep()

@@ -17,6 +17,7 @@ from engine.games.ticket_to_ride.events import (
     DrawCard,
     ExchangePieces,
     KeepTickets,
+    ReplaceFaceUp,
     Reshuffle,
 )
 from engine.games.ticket_to_ride.final_table import final_table
@@ -164,6 +165,17 @@ def test_the_last_round_counts_wagons_and_boats_together() -> None:
     assert after.turns_left == 2, "3 pieces left: the last round starts"
     state = holding(dealt(), "boat2:yellow", trains=2, boats=4)
     assert RULES.apply(state, ClaimRoute("Faro-Isla", ("boat2:yellow",))).turns_left is None
+
+
+def test_the_face_up_cards_are_never_replaced_on_a_map_without_locomotives() -> None:
+    state = dealt()
+    assert BOATS.rules.cards.locomotives == 0
+    with pytest.raises(IllegalEvent, match="never replaced"):
+        RULES.apply(state, ReplaceFaceUp())
+    # Even when the players' word is all the table has of the face-up cards.
+    unseen = replace(state, display=("?",) * len(state.display))
+    with pytest.raises(IllegalEvent, match="never replaced"):
+        RULES.apply(unseen, ReplaceFaceUp())
 
 
 def test_random_games_play_every_part_and_agree_with_the_tally() -> None:

@@ -89,6 +89,7 @@ from .view import (
     Pick,
     TicketToRideUI,
     TurnView,
+    replaces_face_up,
 )  # fmt: skip
 from .words import (
     ALREADY_COUNTED,
@@ -227,7 +228,9 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             self.ui = self.ui.entering(Mode.MAIN)
         return NOTHING
 
-    def _ask_face_up(self, mode: Mode) -> Reaction:
+    def _ask_face_up(self, state: TicketToRideState, mode: Mode) -> Reaction:
+        if not replaces_face_up(state):
+            return NOTHING
         self.ui = replace(self.ui, back_to=mode if mode in STORED else Mode.MAIN,
                           mode=Mode.FACE_UP)
         return NOTHING
@@ -246,7 +249,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             return Reaction(Reshuffle((UNKNOWN,) * len(state.discard)),
                             notice=self.words.say(RESHUFFLED))
         if button in ("up", "down"):
-            return self._ask_face_up(Mode.MAIN)
+            return self._ask_face_up(state, Mode.MAIN)
         return NOTHING
 
     def _reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
@@ -286,12 +289,12 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         if button == "back" and ui.picks:
             self.ui = ui.unpicking()
         elif button in ("up", "down") and state.phase is Phase.START_TICKETS:
-            return self._ask_face_up(Mode.MAIN)
+            return self._ask_face_up(state, Mode.MAIN)
         return NOTHING
 
     def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
-            return self._ask_face_up(Mode.MAIN)
+            return self._ask_face_up(state, Mode.MAIN)
         if button == "ok" and no_second_card(state):
             return Reaction(Pass(), notice=self.words.say(NO_SECOND_CARD))
         return NOTHING
@@ -312,7 +315,7 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         if button == "ok":
             self.ui = self.ui.entering(Mode.MENU)
         elif button in ("up", "down"):
-            return self._ask_face_up(Mode.MAIN)
+            return self._ask_face_up(state, Mode.MAIN)
         return NOTHING
 
     def _menu_button(self, state: TicketToRideState, button: Button) -> Reaction:

@@ -15,7 +15,7 @@ from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from ...flows.words import paged
 from ...screens.model import Menu, Screen, Style
 from .part import TicketToRidePart
-from .view import DEPOT, STATION, TRAIN_CARDS, Mode
+from .view import DEPOT, STATION, TRAIN_CARDS, Mode, replaces_face_up
 from .words import (
     BLIND_LOCOMOTIVE,
     CLAIM_TITLE,
@@ -32,7 +32,9 @@ from .words import (
     HINT_NONE_LEFT,
     HINT_PAY,
     HINT_RESHUFFLE,
+    HINT_RESHUFFLE_ONLY,
     HINT_SECOND,
+    HINT_SECOND_ONLY,
     HINT_TICKETS,
     HINT_TUNNEL_PAY,
     HINT_TURNED,
@@ -125,15 +127,21 @@ class TicketToRideScreens(TicketToRidePart):
         return Screen(top=self._top(state), title=title, body=body,
                       hints=self.words.hint_confirm(), style=Style.CONFIRM)
 
+    def _face_up_line(self, state: TicketToRideState) -> tuple[str, ...]:
+        """"3 locos face up? up", on a map that has face-up cards replaced."""
+        return (self.words.say(FACE_UP_LINE),) if replaces_face_up(state) else ()
+
     def _face_up_screen(self, state: TicketToRideState) -> Screen:
         return self._question(state, self.words.say(FACE_UP_QUESTION), self.words.face_up_body())
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         title = self.deck_empty_title(state) if state.boat_cards is not None else w.say(DECK_EMPTY)
+        replaced = replaces_face_up(state)
         return Screen(top=self._top(state), title=title,
-                      body=(*w.reshuffle_body(), w.say(FACE_UP_LINE)),
-                      hints=w.say(HINT_RESHUFFLE), style=Style.ANNOUNCE)
+                      body=(*w.reshuffle_body(), *self._face_up_line(state)),
+                      hints=w.say(HINT_RESHUFFLE if replaced else HINT_RESHUFFLE_ONLY),
+                      style=Style.ANNOUNCE)
 
     def _reveal_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -170,7 +178,7 @@ class TicketToRideScreens(TicketToRidePart):
         body += [w.ticket(board.ticket(pick.card)) for pick in self.ui.picks
                  if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
         if state.phase is Phase.START_TICKETS and not self.ui.picks:
-            body.append(w.say(FACE_UP_LINE))
+            body += self._face_up_line(state)
         return Screen(top=self._top(state), title=w.say(TICKETS_TITLE, name=player.name),
                       body=tuple(body), hints=w.say(HINT_TICKETS),
                       progress=(len(self.ui.picks), offered))
@@ -178,10 +186,11 @@ class TicketToRideScreens(TicketToRidePart):
     def _second_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         first = self.first[0] if self.first and state.drawn else None
-        body = (w.first_was(first) if first else w.say(TAP_SECOND), w.say(FACE_UP_LINE))
+        body = (w.first_was(first) if first else w.say(TAP_SECOND), *self._face_up_line(state))
+        hint = (HINT_NONE_LEFT if no_second_card(state)
+                else HINT_SECOND if replaces_face_up(state) else HINT_SECOND_ONLY)
         return Screen(top=self._top(state), title=w.say(SECOND_CARD, name=state.player().name),
-                      body=body, progress=(1, 2),
-                      hints=w.say(HINT_NONE_LEFT if no_second_card(state) else HINT_SECOND))
+                      body=body, progress=(1, 2), hints=w.say(hint))
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         if state.boat_cards is not None:

@@ -20,6 +20,7 @@ from engine.games.ticket_to_ride.rules import (
     result,
     station_cost,
 )
+from engine.games.ticket_to_ride.special_cards import face_up_limits
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from .words import city_letter
@@ -242,7 +243,7 @@ class TurnView:
             found.append(Action.MOVE)
         if can_exchange(state) and not state.drawn:
             found.append(Action.EXCHANGE)
-        if state.boat_cards is None:  # no face-up cards are replaced on a map with boats
+        if replaces_face_up(state):
             found.append(Action.FACE_UP)
         if not can_act(state):
             found.append(Action.PASS)
@@ -279,3 +280,9 @@ def track_kind(track: Track, city: str) -> tuple[Any, ...]:
     """Tracks a player cannot tell apart when claiming (the two gray tracks of a double)."""
     return (track.route, track.other_end(city), track.color, track.length, track.tunnel,
             track.ferries)
+
+
+def replaces_face_up(state: TicketToRideState) -> bool:
+    """Whether this map has the face-up cards replaced (three locomotives, three passenger
+    cards): on a map without (boats, no locomotives) the table never offers it."""
+    return bool(face_up_limits(state.board.rules.cards))

@@ -260,6 +260,8 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
     setup = state.board.rules.cards
     display = state.display
     limits = face_up_limits(setup)
+    if not limits:  # no locomotives or passenger cards in the deck (boat maps among them)
+        raise IllegalEvent(N_("The face-up cards are never replaced on this map"))
     possible = any(display.count(card) + display.count(UNKNOWN) >= limit
                    for card, limit in limits)
     if (state.phase not in (Phase.START_TICKETS, Phase.PLAY) or state.tunnel is not None
@@ -270,8 +272,6 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
         raise IllegalEvent(N_("The face-up cards stay: the cards left could not do better"))
-    if state.boat_cards is not None:
-        raise IllegalEvent(N_("The face-up cards are never replaced on this map"))
     state = evolve(state, display=(), discard=state.discard + display)
     return settle_display(state)
 

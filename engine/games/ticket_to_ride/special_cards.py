@@ -57,7 +57,7 @@ def counts_double(card: str) -> bool:
 def face_up_limits(setup: CardSetup) -> tuple[tuple[str, int], ...]:
     """Cards that, this many of them face up, have all the face-up cards replaced."""
     limits = []
-    if setup.face_up_locomotives:
+    if setup.locomotives and setup.face_up_locomotives:  # none in the deck, none face up
         limits.append((LOCOMOTIVE, setup.face_up_locomotives))
     if setup.copies_of(PASSENGER):
         limits.append((PASSENGER, FACE_UP_PASSENGERS))
