@@ -25,7 +25,7 @@ from engine.games.ticket_to_ride.rules import DECK, face_up_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, moved, refused
+from ...flows.kit import Button, chosen, refused
 from ...i18n import N_
 from ...screens.model import Menu, Screen
 from .part import TicketToRidePart
@@ -87,11 +87,10 @@ class BoatEntry(TicketToRidePart):
         sources = self.boat_sources(state, pending.card, bool(state.drawn)) if pending else []
         if button == "back" or pending is None or not sources:
             self.ui = self.ui.entering(Mode.MAIN)
-        elif button in ("up", "down"):
-            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(sources)))
-        elif button == "ok":
-            return self.boat_drawn(pending, sources[min(self.ui.choice, len(sources) - 1)])
-        return NOTHING
+            return NOTHING
+        choice, source = chosen(self.ui.choice, button, sources)
+        self.ui = replace(self.ui, choice=choice)
+        return NOTHING if source is None else self.boat_drawn(pending, source)
 
     def _boat_source_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -136,12 +135,13 @@ class BoatEntry(TicketToRidePart):
         options = self.exchange_options(state)
         if button == "back" or not options:
             self.ui = self.ui.entering(Mode.MENU)
-        elif button in ("up", "down"):
-            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(options)))
-        elif button == "ok":
-            give, count = options[min(self.ui.choice, len(options) - 1)]
-            return Reaction(ExchangePieces(give, count), notice=self.words.say(EXCHANGED))
-        return NOTHING
+            return NOTHING
+        choice, option = chosen(self.ui.choice, button, options)
+        self.ui = replace(self.ui, choice=choice)
+        if option is None:
+            return NOTHING
+        give, count = option
+        return Reaction(ExchangePieces(give, count), notice=self.words.say(EXCHANGED))
 
     def _exchange_screen(self, state: TicketToRideState) -> Screen:
         w = self.words

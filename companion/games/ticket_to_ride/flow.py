@@ -63,6 +63,7 @@ from ...flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
+    chosen,
     leafed,
     moved,
     other_game,
@@ -322,11 +323,10 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
         actions = self.view(state).actions
         if button == "back":
             self.ui = self.ui.entering(Mode.MAIN)
-        elif button in ("up", "down"):
-            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(actions)))
-        elif button == "ok":
-            return self._act(state, actions[min(self.ui.choice, len(actions) - 1)])
-        return NOTHING
+            return NOTHING
+        choice, action = chosen(self.ui.choice, button, actions)
+        self.ui = replace(self.ui, choice=choice)
+        return NOTHING if action is None else self._act(state, action)
 
     def _act(self, state: TicketToRideState, action: Action) -> Reaction:
         w = self.words
