@@ -20,6 +20,7 @@ the context and hint lines stay.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -90,21 +91,30 @@ def _fitted(text: str, area: _Area, height: int
     above and below and the frame's lines, take at most `height` rows; one line before two.
     Each way it fits in that font, with its gap (1, then 0) and the first and last lit rows
     of the text's cells; empty when it fits in none."""
+    width = area.inset(2).width  # a frame's line and a blank column each side
     for lines in (1, 2):
-        for font in TITLES:
-            found = []
-            for gap in (1, 0):
-                # A frame's line and a blank column on each side: a letter never touches it.
-                fitted = fit(text, (font,), area.inset(2).width, font.height * lines,
-                             max_lines=lines)
-                if not fitted.complete or fitted.height > font.height * lines:
-                    continue
-                ink = _lit_rows(fitted)
-                if ink[1] - ink[0] + 3 + 2 * gap <= height:
-                    found.append((fitted, gap, ink))
+        for font in range(len(TITLES)):
+            way = _way(text, width, lines, font)
+            if way is None:
+                continue
+            fitted, ink = way
+            found = [(fitted, gap, ink) for gap in (1, 0)
+                     if ink[1] - ink[0] + 3 + 2 * gap <= height]
             if found:
                 return found
     return []
+
+
+@lru_cache(maxsize=256)
+def _way(text: str, width: int, lines: int, font: int) -> tuple[Fitted, tuple[int, int]] | None:
+    """`text` whole in `lines` lines of `width` columns in title font number `font`, with its
+    first and last lit rows; None when it does not fit. Laid out once: a flash is fitted to
+    several heights, the larger fonts are tried first, and flashes come back."""
+    title = TITLES[font]
+    fitted = fit(text, (title,), width, title.height * lines, max_lines=lines)
+    if not fitted.complete or fitted.height > title.height * lines:
+        return None
+    return fitted, _lit_rows(fitted)
 
 
 def _lit_rows(fitted: Fitted) -> tuple[int, int]:
