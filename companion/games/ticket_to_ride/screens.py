@@ -187,10 +187,10 @@ class TicketToRideScreens(TicketToRidePart):
         w = self.words
         first = self.first[0] if self.first and state.drawn else None
         body = (w.first_was(first) if first else w.say(TAP_SECOND), *self._face_up_line(state))
-        hint = (HINT_NONE_LEFT if no_second_card(state)
-                else HINT_SECOND if replaces_face_up(state) else HINT_SECOND_ONLY)
+        hints = (w.say(HINT_NONE_LEFT) if no_second_card(state)
+                 else w.say(HINT_SECOND if replaces_face_up(state) else HINT_SECOND_ONLY))
         return Screen(top=self._top(state), title=w.say(SECOND_CARD, name=state.player().name),
-                      body=body, progress=(1, 2), hints=w.say(hint))
+                      body=body, progress=(1, 2), hints=hints)
 
     def _source_screen(self, state: TicketToRideState) -> Screen:
         if state.boat_cards is not None:
