@@ -57,6 +57,32 @@ def team_of(state: TicketToRideState, seat: int | None = None) -> int | None:
     return next((n for n, team in enumerate(state.teams) if seat in team.seats), None)
 
 
+def side_of(state: TicketToRideState, seat: int | None = None) -> int:
+    """The entry of the final table `seat` plays for (the current player's by default): their
+    team's number in team play, else the seat itself. The side owns what a claim takes."""
+    seat = state.current if seat is None else seat
+    number = team_of(state, seat)
+    return seat if number is None else number
+
+
+def side_seats(state: TicketToRideState, seat: int | None = None) -> tuple[int, ...]:
+    """The seats of `seat`'s side (the current player's by default): their team, or them."""
+    seat = state.current if seat is None else seat
+    number = team_of(state, seat)
+    return (seat,) if number is None else state.teams[number].seats
+
+
+def side_count(state: TicketToRideState) -> int:
+    """How many sides play: teams, or players."""
+    return len(state.teams) or len(state.players)
+
+
+def side_name(state: TicketToRideState, seat: int) -> str:
+    """The name of `seat`'s side: their team's, or theirs."""
+    number = team_of(state, seat)
+    return state.players[seat].name if number is None else state.teams[number].name
+
+
 def usable_cards(state: TicketToRideState) -> tuple[str, ...]:
     """The train cards the current player may pay with: their hand and their team's holder."""
     number = team_of(state)
