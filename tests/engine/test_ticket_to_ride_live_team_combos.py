@@ -168,7 +168,7 @@ def test_a_team_has_one_starting_city_its_cites_and_holds_alvin() -> None:
     assert result.players[SOUTH].breakdown["alvin"] == 10
 
 
-def test_a_cite_is_paid_from_the_hand_then_the_team_s_holder() -> None:
+def test_a_cite_is_paid_from_the_team_s_holder_and_the_hand() -> None:
     state = team_ready("old-west-example")
     players = (replace(state.players[0], hand=("red", "red", "white")),) + state.players[1:]
     teams = (replace(state.teams[0], hand=("blue", "blue")),) + state.teams[1:]

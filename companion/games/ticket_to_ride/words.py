@@ -125,6 +125,8 @@ TRIP_FARE = N_("Fare: {count} card(s)")
 TAP_PASSENGER_CARDS = N_("Tap {count} passenger card(s)")
 NO_PASSENGER_TO_MOVE = N_("No passenger can move")
 MERCHANDISE_LINE = N_("Merchandise: {points}")
+#: A team's shared cards and merchandise on one line: three lines fit under the title.
+TEAM_CARDS_AND_GOODS = N_("Team {cards} · Goods {points}")
 
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".

@@ -135,7 +135,7 @@ def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
         players[seat] = evolve(players[seat], alvin_captures=players[seat].alvin_captures + 1)
         alvin = Alvin(takings.alvin_to or alvin.city, seat)
     state = evolve(state, players=tuple(players), discard=discard, alvin=alvin)
-    # In teams the Cité's cards come from the hand, then the team's holder.
+    # In teams the Cité's cards come from the team's holder, then the hand.
     return spend_cards(state, takings.cite_cards) if state.teams and takings.cite else state
 
 

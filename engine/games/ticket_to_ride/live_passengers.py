@@ -211,7 +211,7 @@ def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],
         raise _fare_count(trip)
     check_in_hand(usable_cards(state), cards)
     if state.teams:
-        state = spend_cards(state, cards)  # the hand first, then the team's holder
+        state = spend_cards(state, cards)  # the team's holder first, then the hand
     player = state.player()
     riding = list(player.riding)
     riding.remove(trip.start)

@@ -1,0 +1,72 @@
+"""Team play together with shares, meeples, Old West, depots and Märklin at the Ticket to Ride
+table: whole games entered input by input, the team's hand and holder paying for what a claim
+takes, and the warehouses named after the teams."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.automaton import physical_moves
+from companion.games.ticket_to_ride.words import ticket_codes
+from companion.screens.render import cuts
+from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.final_table import final_table
+from engine.games.ticket_to_ride.state import Phase
+from engine.games.ticket_to_ride.tally import tally
+
+from ..engine.ticket_to_ride_live import TEAM_MAPS, team_map
+from .test_ticket_to_ride_teams_flow import TEAM_NAMES, TeamTable, real_game
+
+
+@pytest.fixture(autouse=True)
+def example_tickets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Ticket tags for the team maps' tickets, as for a shipped map's."""
+    codes = ticket_codes()
+    for name in TEAM_MAPS:
+        board = team_map(name)
+        for number, ticket in enumerate(sorted(t.id for t in board.tickets), start=1):
+            monkeypatch.setitem(codes, f"{board.name}-{number:02d}", (board.name, ticket))
+    yield
+
+
+@pytest.mark.parametrize("name", sorted(TEAM_MAPS))
+def test_whole_team_games_through_the_table_score_like_the_real_ones(name: str) -> None:
+    board = team_map(name)
+    table = TeamTable(board)
+    seed = 2
+    seen = []
+    for goal in physical_moves(RULES, table.names, seed, table.options):
+        table.enter(goal)
+        seen.append(table.app.screen())
+        table.wait()
+        seen.append(table.app.screen())
+    assert table.state.phase is Phase.OVER
+    real = real_game(table.names, seed, table.options)
+    result = RULES.result(table.state)
+    assert result == RULES.result(real)
+    assert [p.name for p in result.players] == list(TEAM_NAMES)
+    assert tally(final_table(table.state)).to_json() == result.to_json()
+    problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
+    assert not problems, problems[:5]
+    # The final count's pages are the teams'.
+    assert {seat for seat, _ in table.flow._final_pages(table.state)} == {0, 1, None}
+    if name == "depots-example":  # a warehouse is a team's
+        menu = table.flow._store_screen(table.state).menu
+        assert menu is not None and len(menu.items) == 2
+        assert [item.split(":")[0] for item in menu.items] == list(TEAM_NAMES)
+
+
+@pytest.mark.parametrize("name", ["marklin-example", "old-west-example", "depots-example"])
+def test_a_team_game_s_screens_fit_in_french(name: str) -> None:
+    table = TeamTable(team_map(name), language="fr")
+    seen = []
+    for goal in physical_moves(RULES, table.names, 3, table.options):
+        table.enter(goal)
+        seen.append(table.app.screen())
+        table.wait()
+        seen.append(table.app.screen())
+    assert table.state.phase is Phase.OVER
+    problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
+    assert not problems, problems[:5]
