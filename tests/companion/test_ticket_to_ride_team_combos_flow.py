@@ -4,19 +4,26 @@ takes, and the warehouses named after the teams."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import cast
 
 import pytest
 
 from companion.automaton import physical_moves
+from companion.cli import main
+from companion.demo import PLAYER_NAMES
+from companion.games.ticket_to_ride.map_files import read_map
 from companion.games.ticket_to_ride.words import ticket_codes
 from companion.screens.render import cuts
 from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.events import TicketToRideEvent
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.state import Phase
 from engine.games.ticket_to_ride.tally import tally
 
-from ..engine.ticket_to_ride_live import TEAM_MAPS, team_map
+from ..engine.ticket_to_ride_live import TEAM_MAPS, team_map, team_map_text
 from .test_ticket_to_ride_teams_flow import TEAM_NAMES, TeamTable, real_game
 
 
@@ -70,3 +77,23 @@ def test_a_team_game_s_screens_fit_in_french(name: str) -> None:
     assert table.state.phase is Phase.OVER
     problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
     assert not problems, problems[:5]
+
+
+@pytest.mark.parametrize("name", sorted(TEAM_MAPS))
+def test_the_demo_plays_a_team_map_with_another_rule_to_its_result_line(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / f"teams-{name}.toml"
+    path.write_text(team_map_text(name), encoding="utf-8")
+    status = main(["--lang", "en", "demo", "ticket-to-ride", "--map", str(path), "--state-dir",
+                   str(tmp_path / "state"), "--players", "4", "--progress-every", "1000"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    _, option = read_map(path.read_text(encoding="utf-8"))
+    names = PLAYER_NAMES[:4]
+    real = RULES.new_game(names, option)
+    for move in physical_moves(RULES, names, 1, {"map_name": option}):
+        real = RULES.apply(real, cast(TicketToRideEvent, move))
+    assert RULES.is_over(real)
+    line = json.loads(out.splitlines()[-1])
+    assert line == RULES.result(real).to_json()
+    assert [entry["name"] for entry in line["players"]] == [t.name for t in real.teams]
