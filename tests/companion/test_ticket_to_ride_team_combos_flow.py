@@ -97,3 +97,9 @@ def test_the_demo_plays_a_team_map_with_another_rule_to_its_result_line(
     line = json.loads(out.splitlines()[-1])
     assert line == RULES.result(real).to_json()
     assert [entry["name"] for entry in line["players"]] == [t.name for t in real.teams]
+
+
+def test_the_setup_gives_each_team_a_warehouse_and_the_map_s_depots() -> None:
+    table = TeamTable(team_map("depots-example"))
+    pages = dict(table.flow._setup_pages(table.state))
+    assert " ".join(pages["Depots"]) == "Give each team a warehouse and 5 depots."

@@ -372,9 +372,11 @@ class Words(TableWords):
             pages.append((self._("Ferry cards"), wrapped(self._(
                 "Put the {count} ferry cards in a pile beside the deck.").format(count=ferries))))
         if board.rules.depots:
-            pages.append((self._("Depots"), wrapped(self._(
-                "Give each player a warehouse and {count} depots.").format(
-                count=board.rules.depots))))
+            # In team play the team holds the warehouse and the depots (the engine's reading).
+            text = (self._("Give each team a warehouse and {count} depots.")
+                    if board.rules.team_size else
+                    self._("Give each player a warehouse and {count} depots."))
+            pages.append((self._("Depots"), wrapped(text.format(count=board.rules.depots))))
         return pages
 
     # The final count
