@@ -33,14 +33,14 @@ def exported(state: TicketToRideState, name: str) -> dict[str, Any]:
     """The final table as `companion tally` reads it, the map given as its file's object."""
     players = []
     for seat, (holding, player) in enumerate(zip(holdings(state), state.players)):
-        claims = route_claims(player)
+        claims = route_claims([player])
         players.append({
             "name": holding.name,
             "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color,
                         **({"claim": claims[t.id]} if t.id in claims else {})}
                        for t in holding.tracks],
             "tickets": [list(t.places) for t in holding.tickets],
-            **table_fields(state, seat),
+            **table_fields(state, (seat,)),
         })  # fmt: skip
     raw = tomllib.loads((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
     return {"game": "ticket-to-ride", "map": raw, "players": players}

@@ -131,17 +131,30 @@ def test_a_face_up_locomotive_goes_to_the_team_s_holder() -> None:
     assert state.players[0].hand == hand
 
 
-def test_a_claim_is_paid_from_the_hand_first_then_the_team_s_holder() -> None:
+def test_a_claim_is_paid_from_the_team_s_holder_first_then_the_hand() -> None:
     state = started()
-    teams = (replace(state.teams[0], hand=("red", "red", "blue")),) + state.teams[1:]
-    players = (replace(state.players[0], hand=("red", "white")),) + state.players[1:]
+    teams = (replace(state.teams[0], hand=("red", "blue")),) + state.teams[1:]
+    players = (replace(state.players[0], hand=("red", "red", "white")),) + state.players[1:]
     state = replace(state, teams=teams, players=players)
-    assert usable_cards(state) == ("red", "white", "red", "red", "blue")
+    assert usable_cards(state) == ("red", "red", "white", "red", "blue")
     track = next(t for t in TEAMS.tracks if t.color == "red" and t.length == 2)
     state = RULES.apply(state, ClaimRoute(track.id, ("red", "red")))
-    assert state.players[0].hand == ("white",)
-    assert state.teams[0].hand == ("red", "blue")
+    assert state.teams[0].hand == ("blue",)
+    assert state.players[0].hand == ("red", "white")
     assert state.players[0].trains == 12 - 2
+
+
+def test_an_unseen_card_in_hand_is_spent_after_the_holder_s_seen_one() -> None:
+    """The table follows the physical game: it sees what the holder gets, not the starting
+    hands, so a colour the holder shows is paid from it."""
+    state = started()
+    teams = (replace(state.teams[0], hand=("red",)),) + state.teams[1:]
+    players = (replace(state.players[0], hand=("?", "?")),) + state.players[1:]
+    state = replace(state, teams=teams, players=players)
+    track = next(t for t in TEAMS.tracks if t.color == "red" and t.length == 2)
+    state = RULES.apply(state, ClaimRoute(track.id, ("red", "red")))
+    assert state.teams[0].hand == ()
+    assert state.players[0].hand == ("?",)
 
 
 def test_a_team_holds_one_track_of_a_route() -> None:

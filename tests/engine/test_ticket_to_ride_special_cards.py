@@ -116,7 +116,7 @@ def test_only_the_rules_not_yet_live_are_refused() -> None:
     teams = replace(tiny([], {}), rules=replace(tiny([], {}).rules, team_size=2))
     assert unplayable(teams) is None
     teams_with_depots = replace(teams, rules=replace(teams.rules, depots=5))
-    assert unplayable(teams_with_depots) is not None
+    assert unplayable(teams_with_depots) is None
 
 
 # --- Drawing ------------------------------------------------------------------------------------

@@ -70,3 +70,21 @@ def checked_result(state: TicketToRideState) -> TallyResult:
     by_name = {p.name: p for p in tally(reversed_table).players}
     assert all(by_name[p.name] == p for p in result.players), "the order does not matter"
     return result
+
+
+#: The example maps whose rules are played in teams too, each with the trains of a team member.
+TEAM_MAPS = {"stocks-example": 12, "meeples-example": 12, "old-west-example": 12,
+             "depots-example": 14, "marklin-example": 10}
+
+
+def team_map_text(name: str) -> str:
+    """The TOML of example map `name` played in teams of two (its players are then teams)."""
+    text = (EXAMPLES / f"{name}.toml").read_text("utf-8")
+    team_rules = f"[rules]\nteam_size = 2\nteam_trains = {TEAM_MAPS[name]}\n"
+    return text.replace("[rules]\n", team_rules, 1).replace(
+        f'name = "{name}"', f'name = "teams-{name}"', 1)
+
+
+@cache
+def team_map(name: str) -> Map:
+    return map_from_toml(team_map_text(name))

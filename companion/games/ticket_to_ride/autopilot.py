@@ -84,7 +84,7 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
     if isinstance(goal, PlaceDepot) and mode is Mode.FIRST_DEPOT:
         return Press("ok")
     if isinstance(goal, StoreCard) and mode is Mode.STORE:
-        return toward(ui.choice, goal.owner, len(state.players))
+        return toward(ui.choice, goal.owner, len(state.depots.warehouses) if state.depots else 0)
     if isinstance(goal, TakeFerryCard):
         return _tap(uid_for, FERRY_CARD) if mode in (Mode.MAIN, Mode.MENU) else Press("back")
     if isinstance(goal, Pass) and mode is Mode.SECOND:

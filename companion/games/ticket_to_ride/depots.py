@@ -1,7 +1,8 @@
 """Depots and warehouses (Europe 1912) at the Ticket to Ride table: the first depot of each
 player, the deck's top card put in a warehouse before a draw, a warehouse taken after a claim.
 
-The cards put in a warehouse are never seen: the companion counts them ("?")."""
+The cards put in a warehouse are never seen: the companion counts them ("?"). In team play a
+warehouse is a team's, named after the team."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import replace
 
 from engine.games.ticket_to_ride.events import StoreCard, TakeWarehouse
 from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE, must_store
+from engine.games.ticket_to_ride.live_teams import side_names
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from ...flows.base import NOTHING, Reaction
@@ -57,15 +59,15 @@ class DepotEntry(TicketToRidePart):
         return NOTHING
 
     def _store_button(self, state: TicketToRideState, button: Button) -> Reaction:
-        count = len(state.players)
+        names = side_names(state)
+        count = len(names)
         if button == "back":
             self.ui = self.ui.entering(Mode.MAIN)
         elif button in ("up", "down"):
             self.ui = replace(self.ui, choice=moved(self.ui.choice, button, count))
         elif button == "ok":
             owner = min(self.ui.choice, count - 1)
-            return Reaction(StoreCard(owner), notice=self.words.say(
-                STORED_IN, name=state.players[owner].name))
+            return Reaction(StoreCard(owner), notice=self.words.say(STORED_IN, name=names[owner]))
         return NOTHING
 
     def _take_button(self, state: TicketToRideState, button: Button) -> Reaction:
@@ -93,8 +95,8 @@ class DepotEntry(TicketToRidePart):
     def _store_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         assert state.depots is not None
-        items = tuple(w.say(WAREHOUSE_ITEM, name=player.name, count=len(cards))
-                      for player, cards in zip(state.players, state.depots.warehouses))
+        items = tuple(w.say(WAREHOUSE_ITEM, name=name, count=len(cards))
+                      for name, cards in zip(side_names(state), state.depots.warehouses))
         return Screen(top=self._top(state), title=w.say(STORE_TITLE),
                       menu=Menu(items, self.ui.choice % len(items)), hints=w.hint_choose())
 
@@ -102,8 +104,9 @@ class DepotEntry(TicketToRidePart):
         w = self.words
         depots = state.depots
         assert depots is not None
-        items = tuple(w.say(WAREHOUSE_ITEM, name=state.players[owner].name,
-                            count=len(depots.warehouses[owner])) for owner in depots.offer)
+        names = side_names(state)
+        items = tuple(w.say(WAREHOUSE_ITEM, name=names[owner], count=len(depots.warehouses[owner]))
+                      for owner in depots.offer)
         items += (w.say(KEEP_DEPOTS),)
         return Screen(top=self._top(state), title=w.say(TAKE_TITLE),
                       menu=Menu(items, min(self.ui.choice, len(items) - 1)),

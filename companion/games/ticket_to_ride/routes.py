@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.games.ticket_to_ride.events import PlaceDepot
+from engine.games.ticket_to_ride.live_depots import depots_left
 from engine.games.ticket_to_ride.rules import claim_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
@@ -63,8 +64,7 @@ class RouteChooser(TicketToRidePart):
         if purpose == STATION and view.station_cost is None:
             self.ui = self.ui.entering(Mode.MAIN)
             return refused(self.words.say(NO_STATION_LEFT))
-        depots = state.depots
-        if purpose == DEPOT and (depots is None or not depots.left[state.current]):
+        if purpose == DEPOT and not depots_left(state):
             self.ui = self.ui.entering(Mode.MAIN)
             return refused(self.words.say(NO_DEPOT_LEFT))
         letters = view.letters(purpose)

@@ -52,6 +52,7 @@ from .words import (
     TAP_CARDS_TAKEN,
     TAP_SECOND,
     TAP_TICKETS,
+    TEAM_CARDS_AND_GOODS,
     TEAM_CONTEXT,
     TEAM_LAST_ROUND,
     TEAM_MEMBERS,
@@ -268,9 +269,15 @@ class TicketToRideScreens(TicketToRidePart):
             # takes the tickets' line.
             body = (body[0], tolls) if state.turns_left is not None else (*body, tolls)
         team = team_of(state)
-        if team is not None and state.turns_left is None:
+        merchandise = state.board.rules.merchandise is not None
+        if team is not None and merchandise:  # the team's cards and its members' tokens
+            shared = state.teams[team]
+            line = w.say(TEAM_CARDS_AND_GOODS, cards=len(shared.hand), points=sum(
+                token for seat in shared.seats for token in state.players[seat].merchandise))
+            body = (body[0], line) if state.turns_left is not None else (*body, line)
+        elif team is not None and state.turns_left is None:
             body += (w.say(SHARED_CARDS, cards=len(state.teams[team].hand)),)
-        if state.board.rules.merchandise is not None:
+        elif merchandise:
             goods = w.say(MERCHANDISE_LINE, points=sum(player.merchandise))
             body = (body[0], goods) if state.turns_left is not None else (*body, goods)
         if state.turns_left is not None:

@@ -14,6 +14,7 @@ from engine.games.ticket_to_ride.events import ClaimRoute
 from engine.games.ticket_to_ride.live_meeples import NONE, meeple_options
 from engine.games.ticket_to_ride.live_old_west import alvin_options, cite_options, start_options
 from engine.games.ticket_to_ride.live_stocks import share_number, share_options
+from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import hand_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.state import Takings, TicketToRideState
@@ -206,7 +207,7 @@ class TakingsEntry(TicketToRidePart):
         assert rules is not None
         cards = (*(p.card for p in self.ui.cite_picks), pick.card)
         problem = (set_problem(cards, rules.city_cards)
-                   or hand_problem(state.player().hand, self.ui.cards + cards))
+                   or hand_problem(usable_cards(state), self.ui.cards + cards))
         if problem:
             return refused(self._explain(problem))
         self.ui = replace(self.ui, cite_picks=(*self.ui.cite_picks, pick))

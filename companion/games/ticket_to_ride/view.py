@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
 from engine.games.ticket_to_ride.live_boats import can_exchange
-from engine.games.ticket_to_ride.live_depots import free_cities, must_store
+from engine.games.ticket_to_ride.live_depots import depots_left, free_cities, must_store
 from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.rules import (
@@ -236,8 +236,7 @@ class TurnView:
         if must_store(state):
             found.append(Action.STORE)
         depots = state.depots
-        if depots is not None and depots.left[state.current] and not (state.drawn
-                                                                     or depots.stored):
+        if depots is not None and depots_left(state) and not (state.drawn or depots.stored):
             found.append(Action.DEPOT)
         if movable(state):
             found.append(Action.MOVE)

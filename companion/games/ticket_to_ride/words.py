@@ -125,6 +125,8 @@ TRIP_FARE = N_("Fare: {count} card(s)")
 TAP_PASSENGER_CARDS = N_("Tap {count} passenger card(s)")
 NO_PASSENGER_TO_MOVE = N_("No passenger can move")
 MERCHANDISE_LINE = N_("Merchandise: {points}")
+#: A team's shared cards and merchandise on one line: three lines fit under the title.
+TEAM_CARDS_AND_GOODS = N_("Team {cards} · Goods {points}")
 
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
@@ -370,9 +372,11 @@ class Words(TableWords):
             pages.append((self._("Ferry cards"), wrapped(self._(
                 "Put the {count} ferry cards in a pile beside the deck.").format(count=ferries))))
         if board.rules.depots:
-            pages.append((self._("Depots"), wrapped(self._(
-                "Give each player a warehouse and {count} depots.").format(
-                count=board.rules.depots))))
+            # In team play the team holds the warehouse and the depots (the engine's reading).
+            text = (self._("Give each team a warehouse and {count} depots.")
+                    if board.rules.team_size else
+                    self._("Give each player a warehouse and {count} depots."))
+            pages.append((self._("Depots"), wrapped(text.format(count=board.rules.depots))))
         return pages
 
     # The final count

@@ -89,7 +89,8 @@ class PlaceDepot(TicketToRideEvent):
 @dataclass(frozen=True)
 class StoreCard(TicketToRideEvent):
     """Europe 1912: before drawing train cards, the deck's top card put unseen in the
-    warehouse of the player at seat `owner` (`card`: "?" when the companion did not see it)."""
+    warehouse of the player at seat `owner` (in team play: of team number `owner`; `card`: "?"
+    when the companion did not see it)."""
 
     kind = "store-card"
     owner: int
@@ -99,7 +100,8 @@ class StoreCard(TicketToRideEvent):
 @dataclass(frozen=True)
 class TakeWarehouse(TicketToRideEvent):
     """Europe 1912: after a claim touching a depot, the cards of the warehouse of the depot's
-    owner (at seat `owner`) taken for one depot given up; -1 leaves them."""
+    owner (at seat `owner`, or team number `owner` in team play) taken for one depot given up;
+    -1 leaves them."""
 
     kind = "take-warehouse"
     owner: int

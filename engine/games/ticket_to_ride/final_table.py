@@ -43,9 +43,8 @@ def variant_fields(state: TicketToRideState, entry: int) -> dict[str, Any]:
         fields["country_cards"] = cards_by_country(
             tuple(card for p in members for card in p.country_cards))
     if state.depots is not None:
-        fields["depots"] = sum(state.depots.left[seat] for seat in entries(state)[entry][1])
-    if not state.teams:  # teams never play with shares, meeples or Old West (NOT_YET_LIVE)
-        fields.update(table_fields(state, entry))
+        fields["depots"] = state.depots.left[entry]  # a team holds one set of depots
+    fields.update(table_fields(state, entries(state)[entry][1]))
     if rules.merchandise is not None:
         fields["merchandise"] = [token for p in members for token in p.merchandise]
     return fields
@@ -69,11 +68,16 @@ def _joined(parts: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(item for part in parts for item in part)
 
 
+def _claims(state: TicketToRideState, entry: int) -> dict[str, int]:
+    """Old West: each track of the entry (a player, or a team) and its claim number."""
+    return route_claims([state.players[seat] for seat in entries(state)[entry][1]])
+
+
 def live_result(state: TicketToRideState) -> TallyResult:
     """The final count: the variant fields scored as the tally scores them."""
     seats = [Seat(h.name, join("players", number), variant_fields(state, number),
                   tracks=list(h.tracks), tickets=list(h.tickets), stations=list(h.stations),
-                  claimed={} if state.teams else route_claims(state.players[number]))
+                  claimed=_claims(state, number))
              for number, h in enumerate(holdings(state))]
     variant_bonuses(state.board, seats, {})
     return score_table(state.board, [seat.holding() for seat in seats])
@@ -83,7 +87,7 @@ def final_table(state: TicketToRideState) -> dict[str, Any]:
     """The final table as `companion tally` reads it (the map given as itself)."""
     players = []
     for number, holding in enumerate(holdings(state)):
-        claims = {} if state.teams else route_claims(state.players[number])
+        claims = _claims(state, number)
         members = ({"members": [state.players[seat].name for seat in state.teams[number].seats]}
                    if state.teams else {})
         players.append({

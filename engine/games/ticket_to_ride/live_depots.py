@@ -10,6 +10,10 @@
   and no depot; this is not the turn's action.
 - At the end, most depots still in front of a player: the bonus (ties all score), counted by
   the tally's own code.
+
+In team play the team is the owner, as the tally reads it: one warehouse and the map's depots
+for the team; each team places one first depot (its member met first, counter-clockwise from
+the last player); a team member draws from, stores into and gives up the team's.
 """
 
 from __future__ import annotations
@@ -19,26 +23,36 @@ from ...frozen import evolve
 from ...unseen import reveal
 from .board import MapRules, Track
 from .events import PlaceDepot, StoreCard, TakeWarehouse
+from .live_teams import side_of
 from .state import DepotTable, Phase, TicketToRideState
 
 #: `TakeWarehouse.owner` when the player leaves the warehouses as they are.
 NO_WAREHOUSE = -1
 
 
-def new_depots(rules: MapRules, players: int) -> DepotTable | None:
+def new_depots(rules: MapRules, sides: int) -> DepotTable | None:
+    """The depots and warehouses of `sides` owners (players, or teams)."""
     if not rules.depots:
         return None
-    return DepotTable(left=(rules.depots,) * players, warehouses=((),) * players)
+    return DepotTable(left=(rules.depots,) * sides, warehouses=((),) * sides)
 
 
 def start_depots(state: TicketToRideState) -> TicketToRideState:
-    """After the starting tickets: from the last player counter-clockwise, a depot each."""
+    """After the starting tickets: from the last player counter-clockwise, a depot each (in
+    teams, from the team member met first)."""
     table = state.depots
     if table is None:
         return state
     count = len(state.players)
-    order = tuple((state.first - 1 - step) % count for step in range(count))
+    seats = [(state.first - 1 - step) % count for step in range(count)]
+    firsts = {side_of(state, seat): seat for seat in reversed(seats)}
+    order = tuple(seat for seat in seats if firsts[side_of(state, seat)] == seat)
     return evolve(state, depots=evolve(table, to_place=order), current=order[0])
+
+
+def depots_left(state: TicketToRideState) -> int:
+    """The depots still in front of the current player (their team's, in team play)."""
+    return state.depots.left[side_of(state)] if state.depots is not None else 0
 
 
 def depot_cities(state: TicketToRideState) -> set[str]:
@@ -80,7 +94,7 @@ def offer_warehouses(state: TicketToRideState, track: Track) -> TicketToRideStat
     """After a claim: the warehouses of the depots the route touches, not empty, for a player
     with a depot to give up."""
     table = state.depots
-    if table is None or not table.left[state.current]:
+    if table is None or not depots_left(state):
         return state
     owners = {table.owner_at(end) for end in track.ends} - {None}
     offer = tuple(sorted(seat for seat in owners if seat is not None and table.warehouses[seat]))
@@ -117,19 +131,19 @@ def depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWar
 
 
 def _place(state: TicketToRideState, table: DepotTable, event: PlaceDepot) -> TicketToRideState:
-    seat = state.current
+    owner = side_of(state)
     if not table.to_place and (state.drawn or table.stored or table.offer
                                or state.tunnel is not None or state.player().offered):
         raise IllegalEvent(N_("Place depots before your turn's move"))
-    if not table.left[seat]:
+    if not table.left[owner]:
         raise IllegalEvent(N_("No depot left to place"))
     city = state.board.place(event.city)
     if city is None or state.board.is_country(city):
         raise IllegalEvent(N_("There is no city {city}"), city=event.city)
     if city not in free_cities(state):
         raise IllegalEvent(N_("{city} already has a depot or a station"), city=city)
-    left = _minus_one(table.left, seat)
-    table = evolve(table, left=left, placed=table.placed + ((city, seat),))
+    left = _minus_one(table.left, owner)
+    table = evolve(table, left=left, placed=table.placed + ((city, owner),))
     if table.to_place:
         rest = table.to_place[1:]
         table = evolve(table, to_place=rest)
@@ -142,7 +156,7 @@ def _store(state: TicketToRideState, table: DepotTable, event: StoreCard) -> Tic
         raise IllegalEvent(N_("No card to put in a warehouse now"))
     if state.tunnel is not None or state.player().offered:
         raise IllegalEvent(N_("Finish your move first"))
-    if not 0 <= event.owner < len(state.players):
+    if not 0 <= event.owner < len(table.warehouses):
         raise IllegalEvent(N_("There is no player {number}"), number=event.owner + 1)
     card = reveal(state.deck[0], event.card)
     warehouses = list(table.warehouses)
@@ -166,8 +180,8 @@ def _take(state: TicketToRideState, table: DepotTable, event: TakeWarehouse
     warehouses = list(table.warehouses)
     warehouses[event.owner] = ()
     players = state.players[:seat] + (player,) + state.players[seat + 1:]
-    table = evolve(table, left=_minus_one(table.left, seat), warehouses=tuple(warehouses),
-                    offer=())
+    table = evolve(table, left=_minus_one(table.left, side_of(state)),
+                    warehouses=tuple(warehouses), offer=())
     return evolve(state, players=players, depots=table)
 
 

@@ -56,6 +56,7 @@ def check_meeples(rules: MapRules, players: Sequence[Player], track: Track,
     return tuple(meeples)
 
 
-def meeple_fields(player: Player) -> dict[str, int]:
-    """The player's meeples as the final table gives them: colour -> count."""
-    return dict(sorted(Counter(player.meeples).items()))
+def meeple_fields(players: Sequence[Player]) -> dict[str, int]:
+    """The meeples of `players` (a player, or a team's members: the team holds them) as the
+    final table gives them: colour -> count."""
+    return dict(sorted(Counter(color for player in players for color in player.meeples).items()))

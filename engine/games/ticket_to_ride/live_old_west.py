@@ -9,6 +9,11 @@ before it scores: a city no claimed route reaches yet, never Alvin's, and it cou
 player's Cités. « Le premier joueur qui prend une route connectée à Roswell capture Alvin » and
 moves him to one of their Cités (the one just placed included); a player with no Cité leaves
 him where he is. A player holding Alvin does not capture him again.
+
+In team play the team is the owner (the tally's entry): one starting city, placed with the
+team's first claim, and the map's Cités for the team together; a route into a team mate's Cité
+scores for the team; the team holds Alvin, moves him to one of its Cités, and a team mate does
+not capture him from the team. Cités are paid from the hand and the team's holder.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ...errors import N_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import take
 from .board import COLORS, LOCOMOTIVE, Map, Track
+from .live_teams import side_seats, spend_cards
 from .payment import pays_for_set
 from .state import Alvin, Player, Takings, TicketToRideState
 
@@ -39,8 +45,8 @@ def start_options(state: TicketToRideState, track: Track) -> tuple[str, ...]:
     make: not a first claim, or no end fits)."""
     board = state.board
     rules = board.rules.old_west
-    player = state.player()
-    if rules is None or not rules.start_cities or not rules.cities or player.tracks:
+    if (rules is None or not rules.start_cities or not rules.cities
+            or any(state.players[seat].tracks for seat in side_seats(state))):
         return ()
     taken = cite_owners(state.players)
     reached = {end for track_id in state.owners for end in board.track(track_id).ends}
@@ -52,8 +58,7 @@ def cite_options(state: TicketToRideState, track: Track, start: str = "") -> tup
     """The ends of `track` where the current player may place a Cité after claiming it."""
     board = state.board
     rules = board.rules.old_west
-    player = state.player()
-    if rules is None or len(player.cites) + bool(start) >= rules.cities:
+    if rules is None or len(side_cites(state)) + bool(start) >= rules.cities:
         return ()
     taken = set(cite_owners(state.players)) | {start}
     return tuple(end for end in track.ends if _may_hold_cite(board, end) and end not in taken)
@@ -64,9 +69,9 @@ def alvin_options(state: TicketToRideState, track: Track, start: str = "", cite:
     """None when claiming `track` does not capture Alvin; else the current player's Cités he
     may be moved to (empty: he stays where he is)."""
     alvin = state.alvin
-    if alvin is None or alvin.city not in track.ends or alvin.holder == state.current:
+    if alvin is None or alvin.city not in track.ends or alvin.holder in side_seats(state):
         return None
-    cities = [city for city, _ in state.player().cites] + [start, cite]
+    cities = [city for city, _ in side_cites(state)] + [start, cite]
     return tuple(city for city in cities if city and city != alvin.city)
 
 
@@ -121,14 +126,17 @@ def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
     discard = state.discard
     if takings.cite:
         me = players[seat]
-        players[seat] = evolve(me, cites=me.cites + ((takings.cite, number),),
-                                hand=take(me.hand, takings.cite_cards))
+        players[seat] = evolve(me, cites=me.cites + ((takings.cite, number),))
+        if not state.teams:
+            players[seat] = evolve(players[seat], hand=take(me.hand, takings.cite_cards))
         discard += takings.cite_cards
     alvin = state.alvin
-    if alvin is not None and alvin.city in track.ends and alvin.holder != seat:
+    if alvin is not None and alvin.city in track.ends and alvin.holder not in side_seats(state):
         players[seat] = evolve(players[seat], alvin_captures=players[seat].alvin_captures + 1)
         alvin = Alvin(takings.alvin_to or alvin.city, seat)
-    return evolve(state, players=tuple(players), discard=discard, alvin=alvin)
+    state = evolve(state, players=tuple(players), discard=discard, alvin=alvin)
+    # In teams the Cité's cards come from the team's holder, then the hand.
+    return spend_cards(state, takings.cite_cards) if state.teams and takings.cite else state
 
 
 def cite_payment(hand: Sequence[str], count: int) -> tuple[str, ...] | None:
@@ -141,18 +149,29 @@ def cite_payment(hand: Sequence[str], count: int) -> tuple[str, ...] | None:
     return (LOCOMOTIVE,) * count if held[LOCOMOTIVE] >= count else None
 
 
-def old_west_fields(state: TicketToRideState, seat: int) -> dict[str, object]:
-    """The player's Old West fields of the final table, as `companion tally` reads them."""
-    player = state.player(seat)
+def side_cites(state: TicketToRideState) -> list[tuple[str, int]]:
+    """The Cités of the current player's side (their team's, or theirs), in claim order."""
+    return sorted((cite for seat in side_seats(state) for cite in state.players[seat].cites),
+                  key=lambda cite: cite[1])
+
+
+def old_west_fields(state: TicketToRideState, seats: Sequence[int]) -> dict[str, object]:
+    """The Old West fields of the final table's entry of `seats` (a player, or a team), as
+    `companion tally` reads them."""
+    members = [state.players[seat] for seat in seats]
     alvin = state.alvin
-    return {"cities": [{"city": city, "claim": after} for city, after in player.cites],
-            "alvin_captures": player.alvin_captures,
-            "alvin": alvin is not None and alvin.holder == seat}
+    cites = sorted((cite for player in members for cite in player.cites),
+                   key=lambda cite: cite[1])
+    return {"cities": [{"city": city, "claim": after} for city, after in cites],
+            "alvin_captures": sum(player.alvin_captures for player in members),
+            "alvin": alvin is not None and alvin.holder in seats}
 
 
-def route_claims(player: Player) -> dict[str, int]:
-    """Old West: each of the player's tracks and its claim number."""
-    return dict(zip(player.tracks, player.claims))
+def route_claims(players: Sequence[Player]) -> dict[str, int]:
+    """Old West: each track of `players` (a player, or a team's members) and its claim
+    number."""
+    return {track: claim for player in players
+            for track, claim in zip(player.tracks, player.claims)}
 
 
 def _may_hold_cite(board: Map, place: str) -> bool:

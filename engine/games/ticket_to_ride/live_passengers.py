@@ -5,6 +5,10 @@ route, one passenger per city. As a turn's action a passenger travels along clai
 never the same route twice, paying a passenger card for each opponent's route, and takes the
 most valuable token of each city it reaches (not the one it leaves); then it leaves the game.
 The trip itself is worked out by `marklin.passenger_trip`, shared with the tally's reading.
+
+In team play each player places and moves their own passengers; a team mate's route is the
+team's own (no fare), fares are paid from the hand and the team's holder, and the tokens count
+for the team.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from ...errors import N_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import take
 from .board import Map, Track
+from .live_teams import side_name, side_of, spend_cards, usable_cards
 from .marklin import Trip, passenger_trip
 from .payment import PASSENGER, UNKNOWN, check_in_hand, hand_problem
 from .state import Passengers, Player, TicketToRideState
@@ -91,7 +96,7 @@ class Stop:
 def passenger_cards(state: TicketToRideState) -> int:
     """Passenger cards the current player may spend: those in hand, and unseen cards on a map
     that has passenger cards."""
-    hand = state.player().hand
+    hand = usable_cards(state)
     if PASSENGER not in state.board.rules.cards.special:
         return 0
     return hand.count(PASSENGER) + hand.count(UNKNOWN)
@@ -101,7 +106,7 @@ def _route_owner(state: TicketToRideState, tracks: tuple[Track, ...]) -> Track |
     """The track of a route a passenger of the current player takes: their own, else any
     claimed one (an opponent's), else None."""
     claimed = [t for t in tracks if t.id in state.owners]
-    own = [t for t in claimed if state.owners[t.id] == state.current]
+    own = [t for t in claimed if _own(state, t)]
     return (own or claimed)[0] if claimed else None
 
 
@@ -111,12 +116,12 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
     board = state.board
     trip = _tracks_of(state, start, stops)
     used = {track.route for track in trip}
-    fares = sum(1 for track in trip if state.owners[track.id] != state.current)
+    fares = sum(1 for track in trip if not _own(state, track))
     here = stops[-1] if stops else start
     stacks = dict(state.passengers.stacks) if state.passengers is not None else {}
-    names = {track_id: str(seat) for track_id, seat in state.owners.items()}
+    names = {track_id: str(side_of(state, seat)) for track_id, seat in state.owners.items()}
     # The stacks as the trip so far leaves them (the cards are checked below, not here).
-    left = (passenger_trip(start, trip, str(state.current), names, len(trip), stacks).stacks
+    left = (passenger_trip(start, trip, str(side_of(state)), names, len(trip), stacks).stacks
             if trip else stacks)
     found = []
     for track in board.tracks_at(here):
@@ -126,7 +131,7 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
         taken = _route_owner(state, board.tracks_between(here, city))
         if taken is None:
             continue
-        fare = 0 if state.owners[taken.id] == state.current else 1
+        fare = 0 if _own(state, taken) else 1
         if fares + fare <= passenger_cards(state):
             found.append(Stop(city, taken, fare, (left.get(city) or (0,))[0]))
     return sorted(found, key=lambda stop: stop.city)
@@ -167,10 +172,10 @@ def trip_for(state: TicketToRideState, start: str, stops: tuple[str, ...],
     if not stops:
         raise IllegalEvent(N_("A passenger travels one route at least"))
     assert state.passengers is not None
-    names = {track_id: state.players[seat].name for track_id, seat in state.owners.items()}
+    names = {track_id: side_name(state, seat) for track_id, seat in state.owners.items()}
     held = passenger_cards(state) if cards is None else cards
-    return passenger_trip(city, _tracks_of(state, city, stops), state.player().name, names,
-                          held, dict(state.passengers.stacks))
+    return passenger_trip(city, _tracks_of(state, city, stops), side_name(state, state.current),
+                          names, held, dict(state.passengers.stacks))
 
 
 def fare_problem(state: TicketToRideState, trip: Trip, cards: tuple[str, ...]
@@ -183,7 +188,7 @@ def fare_problem(state: TicketToRideState, trip: Trip, cards: tuple[str, ...]
         return problem
     if len(cards) > trip.cards:
         return _fare_count(trip)
-    return hand_problem(state.player().hand, cards)
+    return hand_problem(usable_cards(state), cards)
 
 
 def _check_passenger_cards(cards: tuple[str, ...]) -> None:
@@ -204,17 +209,25 @@ def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],
     trip = trip_for(state, start, stops, len(cards))
     if len(cards) != trip.cards:
         raise _fare_count(trip)
+    check_in_hand(usable_cards(state), cards)
+    if state.teams:
+        state = spend_cards(state, cards)  # the team's holder first, then the hand
     player = state.player()
-    check_in_hand(player.hand, cards)
     riding = list(player.riding)
     riding.remove(trip.start)
-    player = evolve(player, hand=take(player.hand, cards), riding=tuple(riding),
+    hand = player.hand if state.teams else take(player.hand, cards)
+    player = evolve(player, hand=hand, riding=tuple(riding),
                      merchandise=player.merchandise + trip.tokens)
     assert state.passengers is not None
     stacks = tuple((place, trip.stacks.get(place, ())) for place, _ in state.passengers.stacks)
     state = evolve(state, passengers=evolve(state.passengers, stacks=stacks),
                     discard=state.discard + cards)
     return _with_player(state, player)
+
+
+def _own(state: TicketToRideState, track: Track) -> bool:
+    """Whether `track` is the current player's own (or their team's): no fare to pay."""
+    return side_of(state, state.owners[track.id]) == side_of(state)
 
 
 def _with_player(state: TicketToRideState, player: Player) -> TicketToRideState:

@@ -48,9 +48,10 @@ def share_number(stocks: Stocks | None, players: Sequence[Player], track: Track,
     return number
 
 
-def share_fields(player: Player) -> dict[str, list[int]]:
-    """The player's shares as the final table gives them: company -> share numbers."""
+def share_fields(players: Sequence[Player]) -> dict[str, list[int]]:
+    """The shares of `players` (a player, or a team's members: the team holds them) as the
+    final table gives them: company -> share numbers."""
     held: dict[str, list[int]] = {}
-    for company, number in player.shares:
+    for company, number in (share for player in players for share in player.shares):
         held.setdefault(company, []).append(number)
     return {company: sorted(numbers) for company, numbers in sorted(held.items())}

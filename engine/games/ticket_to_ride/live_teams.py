@@ -7,9 +7,11 @@ shared train cards. Where the text stops ("comme expliqué ci-après"), this rea
 their own; the first ticket a player keeps (at the start and at each draw) goes to the team's
 holder; of the two train cards drawn in a turn, the first goes to the player's hand and the
 second to the team's holder (a face-up locomotive, the only card of its turn, to the holder);
-a claim is paid from the player's hand and the team's holder, the hand first; a team holds one
-track of a route at most. At the end a team is scored as the tally scores it: one entry with
-its members' routes and every ticket of its members and its holder.
+a claim is paid from the player's hand and the team's holder, the holder first (a card of the
+colour there is taken from it: the companion sees every card the holder gets but not the
+starting hands, so it can follow only this order); a team holds one track of a route at most.
+At the end a team is scored as the tally scores it: one entry with its members' routes and
+every ticket of its members and its holder.
 """
 
 from __future__ import annotations
@@ -57,6 +59,37 @@ def team_of(state: TicketToRideState, seat: int | None = None) -> int | None:
     return next((n for n, team in enumerate(state.teams) if seat in team.seats), None)
 
 
+def side_of(state: TicketToRideState, seat: int | None = None) -> int:
+    """The entry of the final table `seat` plays for (the current player's by default): their
+    team's number in team play, else the seat itself. The side owns what a claim takes."""
+    seat = state.current if seat is None else seat
+    number = team_of(state, seat)
+    return seat if number is None else number
+
+
+def side_seats(state: TicketToRideState, seat: int | None = None) -> tuple[int, ...]:
+    """The seats of `seat`'s side (the current player's by default): their team, or them."""
+    seat = state.current if seat is None else seat
+    number = team_of(state, seat)
+    return (seat,) if number is None else state.teams[number].seats
+
+
+def side_count(state: TicketToRideState) -> int:
+    """How many sides play: teams, or players."""
+    return len(state.teams) or len(state.players)
+
+
+def side_name(state: TicketToRideState, seat: int) -> str:
+    """The name of `seat`'s side: their team's, or theirs."""
+    number = team_of(state, seat)
+    return state.players[seat].name if number is None else state.teams[number].name
+
+
+def side_names(state: TicketToRideState) -> tuple[str, ...]:
+    """The name of each side in order: the teams', or the players'."""
+    return tuple(team.name for team in state.teams) or tuple(p.name for p in state.players)
+
+
 def usable_cards(state: TicketToRideState) -> tuple[str, ...]:
     """The train cards the current player may pay with: their hand and their team's holder."""
     number = team_of(state)
@@ -65,12 +98,13 @@ def usable_cards(state: TicketToRideState) -> tuple[str, ...]:
 
 
 def spend_cards(state: TicketToRideState, cards: Sequence[str]) -> TicketToRideState:
-    """The current player's hand (first) and team holder without `cards` (checked before)."""
+    """The current player's team holder (first) and hand without `cards` (checked before): a
+    card known to be in the holder comes from it, whatever the hand holds unseen."""
     number = team_of(state)
     hand = list(state.player().hand)
     shared = [] if number is None else list(state.teams[number].hand)
     for card in cards:
-        for pile, wanted in ((hand, card), (shared, card), (hand, UNSEEN), (shared, UNSEEN)):
+        for pile, wanted in ((shared, card), (hand, card), (hand, UNSEEN), (shared, UNSEEN)):
             if wanted in pile:
                 pile.remove(wanted)
                 break

@@ -120,9 +120,25 @@ RULE_NOTES: tuple[str, ...] = (
        "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
        "goes to the team's holder; of the two cards drawn in a turn, the first goes to the "
        "hand and the second to the team's holder, and a face-up locomotive to the holder. A "
-       "claim is paid from the hand and the holder, the hand first. The last round starts when "
-       "one player's own trains run low. A team scores its members' routes and every ticket of "
-       "its members and its holder."),
+       "claim is paid from the holder and the hand, the holder first: the companion sees every "
+       "card the holder gets but not the starting hands, so that is the order it can follow. "
+       "The last round starts when one player's own trains run low. A team scores its members' "
+       "routes and every ticket of its members and its holder."),
+    N_("Team play with other rules at the table: the team is the owner and is scored as one "
+       "player, as the tally reads it, while each player plays their own turn with their own "
+       "trains. The shares (Pennsylvania), meeples (Germany) and merchandise (Märklin) its "
+       "members take are the team's together. Stations are the team's too: the map's number "
+       "for the team. Old West: one starting city per team, placed with the team's first "
+       "claim, and the map's Cités for the team, paid from the holder and the hand; a route "
+       "into a team mate's Cité scores for the team; the team holds Alvin, moves him to one of "
+       "its Cités, and a team mate never captures him from it."),
+    N_("Europe 1912 in teams: one warehouse and the map's depots per team. Each team places "
+       "one first depot, by its member met first counter-clockwise from the last player; a "
+       "team's depots are placed and given up by either member; the deck's top card goes into "
+       "a team's warehouse, and a warehouse taken goes into the claiming player's hand. The "
+       "bonus goes to the team with the most depots left. Märklin in teams: each player places "
+       "and moves their own passengers; a team mate's route is the team's own (no passenger "
+       "card to pay) and fares are paid from the holder and the hand."),
     N_("Märklin at the table: after a claim the player may place a passenger on a free city at "
        "either end of the route (one passenger per city). Moving a passenger is a turn's action "
        "of its own, like drawing cards or claiming a route. Its trip never uses a route twice, "

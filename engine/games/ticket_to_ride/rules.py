@@ -85,6 +85,7 @@ from .live_teams import (
     goes_to_holder,
     held_tickets,
     seat_teams,
+    side_seats,
     spend_cards,
     table_sizes,
     team_has_route,
@@ -129,11 +130,6 @@ def long_tickets(board: Map) -> tuple[str, ...]:
 
 #: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
 NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
-    (lambda board: bool(board.rules.team_size) and (
-        board.rules.stocks is not None or board.rules.meeples is not None
-        or board.rules.old_west is not None or bool(board.rules.depots)
-        or board.rules.merchandise is not None),
-     "teams with others"),
     (lambda board: bool(board.rules.depots) and board.rules.merchandise is not None,
      "depots with merchandise"),
     (lambda board: "boat" in board.rules.cards.special and (
@@ -184,9 +180,10 @@ def new_game(
     players = tuple(with_boats(Player(name=name, trains=trains, toll_tokens=tokens,
                                       passengers=board.rules.passengers), board)
                     for name in names)
+    depots = new_depots(board.rules, len(seated) or len(names))  # a team holds one set
     return TicketToRideState(board=board, players=players, first=first, current=first,
                              alvin=alvin_at_start(board), ferry_cards=ferry_pile(board.rules.cards),
-                             depots=new_depots(board.rules, len(names)), teams=seated,
+                             depots=depots, teams=seated,
                              passengers=laid_out(board), boat_cards=new_boat_cards(board))
 
 
@@ -553,9 +550,10 @@ def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketTo
 
 
 def station_cost(state: TicketToRideState) -> int | None:
-    """Cards the current player's next station costs, or None when they have none left."""
+    """Cards the current player's next station costs, or None when they have none left (in
+    team play the team has the map's stations, as the tally counts them)."""
     rules = state.board.rules
-    built = len(state.player().stations)
+    built = sum(len(state.players[seat].stations) for seat in side_seats(state))
     return rules.station_costs[built] if built < rules.stations else None
 
 

@@ -35,7 +35,7 @@ from .live_boats import (
     random_exchange,
     random_pile,
 )  # fmt: skip
-from .live_depots import NO_WAREHOUSE, free_cities, must_store
+from .live_depots import NO_WAREHOUSE, depots_left, free_cities, must_store
 from .live_passengers import movable, next_stops, placing_passenger
 from .moves import affordable_claims, station_payment, tunnel_extra
 from .payment import PASSENGER
@@ -116,7 +116,7 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
             return TakeWarehouse(NO_WAREHOUSE)
         if depots.stored:
             return _draw(state, rng, second=False)
-        if depots.left[state.current] and rng.random() < DEPOT_CHANCE and free_cities(state):
+        if depots_left(state) and rng.random() < DEPOT_CHANCE and free_cities(state):
             return PlaceDepot(rng.choice(free_cities(state)))
     riders = movable(state)
     if riders and rng.random() < MOVE_PASSENGER_CHANCE:
@@ -136,7 +136,8 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return random_exchange(state, rng)
     if can_draw_card(state):
         if must_store(state):
-            return StoreCard(rng.randrange(len(state.players)), state.deck[0])
+            assert depots is not None
+            return StoreCard(rng.randrange(len(depots.warehouses)), state.deck[0])
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)

@@ -108,19 +108,20 @@ class TollPaid:
 
 @dataclass(frozen=True)
 class DepotTable:
-    """Europe 1912's depots and warehouses (see `live_depots`)."""
+    """Europe 1912's depots and warehouses (see `live_depots`). An owner is a seat, or in team
+    play a team's number: the team holds the depots and the warehouse."""
 
-    #: Depots still in front of each player, by seat.
+    #: Depots still in front of each owner.
     left: tuple[int, ...]
-    #: Each player's warehouse, by seat ("?" for a card the companion has not seen).
+    #: Each owner's warehouse ("?" for a card the companion has not seen).
     warehouses: tuple[tuple[str, ...], ...]
-    #: (city, seat of its owner) for each depot on the board.
+    #: (city, its owner) for each depot on the board.
     placed: tuple[tuple[str, int], ...] = ()
     #: The setup: seats still to place their first depot, in order.
     to_place: tuple[int, ...] = ()
     #: The current player has put the deck's top card in a warehouse: they draw next.
     stored: bool = False
-    #: After a claim: the seats whose warehouse the current player may take.
+    #: After a claim: the owners whose warehouse the current player may take.
     offer: tuple[int, ...] = ()
 
     def owner_at(self, city: str) -> int | None:

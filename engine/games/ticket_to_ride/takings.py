@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ...frozen import evolve
@@ -76,7 +77,7 @@ def random_takings(state: TicketToRideState, track: Track, cards: tuple[str, ...
     if rules is not None:
         starts = start_options(state, track)
         start = found["start"] = rng.choice(starts) if starts else ""
-        left = Counter(state.player().hand)
+        left = Counter(usable_cards(state))
         left.subtract(cards)
         payment = cite_payment(list(left.elements()), rules.city_cards)
         cites = cite_options(state, track, start)
@@ -90,15 +91,17 @@ def random_takings(state: TicketToRideState, track: Track, cards: tuple[str, ...
     return found
 
 
-def table_fields(state: TicketToRideState, seat: int) -> dict[str, Any]:
-    """The player's fields of the final table for these rules, as `companion tally` reads them
-    (Old West routes also carry their claim numbers: `route_claims`)."""
-    board, player = state.board, state.player(seat)
+def table_fields(state: TicketToRideState, seats: Sequence[int]) -> dict[str, Any]:
+    """The fields of the final table's entry of `seats` (a player, or a team: its members'
+    takings together) for these rules, as `companion tally` reads them (Old West routes also
+    carry their claim numbers: `route_claims`)."""
+    board = state.board
+    members = [state.players[seat] for seat in seats]
     fields: dict[str, Any] = {}
     if board.rules.stocks is not None:
-        fields["shares"] = share_fields(player)
+        fields["shares"] = share_fields(members)
     if board.rules.meeples is not None:
-        fields["meeples"] = meeple_fields(player)
+        fields["meeples"] = meeple_fields(members)
     if board.rules.old_west is not None:
-        fields.update(old_west_fields(state, seat))
+        fields.update(old_west_fields(state, seats))
     return fields
