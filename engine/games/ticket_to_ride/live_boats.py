@@ -95,12 +95,45 @@ def deal_boats(state: TicketToRideState, boat_cards: tuple[str, ...]) -> TicketT
         players[seat] = evolve(players[seat],
                                hand=tuple(sorted(players[seat].hand + tuple(deck[:boats.hand]))))
         del deck[:boats.hand]
+    return lay_out(evolve(state, players=tuple(players), boat_cards=BoatCards(tuple(deck))))
+
+
+def lay_out(state: TicketToRideState) -> TicketToRideState:
+    """A new row of face-up cards: half from each deck, the wagon deck giving the odd one; a
+    deck too short leaves its places to the other."""
     size = state.board.rules.cards.face_up
-    from_boats = min(size // 2, len(deck))
+    boats, _ = cards_in(state, BOAT_PILE)
+    from_boats = min(size // 2, len(boats))
     from_wagons = min(size - from_boats, len(state.deck))
-    display = state.deck[:from_wagons] + tuple(deck[:from_boats])
-    return evolve(state, players=tuple(players), display=display, deck=state.deck[from_wagons:],
-                  boat_cards=BoatCards(deck=tuple(deck[from_boats:])))
+    from_boats = min(size - from_wagons, len(boats))
+    state = evolve(state, display=state.deck[:from_wagons], deck=state.deck[from_wagons:])
+    for _ in range(from_boats):
+        state = refill(state, BOAT_PILE)
+    return state
+
+
+def replace_row(state: TicketToRideState) -> TicketToRideState:
+    """The face-up cards replaced (three locomotives or passenger cards among them): each goes
+    to its own deck's discards (the unseen ones by the count of boat cards laid face up) and a
+    new row is laid out as at the deal."""
+    assert state.boat_cards is not None
+    row = state.display
+    seen_boats = tuple(card for card in row if boat_color(card) is not None)
+    unseen = row.count(UNKNOWN)
+    unseen_boats = min(unseen, max(0, state.boat_cards.face_up - len(seen_boats)))
+    wagons = tuple(card for card in row if card != UNKNOWN and boat_color(card) is None)
+    boat_cards = evolve(state.boat_cards, face_up=0, discard=state.boat_cards.discard
+                        + seen_boats + (UNKNOWN,) * unseen_boats)
+    state = evolve(state, display=(), boat_cards=boat_cards,
+                   discard=state.discard + wagons + (UNKNOWN,) * (unseen - unseen_boats))
+    return lay_out(state)
+
+
+def wagon_places(state: TicketToRideState) -> int:
+    """How many cards of a new row the wagon deck would give (its cards and discards left)."""
+    deck, discard = cards_in(state, BOAT_PILE)
+    size = state.board.rules.cards.face_up
+    return size - min(size // 2, len(deck) + len(discard))
 
 
 # --- Drawing -------------------------------------------------------------------------------------
@@ -123,7 +156,7 @@ def cards_in(state: TicketToRideState, pile: str) -> tuple[tuple[str, ...], tupl
 def with_pile(state: TicketToRideState, pile: str, deck: tuple[str, ...],
               discard: tuple[str, ...]) -> TicketToRideState:
     if pile == BOAT_PILE and state.boat_cards is not None:
-        return evolve(state, boat_cards=BoatCards(deck, discard))
+        return evolve(state, boat_cards=evolve(state.boat_cards, deck=deck, discard=discard))
     return evolve(state, deck=deck, discard=discard)
 
 
@@ -156,7 +189,20 @@ def refill(state: TicketToRideState, pile: str) -> TicketToRideState:
             raise IllegalEvent(N_("That deck is empty: replace the card from the other"))
         return state
     state = with_pile(state, pile, deck[1:], discard)
+    if pile == BOAT_PILE and state.boat_cards is not None:
+        state = evolve(state, boat_cards=evolve(state.boat_cards,
+                                                face_up=state.boat_cards.face_up + 1))
     return evolve(state, display=state.display + deck[:1])
+
+
+def take_face_up(state: TicketToRideState, index: int, card: str, pile: str
+                 ) -> TicketToRideState:
+    """Face-up card `index` (`card`) taken, replaced from the deck `pile`."""
+    if state.boat_cards is not None and boat_color(card) is not None:
+        # Clamped: a game saved before the count was kept starts it at nought.
+        state = evolve(state, boat_cards=evolve(state.boat_cards,
+                                                face_up=max(0, state.boat_cards.face_up - 1)))
+    return refill(evolve(state, display=state.display[:index] + state.display[index + 1:]), pile)
 
 
 def pile_to_reshuffle(state: TicketToRideState) -> str | None:
