@@ -98,14 +98,20 @@ def deal_boats(state: TicketToRideState, boat_cards: tuple[str, ...]) -> TicketT
     return lay_out(evolve(state, players=tuple(players), boat_cards=BoatCards(tuple(deck))))
 
 
-def lay_out(state: TicketToRideState) -> TicketToRideState:
-    """A new row of face-up cards: half from each deck, the wagon deck giving the odd one; a
-    deck too short leaves its places to the other."""
+def row_split(state: TicketToRideState) -> tuple[int, int]:
+    """How many wagon cards and boat cards a new row of face-up cards takes from the decks:
+    half from each, the wagon deck giving the odd one; a deck too short leaves its places to
+    the other."""
     size = state.board.rules.cards.face_up
-    boats, _ = cards_in(state, BOAT_PILE)
-    from_boats = min(size // 2, len(boats))
+    boats = len(cards_in(state, BOAT_PILE)[0])
+    from_boats = min(size // 2, boats)
     from_wagons = min(size - from_boats, len(state.deck))
-    from_boats = min(size - from_wagons, len(boats))
+    return from_wagons, min(size - from_wagons, boats)
+
+
+def lay_out(state: TicketToRideState) -> TicketToRideState:
+    """A new row of face-up cards from both decks (`row_split`)."""
+    from_wagons, from_boats = row_split(state)
     state = evolve(state, display=state.deck[:from_wagons], deck=state.deck[from_wagons:])
     for _ in range(from_boats):
         state = refill(state, BOAT_PILE)
