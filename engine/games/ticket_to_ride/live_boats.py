@@ -10,7 +10,10 @@ The readings where the text is silent (`notes`): the numbers of pieces, of boat 
 and of each boat card come from the map file (`rules.boats`); the face-up cards are laid out
 half from each deck, the wagon deck giving the odd one; each deck's discards are reshuffled
 into that deck; tunnels turn over wagon cards; the last round starts when a player's wagons
-and boats together are `end_trains` or fewer.
+and boats together are `end_trains` or fewer. With locomotives or passenger cards in the wagon
+deck, three of them among the six face-up cards have the six replaced: each to its own deck's
+discards, a new row laid out as at the deal (`replace_row`). A warehouse (depots) takes the
+wagon deck's top card.
 """
 
 from __future__ import annotations

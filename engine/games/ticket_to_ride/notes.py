@@ -182,6 +182,22 @@ RULE_NOTES: tuple[str, ...] = (
        "could only exchange may still pass."),
     N_("Harbours (Rails & Sails): the text says what pays for one but not where one may stand "
        "or what it scores; the companion neither plays nor scores them."),
+    N_("Depots with Märklin passengers (no printed map has both): a depot, a passenger and a "
+       "stack of merchandise may share a city. After a claim, the warehouse of a depot the "
+       "route reaches is offered first, then the passenger."),
+    N_("Rails & Sails with depots: the card put in a warehouse is the wagon deck's top card "
+       "(none when the wagon deck is empty, even with boat cards left); a sea route into a "
+       "depot's city offers its warehouse as a land route does. In teams: each player has the "
+       "map's boats and box beside team_trains wagons, boat cards go to the hand and the "
+       "team's holder as wagon cards do, and a team's routes may use all its members' wagons "
+       "and boats."),
+    N_("Rails & Sails with locomotives or passenger cards in the wagon deck: three locomotives "
+       "(the map's face_up_locomotives), or three passenger cards, among all six face-up cards "
+       "have the six replaced. Each goes to its own deck's discards and six new ones are laid "
+       "out as at the start, half from each deck (the wagon deck giving the odd one, a deck too "
+       "short leaving its places to the other); the six stay when the wagon cards left could "
+       "not give fewer. The companion does not see the face-up cards: it counts those laid "
+       "from the boat deck to send each to its discards."),
 )
 
 
