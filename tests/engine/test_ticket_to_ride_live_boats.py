@@ -218,7 +218,7 @@ def test_a_boat_map_names_what_it_lacks() -> None:
                    "rules": {"boats": BOAT_RULES}})
     locomotives = parse_map({**MAP, "rules": {"cards": {"special": ["boat"], "locomotives": 4},
                                               "boats": BOAT_RULES}})
-    assert unplayable(locomotives) is not None, "three locomotives face up: not yet live"
+    assert unplayable(locomotives) is None, "three locomotives face up are replaced live"
 
 
 def test_the_tally_allows_a_player_all_their_pieces() -> None:

@@ -17,7 +17,7 @@ from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"
-NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Fay")
 
 
 @cache

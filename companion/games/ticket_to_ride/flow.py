@@ -43,7 +43,7 @@ from engine.games.ticket_to_ride.events import (
 )
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.live_boats import boat_deck
-from engine.games.ticket_to_ride.live_depots import must_store
+from engine.games.ticket_to_ride.live_depots import must_store, waiting_for_choice
 from engine.games.ticket_to_ride.live_passengers import placing_passenger
 from engine.games.ticket_to_ride.payment import FERRY_CARD, UNKNOWN, boat
 from engine.games.ticket_to_ride.rules import (
@@ -195,8 +195,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
             if tunnel.surcharge is None:
                 return Mode.REVEAL
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
-        if placing_passenger(state):
-            return Mode.PLACE
+        if placing_passenger(state) and not waiting_for_choice(state):
+            return Mode.PLACE  # after the claim's warehouse, when there is one
         if state.phase is Phase.START_TICKETS or state.player().offered:
             return Mode.TICKETS
         depot_step = self.depot_mode(state, mode)
@@ -238,7 +238,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
 
     def _face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
-            return Reaction(ReplaceFaceUp(), notice=self.words.say(FACE_UP_REPLACED))
+            return Reaction(ReplaceFaceUp(), notice=self.words.say(
+                FACE_UP_REPLACED, count=state.board.rules.cards.face_up))
         if button == "back":
             self.ui = replace(self.ui, mode=self.ui.back_to)
         return NOTHING
@@ -344,7 +345,8 @@ class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScr
                 return refused(w.say(NO_TICKETS_LEFT))
             return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
         if action is Action.FACE_UP:
-            return Reaction(ReplaceFaceUp(), notice=w.say(FACE_UP_REPLACED))
+            return Reaction(ReplaceFaceUp(), notice=w.say(
+                FACE_UP_REPLACED, count=state.board.rules.cards.face_up))
         if action is Action.MOVE:
             return self._start_trip(state)
         if action is Action.EXCHANGE:

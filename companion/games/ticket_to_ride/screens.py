@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.live_boats import row_split
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_teams import team_of
 from engine.games.ticket_to_ride.live_tolls import toll_for
@@ -133,7 +134,10 @@ class TicketToRideScreens(TicketToRidePart):
         return (self.words.say(FACE_UP_LINE),) if replaces_face_up(state) else ()
 
     def _face_up_screen(self, state: TicketToRideState) -> Screen:
-        return self._question(state, self.words.say(FACE_UP_QUESTION), self.words.face_up_body())
+        # On a map with boats the new row comes from both decks: the body says how many each.
+        split = row_split(state) if state.boat_cards is not None else None
+        return self._question(state, self.words.say(FACE_UP_QUESTION), self.words.face_up_body(
+            state.board.rules.cards.face_up, split))
 
     def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words

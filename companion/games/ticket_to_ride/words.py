@@ -59,7 +59,7 @@ WAREHOUSES_LEFT = N_("Warehouses left as is")
 FACE_UP_LOCOMOTIVE = N_("Face up: ends turn")
 BLIND_LOCOMOTIVE = N_("From the deck")
 FACE_UP_QUESTION = N_("3 locos face up?")
-FACE_UP_REPLACED = N_("5 new face-up cards")
+FACE_UP_REPLACED = N_("{count} new face-up cards")
 FACE_UP_LINE = N_("3 locos face up? up")
 DECK_EMPTY = N_("Deck empty")
 RESHUFFLED = N_("New deck shuffled")
@@ -254,8 +254,17 @@ class Words(TableWords):
         return self._("{card} taken").format(card=self.card(card))
 
     # Three locomotives face up, the deck runs out
-    def face_up_body(self) -> tuple[str, ...]:
-        return wrapped(self._("Discard the 5 face-up cards and lay out 5 new ones."))
+    def face_up_body(self, count: int, split: tuple[int, int] | None = None
+                     ) -> tuple[str, ...]:
+        """What replacing the face-up cards is; `split`, on a map with boats, the wagon and
+        boat cards of the new row."""
+        if split is None:
+            return wrapped(self._("Discard the {count} face-up cards and lay out {count} new "
+                                  "ones.").format(count=count))
+        wagons, boats = split
+        return wrapped(self._("Discard the {count}, each to its deck; lay {wagons} wagon + "
+                              "{boats} boat cards.").format(count=count, wagons=wagons,
+                                                            boats=boats))
 
     def reshuffle_body(self) -> tuple[str, ...]:
         return wrapped(self._("Shuffle the discards into a new deck."), 2)

@@ -10,7 +10,10 @@ The readings where the text is silent (`notes`): the numbers of pieces, of boat 
 and of each boat card come from the map file (`rules.boats`); the face-up cards are laid out
 half from each deck, the wagon deck giving the odd one; each deck's discards are reshuffled
 into that deck; tunnels turn over wagon cards; the last round starts when a player's wagons
-and boats together are `end_trains` or fewer.
+and boats together are `end_trains` or fewer. With locomotives or passenger cards in the wagon
+deck, three of them among the six face-up cards have the six replaced: each to its own deck's
+discards, a new row laid out as at the deal (`replace_row`). A warehouse (depots) takes the
+wagon deck's top card.
 """
 
 from __future__ import annotations
@@ -95,12 +98,51 @@ def deal_boats(state: TicketToRideState, boat_cards: tuple[str, ...]) -> TicketT
         players[seat] = evolve(players[seat],
                                hand=tuple(sorted(players[seat].hand + tuple(deck[:boats.hand]))))
         del deck[:boats.hand]
+    return lay_out(evolve(state, players=tuple(players), boat_cards=BoatCards(tuple(deck))))
+
+
+def row_split(state: TicketToRideState) -> tuple[int, int]:
+    """How many wagon cards and boat cards a new row of face-up cards takes from the decks:
+    half from each, the wagon deck giving the odd one; a deck too short leaves its places to
+    the other."""
     size = state.board.rules.cards.face_up
-    from_boats = min(size // 2, len(deck))
+    boats = len(cards_in(state, BOAT_PILE)[0])
+    from_boats = min(size // 2, boats)
     from_wagons = min(size - from_boats, len(state.deck))
-    display = state.deck[:from_wagons] + tuple(deck[:from_boats])
-    return evolve(state, players=tuple(players), display=display, deck=state.deck[from_wagons:],
-                  boat_cards=BoatCards(deck=tuple(deck[from_boats:])))
+    return from_wagons, min(size - from_wagons, boats)
+
+
+def lay_out(state: TicketToRideState) -> TicketToRideState:
+    """A new row of face-up cards from both decks (`row_split`)."""
+    from_wagons, from_boats = row_split(state)
+    state = evolve(state, display=state.deck[:from_wagons], deck=state.deck[from_wagons:])
+    for _ in range(from_boats):
+        state = refill(state, BOAT_PILE)
+    return state
+
+
+def replace_row(state: TicketToRideState) -> TicketToRideState:
+    """The face-up cards replaced (three locomotives or passenger cards among them): each goes
+    to its own deck's discards (the unseen ones by the count of boat cards laid face up) and a
+    new row is laid out as at the deal."""
+    assert state.boat_cards is not None
+    row = state.display
+    seen_boats = tuple(card for card in row if boat_color(card) is not None)
+    unseen = row.count(UNKNOWN)
+    unseen_boats = min(unseen, max(0, state.boat_cards.face_up - len(seen_boats)))
+    wagons = tuple(card for card in row if card != UNKNOWN and boat_color(card) is None)
+    boat_cards = evolve(state.boat_cards, face_up=0, discard=state.boat_cards.discard
+                        + seen_boats + (UNKNOWN,) * unseen_boats)
+    state = evolve(state, display=(), boat_cards=boat_cards,
+                   discard=state.discard + wagons + (UNKNOWN,) * (unseen - unseen_boats))
+    return lay_out(state)
+
+
+def wagon_places(state: TicketToRideState) -> int:
+    """How many cards of a new row the wagon deck would give (its cards and discards left)."""
+    deck, discard = cards_in(state, BOAT_PILE)
+    size = state.board.rules.cards.face_up
+    return size - min(size // 2, len(deck) + len(discard))
 
 
 # --- Drawing -------------------------------------------------------------------------------------
@@ -123,7 +165,7 @@ def cards_in(state: TicketToRideState, pile: str) -> tuple[tuple[str, ...], tupl
 def with_pile(state: TicketToRideState, pile: str, deck: tuple[str, ...],
               discard: tuple[str, ...]) -> TicketToRideState:
     if pile == BOAT_PILE and state.boat_cards is not None:
-        return evolve(state, boat_cards=BoatCards(deck, discard))
+        return evolve(state, boat_cards=evolve(state.boat_cards, deck=deck, discard=discard))
     return evolve(state, deck=deck, discard=discard)
 
 
@@ -156,7 +198,20 @@ def refill(state: TicketToRideState, pile: str) -> TicketToRideState:
             raise IllegalEvent(N_("That deck is empty: replace the card from the other"))
         return state
     state = with_pile(state, pile, deck[1:], discard)
+    if pile == BOAT_PILE and state.boat_cards is not None:
+        state = evolve(state, boat_cards=evolve(state.boat_cards,
+                                                face_up=state.boat_cards.face_up + 1))
     return evolve(state, display=state.display + deck[:1])
+
+
+def take_face_up(state: TicketToRideState, index: int, card: str, pile: str
+                 ) -> TicketToRideState:
+    """Face-up card `index` (`card`) taken, replaced from the deck `pile`."""
+    if state.boat_cards is not None and boat_color(card) is not None:
+        # Clamped: a game saved before the count was kept starts it at nought.
+        state = evolve(state, boat_cards=evolve(state.boat_cards,
+                                                face_up=max(0, state.boat_cards.face_up - 1)))
+    return refill(evolve(state, display=state.display[:index] + state.display[index + 1:]), pile)
 
 
 def pile_to_reshuffle(state: TicketToRideState) -> str | None:

@@ -23,6 +23,7 @@ from ...frozen import evolve
 from ...unseen import reveal
 from .board import MapRules, Track
 from .events import PlaceDepot, StoreCard, TakeWarehouse
+from .live_passengers import placing_passenger
 from .live_teams import side_of
 from .state import DepotTable, Phase, TicketToRideState
 
@@ -127,7 +128,8 @@ def depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWar
 
         state = _store(state, table, event)
         return state, not can_draw_card(state)  # nothing left to draw: the turn is over
-    return _take(state, table, event), True
+    state = _take(state, table, event)
+    return state, not placing_passenger(state)  # a passenger may still be placed after it
 
 
 def _place(state: TicketToRideState, table: DepotTable, event: PlaceDepot) -> TicketToRideState:

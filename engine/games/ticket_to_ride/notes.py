@@ -198,11 +198,26 @@ RULE_NOTES: tuple[str, ...] = (
        "could only exchange may still pass."),
     N_("Harbours (Rails & Sails): the text says what pays for one but not where one may stand "
        "or what it scores; the companion neither plays nor scores them."),
+    N_("Depots with Märklin passengers (no printed map has both): a depot, a passenger and a "
+       "stack of merchandise may share a city. After a claim, the warehouse of a depot the "
+       "route reaches is offered first, then the passenger."),
+    N_("Rails & Sails with depots: the card put in a warehouse is the wagon deck's top card "
+       "(none when the wagon deck is empty, even with boat cards left); a sea route into a "
+       "depot's city offers its warehouse as a land route does. In teams: each player has the "
+       "map's boats and box beside team_trains wagons, boat cards go to the hand and the "
+       "team's holder as wagon cards do, and a team's routes may use all its members' wagons "
+       "and boats."),
+    N_("Rails & Sails with locomotives or passenger cards in the wagon deck: three locomotives "
+       "(the map's face_up_locomotives), or three passenger cards, among all six face-up cards "
+       "have the six replaced. Each goes to its own deck's discards and six new ones are laid "
+       "out as at the start, half from each deck (the wagon deck giving the odd one, a deck too "
+       "short leaving its places to the other); the six stay when the wagon cards left could "
+       "not give fewer. The companion does not see the face-up cards: it counts those laid "
+       "from the boat deck to send each to its discards."),
 )
 
 
-#: Every special rule a map may switch on, by the name the engine gives it (`NOT_YET_LIVE`),
-#: with the words players know it by.
+#: Every special rule a map may switch on, with the words players know it by.
 SPECIAL_RULES: dict[str, str] = {
     "tolls": N_("tolls and loans (Netherlands)"),
     "mountains": N_("mountains (Legendary Asia)"),
@@ -218,27 +233,18 @@ SPECIAL_RULES: dict[str, str] = {
                         "Rails & Sails)"),
     "itineraries": N_("itinerary tickets"),
     "boat": N_("boat cards, boats and exchanges (Rails & Sails)"),
-    "teams with others": N_("team play together with shares, meeples, Old West, depots or "
-                            "merchandise"),
-    "depots with merchandise": N_("depots together with merchandise"),
-    "boats with depots, teams or face-up cards replaced": N_(
-        "boats together with depots, team play, or face-up cards replaced (three locomotives or "
-        "passenger cards)"),
 }
 
 
 def table_notes(gettext: Callable[[str], str]) -> tuple[str, ...]:
-    """What the table plays turn by turn and what only the tally scores, in the reader's
-    language: read from the rules the engine does not play live yet."""
-    from .rules import NOT_YET_LIVE  # the rules import the maps; the notes stay light
-
-    waiting = [name for _, name in NOT_YET_LIVE]
-    live = [gettext(words) for name, words in SPECIAL_RULES.items() if name not in waiting]
-    tally = [gettext(SPECIAL_RULES.get(name, name)) for name in waiting]
-    notes = [gettext(N_("Played turn by turn at the table: USA, Europe, any map without "
-                        "special rules, and the maps whose special rules are among these: "
-                        "{rules}.")).format(rules="; ".join(live))]
-    if tally:
-        notes.append(gettext(N_("Scored with the tally only (the table refuses such a map): "
-                                "{rules}.")).format(rules="; ".join(tally)))
-    return tuple(notes)
+    """What the table plays turn by turn, in the reader's language: every special rule, alone
+    or together; and the data a map must give for some of them."""
+    live = [gettext(words) for words in SPECIAL_RULES.values()]
+    return (
+        gettext(N_("Played turn by turn at the table: USA, Europe, any map without special "
+                   "rules, and the maps whose special rules are among these, alone or "
+                   "together: {rules}.")).format(rules="; ".join(live)),
+        gettext(N_("Scored with the tally only: a map with boat cards but no rules.boats, or "
+                   "with meeples but no rules.meeple_supply (the table refuses it, naming the "
+                   "field).")),
+    )

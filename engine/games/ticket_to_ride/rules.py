@@ -5,7 +5,8 @@ draw tickets, claim a route, build a station), tunnels, the end of a turn and th
 the final count. Tolls and loans (`live_tolls`), mountains and country cards (`live_countries`),
 team play (`live_teams`), Märklin passengers and merchandise (`live_passengers`) are played as
 the game goes; what a claim takes where the player chooses (a share, meeples, Old West's Cités
-and Alvin) is in `takings`; maps with rules not yet live (`NOT_YET_LIVE`) go to the tally.
+and Alvin) is in `takings`. Any combination of these rules is played; a map that switches one
+on without the data it needs (`unplayable`) goes to the tally.
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ from .live_boats import (
     pieces_problem,
     pile_to_reshuffle,
     place_pieces,
-    refill,
+    replace_row,
     reshuffle_boats,
+    take_face_up,
+    wagon_places,
     with_boats,
 )  # fmt: skip
 from .live_countries import take_country_cards
@@ -128,22 +131,9 @@ def long_tickets(board: Map) -> tuple[str, ...]:
     return tuple(t.id for t in board.tickets if t.long)
 
 
-#: Map rules not yet played turn by turn, each with its name: such maps go to the tally.
-NOT_YET_LIVE: tuple[tuple[Callable[[Map], bool], str], ...] = (
-    (lambda board: bool(board.rules.depots) and board.rules.merchandise is not None,
-     "depots with merchandise"),
-    (lambda board: "boat" in board.rules.cards.special and (
-        bool(board.rules.depots) or bool(board.rules.team_size)
-        or bool(board.rules.cards.locomotives and board.rules.cards.face_up_locomotives)
-        or bool(board.rules.cards.copies_of("passenger"))),
-     "boats with depots, teams or face-up cards replaced"),
-)
-
-
 def unplayable(board: Map) -> str | None:
-    """Why a map cannot be played turn by turn here (its scoring is still in the tally)."""
-    if any(uses(board) for uses, _ in NOT_YET_LIVE):
-        return N_("Play {map} with the tally: its special rules are scored at the end")
+    """Why a map cannot be played turn by turn here: a rule switched on without its data (the
+    tally still scores it)."""
     if "boat" in board.rules.cards.special and board.rules.boats is None:
         return N_("{map} needs rules.boats (the boat pieces and the boat cards) to be played "
                   "turn by turn")
@@ -236,18 +226,24 @@ def settle_display(state: TicketToRideState) -> TicketToRideState:
 
 def face_up_to_replace(state: TicketToRideState) -> bool:
     """The face-up cards show three locomotives (the map's number), or three passenger cards,
-    and must be replaced: unless the deck ran out while laying them (the reshuffle comes
+    and must be replaced: unless a deck ran out while laying them (the reshuffle comes
     first) or the cards left could never do better. Face-up cards the companion has not seen
-    never ask for it."""
+    never ask for it. With boats the count is over the whole row, from both decks."""
     setup = state.board.rules.cards
     limits = face_up_limits(setup)
     display = state.display
     if (not limits or state.phase not in (Phase.START_TICKETS, Phase.PLAY)
-            or state.tunnel is not None or UNKNOWN in display
-            or (len(display) < setup.face_up and state.discard)):
+            or state.tunnel is not None or UNKNOWN in display or _row_waits(state)):
         return False
+    places = setup.face_up if state.boat_cards is None else wagon_places(state)
     return any(display.count(card) >= limit and _could_do_better(
-        state.deck + state.discard, setup.face_up, limit, card) for card, limit in limits)
+        state.deck + state.discard, places, limit, card) for card, limit in limits)
+
+
+def _row_waits(state: TicketToRideState) -> bool:
+    """The face-up cards are short because a deck ran out: a reshuffle fills them first."""
+    return (len(state.display) < state.board.rules.cards.face_up
+            and pile_to_reshuffle(state) is not None)
 
 
 def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketToRideState:
@@ -265,17 +261,21 @@ def _replace_face_up(state: TicketToRideState, event: ReplaceFaceUp) -> TicketTo
             or not possible):
         raise IllegalEvent(N_("{count} locomotives must be face up to replace the cards"),
                            count=setup.face_up_locomotives)
-    if len(display) < setup.face_up and state.discard:
+    if _row_waits(state):
         raise IllegalEvent(N_("Shuffle the discards into a new deck first"))
     if UNKNOWN not in display and not face_up_to_replace(state):
         raise IllegalEvent(N_("The face-up cards stay: the cards left could not do better"))
+    if state.boat_cards is not None:
+        return replace_row(state)  # each card to its own deck's discards, a row from both
     state = evolve(state, display=(), discard=state.discard + display)
     return settle_display(state)
 
 
-def _could_do_better(cards: Sequence[str], size: int, limit: int, card: str) -> bool:
+def _could_do_better(cards: Sequence[str], places: int, limit: int, card: str) -> bool:
+    """A new row of `places` cards drawn from `cards` could show fewer than `limit` of
+    `card`."""
     others = sum(1 for other in cards if other != card)
-    return others > size - limit and len(cards) >= size
+    return others > places - limit and len(cards) >= places
 
 
 def needs_reshuffle(state: TicketToRideState) -> bool:
@@ -390,10 +390,11 @@ def _draw_card(state: TicketToRideState, event: DrawCard) -> TicketToRideState:
         problem = face_up_problem(card, second)
         if problem is not None:
             raise problem
-        display = state.display[: event.index] + state.display[event.index + 1 :]
-        state = evolve(state, display=display)
-        state = refill(state, event.pile) if state.boat_cards is not None else (
-            settle_display(state))
+        if state.boat_cards is not None:
+            state = take_face_up(state, event.index, card, event.pile)
+        else:
+            display = state.display[: event.index] + state.display[event.index + 1 :]
+            state = settle_display(evolve(state, display=display))
         weight = 2 if counts_double(card) else 1  # face up, a locomotive or joker counts two
     rules = state.board.rules
     if card != UNKNOWN and card not in deck_kinds(rules.cards) and card not in boat_kinds(
@@ -601,6 +602,8 @@ def _depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWa
 
 
 def _place_passenger(state: TicketToRideState, event: PlacePassenger) -> TicketToRideState:
+    if waiting_for_choice(state):  # the warehouse of the claim is asked first
+        raise IllegalEvent(N_("Take a warehouse's cards, or not, first"))
     return _end_turn(place_passenger(state, event.city))
 
 

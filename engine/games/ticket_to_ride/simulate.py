@@ -100,20 +100,20 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         if extra is not None and rng.random() < PAY_TUNNEL_CHANCE:
             return PayTunnel(extra)
         return PayTunnel(())
+    depots = state.depots
+    if depots is not None and depots.offer:  # a claim's warehouse, before its passenger
+        if rng.random() < TAKE_WAREHOUSE_CHANCE:
+            return TakeWarehouse(max(depots.offer, key=lambda seat: len(
+                depots.warehouses[seat])))
+        return TakeWarehouse(NO_WAREHOUSE)
     offer = placing_passenger(state)
     if offer:
         return PlacePassenger(rng.choice(("", *offer)))
     if state.drawn:
         return Pass() if no_second_card(state) else _draw(state, rng, second=True)
-    depots = state.depots
     if depots is not None:
         if depots.to_place:
             return PlaceDepot(rng.choice(free_cities(state)))
-        if depots.offer:
-            if rng.random() < TAKE_WAREHOUSE_CHANCE:
-                return TakeWarehouse(max(depots.offer, key=lambda seat: len(
-                    depots.warehouses[seat])))
-            return TakeWarehouse(NO_WAREHOUSE)
         if depots.stored:
             return _draw(state, rng, second=False)
         if depots_left(state) and rng.random() < DEPOT_CHANCE and free_cities(state):

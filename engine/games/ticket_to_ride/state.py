@@ -151,10 +151,13 @@ class Passengers:
 
 @dataclass(frozen=True)
 class BoatCards:
-    """Rails & Sails: the boat deck, top first, and its discards (wagon cards are `deck`)."""
+    """Rails & Sails: the boat deck, top first, and its discards (wagon cards are `deck`);
+    `face_up` counts the face-up cards that came from the boat deck, which the table does not
+    see but must discard to the right deck when the face-up cards are replaced."""
 
     deck: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
+    face_up: int = 0
 
 
 @dataclass(frozen=True)

@@ -142,10 +142,12 @@ def _check_teams(board: Map, seats: list[Seat]) -> int:
 def _check_trains(board: Map, seat: Seat) -> None:
     used = sum(track.length + track.mountains for track in seat.tracks)
     trains = board.rules.trains
+    members = board.rules.team_size or 1
     if board.rules.team_size:
-        trains = board.rules.team_trains * board.rules.team_size
+        trains = board.rules.team_trains * members
     if board.rules.boats is not None:
-        trains += board.rules.boats.pieces  # exchanges keep wagons and boats together the same
+        # Each member has their boats; exchanges keep wagons and boats together the same.
+        trains += board.rules.boats.pieces * members
     if used > trains:
         raise InvalidInput(join(seat.path, "routes"),
                            N_("{name}'s routes need {count} trains; a player has {trains}"),
