@@ -183,7 +183,8 @@ def _draw_edges(draw: ImageDraw.ImageDraw, screen: Screen, area: _Area, bottom: 
 
 def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
               rule: bool, progress: tuple[int, int] | None) -> None:
-    """The context line, progress marks at its right end if given, and its rule."""
+    """The context line, progress marks at its right end if given, and a rule under it if
+    `rule` (on a 128x32 panel)."""
     if not text:
         return
     if progress:
