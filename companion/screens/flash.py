@@ -30,6 +30,7 @@ from .model import Screen, Style
 from .render import (
     OFF,
     ON,
+    PAGE_ROWS,
     _Area,
     _draw_edges,
     _frame,
@@ -39,9 +40,6 @@ from .render import (
     _text_line,
 )  # fmt: skip
 
-#: SSD1306 and SH1106 panels keep the frame in pages of 8 rows, and a change is sent page by
-#: page: a flash that touches fewer pages costs fewer bytes on the bus.
-PAGE_ROWS = 8
 #: Columns between a notice's words and the outside of its frame, on each side.
 FRAME_ROOM = 4
 
@@ -130,8 +128,9 @@ def _lit_rows(fitted: Fitted) -> tuple[int, int]:
 
 def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tuple[int, int]:
     """The first row of a box `height` rows high within rows `room` that, with the rows it
-    must clear (`covers`), touches the fewest 8-row pages of the panel (each page touched is
-    sent to it), the nearest to the middle of `room` among those; with that page count."""
+    must clear (`covers`), touches the fewest 8-row pages of the panel (a change is sent page
+    by page: each page touched costs bytes on the bus), the nearest to the middle of `room`
+    among those; with that page count."""
     middle = room[0] + (room[1] - room[0] - height) // 2
 
     def cost(start: int) -> tuple[int, int]:

@@ -3,10 +3,11 @@
 Every font carries all of Latin-1 (French accents, capitals included) plus the extras in
 `glyphs.EXTRA_GLYPHS`; Latin Extended-A letters are composed (`compose`), other characters
 are spelled with `glyphs.FALLBACKS` or shown as "?".
-`SMALL` is for the context, body and hint lines; `TITLES` lists the title sizes, largest first.
+`SMALL` is for the context, body and hint lines: 8 rows, one page of the panel's memory, a
+line (accents on row 0, descenders on row 7); `TITLES` lists the title sizes, largest first.
 
 >>> SMALL.width("Pas ton tour"), SMALL.height
-(72, 9)
+(72, 8)
 >>> [font.name for font in TITLES]
 ['9x18B', '9x15B', '7x13B', '6x13B']
 """
@@ -64,5 +65,5 @@ def load(name: str) -> Font:
     return Font(name, image_font, int(advance), int(height), Encoder(present))
 
 
-SMALL = load("6x9")
+SMALL = load("6x8")
 TITLES: tuple[Font, ...] = tuple(load(name) for name in ("9x18B", "9x15B", "7x13B", "6x13B"))

@@ -3,14 +3,20 @@
 A 128x64 panel shows a screen in one frame, laid out below; a 128x32 panel shows the same
 words in fewer lines at a time, over pages (see `companion.screens.short`).
 
-Layout (small text is 6x9 pixels: 21 characters a line):
+Layout (small text is 6x8 pixels: 21 characters a line, 8 lines):
 
-    top      the context line in the small font, a rule under it
+    top      the context line in the small font
     middle   the title in the largest font that fits, progress marks, then the body lines
-             or the menu; on a prompt the stack starts a few rows under the context line,
-             so that the title keeps its rows from one prompt to the next (other styles,
-             shown alone, centre it between top and hints)
+             or the menu
     hints    the bottom line: what the buttons do now ("ok:menu  back:undo")
+
+The panels keep a frame in pages of 8 rows and are sent only the pages, and in them the
+columns, that change; a line that straddles two pages costs both. So a prompt is laid out on
+whole pages, from the top: the context line is page 0 and the hint line page 7; the title
+takes whole pages (two for one line: a blank row, then a font up to 15 rows high), progress
+marks one, and each body or menu line one. Each block keeps its pages from one prompt to the
+next, and a new title or a flash over it is sent as those pages only. Other styles, shown
+alone, centre their middle between top and hints.
 
 Styles differ by shape, never by colour: a NOTICE frames its title with rounded corners; a
 REFUSAL shows its title inverted in a band, between "!" marks when they fit; an ANNOUNCE has a
@@ -46,8 +52,13 @@ SIZES = ((WIDTH, HEIGHT), (WIDTH, 32))
 ON, OFF = 255, 0
 #: At most this many body lines are shown (the model promises up to three).
 BODY_LINES = 3
-#: The widest gap left between the blocks of the middle when rows are to spare.
+#: The widest gap left between the blocks of a centred middle when rows are to spare.
 MAX_GAP = 3
+#: SSD1306 and SH1106 panels keep the frame in pages of this many rows.
+PAGE_ROWS = 8
+#: On a prompt, the blank row between the context line and the title's cells (accents on
+#: capitals fill a title font's first row).
+TITLE_LEAD = 1
 #: Titles over a menu use the sizes up to this height, to leave rows for the items.
 MENU_TITLE_HEIGHT = 13
 BOX = 7  # side of one progress mark
@@ -145,9 +156,7 @@ def _frame(screen: Screen) -> tuple[_Area, int, int, bool]:
     progress marks go on the context line."""
     margin = 3 if screen.style is Style.ANNOUNCE else 0
     area = _Area(margin, WIDTH - margin)
-    # Inside the border the context line needs no rule, and the rows are scarce.
-    rule = screen.style is not Style.ANNOUNCE
-    top = margin + (SMALL.height + (1 if rule else 0) if screen.top else 0)
+    top = margin + (SMALL.height if screen.top else 0)
     bottom = HEIGHT - margin - (SMALL.height if screen.hints else 0)
     # Progress marks go under the title, unless they would push details off the screen and
     # the context line can carry them instead.
@@ -164,7 +173,9 @@ def _draw_edges(draw: ImageDraw.ImageDraw, screen: Screen, area: _Area, bottom: 
         # A double border: the one shape no other screen has, visible from across the table.
         draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), outline=ON)
         draw.rectangle((2, 2, WIDTH - 3, HEIGHT - 3), outline=ON)
-    _draw_top(draw, screen.top, area, area.left, centred=announce, rule=not announce,
+    # No rule under the context line: it is a page of its own, and the title starts a row
+    # under it.
+    _draw_top(draw, screen.top, area, area.left, centred=announce, rule=False,
               progress=screen.progress if in_top else None)
     if screen.hints:
         _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
@@ -172,7 +183,8 @@ def _draw_edges(draw: ImageDraw.ImageDraw, screen: Screen, area: _Area, bottom: 
 
 def _draw_top(draw: ImageDraw.ImageDraw, text: str, area: _Area, y: int, *, centred: bool,
               rule: bool, progress: tuple[int, int] | None) -> None:
-    """The context line, progress marks at its right end if given, and its rule."""
+    """The context line, progress marks at its right end if given, and a rule under it if
+    `rule` (on a 128x32 panel)."""
     if not text:
         return
     if progress:
@@ -219,14 +231,36 @@ def _last_button(text: str) -> tuple[str, str] | None:
 
 
 def _fits_with_progress(screen: Screen, area: _Area, room: int) -> bool:
-    """Whether the middle holds the progress marks without losing a body line or menu row."""
+    """Whether the middle holds the progress marks and still shows the title whole and every
+    body line or menu row."""
+    paged = _paged(screen.style)
     pad = _pad(screen.style)
-    title = TITLES[-1].height + 2 * pad if screen.title else 0
+    room -= _progress_height(paged)
     if screen.menu:
-        lines = min(len(screen.menu.items), BODY_LINES)
+        title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room, pad, paged)
+        whole = rows >= min(len(screen.menu.items), BODY_LINES)
     else:
-        lines = len(_body_lines(screen.body, area.width))
-    return room - title - lines * SMALL.height - BOX >= 0
+        title, body = _fit_title_and_body(screen.title, screen.body, area, room, pad, paged)
+        whole = len(body) >= len(_body_lines(screen.body, area.width))
+    return whole and (title is None or title.complete)
+
+
+def _paged(style: Style) -> bool:
+    """Whether a screen of `style` is laid out on whole pages (see the module's docstring):
+    a prompt, which follows other prompts; other styles are centred."""
+    return style is Style.PROMPT
+
+
+def _band(height: int, paged: bool) -> int:
+    """The rows a title `height` rows high takes: on a page layout, a blank row and its cells
+    rounded up to whole pages."""
+    if not paged:
+        return height
+    return -(-(height + TITLE_LEAD) // PAGE_ROWS) * PAGE_ROWS
+
+
+def _progress_height(paged: bool) -> int:
+    return PAGE_ROWS if paged else BOX
 
 
 def _pad(style: Style) -> int:
@@ -241,13 +275,17 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
     from . import menus
     style = screen.style
     pad = _pad(style)
-    progress_h = BOX if screen.progress and with_progress else 0
+    paged = _paged(style)
+    lead = TITLE_LEAD if paged else 0
+    progress_h = _progress_height(paged) if screen.progress and with_progress else 0
     body: tuple[str, ...] = ()
     rows = 0
     if screen.menu:
-        title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room - progress_h, pad)
+        title, rows = _fit_title_and_menu(screen.title, screen.menu, area, room - progress_h, pad,
+                                          paged)
     else:
-        title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad)
+        title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad,
+                                          paged)
     blocks: list[tuple[str, int, Painter]] = []
     if title and (not title.complete or _words(" ".join(title.lines)) != _words(screen.title)):
         cut("title", screen.title, " / ".join(title.lines))
@@ -255,8 +293,8 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
         cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title
-        blocks.append(("title", title.height + 2 * pad,
-                       lambda draw, y: _draw_title(draw, shown, style, area, y, pad)))
+        blocks.append(("title", _band(title.height + 2 * pad, paged),
+                       lambda draw, y: _draw_title(draw, shown, style, area, y + lead, pad)))
     if screen.progress and with_progress:
         progress = screen.progress
         blocks.append(("progress", progress_h,
@@ -272,23 +310,23 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
     return blocks
 
 
-def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int,
-                        pad: int) -> tuple[Fitted | None, int]:
+def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int, pad: int,
+                        paged: bool = False) -> tuple[Fitted | None, int]:
     """A one-line heading (the list is what is read) and how many menu rows fit under it."""
     from . import menus
     # Over a list, the title is a heading: the list is what is read.
     fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
-    heading = fonts[-1].height + 2 * pad if text else 0
+    heading = _band(fonts[-1].height + 2 * pad, paged) if text else 0
     available = max(1, (room - heading) // SMALL.height)
     rows = min(len(menus.menu_rows(menu, area, available)), available)
     if not text:
         return None, rows
-    title_room = max(room - rows * SMALL.height, heading) - 2 * pad
+    title_room = max(room - rows * SMALL.height, heading) - 2 * pad - (TITLE_LEAD if paged else 0)
     return fit(text, fonts, area.inset(pad).width, title_room, max_lines=1), rows
 
 
-def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int,
-                        pad: int) -> tuple[Fitted | None, tuple[str, ...]]:
+def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int, pad: int,
+                        paged: bool = False) -> tuple[Fitted | None, tuple[str, ...]]:
     """The title in the largest size it can take, and the body lines that leave it room.
 
     The title matters more than the details: body lines are dropped, last first, until the
@@ -296,7 +334,11 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
     instead, if that shows it whole. A body line too long for the screen is wrapped onto the
     next line unless that costs the title its end; then it costs the title's size first.
     """
-    smallest = TITLES[-1].height + 2 * pad
+    smallest = _band(TITLES[-1].height + 2 * pad, paged)
+    lead = TITLE_LEAD if paged else 0
+    # On whole pages a line of title takes two: 9x18B is 9x15B's letters with more blank rows.
+    fonts = tuple(font for font in TITLES
+                  if not paged or _band(font.height, paged) <= 2 * PAGE_ROWS)
     best: tuple[tuple[bool, bool, int, int], Fitted | None, tuple[str, ...]] | None = None
     for given in dict.fromkeys((_body_lines(body, area.width), body[:BODY_LINES])):
         lines = given
@@ -304,8 +346,8 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
             lines = lines[:-1]
         if not text:
             return None, lines
-        title_room = max(room - len(lines) * SMALL.height, smallest) - 2 * pad
-        title = fit(text, TITLES, area.inset(pad).width, title_room)
+        title_room = max(room - len(lines) * SMALL.height, smallest) - 2 * pad - lead
+        title = fit(text, fonts, area.inset(pad).width, title_room)
         # A whole title first, then every detail whole, then the largest title.
         whole = lines == given and all(SMALL.width(line) <= area.width for line in lines)
         score = (title.complete, whole, title.font.height, -len(title.lines))
@@ -316,7 +358,8 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
     if chosen is not None and not chosen.complete:
         # Rather than cut the title or hide a detail: the title in the small font, whole.
         small = fit(text, (SMALL,), area.inset(pad).width,
-                    max(room - len(lines) * SMALL.height, SMALL.height) - 2 * pad, max_lines=3)
+                    max(room - len(lines) * SMALL.height, SMALL.height) - 2 * pad - lead,
+                    max_lines=3)
         if small.complete:
             return small, lines
     return chosen, lines
@@ -349,16 +392,14 @@ def _stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: in
 
 def _rows(heights: list[int], top: int, bottom: int, *, centred: bool = True) -> list[int]:
     """The first row of each of blocks `heights` high, one under the other, evenly spaced,
-    centred between top and bottom; or, not `centred`, from `top`, so that the title keeps
-    its rows from one screen to the next whatever is under it (a panel is sent only the rows
-    that change)."""
+    centred between top and bottom; or, not `centred`, packed from `top`, so that each block
+    keeps its pages from one screen to the next whatever is under it (a panel is sent only
+    the pages that change)."""
     if not heights:
         return []
     spare = bottom - top - sum(heights)
-    gap = max(0, min(MAX_GAP, spare // (len(heights) + 1)))
+    gap = max(0, min(MAX_GAP, spare // (len(heights) + 1))) if centred else 0
     left = max(0, spare - gap * (len(heights) - 1))
-    # Uncentred, right under the context line: a small title's cell has blank rows of its
-    # own, and its rows then fall in two of the panel's 8-row pages rather than three.
     y = top + ((left + 1) // 2 if centred else 0)
     rows = []
     for height in heights:

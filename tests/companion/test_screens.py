@@ -53,8 +53,9 @@ def test_fonts_carry_all_of_latin1_and_the_extras(font: Font) -> None:
 
 
 def test_fixed_advance_and_sizes() -> None:
-    assert (SMALL.advance, SMALL.height) == (6, 9)
+    assert (SMALL.advance, SMALL.height) == (6, 8)
     assert WIDTH // SMALL.advance == 21  # UX.md: 21 characters a line
+    assert HEIGHT // SMALL.height == 8  # and 8 lines, each a page of the panel's memory
     assert [f.height for f in TITLES] == sorted((f.height for f in TITLES), reverse=True)
     for font in FONTS:
         assert font.width("Wé→") == 3 * font.advance

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageChops
 
 from companion.inputs import Hold, Press, Tap
+from companion.screens.fonts import SMALL
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, cuts, render, text_lines
 from engine.games.freight_train.state import Phase
@@ -29,12 +30,12 @@ def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was()
                     beneath=PROMPT)
     under, over = render(PROMPT), render(notice)
     first, last = changed_rows(under, over) or (0, 0)
-    # Under the context line's rule, above the progress marks: the rows of the title.
-    assert first > rows_of(under, PROMPT.top) + 9
+    # Under the context line, above the progress marks: the rows of the title.
+    assert first >= rows_of(under, PROMPT.top) + SMALL.height
     assert last <= rows_of(under, "■□□□")
-    # The pages of the panel's memory the title's rows already touch, no more (8 rows each):
-    # a flash drawn over the whole middle touches 6.
-    assert (last - 1) // 8 - first // 8 + 1 <= 3
+    # The two pages of the panel's memory the title takes, no more (8 rows each): a flash
+    # drawn over the whole middle touches 6.
+    assert (last - 1) // 8 - first // 8 + 1 <= 2
     whole = render(Screen(top=PROMPT.top, title="Tank → mixed (4)", style=Style.NOTICE,
                           hints=PROMPT.hints))
     first_whole, last_whole = changed_rows(under, whole) or (0, 0)
