@@ -266,3 +266,12 @@ def test_the_hint_lines_last_button_keeps_its_place_when_the_first_changes() -> 
     # A line too long for both parts whole is drawn from the left, ended with "…".
     assert render(Screen(hints="ok:un bouton  back:un autre bouton trop long")).info[
         "lines"][-1][2] == "ok:un bouton…"
+
+
+def test_every_glyph_sheet_is_a_binary_pbm() -> None:
+    # A PNG under the .pbm name would have Pillow load its PNG, JPEG, GIF and BMP readers.
+    from companion.screens.fonts import FONTDATA
+
+    sheets = sorted(FONTDATA.glob("*.pbm"))
+    assert len(sheets) == len(list(FONTDATA.glob("*.pil"))) > 0
+    assert [sheet.name for sheet in sheets if sheet.read_bytes()[:3] != b"P4\n"] == []
