@@ -561,3 +561,28 @@ def test_a_wake_up_sent_ahead_writes_what_a_wake_up_sent_now_writes(
     assert ahead.runs == now.runs
     assert (0x0A, bytes([0x80])) in ahead.runs or fifo_seen_empty  # FIFOLevelReg: the flush
     assert pcds[0].wake_up_sent and not pcds[1].wake_up_sent
+
+
+def test_close_ends_a_reader_sleeping_between_polls(
+        sim_mfrc522: SimulatedMfrc522) -> None:
+    events = Events()
+    reader = sim_mfrc522.reader(events, poll_interval=0.05)
+    reader.start()
+    wait_until(lambda: reader.counters()["polls"] >= 3)
+    reader.close()
+    assert reader._thread is not None and not reader._thread.is_alive()
+    polls = reader.counters()["polls"]
+    sim_mfrc522.chip.place("DEADBEEF")  # no thread is left to read it
+    assert reader.counters()["polls"] == polls and events.of_type(TagPlaced) == []
+
+
+def test_close_ends_a_reader_waiting_out_an_hour_long_back_off(
+        sim_mfrc522: SimulatedMfrc522) -> None:
+    # A back-off is waited on the stop signal, not slept: close does not wait it out.
+    events = Events()
+    reader = sim_mfrc522.reader(events, backoff=Backoff(3600, 3600))
+    reader.start()
+    sim_mfrc522.bus.fail_transfers(errno.EIO)
+    events.wait_for(DriverFault)
+    reader.close()
+    assert reader._thread is not None and not reader._thread.is_alive()
