@@ -70,7 +70,7 @@ def test_a_demo_game_loads_no_openssl_and_no_unneeded_image_format(tmp_path: Pat
     assert "PIL.PpmImagePlugin" in modules  # the fonts were loaded from their PBM sheets
     unneeded = _OPENSSL
     if hasattr(Image, "_import_plugin_for_extension"):
-        # Pillow 12.2 on opens a file with its extension's reader alone; older ones load
+        # A recent Pillow opens a file with its extension's reader alone; older ones load
         # the five common readers first whatever the file.
         unneeded += _OTHER_IMAGE_FORMATS
     assert [name for name in unneeded if name in modules] == []
