@@ -9,7 +9,6 @@ gives the same game; killed at any moment, the same command resumes it and ends 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 import time
@@ -23,6 +22,7 @@ from engine.registry import GAMES
 from .automaton import Deck, Stuck, enter_move, physical_moves
 from .cards import Card, card_kinds, copies
 from .demo_words import DemoWords
+from .digest import sha256_hex
 from .flows import autopilot
 from .games import TABLE_GAMES
 from .inputs import Hold, Input, Press, Tap
@@ -64,7 +64,7 @@ def demo_key(game: str, seed: int, players: int, options: dict[str, Any] | None 
         return key
     given = json.dumps(options, sort_keys=True)
     if len(given) > KEY_OPTIONS_CHARS:
-        given = "sha256:" + hashlib.sha256(given.encode()).hexdigest()
+        given = "sha256:" + sha256_hex(given.encode())
     return f"{key}:{given}"
 
 
@@ -84,7 +84,7 @@ def demo_deck(game: str, options: dict[str, Any] | None = None) -> Deck:
     for kind, values in map_cards(game, options).items():
         for value in values:
             if (kind, value) not in uids:
-                digest = hashlib.sha256(f"{game}|{kind}|{value}".encode()).hexdigest()[:10]
+                digest = sha256_hex(f"{game}|{kind}|{value}".encode())[:10]
                 uids[(kind, value)] = [f"05{digest}{copy:02X}".upper()
                                        for copy in range(copies(game, kind))]
     return Deck(uids)

@@ -71,10 +71,11 @@ class FaultReporter:
 
 
 class StopSignal:
-    """A stop flag a polling thread sleeps on between polls, like `threading.Event` but
-    cheaper to wait on: `wait` is one lock acquisition with a timeout, where an Event's
-    builds a condition and a waiter lock on every call (a poll thread waits 12 times a
-    second for the life of the process). Thread-safe; `set` wakes every waiter at once."""
+    """A stop flag a thread waits on through a back-off, like `threading.Event` but cheaper
+    to wait on: `wait` is one lock acquisition with a timeout, where an Event's builds a
+    condition and a waiter lock on every call. (Between two polls the reader sleeps instead:
+    a plain sleep is cheaper still, and a stop then waits one poll.) Thread-safe; `set`
+    wakes every waiter at once."""
 
     def __init__(self) -> None:
         self._gate = threading.Lock()

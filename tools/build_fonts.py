@@ -7,8 +7,10 @@ glyph (edit `companion.screens.glyphs.EXTRA_GLYPHS` first). The PCF files come f
 
     python -m tools.build_fonts /usr/share/fonts/X11/misc
 
-Each font becomes NAME.pil (metrics) and NAME.pbm (the glyph sheet, PNG data), Pillow's
-bitmap font format, holding the 256 slots `glyphs.slot_table()` describes.
+Each font becomes NAME.pil (metrics) and NAME.pbm (the glyph sheet), Pillow's bitmap font
+format, holding the 256 slots `glyphs.slot_table()` describes. Pillow writes the sheet as PNG
+data under the .pbm name; it is rewritten as a true PBM, so that loading a font needs only
+Pillow's PPM reader and not the PNG, JPEG, GIF and BMP ones (about 1.5 MB resident).
 
 The small font, 6x8, is 6x9 one row shorter (`derive_6x8`, run after the others): on a panel
 kept in pages of 8 rows, a text line of 8 rows fills one page and a changed line is sent as one.
@@ -68,6 +70,14 @@ def read_pcf(path: Path) -> SlottedPcf:
     return SlottedPcf(io.BytesIO(data))
 
 
+def as_pbm(path: Path) -> None:
+    """Rewrite the glyph sheet at `path` (PNG data) as a binary PBM, pixel for pixel."""
+    with Image.open(path) as sheet:
+        sheet.load()
+        pixels = sheet.copy()
+    pixels.save(path, "PPM")
+
+
 def build(source: Path, target: Path = FONTDATA) -> list[str]:
     """Convert each of FONTS from `source` into `target`; returns what it wrote."""
     written = []
@@ -81,6 +91,7 @@ def build(source: Path, target: Path = FONTDATA) -> list[str]:
         if not isinstance(copyright_, bytes) or b"Public domain" not in copyright_:
             raise ValueError(f"{path}: not the public domain misc-fixed font ({copyright_!r})")
         font.save(str(target / f"{name}.pil"))
+        as_pbm(target / f"{name}.pbm")
         written.append(name)
     return written
 
@@ -126,6 +137,7 @@ def derive_6x8(target: Path = FONTDATA) -> str:
         font.glyph[slot] = ((dx, dy), (0, -ascent, width, height - 1 - ascent),
                             (0, 0, width, height - 1), shorter)
     font.save(str(target / "6x8.pil"))
+    as_pbm(target / "6x8.pbm")
     return "6x8"
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import (
     Any,
@@ -32,6 +31,7 @@ from typing import (
 
 from engine.codec import from_jsonable, to_jsonable
 
+from ..digest import sha256_hex
 from ..inputs import Button, Input, Press
 from ..screens.model import Screen
 from .base import CardLike, Reaction
@@ -236,7 +236,7 @@ def ui_version(kind: Any) -> str:
     its enums): any change of that shape gives another name, so an old draft is recognised
     without anyone remembering to number the versions."""
     if kind not in _VERSIONS:
-        _VERSIONS[kind] = hashlib.sha256(_shape(kind).encode()).hexdigest()[:12]
+        _VERSIONS[kind] = sha256_hex(_shape(kind).encode())[:12]
     return _VERSIONS[kind]
 
 

@@ -23,10 +23,22 @@ def spi_label(bus: int, device: int) -> str:
     return f"MFRC522 reader on /dev/spidev{bus}.{device}"
 
 
+#: The byte that reads each register, and the one that writes it.
+_READ_BYTE = tuple(((address << 1) & 0x7E) | 0x80 for address in range(64))
+_WRITE_BYTE = tuple((address << 1) & 0x7E for address in range(64))
+
+
 def _read_frame(addresses: Sequence[int]) -> list[int]:
     """One SPI transfer reading `addresses`: each address byte clocks out the register
-    named by the byte before it, a final 0 the last one (MFRC522 datasheet, 8.1.2.1)."""
-    return [((address << 1) & 0x7E) | 0x80 for address in addresses] + [0]
+    named by the byte before it, a final 0 the last one (MFRC522 datasheet, 8.1.2.1).
+    A new list each time: spidev writes the bytes it received into the list it sent."""
+    return [*map(_READ_BYTE.__getitem__, addresses), 0]
+
+
+def _answer(received: list[int]) -> list[int]:
+    """The registers read, from what a read transfer received (the first byte is noise)."""
+    del received[0]
+    return received
 
 
 class LibraryRegisters:
@@ -37,20 +49,21 @@ class LibraryRegisters:
         self._chip = chip
         self.label = label
         self._pin_rst = pin_rst
+        self._transfer = chip.spi.xfer2  # looked up once: every poll makes seven transfers
 
     def read(self, address: int) -> int:
         return int(self._chip.Read_MFRC522(address))
 
     def read_many(self, addresses: Sequence[int]) -> list[int]:
-        return [int(value) for value in self._chip.spi.xfer2(_read_frame(addresses))[1:]]
+        return _answer(self._transfer(_read_frame(addresses)))
 
     def write(self, address: int, value: int) -> None:
         self._chip.Write_MFRC522(address, value & 0xFF)
 
     def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
-        transfer = self._chip.spi.xfer2
+        transfer, write_byte = self._transfer, _WRITE_BYTE
         for address, values in runs:
-            transfer([(address << 1) & 0x7E, *values])
+            transfer([write_byte[address], *values])
 
     def close(self) -> None:
         # Not Close_MFRC522(): its global GPIO.cleanup() would also release the button pins.
@@ -79,15 +92,15 @@ class SpiRegisters:
         return int(self._spi.xfer2([((address << 1) & 0x7E) | 0x80, 0])[1])
 
     def read_many(self, addresses: Sequence[int]) -> list[int]:
-        return [int(value) for value in self._spi.xfer2(_read_frame(addresses))[1:]]
+        return _answer(self._spi.xfer2(_read_frame(addresses)))
 
     def write(self, address: int, value: int) -> None:
         self._spi.xfer2([(address << 1) & 0x7E, value & 0xFF])
 
     def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
-        transfer = self._spi.xfer2
+        transfer, write_byte = self._spi.xfer2, _WRITE_BYTE
         for address, values in runs:
-            transfer([(address << 1) & 0x7E, *values])
+            transfer([write_byte[address], *values])
 
     def close(self) -> None:
         self._spi.close()

@@ -75,6 +75,30 @@ WIRING_HINT = (
 )
 
 
+Runs = tuple[tuple[int, bytes], ...]
+
+
+def _command_runs(command: int, payload: bytes, tx_last_bits: int, start_send: bool,
+                  flush: bool) -> Runs:
+    """The writes that abandon whatever the chip was doing, clear every interrupt flag, load
+    `payload` into the FIFO (flushed first with `flush`) and start `command`."""
+    runs: list[tuple[int, bytes]] = [(Reg.COMMAND, _IDLE), (Reg.COM_IRQ, _CLEAR_IRQS)]
+    if flush:
+        runs.append((Reg.FIFO_LEVEL, _FLUSH))
+    if payload:
+        runs.append((Reg.FIFO_DATA, payload))
+    # StartSend left over from the previous frame must not fire when the command starts.
+    runs += ((Reg.BIT_FRAMING, bytes((tx_last_bits,))), (Reg.COMMAND, bytes((command,))))
+    if start_send:
+        runs.append((Reg.BIT_FRAMING, bytes((START_SEND | tx_last_bits,))))
+    return tuple(runs)
+
+
+#: A WUPA's writes, without and with a FIFO flush (indexed by `flush`).
+_SEND_WUPA = tuple(_command_runs(Cmd.TRANSCEIVE, _WUPA_FRAME, picc.SHORT_FRAME_BITS, True, flush)
+                   for flush in (False, True))
+
+
 class RegisterAccess(Protocol):
     """Register reads and writes, each call one SPI transfer."""
 
@@ -201,16 +225,9 @@ class Mfrc522Pcd:
         the FIFO and start `command` (and, for Transceive, the transmission)."""
         self._woken_at = None  # whatever was sent ahead is abandoned
         self._set_timeout(timeout)
-        runs = [(Reg.COMMAND, _IDLE), (Reg.COM_IRQ, _CLEAR_IRQS)]
-        if not self._fifo_empty:
-            runs.append((Reg.FIFO_LEVEL, _FLUSH))
+        runs = _command_runs(command, payload, tx_last_bits, start_send,
+                             flush=not self._fifo_empty)
         self._fifo_empty = False
-        if payload:
-            runs.append((Reg.FIFO_DATA, payload))
-        # StartSend left over from the previous frame must not fire when the command starts.
-        runs += ((Reg.BIT_FRAMING, bytes((tx_last_bits,))), (Reg.COMMAND, bytes((command,))))
-        if start_send:
-            runs.append((Reg.BIT_FRAMING, bytes((START_SEND | tx_last_bits,))))
         self.registers.write_runs(runs)
 
     def _status(self) -> list[int]:
@@ -313,7 +330,11 @@ class Mfrc522Pcd:
     def start_wake_up(self) -> None:
         """Send WUPA and return at once; the next `read_uid` reads what came of it. Any
         other command in between abandons it."""
-        self._send(_WUPA_FRAME, picc.SHORT_FRAME_BITS, SHORT_TIMEOUT)
+        # What `_send` would do, with the transfers framed once for all: the idle poll's path.
+        if self._timeout != SHORT_TIMEOUT:
+            self._set_timeout(SHORT_TIMEOUT)
+        self.registers.write_runs(_SEND_WUPA[not self._fifo_empty])
+        self._fifo_empty = False
         self._woken_at = self._clock()
 
     def _finish_wake_up(self, sent_at: float) -> bytes | None:

@@ -4,7 +4,8 @@ TagRemoved, survives a failing chip, and can write a short text onto MIFARE Clas
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
 A card is placed on its first read and removed after `removal_after` seconds without a read.
-Between polls the thread sleeps on a lock that `close` releases (`StopSignal`).
+Between polls the thread sleeps (`close` stops it within a poll); a back-off after a failure
+waits on a lock that `close` releases (`StopSignal`).
 
 Two ways to poll. While cards come and go each poll sends its own WUPA and sleeps out the
 chip's 5 ms timer (two wakes a poll): a card laid on the antenna is read within one interval
@@ -94,7 +95,7 @@ class Mfrc522Reader:
         self._sleep = sleep
         self._reporter = FaultReporter(events, name, logger)
         self._lock = threading.Lock()  # one exchange with the chip at a time
-        self._stop = StopSignal()  # slept on between polls: cheaper than an Event
+        self._stop = StopSignal()  # waited on through a back-off: cheaper than an Event
         self._thread: threading.Thread | None = None
         self._pcd: Mfrc522Pcd | None = None
         self._counts = {"polls": 0, "polls_ahead": 0, "reads": 0, "collisions": 0,
@@ -140,8 +141,16 @@ class Mfrc522Reader:
 
     def _run(self) -> None:
         self._failing = self._reporter.faulted  # `start` may have found no chip
-        while not self._stop.is_set():
-            self._stop.wait(self._cycle())
+        stop = self._stop
+        while not stop.is_set():
+            pause = self._cycle()
+            if 0 < pause <= self.poll_interval:
+                # Between two polls a plain sleep: it wakes the thread for less CPU than a
+                # wait on the stop signal (10-30 us less a wake here, 12 wakes a second), and
+                # `close` waits at most one poll for it. A back-off waits on the signal.
+                time.sleep(pause)
+            else:
+                stop.wait(pause)
 
     def _cycle(self) -> float:
         """One poll and what it reports; the seconds to sleep before the next."""

@@ -38,6 +38,33 @@ def is_trailer(block: int) -> bool:
     return block % 4 == 3
 
 
+class CardMemory:
+    """The 64 blocks of a card, each a bytearray made on its first use: a demo's box holds
+    hundreds of cards whose memory is never read, and a real card keeps its memory on the
+    card, not in the Pi's."""
+
+    def __init__(self, manufacturer: bytes) -> None:
+        self._manufacturer = manufacturer
+        self._blocks: dict[int, bytearray] = {}
+
+    def __len__(self) -> int:
+        return BLOCKS
+
+    def __getitem__(self, block: int) -> bytearray:
+        if not 0 <= block < BLOCKS:
+            raise IndexError(f"a card has blocks 0 to {BLOCKS - 1}, not {block}")
+        data = self._blocks.get(block)
+        if data is None:
+            data = self._blocks[block] = bytearray(
+                self._manufacturer if block == 0
+                else TRANSPORT_TRAILER if is_trailer(block) else bytes(16))
+        return data
+
+    def used(self) -> int:
+        """How many blocks have been looked at or written so far."""
+        return len(self._blocks)
+
+
 class SimCard:
     """One card. Not thread-safe on its own: the chip simulator serialises access."""
 
@@ -50,12 +77,11 @@ class SimCard:
         self.sak = sak
         self.atqa = _ATQA_BY_UID_LENGTH[len(uid)]
         self._parts = picc.cascade_parts(self.uid)
-        self.memory = [bytearray(16) for _ in range(BLOCKS)]
-        self.memory[0][: len(uid)] = uid
+        manufacturer = bytearray(16)
+        manufacturer[: len(uid)] = uid
         if len(uid) == 4:
-            self.memory[0][4:8] = bytes([picc.bcc(uid), sak]) + self.atqa
-        for block in range(3, BLOCKS, 4):
-            self.memory[block][:] = TRANSPORT_TRAILER
+            manufacturer[4:8] = bytes([picc.bcc(uid), sak]) + self.atqa
+        self.memory = CardMemory(bytes(manufacturer))
         self.state = CardState.IDLE
         self._level = 0
         self._sector: int | None = None

@@ -53,6 +53,29 @@ def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
             if name.startswith("companion.games.") and name.count(".") > 2] == []
 
 
+#: Modules a game at the table does without, each worth a megabyte or more of resident memory
+#: (the aim: a demo under 40 MB): OpenSSL behind hashlib, and the image formats a font's glyph
+#: sheet is not in (Pillow's PPM reader is the one needed).
+_OPENSSL = ("hashlib", "_hashlib")
+_OTHER_IMAGE_FORMATS = ("PIL.PngImagePlugin", "PIL.JpegImagePlugin", "PIL.GifImagePlugin",
+                        "PIL.BmpImagePlugin")
+
+
+def test_a_demo_game_loads_no_openssl_and_no_unneeded_image_format(tmp_path: Path) -> None:
+    from PIL import Image
+
+    modules = modules_after("demo", "whistle-stop", "--seed", "1", "--players", "2",
+                            "--state-dir", str(tmp_path / "state"))
+    assert "companion.games.whistle_stop.flow" in modules  # the probe did play the game
+    assert "PIL.PpmImagePlugin" in modules  # the fonts were loaded from their PBM sheets
+    unneeded = _OPENSSL
+    if hasattr(Image, "_import_plugin_for_extension"):
+        # A recent Pillow opens a file with its extension's reader alone; older ones load
+        # the five common readers first whatever the file.
+        unneeded += _OTHER_IMAGE_FORMATS
+    assert [name for name in unneeded if name in modules] == []
+
+
 def test_listing_the_games_loads_each_game_but_no_table() -> None:
     modules = modules_after("games")
     assert all(game.module in modules for game in CATALOGUE)

@@ -267,3 +267,27 @@ def test_the_hint_lines_last_button_keeps_its_place_when_the_first_changes() -> 
     # A line too long for both parts whole is drawn from the left, ended with "…".
     assert render(Screen(hints="ok:un bouton  back:un autre bouton trop long")).info[
         "lines"][-1][2] == "ok:un bouton…"
+
+
+def test_every_glyph_sheet_is_a_binary_pbm() -> None:
+    # A PNG under the .pbm name would have Pillow load its PNG, JPEG, GIF and BMP readers.
+    from companion.screens.fonts import FONTDATA
+
+    sheets = sorted(FONTDATA.glob("*.pbm"))
+    assert len(sheets) == len(list(FONTDATA.glob("*.pil"))) > 0
+    assert [sheet.name for sheet in sheets if sheet.read_bytes()[:3] != b"P4\n"] == []
+
+
+def test_the_font_builder_rewrites_a_png_glyph_sheet_as_the_same_pixels_in_pbm(
+        tmp_path: Path) -> None:
+    from tools.build_fonts import as_pbm
+
+    sheet = Image.new("1", (19, 5))
+    for xy in ((0, 0), (18, 4), (9, 2), (8, 3)):
+        sheet.putpixel(xy, 1)
+    path = tmp_path / "sample.pbm"
+    sheet.save(path, "PNG")  # what Pillow's font writer leaves under the .pbm name
+    as_pbm(path)
+    assert path.read_bytes()[:3] == b"P4\n"
+    with Image.open(path) as again:
+        assert again.mode == "1" and again.tobytes() == sheet.tobytes()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -515,3 +516,73 @@ def test_never_polls_ahead_and_zero_polls_ahead_from_the_first_poll(events: Even
     assert always.ahead == 1 + polls
     always.poll()  # the card read again, on the wake-up sent after its read
     assert always.ahead == 2 + polls and always.reader.counters()["reads"] == 2
+
+
+class RecordedWrites:
+    """Registers that answer as an idle chip would (no card, the timer run out) and keep
+    every run written."""
+
+    label = "recorded registers"
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int, bytes]] = []
+
+    def read(self, address: int) -> int:
+        return 0x92 if address == 0x37 else 0
+
+    def read_many(self, addresses: Sequence[int]) -> list[int]:
+        return [0x01, 0, 0, 0]  # TimerIRq only: nobody answered
+
+    def write(self, address: int, value: int) -> None:
+        self.runs.append((address, bytes((value,))))
+
+    def write_runs(self, runs: Sequence[tuple[int, bytes]]) -> None:
+        self.runs.extend(runs)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("fifo_seen_empty", [False, True])
+def test_a_wake_up_sent_ahead_writes_what_a_wake_up_sent_now_writes(
+        fifo_seen_empty: bool) -> None:
+    # The wake-up sent ahead has its own shortcut (its transfers are framed once): it must
+    # stay the very sequence of the general path, flush or not.
+    ahead, now = RecordedWrites(), RecordedWrites()
+    pcds = [Mfrc522Pcd(ahead, sleep=lambda _s: None), Mfrc522Pcd(now, sleep=lambda _s: None)]
+    for pcd in pcds:
+        pcd.initialise()
+        if fifo_seen_empty:
+            assert pcd.read_uid() is None  # an unanswered WUPA leaves the FIFO seen empty
+    ahead.runs.clear()
+    now.runs.clear()
+    pcds[0].start_wake_up()
+    pcds[1]._send(bytes([0x52]), 7, SHORT_TIMEOUT)
+    assert ahead.runs == now.runs
+    assert (0x0A, bytes([0x80])) in ahead.runs or fifo_seen_empty  # FIFOLevelReg: the flush
+    assert pcds[0].wake_up_sent and not pcds[1].wake_up_sent
+
+
+def test_close_ends_a_reader_sleeping_between_polls(
+        sim_mfrc522: SimulatedMfrc522) -> None:
+    events = Events()
+    reader = sim_mfrc522.reader(events, poll_interval=0.05)
+    reader.start()
+    wait_until(lambda: reader.counters()["polls"] >= 3)
+    reader.close()
+    assert reader._thread is not None and not reader._thread.is_alive()
+    polls = reader.counters()["polls"]
+    sim_mfrc522.chip.place("DEADBEEF")  # no thread is left to read it
+    assert reader.counters()["polls"] == polls and events.of_type(TagPlaced) == []
+
+
+def test_close_ends_a_reader_waiting_out_an_hour_long_back_off(
+        sim_mfrc522: SimulatedMfrc522) -> None:
+    # A back-off is waited on the stop signal, not slept: close does not wait it out.
+    events = Events()
+    reader = sim_mfrc522.reader(events, backoff=Backoff(3600, 3600))
+    reader.start()
+    sim_mfrc522.bus.fail_transfers(errno.EIO)
+    events.wait_for(DriverFault)
+    reader.close()
+    assert reader._thread is not None and not reader._thread.is_alive()
