@@ -54,7 +54,7 @@ def play(board: Map, players: int, seed: int) -> tuple[TicketToRideState,
         event = RULES.random_event(state, rng)
         state = RULES.apply(state, event)
         events.append(event)
-        assert len(events) < 3000, "the game ends"
+        assert len(events) < 4000, "the game ends"
     assert RULES.replay(start, events) == state, "replaying the log reproduces the game"
     return state, events
 
