@@ -34,6 +34,9 @@ class Font:
     advance: int
     height: int
     encoder: Encoder = field(repr=False)
+    #: Every glyph the encoder writes is `advance` wide: a text's width is its length times
+    #: that, without asking Pillow (layout measures thousands of candidate lines a frame).
+    fixed: bool = False
 
     def encode(self, text: str) -> str:
         """`text` in this font's slots (the text Pillow draws)."""
@@ -45,6 +48,8 @@ class Font:
         >>> SMALL.width("→"), SMALL.width("é")
         (6, 6)
         """
+        if self.fixed:
+            return len(self.encode(text)) * self.advance
         return int(self.image_font.getlength(self.encode(text)))
 
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
@@ -59,9 +64,12 @@ class Font:
 def load(name: str) -> Font:
     """The font `fontdata/NAME.pil`, e.g. `load("6x10")`."""
     image_font = ImageFont.load(str(FONTDATA / f"{name}.pil"))
-    present = frozenset(code for code in range(256) if image_font.getlength(chr(code)) > 0)
+    widths = {code: image_font.getlength(chr(code)) for code in range(256)}
+    present = frozenset(code for code, width in widths.items() if width > 0)
     _left, _top, advance, height = image_font.getbbox("M")
-    return Font(name, image_font, int(advance), int(height), Encoder(present))
+    # The encoder writes only glyphs the font has, so one advance for all of them is enough.
+    fixed = all(widths[code] == advance for code in present)
+    return Font(name, image_font, int(advance), int(height), Encoder(present), fixed)
 
 
 SMALL = load("6x9")

@@ -60,6 +60,22 @@ def test_fixed_advance_and_sizes() -> None:
         assert font.width("Wé→") == 3 * font.advance
 
 
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_a_width_counted_from_the_advance_is_what_pillow_measures(font: Font) -> None:
+    # Every character a text may hold, spelled out or replaced as the fonts draw it.
+    every = "".join(chr(code) for code in range(0x180)) + EXTRA_GLYPHS + "\u4e2d\u202fŁř"
+    assert font.fixed
+    for text in (every, *every, "Montréal – Sault Ste. Marie +10", "Dvořák → œuvre…"):
+        assert font.width(text) == int(font.image_font.getlength(font.encode(text))), text
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_any_text_measures_as_pillow_draws_it(text: str) -> None:
+    for font in FONTS:
+        assert font.width(text) == int(font.image_font.getlength(font.encode(text)))
+
+
 def test_slots_are_latin1_then_extras() -> None:
     table = slot_table()
     assert table[ord("é")] == ord("é") and table[0x80] == ord(EXTRA_GLYPHS[0])
