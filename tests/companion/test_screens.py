@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.screens.compose import draw_marks
 from companion.screens.fonts import SMALL, TITLES, Font
 from companion.screens.frames import FrameWriter
 from companion.screens.glyphs import EXTRA_GLYPHS, FALLBACKS, Encoder, slot_of, slot_table
@@ -67,6 +68,46 @@ def test_a_width_counted_from_the_advance_is_what_pillow_measures(font: Font) ->
     assert font.fixed
     for text in (every, *every, "Montréal – Sault Ste. Marie +10", "Dvořák → œuvre…"):
         assert font.width(text) == int(font.image_font.getlength(font.encode(text))), text
+
+
+def drawn_by_pillow(font: Font, text: str, fill: int, ground: Image.Image) -> bytes:
+    """`text` drawn as Pillow draws it, with the marks of composed letters over it."""
+    image = ground.copy()
+    draw = ImageDraw.Draw(image)
+    draw.text((3, 2), font.encode(text), font=font.image_font, fill=fill)
+    draw_marks(draw, font, (3, 2), text, fill)
+    return image.tobytes()
+
+
+def drawn_by_font(font: Font, text: str, fill: int, ground: Image.Image) -> bytes:
+    image = ground.copy()
+    font.draw(ImageDraw.Draw(image), (3, 2), text, fill=fill)
+    return image.tobytes()
+
+
+#: A ground with lit and dark pixels in every row and column: a glyph's blank pixels must
+#: leave both as they were.
+GROUND = Image.frombytes("1", (128, 24), bytes((37 * index) % 256 for index in range(384)))
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_a_text_laid_from_its_kept_mask_is_what_pillow_draws(font: Font) -> None:
+    every = "".join(chr(code) for code in range(0x20, 0x180)) + EXTRA_GLYPHS
+    texts = [every[start:start + 20] for start in range(0, len(every), 20)]
+    texts += ["Montréal – Sault Ste. Marie", "Dvořák", "", " ", "ÉÇÀ gjpqy"]
+    for text in texts:
+        for fill in (255, 0):
+            for _twice in range(2):  # drawn, then laid from the kept mask
+                assert drawn_by_font(font, text, fill, GROUND) == drawn_by_pillow(
+                    font, text, fill, GROUND), (text, fill)
+
+
+@given(st.text(max_size=24), st.sampled_from((255, 0)))
+@settings(max_examples=150, deadline=None)
+def test_any_text_is_drawn_as_pillow_draws_it(text: str, fill: int) -> None:
+    for font in FONTS:
+        assert drawn_by_font(font, text, fill, GROUND) == drawn_by_pillow(font, text, fill,
+                                                                          GROUND)
 
 
 @given(st.text(max_size=40))
