@@ -49,7 +49,8 @@ class Font:
         (6, 6)
         """
         if self.fixed:
-            return len(self.encode(text)) * self.advance
+            # Each ASCII character is one glyph: its own, a space or "?".
+            return (len(text) if text.isascii() else len(self.encode(text))) * self.advance
         return int(self.image_font.getlength(self.encode(text)))
 
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
