@@ -119,13 +119,8 @@ def _way(text: str, width: int, lines: int, font: int) -> tuple[Fitted, tuple[in
 
 def _lit_rows(fitted: Fitted) -> tuple[int, int]:
     """The first and last lit row of `fitted`'s lines drawn from row 0."""
-    width = max(fitted.font.width(line) for line in fitted.lines) or 1
-    image = Image.new("1", (width, fitted.height), 0)
-    draw = ImageDraw.Draw(image)
-    for index, line in enumerate(fitted.lines):
-        fitted.font.draw(draw, (0, index * fitted.font.height), line)
-    box = image.getbbox()
-    return (0, fitted.height - 1) if box is None else (box[1], box[3] - 1)
+    rows = fitted.font.lit_rows(fitted.lines)
+    return (0, fitted.height - 1) if rows is None else rows
 
 
 def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tuple[int, int]:

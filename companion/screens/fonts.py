@@ -13,6 +13,7 @@ are spelled with `glyphs.FALLBACKS` or shown as "?".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -53,6 +54,24 @@ class Font:
             return (len(text) if text.isascii() else len(self.encode(text))) * self.advance
         return int(self.image_font.getlength(self.encode(text)))
 
+    def lit_rows(self, lines: Sequence[str]) -> tuple[int, int] | None:
+        """The first and last row that `lines` light, drawn one under the other from row 0;
+        None when they light none. Read from each glyph's own rows, without drawing the
+        lines (a flash tries several sizes before it draws one), unless a composed letter's
+        marks are drawn over them."""
+        if any(composed(char) for line in lines for char in line):
+            return drawn_rows(self, lines)
+        found: tuple[int, int] | None = None
+        for index, line in enumerate(lines):
+            for slot in set(self.encode(line)):
+                rows = _glyph_rows(self, slot)
+                if rows is None:
+                    continue
+                top, bottom = (row + index * self.height for row in rows)
+                found = (top, bottom) if found is None else (min(found[0], top),
+                                                            max(found[1], bottom))
+        return found
+
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
              fill: int = 255) -> None:
         """Draw `text` with its cell's top-left corner at `xy` (lit pixels 255 by default)."""
@@ -76,6 +95,27 @@ def _text_mask(font: Font, text: str) -> Image.Image | None:
     mask = Image.new("1", (max(1, int(right)), max(1, int(bottom))), 0)
     ImageDraw.Draw(mask).text((0, 0), encoded, font=font.image_font, fill=255)
     return mask
+
+
+def drawn_rows(font: Font, lines: Sequence[str]) -> tuple[int, int] | None:
+    """What `Font.lit_rows` says, found by drawing the lines."""
+    width = max((font.width(line) for line in lines), default=0) or 1
+    image = Image.new("1", (width, max(1, font.height * len(lines))), 0)
+    draw = ImageDraw.Draw(image)
+    for index, line in enumerate(lines):
+        draw.text((0, index * font.height), font.encode(line), font=font.image_font, fill=255)
+        draw_marks(draw, font, (0, index * font.height), line, 255)
+    box = image.getbbox()
+    return None if box is None else (box[1], box[3] - 1)
+
+
+@cache
+def _glyph_rows(font: Font, slot: str) -> tuple[int, int] | None:
+    """The first and last row of its cell that the glyph in `slot` lights; None for a blank."""
+    image = Image.new("1", (max(1, int(font.image_font.getlength(slot))), font.height), 0)
+    ImageDraw.Draw(image).text((0, 0), slot, font=font.image_font, fill=255)
+    box = image.getbbox()
+    return None if box is None else (box[1], box[3] - 1)
 
 
 @cache

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
 from companion.screens.compose import draw_marks
-from companion.screens.fonts import SMALL, TITLES, Font
+from companion.screens.fonts import SMALL, TITLES, Font, drawn_rows
 from companion.screens.frames import FrameWriter
 from companion.screens.glyphs import EXTRA_GLYPHS, FALLBACKS, Encoder, slot_of, slot_table
 from companion.screens.layout import ellipsize, fit, wrap
@@ -323,3 +323,19 @@ def test_the_hint_lines_last_button_keeps_its_place_when_the_first_changes() -> 
     # A line too long for both parts whole is drawn from the left, ended with "…".
     assert render(Screen(hints="ok:un bouton  back:un autre bouton trop long")).info[
         "lines"][-1][2] == "ok:un bouton…"
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_the_rows_a_text_lights_are_read_from_its_glyphs_as_drawn(font: Font) -> None:
+    every = "".join(chr(code) for code in range(0x20, 0x180)) + EXTRA_GLYPHS
+    for char in every:
+        assert font.lit_rows((char,)) == drawn_rows(font, (char,)), repr(char)
+    for lines in (("Montréal –", "Sault Ste. Marie"), ("Dvořák",), ("", "_"), (" ",), ("gq", "ÉÀ")):
+        assert font.lit_rows(lines) == drawn_rows(font, lines), lines
+
+
+@given(st.lists(st.text(max_size=16), min_size=1, max_size=3))
+@settings(max_examples=150, deadline=None)
+def test_any_lines_light_the_rows_they_light_when_drawn(lines: list[str]) -> None:
+    for font in FONTS:
+        assert font.lit_rows(lines) == drawn_rows(font, lines)

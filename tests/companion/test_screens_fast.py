@@ -2,7 +2,8 @@
 builds the game's screen once.
 
 The shortcuts: a text's pixels kept as a mask and laid again (`fonts._text_mask`), a width
-counted from the advance (`Font.width`), the fitting of a screen's middle kept for the next
+counted from the advance (`Font.width`), the rows a text lights read from its glyphs
+(`Font.lit_rows`), the fitting of a screen's middle kept for the next
 frames (`render._fit_title_and_body` and its kin) and a flash's ways to fit (`flash._way`).
 From scratch, every text is drawn and measured by Pillow and every layout is worked out anew.
 """
@@ -46,6 +47,7 @@ def from_scratch() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(fonts, "_text_mask", lambda font, text: None)
         patch.setattr(Font, "width", pillow_width)
+        patch.setattr(Font, "lit_rows", fonts.drawn_rows)
         patch.setattr(flash, "_way", flash._way.__wrapped__)
         for name in KEPT_LAYOUTS:
             patch.setattr(render_module, name, getattr(render_module, name).__wrapped__)
@@ -102,6 +104,8 @@ def test_from_scratch_really_leaves_the_shortcuts_out() -> None:
         assert render_module._body_lines.__name__ == "_body_lines"
         assert not hasattr(render_module._body_lines, "cache_info")
         assert not hasattr(flash._way, "cache_info")
+        assert fonts.SMALL.lit_rows(("ok",)) == fonts.drawn_rows(fonts.SMALL, ("ok",))
+        assert Font.lit_rows is fonts.drawn_rows
     assert fonts._text_mask(fonts.SMALL, "ok") is not None
     assert hasattr(render_module._body_lines, "cache_info")
 
