@@ -59,18 +59,17 @@ class Font:
         None when they light none. Read from each glyph's own rows, without drawing the
         lines (a flash tries several sizes before it draws one), unless a composed letter's
         marks are drawn over them."""
-        if any(composed(char) for line in lines for char in line):
+        if any(_composes(line) for line in lines):
             return drawn_rows(self, lines)
-        found: tuple[int, int] | None = None
+        tops, bottoms = [], []
         for index, line in enumerate(lines):
-            for slot in set(self.encode(line)):
-                rows = _glyph_rows(self, slot)
-                if rows is None:
-                    continue
-                top, bottom = (row + index * self.height for row in rows)
-                found = (top, bottom) if found is None else (min(found[0], top),
-                                                            max(found[1], bottom))
-        return found
+            lit = [rows for slot in set(self.encode(line))
+                   if (rows := _glyph_rows(self, slot)) is not None]
+            if lit:
+                line_tops, line_bottoms = zip(*lit, strict=True)
+                tops.append(min(line_tops) + index * self.height)
+                bottoms.append(max(line_bottoms) + index * self.height)
+        return (min(tops), max(bottoms)) if tops else None
 
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
              fill: int = 255) -> None:
@@ -88,13 +87,18 @@ def _text_mask(font: Font, text: str) -> Image.Image | None:
     """The pixels `font` lights for `text`, drawn once: the same lines come back frame after
     frame (a context line, a hint line), and laying a mask is ten times quicker than Pillow's
     text drawing. None for a text with a composed letter, whose marks may erase pixels too."""
-    if any(composed(char) for char in text):
+    if _composes(text):
         return None
     encoded = font.encode(text)
     _left, _top, right, bottom = font.image_font.getbbox(encoded)
     mask = Image.new("1", (max(1, int(right)), max(1, int(bottom))), 0)
     ImageDraw.Draw(mask).text((0, 0), encoded, font=font.image_font, fill=255)
     return mask
+
+
+def _composes(text: str) -> bool:
+    """Whether `text` has a letter drawn by composition (all of them are past Latin-1)."""
+    return bool(text) and max(text) > "\u00ff" and any(composed(char) for char in text)
 
 
 def drawn_rows(font: Font, lines: Sequence[str]) -> tuple[int, int] | None:
