@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -61,15 +61,31 @@ class Font:
         marks are drawn over them."""
         if any(_composes(line) for line in lines):
             return drawn_rows(self, lines)
+        glyph_rows = self.glyph_rows
         tops, bottoms = [], []
         for index, line in enumerate(lines):
             lit = [rows for slot in set(self.encode(line))
-                   if (rows := _glyph_rows(self, slot)) is not None]
+                   if (rows := glyph_rows[ord(slot)]) is not None]
             if lit:
                 line_tops, line_bottoms = zip(*lit, strict=True)
                 tops.append(min(line_tops) + index * self.height)
                 bottoms.append(max(line_bottoms) + index * self.height)
         return (min(tops), max(bottoms)) if tops else None
+
+    @cached_property
+    def glyph_rows(self) -> tuple[tuple[int, int] | None, ...]:
+        """For each of the 256 slots, the first and last row of its cell that its glyph
+        lights (None: a blank), read from one drawing of them all side by side."""
+        # An empty slot has no width (nor a glyph): a space keeps the others in their place.
+        slots = "".join(chr(slot) if slot in self.encoder.present else " "
+                        for slot in range(256))
+        if not self.fixed:
+            return tuple(drawn_rows(self, (slot,), encoded=True) for slot in slots)
+        image = Image.new("1", (len(slots) * self.advance, self.height), 0)
+        ImageDraw.Draw(image).text((0, 0), slots, font=self.image_font, fill=255)
+        boxes = (image.crop((slot * self.advance, 0, (slot + 1) * self.advance, self.height))
+                 .getbbox() for slot in range(len(slots)))
+        return tuple(None if box is None else (box[1], box[3] - 1) for box in boxes)
 
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str,
              fill: int = 255) -> None:
@@ -101,25 +117,26 @@ def _composes(text: str) -> bool:
     return bool(text) and max(text) > "\u00ff" and any(composed(char) for char in text)
 
 
-def drawn_rows(font: Font, lines: Sequence[str]) -> tuple[int, int] | None:
-    """What `Font.lit_rows` says, found by drawing the lines."""
-    width = max((font.width(line) for line in lines), default=0) or 1
+def drawn_rows(font: Font, lines: Sequence[str], encoded: bool = False
+               ) -> tuple[int, int] | None:
+    """What `Font.lit_rows` says, found by drawing the lines (`encoded`: already in the
+    font's slots)."""
+    drawn = [line if encoded else font.encode(line) for line in lines]
+    width = max((int(font.image_font.getlength(line)) for line in drawn), default=0) or 1
     image = Image.new("1", (width, max(1, font.height * len(lines))), 0)
     draw = ImageDraw.Draw(image)
-    for index, line in enumerate(lines):
-        draw.text((0, index * font.height), font.encode(line), font=font.image_font, fill=255)
-        draw_marks(draw, font, (0, index * font.height), line, 255)
+    for index, (line, slots) in enumerate(zip(lines, drawn, strict=True)):
+        draw.text((0, index * font.height), slots, font=font.image_font, fill=255)
+        if not encoded:
+            draw_marks(draw, font, (0, index * font.height), line, 255)
     box = image.getbbox()
     return None if box is None else (box[1], box[3] - 1)
 
 
-@cache
-def _glyph_rows(font: Font, slot: str) -> tuple[int, int] | None:
-    """The first and last row of its cell that the glyph in `slot` lights; None for a blank."""
-    image = Image.new("1", (max(1, int(font.image_font.getlength(slot))), font.height), 0)
-    ImageDraw.Draw(image).text((0, 0), slot, font=font.image_font, fill=255)
-    box = image.getbbox()
-    return None if box is None else (box[1], box[3] - 1)
+def warm_up() -> None:
+    """Read every font's glyph rows now (a few milliseconds), not on the first flash."""
+    for font in (SMALL, *TITLES):
+        font.lit_rows(())
 
 
 @cache

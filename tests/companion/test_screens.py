@@ -17,6 +17,7 @@ from companion.screens.layout import ellipsize, fit, wrap
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, WIDTH, render
 from companion.screens.terminal import show, to_text
+from companion.table import open_table
 
 FRENCH = "àâäçéèêëîïôöùûüÿœÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒ"
 FONTS = (SMALL, *TITLES)
@@ -339,3 +340,15 @@ def test_the_rows_a_text_lights_are_read_from_its_glyphs_as_drawn(font: Font) ->
 def test_any_lines_light_the_rows_they_light_when_drawn(lines: list[str]) -> None:
     for font in FONTS:
         assert font.lit_rows(lines) == drawn_rows(font, lines)
+
+
+def test_the_glyph_rows_are_read_before_the_first_flash_when_a_table_opens(
+        tmp_path: Path) -> None:
+    for font in FONTS:
+        font.__dict__.pop("glyph_rows", None)
+    table = open_table(state_dir=tmp_path, game="freight-train", players=("Ana", "Ben"),
+                       language="en")
+    try:
+        assert all(len(font.__dict__["glyph_rows"]) == 256 for font in FONTS)
+    finally:
+        table.close()
