@@ -3,15 +3,14 @@ builds the game's screen once.
 
 The shortcuts: a text's pixels kept as a mask and laid again (`fonts._text_mask`), a width
 counted from the advance (`Font.width`), the rows a text lights read from its glyphs
-(`Font.lit_rows`), the fitting of a screen's middle kept for the next
-frames (`render._fit_title_and_body` and its kin) and a flash's ways to fit (`flash._way`).
-From scratch, every text is drawn and measured by Pillow and every layout is worked out anew.
+(`Font.lit_rows`), the fitting of a screen's middle kept for the next frames
+(`render._fit_title_and_body` and its kin) and a flash's ways to fit (`flash._way`). From
+scratch (`bench_flash.from_scratch`, which the benchmark compares with), every text is drawn
+and measured by Pillow and every layout is worked out anew.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bench.bench_flash import from_scratch
 from companion.i18n import translator
 from companion.inputs import Press, Tap
 from companion.screens import flash, fonts
@@ -31,27 +31,8 @@ from engine.games.freight_train.state import Phase
 from tests.companion.test_freight_train_flow import make_app
 from tests.companion.tour import tour
 
-#: The layouts the renderer keeps, by their names in `render`.
-KEPT_LAYOUTS = ("_fit_title_and_body", "_fit_title_and_menu", "_body_lines")
 #: Flashes taken from each whole game: enough for every kind of screen beneath.
 SAMPLE = 60
-
-
-def pillow_width(font: Font, text: str) -> int:
-    return int(font.image_font.getlength(font.encode(text)))
-
-
-@contextmanager
-def from_scratch() -> Iterator[None]:
-    """Inside the block, the renderer keeps nothing and measures and draws with Pillow."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(fonts, "_text_mask", lambda font, text: None)
-        patch.setattr(Font, "width", pillow_width)
-        patch.setattr(Font, "lit_rows", fonts.drawn_rows)
-        patch.setattr(flash, "_way", flash._way.__wrapped__)
-        for name in KEPT_LAYOUTS:
-            patch.setattr(render_module, name, getattr(render_module, name).__wrapped__)
-        yield
 
 
 def drawn(screen: Screen, size: tuple[int, int] = (WIDTH, 64)) -> tuple[bytes, Any, list[Any]]:
