@@ -9,7 +9,7 @@ rendered again in the same order, twice: with the shortcuts (a text's pixels kep
 widths counted from the fonts' advance, the rows a text lights read from its glyphs, a
 screen's middle laid out once; every kept thing forgotten first, so that they fill up as in
 play), and from scratch (`from_scratch`: every text measured and drawn by Pillow, every
-layout worked out anew), as the renderer drew before the shortcuts. A flash (a notice or
+middle laid out anew), as the renderer drew before the shortcuts. A flash (a notice or
 refusal laid over the screen it answers) is the frame of almost every move: its words are new
 (the route just claimed, its toll), the screen under it was just drawn.
 """
@@ -53,11 +53,12 @@ def _pillow_width(font: fonts.Font, text: str) -> int:
 
 @contextmanager
 def from_scratch() -> Iterator[None]:
-    """Inside the block, the renderer keeps nothing and measures and draws with Pillow."""
+    """Inside the block, the renderer draws as it did before its shortcuts: every text
+    measured and drawn by Pillow, every screen's middle laid out anew (a flash's ways to fit,
+    kept before, stay kept)."""
     with mock.patch.object(fonts, "_text_mask", lambda font, text: None), \
             mock.patch.object(fonts.Font, "width", _pillow_width), \
             mock.patch.object(fonts.Font, "lit_rows", fonts.drawn_rows), \
-            mock.patch.object(flash, "_way", flash._way.__wrapped__), \
             mock.patch.multiple(render_module, **{
                 name: getattr(render_module, name).__wrapped__ for name in KEPT_LAYOUTS}):
         yield

@@ -4,9 +4,9 @@ builds the game's screen once.
 The shortcuts: a text's pixels kept as a mask and laid again (`fonts._text_mask`), a width
 counted from the advance (`Font.width`), the rows a text lights read from its glyphs
 (`Font.lit_rows`), the fitting of a screen's middle kept for the next frames
-(`render._fit_title_and_body` and its kin) and a flash's ways to fit (`flash._way`). From
-scratch (`bench_flash.from_scratch`, which the benchmark compares with), every text is drawn
-and measured by Pillow and every layout is worked out anew.
+(`render._fit_title_and_body` and its kin). From scratch (`bench_flash.from_scratch`, which
+the benchmark compares with), every text is drawn and measured by Pillow and every screen's
+middle is laid out anew.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from PIL import Image
 from bench.bench_flash import from_scratch
 from companion.i18n import translator
 from companion.inputs import Press, Tap
-from companion.screens import flash, fonts
+from companion.screens import fonts
 from companion.screens import render as render_module
 from companion.screens.fonts import Font
 from companion.screens.model import Screen, Style
@@ -84,7 +84,6 @@ def test_from_scratch_really_leaves_the_shortcuts_out() -> None:
         assert fonts._text_mask(fonts.SMALL, "ok") is None
         assert render_module._body_lines.__name__ == "_body_lines"
         assert not hasattr(render_module._body_lines, "cache_info")
-        assert not hasattr(flash._way, "cache_info")
         assert fonts.SMALL.lit_rows(("ok",)) == fonts.drawn_rows(fonts.SMALL, ("ok",))
         assert Font.lit_rows is fonts.drawn_rows
     assert fonts._text_mask(fonts.SMALL, "ok") is not None
