@@ -16,14 +16,18 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from bench.bench_flash import from_scratch
 from companion.i18n import translator
 from companion.inputs import Press, Tap
-from companion.screens import fonts
+from companion.screens import flash, fonts
 from companion.screens import render as render_module
-from companion.screens.fonts import Font
+from companion.screens.fonts import TITLES, Font
+from companion.screens.glyphs import Encoder, slot_of
+from companion.screens.layout import fit
 from companion.screens.model import Screen, Style
 from companion.screens.render import WIDTH, render
 from companion.screens.trace import tracing
@@ -111,3 +115,40 @@ def test_a_tap_that_flashes_builds_the_games_screen_once() -> None:
     assert built == 1
     flashed = app.flash.screen
     assert flashed.beneath is not None and flashed.top == screen_of(app.session.state).top
+
+
+WORDS = st.text(alphabet=st.sampled_from("ab é–→œ…\u00a0W ."), max_size=30)
+
+
+@given(WORDS, st.integers(min_value=1, max_value=130), st.sampled_from(range(len(TITLES))))
+@example("ab  ab", 50, 0)   # one line once `fit` drops the empty word
+@example(" ab ab", 50, 0)
+@example("W", 5, 0)         # a word wider than the width broken into one piece
+@settings(max_examples=400, deadline=None)
+def test_a_text_said_beyond_one_line_does_not_fit_one_line(text: str, width: int,
+                                                            font: int) -> None:
+    title = TITLES[font]
+    if flash._beyond_one_line(text, title, width):
+        fitted = fit(text, (title,), width, title.height, max_lines=1)
+        assert not fitted.complete or fitted.height > title.height
+
+
+def test_a_long_title_is_said_beyond_one_line_only_when_it_is() -> None:
+    title = TITLES[0]
+    assert flash._beyond_one_line("Montreal – Sault Ste. Marie +10", title, 124)
+    assert not flash._beyond_one_line("Green taken", title, 124)
+    # Spelled out wider than it is long (→ as "->" where a size lacks it), or spaced
+    # oddly: left to `fit`.
+    assert not flash._beyond_one_line("Montreal  Sault Ste. Marie +10", title, 124)
+    assert not flash._beyond_one_line(" Montreal – Sault Ste. Marie +10", title, 124)
+
+
+def test_a_text_spelled_out_longer_in_a_font_is_left_to_fit() -> None:
+    # A size without "→" spells it "->": `fit` cuts the word by its characters, not its glyphs.
+    title = TITLES[0]
+    no_arrow = Font("no-arrow", title.image_font, title.advance, title.height,
+                    Encoder(title.encoder.present - {slot_of("→") or 0}), fixed=True)
+    assert no_arrow.encode("→→→→") == "->->->->"
+    fitted = fit("→→→→", (no_arrow,), 50, no_arrow.height, max_lines=1)
+    assert fitted.complete and len(fitted.lines) == 1
+    assert not flash._beyond_one_line("→→→→", no_arrow, 50)
