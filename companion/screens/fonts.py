@@ -98,7 +98,7 @@ class Font:
         draw_marks(draw, self, xy, text, fill)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)  # a game's recurring lines fit, its passing ones go
 def _text_mask(font: Font, text: str) -> Image.Image | None:
     """The pixels `font` lights for `text`, drawn once: the same lines come back frame after
     frame (a context line, a hint line), and laying a mask is ten times quicker than Pillow's
