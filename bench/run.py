@@ -12,9 +12,10 @@ reported as an ERROR row, the other sections go on, and the exit status is 1.
 
 Sections: engine (bench_engine), reader and display (bench_drivers), companion
 (bench_companion and bench_journal), pi (bench_gentle: start-up, syncs and bytes written,
-display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr),
-web (bench_web: the scoreboard's first byte, move-to-event delay and peak RSS), mqtt
-(bench_mqtt: messages and bytes per move, the outbox's cost, draining after an outage).
+display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr,
+bench_ttr_maps, bench_flash), web (bench_web: the scoreboard's first byte, move-to-event
+delay and peak RSS), mqtt (bench_mqtt: messages and bytes per move, the outbox's cost,
+draining after an outage).
 Which figure comes from which function is in each section's function below.
 """
 
@@ -502,8 +503,10 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 def section_ttr(quick: bool) -> tuple[list[Row], Any]:
     """bench_ttr: longest route on the worst networks against a plain DFS; station choice;
     random complete games on every example map the table plays, beside USA; bench_ttr_maps: tap
-    to frame on the toll map through the table, beside USA; the demo of each example map."""
-    from bench import bench_ttr, bench_ttr_maps
+    to frame on the toll map through the table, beside USA; bench_flash: the render of a flash
+    with the renderer's kept masks and layouts, beside from scratch; the demo of each example
+    map."""
+    from bench import bench_flash, bench_ttr, bench_ttr_maps
 
     cap = 0.5 if quick else 10.0
     rate = bench_ttr.reference_rate()
@@ -557,6 +560,20 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                            else toll_taps["all_p99_ms"] <= 2),
                     "-" if toll_taps["all_p99_cpu_ms"] is None
                     else f"~{toll_taps['all_p99_cpu_ms'] * 8:.0f} ms CPU"))
+    renders = bench_flash.run(quick)
+    for f in renders:
+        rows.append(Row("ticket-to-ride",
+                        f"render of a flash over the screen it answers, {f['map']} demo "
+                        f"({f['flashes']} flashes of {f['frames']} frames)",
+                        f"median {fmt(f['kept_flash_median_ms'], 3)} ms, p99 "
+                        f"{fmt(f['kept_flash_p99_ms'], 3)} ms (another frame "
+                        f"{fmt(f['kept_other_median_ms'], 3)} ms)", NONE,
+                        f"from scratch (Pillow's text, no kept layouts): median "
+                        f"{fmt(f['scratch_flash_median_ms'], 3)} ms, p99 "
+                        f"{fmt(f['scratch_flash_p99_ms'], 3)} ms (another frame "
+                        f"{fmt(f['scratch_other_median_ms'], 3)} ms)", NONE,
+                        "-" if f["kept_flash_median_ms"] is None
+                        else f"~{f['kept_flash_median_ms'] * 8:.1f} ms CPU"))
     demos = bench_ttr.measure_demos()
     usa = demos[0]
     for demo in demos:
@@ -569,7 +586,8 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
             "plays to its end", "the USA demo in the same run: "
             f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
-                  "games": [usa_games, *examples], "example_maps": maps, "demos": demos}
+                  "games": [usa_games, *examples], "example_maps": maps,
+                  "flash_renders": renders, "demos": demos}
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:

@@ -319,10 +319,12 @@ class TableApp(Notices):
     def _show(self, text: str, style: Style) -> None:
         # The flash answers the screen the input came to: laid over it (with the hint line
         # of what the buttons do now), only what says something new changes on the panel.
-        now = self._beneath()
+        # The game's screen is built once: for what lies beneath and for the context line.
+        game = self.flow.screen(self.session.state)
+        now = self._beneath(game)
         answered = self._answered if self._answered is not None else now
         beneath = replace(answered, hints=now.hints) if answered.style is Style.PROMPT else now
-        self._notice(Screen(title=text, style=style, top=self._top(), beneath=beneath))
+        self._notice(Screen(title=text, style=style, top=self._top(game), beneath=beneath))
 
     # --- The screen ---------------------------------------------------------------------------
 
@@ -351,28 +353,29 @@ class TableApp(Notices):
         self.flash = None
         return self._beneath()
 
-    def _beneath(self) -> Screen:
-        """The screen of the game when nothing is asked or flashed."""
+    def _beneath(self, game: Screen | None = None) -> Screen:
+        """The screen of the game when nothing is asked or flashed; `game`: the flow's screen
+        of the state as it stands, when already built."""
         if self.showing_end_page and self._end_page_offered():
             page = self.end_page() if self.end_page is not None else None
             if page is not None:
-                return replace(page, top=self._top()) if self.faults else page
-        screen = self.flow.screen(self.session.state)
+                return replace(page, top=self._top(game)) if self.faults else page
+        screen = game if game is not None else self.flow.screen(self.session.state)
         if self._first_result is None and self.end_page is not None and self.over:
             self._first_result = screen
         if self.faults:
-            return Screen(top=self._top(), title=screen.title, body=screen.body,
+            return Screen(top=self._top(screen), title=screen.title, body=screen.body,
                           hints=screen.hints, style=screen.style, progress=screen.progress,
                           menu=screen.menu)
         return screen
 
-    def _top(self) -> str:
-        """The context line, or the first broken device in words."""
+    def _top(self, game: Screen | None = None) -> str:
+        """The context line, or the first broken device in words; `game` as for `_beneath`."""
         for device in self.faults:
             name = DEVICE_NAMES.get(device)
             return self._("! {device}: check wiring").format(
                 device=self._(name) if name else device)
-        return self.flow.screen(self.session.state).top
+        return (game if game is not None else self.flow.screen(self.session.state)).top
 
     @property
     def over(self) -> bool:

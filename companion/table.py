@@ -30,6 +30,7 @@ from .outbox import Outbox
 from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
 from .recovery import Opened, open_checked, open_registry
 from .scoreboard import Scoreboard
+from .screens.fonts import warm_up
 from .screens.model import Screen, Style
 from .screens.qr import render_screen
 from .screens.render import SIZES, pages
@@ -251,6 +252,7 @@ def open_table(
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     size = drivers.display.size
+    warm_up()  # before the first frame: a tap's flash would otherwise pay for it
     loop = TableLoop(app, drivers.display,
                      lambda screen, page=0: render_screen(screen, size, page),
                      on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,

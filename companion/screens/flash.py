@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .fonts import TITLES
+from .fonts import TITLES, Font
 from .layout import Fitted, fit
 from .model import Screen, Style
 from .render import (
@@ -109,21 +109,25 @@ def _way(text: str, width: int, lines: int, font: int) -> tuple[Fitted, tuple[in
     first and last lit rows; None when it does not fit. Laid out once: a flash is fitted to
     several heights, the larger fonts are tried first, and flashes come back."""
     title = TITLES[font]
+    if lines == 1 and _beyond_one_line(text, title, width):
+        return None  # as `fit` would find, after wrapping and cutting the words in vain
     fitted = fit(text, (title,), width, title.height * lines, max_lines=lines)
     if not fitted.complete or fitted.height > title.height * lines:
         return None
     return fitted, _lit_rows(fitted)
 
 
+def _beyond_one_line(text: str, font: Font, width: int) -> bool:
+    """Whether `text` surely takes more than one line of `width` columns in `font`: wider
+    than that, with one glyph a character, of one advance, and one space between words."""
+    return (font.fixed and font.advance <= width < font.width(text) and "  " not in text
+            and text == text.strip(" ") and len(font.encode(text)) == len(text))
+
+
 def _lit_rows(fitted: Fitted) -> tuple[int, int]:
     """The first and last lit row of `fitted`'s lines drawn from row 0."""
-    width = max(fitted.font.width(line) for line in fitted.lines) or 1
-    image = Image.new("1", (width, fitted.height), 0)
-    draw = ImageDraw.Draw(image)
-    for index, line in enumerate(fitted.lines):
-        fitted.font.draw(draw, (0, index * fitted.font.height), line)
-    box = image.getbbox()
-    return (0, fitted.height - 1) if box is None else (box[1], box[3] - 1)
+    rows = fitted.font.lit_rows(fitted.lines)
+    return (0, fitted.height - 1) if rows is None else rows
 
 
 def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tuple[int, int]:

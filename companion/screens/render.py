@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -310,6 +311,7 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
     return blocks
 
 
+@lru_cache(maxsize=256)  # a flash lays out the middle just drawn under it again
 def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int, pad: int,
                         paged: bool = False) -> tuple[Fitted | None, int]:
     """A one-line heading (the list is what is read) and how many menu rows fit under it."""
@@ -325,6 +327,7 @@ def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int, pad: int,
     return fit(text, fonts, area.inset(pad).width, title_room, max_lines=1), rows
 
 
+@lru_cache(maxsize=256)  # a flash lays out the middle just drawn under it again
 def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int, pad: int,
                         paged: bool = False) -> tuple[Fitted | None, tuple[str, ...]]:
     """The title in the largest size it can take, and the body lines that leave it room.
@@ -365,6 +368,7 @@ def _fit_title_and_body(text: str, body: tuple[str, ...], area: _Area, room: int
     return chosen, lines
 
 
+@lru_cache(maxsize=256)  # a flash lays out the middle just drawn under it again
 def _body_lines(body: tuple[str, ...], width: int) -> tuple[str, ...]:
     """The body's lines, a too-long line wrapped onto the next when all still fit in three.
 

@@ -9,13 +9,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.screens.fonts import SMALL, TITLES, Font
+from companion.screens.compose import draw_marks
+from companion.screens.fonts import SMALL, TITLES, Font, drawn_rows
 from companion.screens.frames import FrameWriter
 from companion.screens.glyphs import EXTRA_GLYPHS, FALLBACKS, Encoder, slot_of, slot_table
 from companion.screens.layout import ellipsize, fit, wrap
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, WIDTH, render
 from companion.screens.terminal import show, to_text
+from companion.table import open_table
 
 FRENCH = "àâäçéèêëîïôöùûüÿœÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒ"
 FONTS = (SMALL, *TITLES)
@@ -59,6 +61,62 @@ def test_fixed_advance_and_sizes() -> None:
     assert [f.height for f in TITLES] == sorted((f.height for f in TITLES), reverse=True)
     for font in FONTS:
         assert font.width("Wé→") == 3 * font.advance
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_a_width_counted_from_the_advance_is_what_pillow_measures(font: Font) -> None:
+    # Every character a text may hold, spelled out or replaced as the fonts draw it.
+    every = "".join(chr(code) for code in range(0x180)) + EXTRA_GLYPHS + "\u4e2d\u202fŁř"
+    assert font.fixed
+    for text in (every, *every, "Montréal – Sault Ste. Marie +10", "Dvořák → œuvre…"):
+        assert font.width(text) == int(font.image_font.getlength(font.encode(text))), text
+
+
+def drawn_by_pillow(font: Font, text: str, fill: int, ground: Image.Image) -> bytes:
+    """`text` drawn as Pillow draws it, with the marks of composed letters over it."""
+    image = ground.copy()
+    draw = ImageDraw.Draw(image)
+    draw.text((3, 2), font.encode(text), font=font.image_font, fill=fill)
+    draw_marks(draw, font, (3, 2), text, fill)
+    return image.tobytes()
+
+
+def drawn_by_font(font: Font, text: str, fill: int, ground: Image.Image) -> bytes:
+    image = ground.copy()
+    font.draw(ImageDraw.Draw(image), (3, 2), text, fill=fill)
+    return image.tobytes()
+
+
+#: A ground with lit and dark pixels in every row and column: a glyph's blank pixels must
+#: leave both as they were.
+GROUND = Image.frombytes("1", (128, 24), bytes((37 * index) % 256 for index in range(384)))
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_a_text_laid_from_its_kept_mask_is_what_pillow_draws(font: Font) -> None:
+    every = "".join(chr(code) for code in range(0x20, 0x180)) + EXTRA_GLYPHS
+    texts = [every[start:start + 20] for start in range(0, len(every), 20)]
+    texts += ["Montréal – Sault Ste. Marie", "Dvořák", "", " ", "ÉÇÀ gjpqy"]
+    for text in texts:
+        for fill in (255, 0):
+            for _twice in range(2):  # drawn, then laid from the kept mask
+                assert drawn_by_font(font, text, fill, GROUND) == drawn_by_pillow(
+                    font, text, fill, GROUND), (text, fill)
+
+
+@given(st.text(max_size=24), st.sampled_from((255, 0)))
+@settings(max_examples=150, deadline=None)
+def test_any_text_is_drawn_as_pillow_draws_it(text: str, fill: int) -> None:
+    for font in FONTS:
+        assert drawn_by_font(font, text, fill, GROUND) == drawn_by_pillow(font, text, fill,
+                                                                          GROUND)
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_any_text_measures_as_pillow_draws_it(text: str) -> None:
+    for font in FONTS:
+        assert font.width(text) == int(font.image_font.getlength(font.encode(text)))
 
 
 def test_slots_are_latin1_then_extras() -> None:
@@ -291,3 +349,31 @@ def test_the_font_builder_rewrites_a_png_glyph_sheet_as_the_same_pixels_in_pbm(
     assert path.read_bytes()[:3] == b"P4\n"
     with Image.open(path) as again:
         assert again.mode == "1" and again.tobytes() == sheet.tobytes()
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda font: font.name)
+def test_the_rows_a_text_lights_are_read_from_its_glyphs_as_drawn(font: Font) -> None:
+    every = "".join(chr(code) for code in range(0x20, 0x180)) + EXTRA_GLYPHS
+    for char in every:
+        assert font.lit_rows((char,)) == drawn_rows(font, (char,)), repr(char)
+    for lines in (("Montréal –", "Sault Ste. Marie"), ("Dvořák",), ("", "_"), (" ",), ("gq", "ÉÀ")):
+        assert font.lit_rows(lines) == drawn_rows(font, lines), lines
+
+
+@given(st.lists(st.text(max_size=16), min_size=1, max_size=3))
+@settings(max_examples=150, deadline=None)
+def test_any_lines_light_the_rows_they_light_when_drawn(lines: list[str]) -> None:
+    for font in FONTS:
+        assert font.lit_rows(lines) == drawn_rows(font, lines)
+
+
+def test_the_glyph_rows_are_read_before_the_first_flash_when_a_table_opens(
+        tmp_path: Path) -> None:
+    for font in FONTS:
+        font.__dict__.pop("glyph_rows", None)
+    table = open_table(state_dir=tmp_path, game="freight-train", players=("Ana", "Ben"),
+                       language="en")
+    try:
+        assert all(len(font.__dict__["glyph_rows"]) == 256 for font in FONTS)
+    finally:
+        table.close()
