@@ -2,10 +2,13 @@
 
 One SQLite file (standard library) in write-ahead-log mode with `synchronous=FULL`: each
 `append` is one transaction, and when it returns the event has been written and synced, so a
-power cut cannot take it back. Plays, their events and periodic state snapshots (to resume
-quickly) live in three tables; the half-entered move ("draft") of the table is kept in a
-small file beside it, rewritten in place without a sync (`companion.draft_file`). A fourth
-table held drafts in earlier versions and is still read.
+power cut cannot take it back. The table defers the sync (`defer_syncs`): it shows the move
+first and `sync`s it right after the frame, so a tap never waits for the SD card.
+
+Plays, their events and periodic state snapshots (to resume quickly) live in three tables;
+the half-entered move ("draft") of the table is kept in a small file beside it, rewritten in
+place without a sync (`companion.draft_file`). A fourth table held drafts in earlier versions
+and is still read.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.TemporaryDirectory()
@@ -22,8 +25,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sqlite3
+import sys
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -63,11 +68,15 @@ __all__ = [
     "SCHEMA_VERSION", "StateFolderBusy", "StateFolderRefused", "checksum", "now",
 ]
 
+log = logging.getLogger(__name__)
+
 #: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
 #: the commit that passes the bound). SQLite's default, 1000 pages, kept a whole game of
 #: Ticket to Ride in the log alone; 16 keeps at most 15 moves there, at no cost a move
 #: measured (`python bench/bench_checkpoint.py` has the table).
 CHECKPOINT_PAGES = 16
+#: Bytes of the wal-index header that holds `mxFrame` (at bytes 16-19, native order).
+WAL_INDEX_HEADER = 48
 
 
 def now() -> str:
@@ -77,6 +86,9 @@ def now() -> str:
 
 class Journal(JournalReads):
     """The journal file: open it once, keep it open while the companion runs."""
+
+    _syncs_deferred = False  # `defer_syncs`
+    _unsynced = False  # commits since the last `sync`, when syncs are deferred
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
                  timeout: float = 5.0) -> None:
@@ -164,6 +176,68 @@ class Journal(JournalReads):
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
         self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
 
+    def defer_syncs(self) -> None:
+        """Commit without syncing: the table shows a move first, then `sync` makes it durable.
+
+        A commit still hands every page to the kernel (a crash of the program loses nothing);
+        only a power cut in the few milliseconds before `sync` could take back the last move,
+        which the screen then shows missing. The log is copied into the main file by `sync`
+        too, after the frame, instead of inside the commit that passes the bound.
+        """
+        if self.read_only or not self._durable:
+            return
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._syncs_deferred = True
+
+    @_guarded
+    def sync(self, checkpoint: bool = False) -> None:
+        """Make the commits since the last `sync` durable (after `defer_syncs`): one sync of
+        the log, or, when the log holds more than CHECKPOINT_PAGES pages or `checkpoint` asks,
+        the checkpoint's own syncs (the log before it is copied, the main file after)."""
+        if not self._unsynced and not checkpoint:
+            return
+        log_path = self.path.with_name(self.path.name + "-wal")
+        if checkpoint or self._log_frames() > CHECKPOINT_PAGES:
+            _busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if frames >= 0 and copied == frames:
+                self._unsynced = False
+                return  # every frame is in the main file, synced
+        # A reader kept part of the log from the main file (or there was nothing to copy).
+        try:
+            descriptor = os.open(log_path, os.O_RDONLY)
+            try:
+                os.fdatasync(descriptor)
+            finally:
+                os.close(descriptor)
+        except FileNotFoundError:
+            pass  # no log: every commit is in the main file
+        except OSError as error:
+            # Committed all the same (the kernel has it); a disk that fails its syncs fails
+            # the next commit too, which the table says.
+            log.warning("cannot sync %s: %s", log_path, error)
+            return
+        self._unsynced = False
+
+    def _log_frames(self) -> int:
+        """The pages in the write-ahead log since it was last emptied: `mxFrame` of the
+        wal-index header at the start of the -shm file (SQLite's documented WAL format). The
+        log file itself keeps its size when it starts again: truncating and growing it on
+        every round costs a commit a millisecond."""
+        try:
+            with open(self.path.with_name(self.path.name + "-shm"), "rb") as index:
+                header = index.read(WAL_INDEX_HEADER)
+        except OSError:
+            return CHECKPOINT_PAGES + 1  # no index to read: copy the log to be sure
+        if len(header) < WAL_INDEX_HEADER:
+            return CHECKPOINT_PAGES + 1
+        return int.from_bytes(header[16:20], sys.byteorder)
+
+    @property
+    def syncs_deferred(self) -> bool:
+        """Whether commits wait for `sync` to be durable (`defer_syncs`)."""
+        return self._syncs_deferred
+
     def _version(self) -> int:
         return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
@@ -187,6 +261,7 @@ class Journal(JournalReads):
         try:
             yield self._db
             self._db.execute("COMMIT")
+            self._unsynced = self._syncs_deferred
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")

@@ -143,6 +143,7 @@ class GameSession(Generic[S, E]):
         #: When set, a due snapshot waits for `settle` (the table's: after the frame).
         self.defer_snapshots = False
         self._pending_snapshot: tuple[int, S] | None = None
+        self._checkpoint_due = False
         self.outbox = outbox
 
     @classmethod
@@ -203,7 +204,10 @@ class GameSession(Generic[S, E]):
             self._published()
             if _stage(before) != _stage(after):
                 # A day or round ended: the main file alone now holds the game so far.
-                self.journal.checkpoint()
+                if self.journal.syncs_deferred:
+                    self._checkpoint_due = True  # by `settle`, once the frame is shown
+                else:
+                    self.journal.checkpoint()
         return after
 
     def _builder(self, state: Any = None, count: int | None = None,
@@ -219,7 +223,10 @@ class GameSession(Generic[S, E]):
             self.outbox.committed()
 
     def settle(self) -> None:
-        """Write the snapshot that is due, unless its event has been undone meanwhile."""
+        """Make the moves shown durable (when the journal defers its syncs), then write the
+        snapshot that is due, unless its event has been undone meanwhile."""
+        checkpoint, self._checkpoint_due = self._checkpoint_due, False
+        self.journal.sync(checkpoint=checkpoint)
         pending, self._pending_snapshot = self._pending_snapshot, None
         if pending is None or pending[0] > self._count:
             return

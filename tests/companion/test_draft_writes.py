@@ -189,3 +189,59 @@ def test_a_due_snapshot_waits_for_the_frame_at_the_table(
     assert snapshots == [1, 2, 3]
     latest = opened.journal.latest_snapshot(session.play.id)
     assert latest is not None and latest[0] == 3
+
+
+def test_a_move_is_synced_after_its_frame_at_the_table(
+        table: tuple[Table, list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    opened, log = table
+    journal, session = opened.journal, opened.app.session
+    assert journal.syncs_deferred
+    synced: list[int] = []
+    sync = journal.sync
+
+    def logged(checkpoint: bool = False) -> None:
+        if journal._unsynced or checkpoint:
+            log.append("sync")
+        sync(checkpoint)
+        assert not journal._unsynced
+        synced.append(session.event_count)
+
+    monkeypatch.setattr(journal, "sync", logged)
+    deck = demo_deck(GAME)
+
+    def uid_for(kind: str, value: str) -> str:
+        return deck.pick(kind, value, opened.app.flow.in_play())
+
+    moves_synced = 0
+
+    def send(item: Input) -> None:
+        nonlocal moves_synced
+        for event in driver_events(item):
+            del log[:]
+            before = session.event_count
+            opened.loop.step(event)
+            if session.event_count != before:  # a move was committed by this event
+                assert log.index("frame") < log.index("sync"), item
+                moves_synced += 1
+            else:
+                assert "sync" not in log  # a press that completes no move syncs nothing
+
+    for goal in physical_moves(GAMES[GAME], NAMES, 3)[:8]:
+        enter_move(goal, lambda goal: autopilot.next_input(
+            opened.app.flow, session.state, goal, uid_for),
+                   send, lambda: session.event_count)
+    assert moves_synced == session.event_count > 0
+
+
+def test_what_the_table_keeps_is_set_aside_from_the_collector_while_it_is_open(
+        tmp_path: Path) -> None:
+    import gc
+
+    opened = open_table(state_dir=tmp_path, game=GAME, players=NAMES, language="en")
+    try:
+        # The map, fonts and game so far are never gone over by a collection during a tap.
+        assert gc.get_freeze_count() > 0
+        assert gc.is_tracked(opened.app.session) and opened.app.session not in gc.get_objects()
+    finally:
+        opened.close()
+    assert gc.get_freeze_count() == 0
