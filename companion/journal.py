@@ -89,6 +89,7 @@ class Journal(JournalReads):
 
     _syncs_deferred = False  # `defer_syncs`
     _unsynced = False  # commits since the last `sync`, when syncs are deferred
+    _progress_due: tuple[str, int] | None = None  # the move count `sync` writes
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
                  timeout: float = 5.0) -> None:
@@ -194,16 +195,24 @@ class Journal(JournalReads):
     def sync(self, checkpoint: bool = False) -> None:
         """Make the commits since the last `sync` durable (after `defer_syncs`): one sync of
         the log, or, when the log holds more than CHECKPOINT_PAGES pages or `checkpoint` asks,
-        the checkpoint's own syncs (the log before it is copied, the main file after)."""
+        the checkpoint's own syncs (the log before it is copied, the main file after). Then
+        the move count beside the journal is written, never ahead of what is synced."""
         if not self._unsynced and not checkpoint:
             return
-        log_path = self.path.with_name(self.path.name + "-wal")
+        if not self._synced_log(checkpoint):
+            return
+        self._unsynced = False
+        due, self._progress_due = self._progress_due, None
+        if due is not None:
+            self._note_progress(*due)
+
+    def _synced_log(self, checkpoint: bool) -> bool:
         if checkpoint or self._log_frames() > CHECKPOINT_PAGES:
             _busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             if frames >= 0 and copied == frames:
-                self._unsynced = False
-                return  # every frame is in the main file, synced
+                return True  # every frame is in the main file, synced
         # A reader kept part of the log from the main file (or there was nothing to copy).
+        log_path = self.path.with_name(self.path.name + "-wal")
         try:
             descriptor = os.open(log_path, os.O_RDONLY)
             try:
@@ -211,13 +220,13 @@ class Journal(JournalReads):
             finally:
                 os.close(descriptor)
         except FileNotFoundError:
-            pass  # no log: every commit is in the main file
+            return True  # no log: every commit is in the main file
         except OSError as error:
             # Committed all the same (the kernel has it); a disk that fails its syncs fails
             # the next commit too, which the table says.
             log.warning("cannot sync %s: %s", log_path, error)
-            return
-        self._unsynced = False
+            return False
+        return True
 
     def _log_frames(self) -> int:
         """The pages in the write-ahead log since it was last emptied: `mxFrame` of the
@@ -296,6 +305,7 @@ class Journal(JournalReads):
             assert cursor.lastrowid is not None
             self._seal_play(cursor.lastrowid)
             self._enqueue(db, cursor.lastrowid, outbox)
+        self._progress_due = None
         self._note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
@@ -353,7 +363,10 @@ class Journal(JournalReads):
             play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
                                    (play_id,)).fetchone()[0]
             self._enqueue(db, play_id, outbox)
-        self._note_progress(play_uuid, int(seq))
+        if self._syncs_deferred:
+            self._progress_due = (play_uuid, int(seq))  # by `sync`, once the move is durable
+        else:
+            self._note_progress(play_uuid, int(seq))
         return int(seq)
 
     @_guarded
@@ -378,6 +391,7 @@ class Journal(JournalReads):
                                    (play_id,)).fetchone()[0]
             # Lowered and synced before the commit: a power cut in between leaves the count
             # behind the journal (harmless), never ahead of it (a false loss).
+            self._progress_due = None
             self._note_progress(play_uuid, seq - 1, synced=True)
             db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
             db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))

@@ -275,8 +275,8 @@ def open_table(
 def settle_memory() -> None:
     """Set aside from the garbage collector what the table keeps for its whole life (modules,
     maps, fonts, the game so far): a collection then looks only at what moves make and drop,
-    and never holds a tap for milliseconds going over the rest."""
-    gc.collect()
+    and never holds a tap for milliseconds going over the rest. No collection first: it would
+    hold the first frame longer than the little garbage set aside with them weighs."""
     gc.freeze()
 
 

@@ -137,3 +137,19 @@ def test_a_journal_not_deferring_syncs_at_every_commit_as_before(
         journal.append(play.id, {"kind": "a"})
         journal.sync()
         assert not journal.syncs_deferred and syncs == []
+
+
+def test_the_move_count_beside_the_journal_is_written_once_the_move_is_synced(
+        tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal.defer_syncs()
+        play = journal.start_play(GAME, SETUP)
+        journal.append(play.id, {"kind": "a"})
+        assert journal.committed_progress() == (play.uuid, 0)  # not ahead of the synced log
+        journal.sync()
+        assert journal.committed_progress() == (play.uuid, 1)
+        journal.append(play.id, {"kind": "b"})
+        journal.pop(play.id)  # undone before its sync: the count never says 2
+        journal.sync()
+        assert journal.committed_progress() == (play.uuid, 1)
