@@ -476,6 +476,8 @@ class Journal(JournalReads):
     def close(self) -> None:
         """Close the file; a clean stop leaves every move in the main file."""
         if not self.read_only:
+            with contextlib.suppress(JournalError):
+                self.sync()  # the moves committed since the last frame, and their count
             # A reader holding the log stops it: SQLite checkpoints at a later commit.
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()

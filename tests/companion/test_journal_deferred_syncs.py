@@ -153,3 +153,14 @@ def test_the_move_count_beside_the_journal_is_written_once_the_move_is_synced(
         journal.pop(play.id)  # undone before its sync: the count never says 2
         journal.sync()
         assert journal.committed_progress() == (play.uuid, 1)
+
+
+def test_closing_syncs_what_waited_for_the_frame_and_writes_its_count(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal.defer_syncs()
+        play = journal.start_play(GAME, SETUP)
+        journal.append(play.id, {"kind": "a"})
+    with Journal(path) as again:
+        assert again.committed_progress() == (play.uuid, 1)
+        assert again.events(play.id) == [{"kind": "a"}]
