@@ -40,8 +40,8 @@ class JournalSafety:
 
 def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     """Ask the journal: the move count beside it matches what it holds, every commit is
-    synced (`synchronous=FULL`), the folder and the draft file take the next write, and space
-    is left."""
+    synced (`synchronous=FULL`, or right after its frame at the table), the folder and the
+    draft file take the next write, and space is left."""
     from .cli_doctor import FREE_FAIL_BYTES
 
     problems: list[str] = []
@@ -51,7 +51,9 @@ def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     except JournalError:
         problems.append(N_("Move count unreadable"))
     try:
-        if journal.pragmas()["synchronous"] != 2:
+        # FULL syncs each commit; the table's NORMAL is synced by `Journal.sync` after the frame.
+        synchronous = journal.pragmas()["synchronous"]
+        if synchronous != 2 and not (journal.syncs_deferred and synchronous == 1):
             problems.append(N_("Moves not synced"))
     except JournalError:
         problems.append(N_("Journal unreadable"))

@@ -197,6 +197,17 @@ def test_the_version_and_a_safe_journal(tmp_path: Path) -> None:
     journal.close()
 
 
+def test_the_table_s_journal_synced_after_each_frame_is_safe(tmp_path: Path) -> None:
+    device, journal = controls(tmp_path)
+    journal.defer_syncs()  # as the table opens it
+    menu = SystemMenu(device, lambda language: None, clock=lambda: 0.0)
+    assert page(menu, Entry.JOURNAL).title == "Journal safe"
+    journal._db.execute("PRAGMA synchronous=OFF")  # commits no one syncs
+    screen = page(menu, Entry.JOURNAL)
+    assert screen.title == "Journal at risk" and screen.body[0] == "Moves not synced"
+    journal.close()
+
+
 def test_a_journal_that_lost_moves_is_not_called_safe(tmp_path: Path) -> None:
     device, journal = controls(tmp_path)
     count = MoveCount(journal.progress_path)
