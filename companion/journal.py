@@ -90,6 +90,8 @@ class Journal(JournalReads):
     _syncs_deferred = False  # `defer_syncs`
     _unsynced = False  # commits since the last `sync`, when syncs are deferred
     _progress_due: tuple[str, int] | None = None  # the move count `sync` writes
+    _log_path: Path  # the write-ahead log and its index, named by `defer_syncs`
+    _index_path: Path
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
                  timeout: float = 5.0) -> None:
@@ -187,6 +189,9 @@ class Journal(JournalReads):
         """
         if self.read_only or not self._durable:
             return
+        from .state_files import sqlite_files
+
+        _, self._log_path, self._index_path, _ = sqlite_files(self.path)
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA wal_autocheckpoint=0")
         self._syncs_deferred = True
@@ -197,7 +202,7 @@ class Journal(JournalReads):
         the log, or, when the log holds more than CHECKPOINT_PAGES pages or `checkpoint` asks,
         the checkpoint's own syncs (the log before it is copied, the main file after). Then
         the move count beside the journal is written, never ahead of what is synced."""
-        if not self._unsynced and not checkpoint:
+        if not self._syncs_deferred or not (self._unsynced or checkpoint):
             return
         if not self._synced_log(checkpoint):
             return
@@ -212,9 +217,8 @@ class Journal(JournalReads):
             if frames >= 0 and copied == frames:
                 return True  # every frame is in the main file, synced
         # A reader kept part of the log from the main file (or there was nothing to copy).
-        log_path = self.path.with_name(self.path.name + "-wal")
         try:
-            descriptor = os.open(log_path, os.O_RDONLY)
+            descriptor = os.open(self._log_path, os.O_RDONLY)
             try:
                 os.fdatasync(descriptor)
             finally:
@@ -224,7 +228,7 @@ class Journal(JournalReads):
         except OSError as error:
             # Committed all the same (the kernel has it); a disk that fails its syncs fails
             # the next commit too, which the table says.
-            log.warning("cannot sync %s: %s", log_path, error)
+            log.warning("cannot sync %s: %s", self._log_path, error)
             return False
         return True
 
@@ -234,7 +238,7 @@ class Journal(JournalReads):
         log file itself keeps its size when it starts again: truncating and growing it on
         every round costs a commit a millisecond."""
         try:
-            with open(self.path.with_name(self.path.name + "-shm"), "rb") as index:
+            with open(self._index_path, "rb") as index:
                 header = index.read(WAL_INDEX_HEADER)
         except OSError:
             return CHECKPOINT_PAGES + 1  # no index to read: copy the log to be sure

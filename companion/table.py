@@ -213,7 +213,7 @@ def open_table(
         app = make_app(session, registry, speaking(), clock, notice_seconds, lobby,
                        tag_memory=cast(TagMemory | None, memory), scoreboard=scoreboard)
         # The loop makes a move durable, and writes the draft and a due snapshot, once the
-        # frame is shown.
+        # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True
         session.journal.defer_syncs()
         return app
