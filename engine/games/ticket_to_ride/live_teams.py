@@ -74,11 +74,6 @@ def side_seats(state: TicketToRideState, seat: int | None = None) -> tuple[int, 
     return (seat,) if number is None else state.teams[number].seats
 
 
-def side_count(state: TicketToRideState) -> int:
-    """How many sides play: teams, or players."""
-    return len(state.teams) or len(state.players)
-
-
 def side_name(state: TicketToRideState, seat: int) -> str:
     """The name of `seat`'s side: their team's, or theirs."""
     number = team_of(state, seat)
