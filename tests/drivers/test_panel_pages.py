@@ -358,3 +358,43 @@ def test_a_whole_new_screen_goes_as_one_window_when_that_costs_less(events: Even
         assert memory.memory == reference_memory("ssd1306", noise, 0).memory
     finally:
         display.close()
+
+
+def test_lumas_exit_hook_clears_a_panel_left_in_page_addressing() -> None:
+    """luma's atexit hook (`cleanup()` of a device not told to persist) hides and clears the
+    panel with its own full frame: that frame must land whole, not folded into one page."""
+    panel = PanelMemory("ssd1306")
+    device = interface_target("ssd1306", panel).make_device(panel)
+    writer = PageWriter(device, "ssd1306")
+    rng = random.Random(21)
+    frame = random_frame(rng, None)
+    writer.write(frame)
+    changed = frame.copy()
+    ImageDraw.Draw(changed).line((40, 12, 44, 12), fill=1 - frame.getpixel((40, 12)))
+    writer.write(changed)
+    assert panel.mode == 2
+    device.cleanup()
+    device.persist = True  # cleaned up once here; the real exit hook must not run it again
+    assert panel.memory == reference_memory("ssd1306", Image.new("1", SIZE), 0).memory
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_128x32_panel_follows_its_frames_too(events: Events, kind: str) -> None:
+    size = (128, 32)
+    panel = PanelMemory(kind, height=32)
+    display = OledDisplay(interface_target(kind, panel, height=32), events)
+    display.open()
+    rng = random.Random(33)
+    frame: Image.Image | None = None
+    try:
+        for _ in range(30):
+            frame = random_frame(rng, frame)
+            shown = frame.crop((0, 0, *size))
+            display.show(shown)
+            reference = PanelMemory(kind, height=32)
+            device = interface_target(kind, reference, height=32).make_device(reference)
+            device.persist = True
+            device.display(shown)
+            assert panel.memory == reference.memory
+    finally:
+        display.close()
