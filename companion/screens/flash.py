@@ -32,10 +32,10 @@ from .render import (
     ON,
     PAGE_ROWS,
     _Area,
+    _bracket_frame,
     _draw_edges,
     _frame,
     _middle_blocks,
-    _bracket_frame,
     _rows,
     _text_line,
 )  # fmt: skip
