@@ -17,7 +17,9 @@ fault gets the same contrast and on/off state again. The companion uses them to 
 an idle panel (burn-in) and to apply the brightness chosen at the table.
 
 Shutdown: `close()` clears and switches off the panel. luma's own atexit hook does not run on
-SIGTERM, so the companion's SIGTERM handler must end in `close()` (or in a normal exit).
+SIGTERM, so the companion's SIGTERM handler must end in `close()` (or in a normal exit). Both
+clear it with luma's full frame, which the page writer precedes with the addressing mode that
+frame needs.
 """
 
 from __future__ import annotations

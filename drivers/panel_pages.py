@@ -4,20 +4,22 @@ luma's `display()` sends the whole frame (1,024 bytes for 128x64, about 23 ms on
 400 kHz) for any change. These panels keep the frame in their own memory, one byte per column
 for each page of 8 rows (the top row in the low bit), and take writes addressed to a page and
 a column, so a changed line or a moved cursor needs only the bytes of its pages, and within
-them of the columns that changed:
+them of the columns that changed. Each run of changed columns is addressed in one of two ways:
 
-- SSD1306 (luma sets horizontal addressing): a window `COLUMNADDR c0 c1, PAGEADDR p0 p1` per
-  run of changed columns, shared by adjacent pages whose run is the same, then its bytes. The
-  controller keeps its window, and after the window's last byte its pointer is back at the
-  window's start: a run on the same pages as the one before needs only its columns (3 bytes),
-  one on other pages with the same columns only its pages (3 bytes);
-- SH1106 (page addressing only, 132 columns with the visible 128 at an offset): per run,
-  `0xB0+page` when the page changes, the column's low and high nibbles, then the bytes.
+- page addressing (the SH1106's only mode, 132 columns with the visible 128 at an offset; an
+  SSD1306 after `0x20, 0x02`): `0xB0+page` when the page changes, the column's low and high
+  nibbles, then the bytes: 3 command bytes, 2 for another run on the same page;
+- an SSD1306 in horizontal addressing (the mode luma sets and its `display()` relies on): a
+  window `COLUMNADDR c0 c1, PAGEADDR p0 p1` per run, shared by adjacent pages whose run is the
+  same, then its bytes: 6 command bytes, 3 when the columns or the pages repeat.
 
-Runs of changes a few columns apart go as one, since a new address on the same page costs
-about as much (3 bytes on an SSD1306, 2 on an SH1106).
+Runs of changes closer than a new address costs go as one. An SSD1306 gets, frame by frame,
+whichever costs fewer bytes, a mode switch (2 bytes) included: page addressing for most
+changes, one horizontal window for a whole frame. Before luma's own `display()` (its
+`clear()`, its exit hook) the writer puts the panel back in horizontal mode.
 
-The first frame, and the first after the panel was initialised again, is sent whole.
+The first frame, the first after the panel was initialised again, and the first after a failed
+write are sent whole, with the addressing mode set again.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ from PIL import Image
 PAGE_ROWS = 8
 _COLUMNADDR, _PAGEADDR = 0x21, 0x22
 _SET_PAGE, _LOW_COLUMN, _HIGH_COLUMN = 0xB0, 0x00, 0x10
+_MEMORY_MODE = 0x20
+HORIZONTAL, PAGE = 0x00, 0x02  # an SSD1306's addressing modes (its vertical one is not used)
+
+#: One transfer: its command bytes, then its data bytes.
+Step = tuple[tuple[int, ...], bytes]
+#: A run of changed columns: (page, first column, last column).
+Span = tuple[int, int, int]
 
 
 def pages_of(image: Image.Image) -> list[bytes]:
@@ -73,8 +82,64 @@ def panel_kind(device: Any) -> str | None:
     return None
 
 
+def plan_cost(plan: list[Step]) -> int:
+    """The bytes a plan puts on the bus, commands and data."""
+    return sum(len(command) + len(data) for command, data in plan)
+
+
+def page_addressed(pages: list[bytes], spans: list[Span], offset: int) -> list[Step]:
+    """The spans in page addressing: the page when it changes, then the column's nibbles."""
+    plan: list[Step] = []
+    page_at: int | None = None  # the page the controller points at, once set here
+    for page, first, last in spans:
+        column = offset + first
+        nibbles = (_LOW_COLUMN | (column & 0x0F), _HIGH_COLUMN | (column >> 4))
+        command = nibbles if page == page_at else (_SET_PAGE + page, *nibbles)
+        plan.append((command, pages[page][first:last + 1]))
+        page_at = page
+    return plan
+
+
+def window_addressed(pages: list[bytes], spans: list[Span], colstart: int) -> list[Step]:
+    """The spans as SSD1306 windows in horizontal addressing; spans of the same columns on
+    adjacent pages share one (a whole frame is a single window)."""
+    windows: list[tuple[int, int, int, int]] = []  # first page, last page, columns
+    for page, first, last in spans:
+        if windows and windows[-1][1] == page - 1 and windows[-1][2:] == (first, last):
+            windows[-1] = (windows[-1][0], page, first, last)
+        else:
+            windows.append((page, page, first, last))
+    # Unknown at the start: page addressing or luma's own display() may have moved the window.
+    columns: tuple[int, int] | None = None
+    rows: tuple[int, int] | None = None
+    plan: list[Step] = []
+    for first_page, last_page, first, last in windows:
+        command: tuple[int, ...] = ()
+        if (first, last) != columns:
+            command += (_COLUMNADDR, colstart + first, colstart + last)
+        if (first_page, last_page) != rows:
+            command += (_PAGEADDR, first_page, last_page)
+        # Every byte of the window is written: the pointer ends back at its start.
+        plan.append((command, b"".join(pages[page][first:last + 1]
+                                       for page in range(first_page, last_page + 1))))
+        columns, rows = (first, last), (first_page, last_page)
+    return plan
+
+
+def with_prefix(command: tuple[int, ...], plan: list[Step]) -> list[Step]:
+    """The plan with `command` sent first, in the same transfer as its first command."""
+    if not plan:
+        return [(command, b"")]
+    (first, data), *rest = plan
+    return [((*command, *first), data), *rest]
+
+
 class PageWriter:
-    """Writes frames to one luma SSD1306 / SH1106 device, sending what changed."""
+    """Writes frames to one luma SSD1306 / SH1106 device, sending what changed.
+
+    It wraps the device's own `display()`, which every full frame of luma's goes through
+    (`clear()`, `cleanup()` at exit): an SSD1306 is put back in horizontal mode first, and the
+    frame that follows is sent whole."""
 
     def __init__(self, device: Any, kind: str) -> None:
         if kind not in ("ssd1306", "sh1106"):
@@ -82,72 +147,95 @@ class PageWriter:
         self.device = device
         self.kind = kind
         self._held: list[bytes] | None = None  # what the panel's memory holds
+        # An SSD1306's addressing mode (None: not known), and whether its column window spans
+        # the whole width: in page addressing a write past the window's end may wrap.
+        self._mode: int | None = None
+        self._full_window = False
         self.pages_sent = 0
+        self._wrap_luma_display()
 
     @classmethod
     def for_device(cls, device: Any) -> PageWriter | None:
         kind = panel_kind(device)
         return None if kind is None else cls(device, kind)
 
+    @property
+    def mode(self) -> int | None:
+        """The SSD1306's addressing mode as last set (HORIZONTAL or PAGE), None when unknown."""
+        return self._mode
+
     def forget(self) -> None:
         """The panel's memory is unknown (a failed write, a new initialisation): the next
-        frame is sent whole."""
+        frame is sent whole, the addressing mode set again."""
         self._held = None
+        self._mode = None
 
     def write(self, frame: Image.Image) -> None:
         """Bring the panel's memory to `frame` (the device's size, mode "1")."""
         pages = pages_of(self.device.preprocess(frame))
         held, self._held = self._held, None  # unknown until every write has gone through
+        mode, self._mode = self._mode, None
+        if self.kind == "ssd1306":
+            plan, mode, full_window = self._ssd1306_plan(pages, held, mode)
+        else:
+            offset = int(getattr(self.device, "_page_address_offset", 2))
+            plan = page_addressed(pages, self._spans(pages, held, 2), offset)
+            full_window = False
+        for command, data in plan:
+            if command:
+                self.device.command(*command)
+            if data:
+                self.device.data(list(data))
+        self.pages_sent += sum(held is None or held[page] != data
+                               for page, data in enumerate(pages))
+        self._held, self._mode, self._full_window = pages, mode, full_window
+
+    def _spans(self, pages: list[bytes], held: list[bytes] | None, gap: int) -> list[Span]:
+        """The runs of changed columns, page by page, joined when fewer than `gap` apart (the
+        bytes a new address on the same page costs); every page whole when nothing is held."""
         width = len(pages[0])
-        # A run further along the same page costs a column address: 3 command bytes on an
-        # SSD1306 (its window's columns), 2 on an SH1106 (the column's two nibbles).
-        gap = 3 if self.kind == "ssd1306" else 2
-        spans: list[tuple[int, int, int]] = []  # (page, first column, last column)
+        spans: list[Span] = []
         for page, data in enumerate(pages):
             runs = [(0, width - 1)] if held is None else changed_spans(held[page], data, gap)
             spans.extend((page, first, last) for first, last in runs)
-        if self.kind == "ssd1306":
-            self._write_ssd1306(pages, spans)
-        else:
-            self._write_sh1106(pages, spans)
-        self.pages_sent += len({page for page, _, _ in spans})
-        self._held = pages
+        return spans
 
-    def _write_ssd1306(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
-        """One window per span; spans of the same columns on adjacent pages share one (a whole
-        frame is a single window). Only the half of the window that changed is sent."""
+    def _ssd1306_plan(self, pages: list[bytes], held: list[bytes] | None,
+                      mode: int | None) -> tuple[list[Step], int, bool]:
+        """The cheaper of page addressing and horizontal windows, with the mode switch each
+        needs, and the mode and full-window state the panel is left in."""
         colstart = int(getattr(self.device, "_colstart", 0))
-        windows: list[tuple[int, int, int, int]] = []  # first page, last page, columns
-        for page, first, last in spans:
-            if windows and windows[-1][1] == page - 1 and windows[-1][2:] == (first, last):
-                windows[-1] = (windows[-1][0], page, first, last)
-            else:
-                windows.append((page, page, first, last))
-        # Unknown at the start of a frame: whatever else talked to the panel meanwhile (luma's
-        # own display(), a new initialisation) may have moved the window.
-        columns: tuple[int, int] | None = None
-        rows: tuple[int, int] | None = None
-        for first_page, last_page, first, last in windows:
-            command: list[int] = []
-            if (first, last) != columns:
-                command += [_COLUMNADDR, colstart + first, colstart + last]
-            if (first_page, last_page) != rows:
-                command += [_PAGEADDR, first_page, last_page]
-            self.device.command(*command)
-            # Every byte of the window is written: the pointer ends back at its start.
-            self.device.data(list(b"".join(pages[page][first:last + 1]
-                                           for page in range(first_page, last_page + 1))))
-            columns, rows = (first, last), (first_page, last_page)
+        width = len(pages[0])
+        spans = self._spans(pages, held, 3)
+        windows = window_addressed(pages, spans, colstart)
+        if mode != HORIZONTAL:
+            windows = with_prefix((_MEMORY_MODE, HORIZONTAL), windows)
+        # The panel keeps the columns of the last window sent.
+        full_window = spans[-1][1:] == (0, width - 1) if spans else self._full_window
+        horizontal = (windows, HORIZONTAL, full_window)
+        if mode is None:  # not known: the whole frame, in the mode set here
+            return horizontal
+        paged = page_addressed(pages, self._spans(pages, held, 2), colstart)
+        if mode != PAGE:
+            # The window is set while still in horizontal mode, the one it is meant for.
+            full = () if self._full_window else (_COLUMNADDR, colstart, colstart + width - 1)
+            paged = with_prefix((*full, _MEMORY_MODE, PAGE), paged)
+        page = (paged, PAGE, True)
+        # On a tie the panel stays in the mode it is in.
+        candidates = [page, horizontal] if mode == PAGE else [horizontal, page]
+        return min(candidates, key=lambda candidate: plan_cost(candidate[0]))
 
-    def _write_sh1106(self, pages: list[bytes], spans: list[tuple[int, int, int]]) -> None:
-        offset = int(getattr(self.device, "_page_address_offset", 2))
-        page_at: int | None = None  # the page the controller points at, once set here
-        for page, first, last in spans:
-            column = offset + first
-            nibbles = (_LOW_COLUMN | (column & 0x0F), _HIGH_COLUMN | (column >> 4))
-            if page != page_at:
-                self.device.command(_SET_PAGE + page, *nibbles)
-                page_at = page
-            else:
-                self.device.command(*nibbles)
-            self.device.data(list(pages[page][first:last + 1]))
+    def _wrap_luma_display(self) -> None:
+        """luma's full frame on an SSD1306 is a horizontal window: the panel goes back to
+        horizontal mode before it. After it the panel holds a frame this writer did not send."""
+        luma_display = self.device.display
+
+        def display(image: Image.Image) -> None:
+            mode, self._mode, self._held = self._mode, None, None
+            if self.kind == "ssd1306" and mode != HORIZONTAL:
+                self.device.command(_MEMORY_MODE, HORIZONTAL)
+            luma_display(image)
+            if self.kind == "ssd1306":
+                self._mode, self._full_window = HORIZONTAL, True
+
+        self.device.display = display

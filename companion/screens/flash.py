@@ -32,16 +32,17 @@ from .render import (
     ON,
     PAGE_ROWS,
     _Area,
+    _bracket_frame,
     _draw_edges,
     _frame,
     _middle_blocks,
-    _rounded_frame,
     _rows,
     _text_line,
 )  # fmt: skip
 
-#: Columns between a notice's words and the outside of its frame, on each side.
-FRAME_ROOM = 4
+#: Columns between a notice's words and the outside of its frame, on each side: the
+#: bracket's two (a glyph's cell has blank columns of its own).
+FRAME_ROOM = 2
 
 
 def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | None:
@@ -147,7 +148,7 @@ def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tupl
 
 def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _Area,
                 box: int, height: int, text_y: int) -> None:
-    """The flash's box from row `box`: a rounded frame around the words (NOTICE) or a lit band
+    """The flash's box from row `box`: brackets either side of the words (NOTICE) or a lit band
     across the screen (REFUSAL, with "!" at both ends when there is room), its lines centred,
     the first cell's top at `text_y`."""
     fill = ON
@@ -166,7 +167,7 @@ def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _
         widest = max(fitted.font.width(line) for line in fitted.lines)
         width = min(area.width, widest + 2 * FRAME_ROOM)
         left = area.left + (area.width - width) // 2
-        _rounded_frame(draw, (left, box, left + width - 1, box + height - 1))
+        _bracket_frame(draw, (left, box, left + width - 1, box + height - 1))
     y = text_y
     for line in fitted.lines:
         _text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")

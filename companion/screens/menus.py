@@ -1,7 +1,10 @@
-"""A menu on a 128x64 panel: the rows around the chosen item, which a pointer marks.
+"""A menu on a 128x64 panel: the rows from the top that show the chosen item, which a
+pointer marks.
 
 The pointer moves and the words stay where they are, so moving the selection sends the panel
-a few bytes (the pointer's old and new places), not two rows drawn again.
+a few bytes (the pointer's old and new places), not two rows drawn again. A long list scrolls
+only when the chosen item would leave its rows (it is then on the last row, ▼ under it when
+more follow): a list kept centred on the chosen item redrew every row one move sooner.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ def _draw_pointer(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 
 def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
-    """`rows` rows around the selected item, which a pointer marks and which is shown whole
+    """`rows` rows of the menu, from the top or scrolled just far enough down to show the
+    selected item, which a pointer marks and which is shown whole
     (on more than one row if need be); ▲ ▼ show hidden items; other items too long for a row
     end at a word with "…" (highlighted, they are read whole). Moving the selection moves the
     pointer and leaves the words where they are: a few bytes to the panel, not two rows.
@@ -68,8 +72,7 @@ def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: 
         first = 0
     else:
         own = [row for row, (index, _) in enumerate(lines) if index == selected]
-        middle = (own[0] + own[-1] - rows + 1) // 2
-        first = min(max(0, middle, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
+        first = min(max(0, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
         if own[-1] - own[0] + 1 > rows:
             cut("menu", menu.items[selected], " / ".join(
                 text for index, text in lines[first : first + rows] if index == selected))

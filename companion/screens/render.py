@@ -18,7 +18,7 @@ marks one, and each body or menu line one. Each block keeps its pages from one p
 next, and a new title or a flash over it is sent as those pages only. Other styles, shown
 alone, centre their middle between top and hints.
 
-Styles differ by shape, never by colour: a NOTICE frames its title with rounded corners; a
+Styles differ by shape, never by colour: a NOTICE sets its title between brackets, [ ]; a
 REFUSAL shows its title inverted in a band, between "!" marks when they fit; an ANNOUNCE has a
 double border around the whole screen with everything centred; a CONFIRM frames the question
 with square corners and inverts the hint line, since only a button answers it.
@@ -429,7 +429,7 @@ def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _A
             title.font.draw(draw, (inner.right - title.font.advance - 1, mid), "!", fill=OFF)
             inner = inner.inset(mark)
     elif style is Style.NOTICE:
-        _rounded_frame(draw, box)
+        _bracket_frame(draw, box)
     elif style is Style.CONFIRM:
         draw.rectangle(box, outline=ON)
     line_y = y + pad
@@ -439,16 +439,15 @@ def _draw_title(draw: ImageDraw.ImageDraw, title: Fitted, style: Style, area: _A
         line_y += title.font.height
 
 
-def _rounded_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
-    """A 1-pixel frame with cut corners, drawn line by line so that every Pillow version
+def _bracket_frame(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
+    """A notice's frame: a bracket each side, "[" and "]", as high as the box. Not a line
+    across: that would change every column of the box's pages each time a notice comes and
+    goes, where the words change only some. Drawn line by line so that every Pillow version
     gives the same pixels (the golden frames depend on it)."""
     left, top, right, bottom = box
-    draw.line((left + 2, top, right - 2, top), fill=ON)
-    draw.line((left + 2, bottom, right - 2, bottom), fill=ON)
-    draw.line((left, top + 2, left, bottom - 2), fill=ON)
-    draw.line((right, top + 2, right, bottom - 2), fill=ON)
-    for x, y in ((left + 1, top + 1), (right - 1, top + 1), (left + 1, bottom - 1),
-                 (right - 1, bottom - 1)):
+    draw.line((left, top, left, bottom), fill=ON)
+    draw.line((right, top, right, bottom), fill=ON)
+    for x, y in ((left + 1, top), (right - 1, top), (left + 1, bottom), (right - 1, bottom)):
         draw.point((x, y), fill=ON)
 
 

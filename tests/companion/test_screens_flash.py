@@ -43,12 +43,16 @@ def test_a_notice_takes_the_titles_place_and_leaves_every_other_line_as_it_was()
     assert text_lines(over) == [PROMPT.top, "Tank → mixed (4)", "■□□□", "Tank train (0)",
                                 "> Mixed train (3)", PROMPT.hints]
     assert not cuts(notice)
-    # Framed: the frame's top and bottom are lit rows as wide as the words, which no line
-    # of letters is.
-    def edges(image: Image.Image) -> list[int]:
-        return [y for y in range(first, last)
-                if sum(bool(image.getpixel((x, y))) for x in range(128)) > 100]
-    assert len(edges(over)) == 2 and not edges(under)
+    # Between brackets: a column lit from the top of the notice's box to its bottom on each
+    # side of the words, which no letter is.
+    def sides(image: Image.Image) -> list[int]:
+        return [x for x in range(128)
+                if all(image.getpixel((x, y)) for y in range(first, last))]
+    assert not sides(under)
+    left, right = sides(over)
+    # Their arms point inwards at the box's top and bottom; no line runs across.
+    assert over.getpixel((left + 1, first)) and over.getpixel((right - 1, last - 1))
+    assert not over.getpixel(((left + right) // 2, first))
 
 
 def test_a_flash_that_needs_more_room_covers_the_blocks_under_the_title_not_a_word_cut() -> None:

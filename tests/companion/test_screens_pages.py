@@ -114,3 +114,31 @@ def test_other_styles_keep_a_blank_row_between_the_context_line_and_accented_cap
     assert title_box[3] <= HEIGHT
     # The largest title font is used, its accents whole.
     assert_whole(title, screen.title, fonts[0])
+
+
+def test_a_list_scrolls_only_when_the_chosen_item_would_leave_its_rows() -> None:
+    """Moving down a list that does not fit moves the pointer alone while the chosen item is
+    among the rows shown; only the move past the last row scrolls, one row at a time."""
+    from companion.screens.render import text_lines
+
+    items = ("From the main yard", "From my yard", "Refill a lane", "Bring a locomotive",
+             "Rearrange or pass")
+
+    def shown(selected: int) -> tuple[list[str], Image.Image]:
+        image = render(Screen(top="D1 · R4", title="Ana: your move",
+                              menu=Menu(items, selected), hints="ok:choose"))
+        return [line.removeprefix("> ") for line in text_lines(image)[2:-1]], image
+
+    first_rows, _ = shown(0)
+    rows = len(first_rows)
+    assert 2 <= rows < len(items) and first_rows == list(items[:rows])
+    for selected in range(1, len(items)):
+        lines, image = shown(selected)
+        _, before = shown(selected - 1)
+        changed = ImageChops.difference(before, image).getbbox()
+        assert changed is not None
+        if selected < rows:
+            assert lines == first_rows
+            assert changed[2] <= 6  # the pointer's column alone
+        else:
+            assert lines == list(items[selected - rows + 1:selected + 1])

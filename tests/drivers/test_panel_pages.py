@@ -14,8 +14,9 @@ from PIL import Image, ImageChops, ImageDraw
 from drivers.display import OledDisplay
 from drivers.events import DriverFault, DriverRecovered
 from drivers.luma_devices import interface_target
-from drivers.panel_pages import changed_columns, changed_spans, pages_of
+from drivers.panel_pages import HORIZONTAL, PageWriter, changed_columns, changed_spans, pages_of
 from drivers.sim.panel_memory import PanelMemory
+from drivers.supervision import Backoff
 
 from .driver_helpers import Events
 
@@ -195,13 +196,13 @@ def test_changed_spans_join_runs_closer_than_an_address_costs() -> None:
     assert changed_spans(old, old, 3) == []
 
 
-@pytest.mark.parametrize(("kind", "command_bytes"), [("ssd1306", 6 + 3 + 6 + 3 + 3),
+@pytest.mark.parametrize(("kind", "command_bytes"), [("ssd1306", 2 + 3 + 2 + 3 + 2 + 3),
                                                      ("sh1106", 3 + 2 + 3 + 2 + 3)])
 def test_an_address_sends_only_what_moved(events: Events, kind: str,
                                           command_bytes: int) -> None:
-    """Two runs on page 3, the same two on page 5, the first again on page 7: on an SSD1306
-    the second run of a page needs only its columns, the run that follows on another page
-    with the same columns only its pages; on an SH1106 the page is set once per page."""
+    """Two runs on page 3, the same two on page 5, the first again on page 7, in page
+    addressing: the page is set once per page, each run gets its column's two nibbles; an
+    SSD1306 is switched to page addressing first (2 bytes)."""
     memory = PanelMemory(kind)
     display = OledDisplay(interface_target(kind, memory), events)
     display.open()
@@ -218,5 +219,182 @@ def test_an_address_sends_only_what_moved(events: Events, kind: str,
         assert (memory.command_bytes - before[0], memory.data_bytes - before[1]) == \
             (command_bytes, 5 * 3)
         assert memory.memory == reference_memory(kind, frame, 0).memory
+    finally:
+        display.close()
+
+
+class CountdownPanel(PanelMemory):
+    """A panel whose bus fails for `failures` transfers once `countdown` more went through
+    (a wire that comes loose in the middle of a frame, then holds again)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.countdown: int | None = None
+        self.failures = 0
+
+    def fail_soon(self, countdown: int, failures: int) -> None:
+        self.countdown, self.failures = countdown, failures
+
+    def _transfer(self) -> None:
+        if self.countdown is None:
+            return
+        if self.countdown > 0:
+            self.countdown -= 1
+            return
+        self.failures -= 1
+        if self.failures <= 0:
+            self.countdown = None
+        raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+    def command(self, *cmd: int) -> None:
+        self._transfer()
+        super().command(*cmd)
+
+    def data(self, data: Any) -> None:
+        self._transfer()
+        super().data(data)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("seed", range(12))
+def test_partial_updates_lumas_own_frames_and_failures_leave_the_last_frame(
+        events: Events, kind: str, seed: int) -> None:
+    """Partial updates (page addressing or windows), luma's own full `display()` and
+    `clear()` in between, writes that fail part way and the new initialisation after them:
+    the panel's memory always holds the last frame that reached it."""
+    rng = random.Random(1000 + seed)
+    panel = CountdownPanel(kind)
+    display = OledDisplay(interface_target(kind, panel), events,
+                          backoff=Backoff(0.001, 0.001))
+    display.open()
+    frame: Image.Image | None = None
+    shown = Image.new("1", SIZE)
+    try:
+        for _ in range(60):
+            action = rng.choices(("show", "luma", "clear", "fail"), (12, 2, 1, 2))[0]
+            frame = random_frame(rng, frame)
+            if action == "luma":
+                display.device.display(frame)
+                shown = frame
+            elif action == "clear":
+                display.device.clear()
+                shown = Image.new("1", SIZE)
+            else:
+                if action == "fail":
+                    panel.fail_soon(rng.randrange(4), rng.randint(1, 3))
+                if display.show(frame):
+                    shown = frame
+                elif display.faulted:
+                    events.wait_for(DriverRecovered)
+                    shown = frame  # a panel that comes back gets the latest frame whole
+                panel.countdown = None  # what a failure did not use is not kept for later
+            assert panel.memory == reference_memory(kind, shown, 0).memory
+    finally:
+        display.close()
+    assert panel.memory == reference_memory(kind, Image.new("1", SIZE), 0).memory
+
+
+def test_an_ssd1306_takes_page_addressing_for_changes_and_gives_it_back_to_luma(
+        events: Events) -> None:
+    memory = PanelMemory("ssd1306")
+    display = OledDisplay(interface_target("ssd1306", memory), events)
+    display.open()
+    blank = Image.new("1", SIZE)
+    busy = random_frame(random.Random(5), None)
+    before = memory.command_bytes, memory.data_bytes
+    display.show(busy)  # the first frame: whole, as one horizontal window, the mode set
+    assert memory.commands[-1] == (0x20, 0x00, 0x21, 0, 127, 0x22, 0, 7)
+    assert (memory.command_bytes - before[0], memory.data_bytes - before[1]) == (8, 1024)
+    dot = busy.copy()
+    dot.putpixel((70, 20), 1 - busy.getpixel((70, 20)))
+    display.show(dot)
+    assert memory.commands[-1] == (0x20, 0x02, 0xB2, 0x06, 0x14)
+    assert memory.mode == 2
+    display.device.clear()  # luma's own frame: horizontal mode first
+    assert memory.commands[-2:] == [(0x20, 0x00), (0x21, 0, 127, 0x22, 0, 7)]
+    assert memory.memory == reference_memory("ssd1306", blank, 0).memory
+    display.close()
+
+
+def test_a_failed_write_leaves_the_addressing_mode_unknown() -> None:
+    panel = CountdownPanel("ssd1306")
+    device = interface_target("ssd1306", panel).make_device(panel)
+    device.persist = True
+    writer = PageWriter(device, "ssd1306")
+    first = random_frame(random.Random(9), None)
+    writer.write(first)
+    assert writer.mode == HORIZONTAL
+    second = first.copy()
+    ImageDraw.Draw(second).line((3, 30, 9, 30), fill=1 - first.getpixel((3, 30)))
+    panel.fail_soon(1, 1)  # the switch to page addressing goes through, its bytes do not
+    with pytest.raises(OSError):
+        writer.write(second)
+    assert writer.mode is None
+    assert panel.mode == 2  # the panel did switch: the writer must not assume either mode
+    writer.write(second)
+    assert panel.commands[-1][:2] == (0x20, 0x00)
+    assert panel.memory == reference_memory("ssd1306", second, 0).memory
+    assert writer.mode == HORIZONTAL
+
+
+def test_a_whole_new_screen_goes_as_one_window_when_that_costs_less(events: Events) -> None:
+    memory = PanelMemory("ssd1306")
+    display = OledDisplay(interface_target("ssd1306", memory), events)
+    display.open()
+    rng = random.Random(11)
+    first = random_frame(rng, None)
+    display.show(first)
+    noise = Image.effect_noise(SIZE, 100).convert("1")  # nearly every column of every page
+    small = first.copy()
+    small.putpixel((1, 1), 1 - first.getpixel((1, 1)))
+    try:
+        display.show(small)
+        assert memory.mode == 2
+        before = memory.command_bytes
+        display.show(noise)
+        assert memory.mode == 0
+        # Page addressing would take 3 bytes a page and 2 more for each unchanged stretch.
+        assert memory.command_bytes - before <= 2 + 6 * 8
+        assert memory.memory == reference_memory("ssd1306", noise, 0).memory
+    finally:
+        display.close()
+
+
+def test_lumas_exit_hook_clears_a_panel_left_in_page_addressing() -> None:
+    """luma's atexit hook (`cleanup()` of a device not told to persist) hides and clears the
+    panel with its own full frame: that frame must land whole, not folded into one page."""
+    panel = PanelMemory("ssd1306")
+    device = interface_target("ssd1306", panel).make_device(panel)
+    writer = PageWriter(device, "ssd1306")
+    rng = random.Random(21)
+    frame = random_frame(rng, None)
+    writer.write(frame)
+    changed = frame.copy()
+    ImageDraw.Draw(changed).line((40, 12, 44, 12), fill=1 - frame.getpixel((40, 12)))
+    writer.write(changed)
+    assert panel.mode == 2
+    device.cleanup()
+    device.persist = True  # cleaned up once here; the real exit hook must not run it again
+    assert panel.memory == reference_memory("ssd1306", Image.new("1", SIZE), 0).memory
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_128x32_panel_follows_its_frames_too(events: Events, kind: str) -> None:
+    size = (128, 32)
+    panel = PanelMemory(kind, height=32)
+    display = OledDisplay(interface_target(kind, panel, height=32), events)
+    display.open()
+    rng = random.Random(33)
+    frame: Image.Image | None = None
+    try:
+        for _ in range(30):
+            frame = random_frame(rng, frame)
+            shown = frame.crop((0, 0, *size))
+            display.show(shown)
+            reference = PanelMemory(kind, height=32)
+            device = interface_target(kind, reference, height=32).make_device(reference)
+            device.persist = True
+            device.display(shown)
+            assert panel.memory == reference.memory
     finally:
         display.close()
