@@ -87,6 +87,8 @@ class TableLoop:
         self.on_frame = on_frame
         self.watchdog = watchdog
         self._watchdog_due: float | None = None
+        #: When the app's screen was last built: an end due before then has been shown.
+        self._built_at = float("-inf")
         self.clock = clock
         self.inputs_handled = 0
         #: How many times the reader reported each tag taken off (for the desktop keyboard).
@@ -147,7 +149,7 @@ class TableLoop:
         """Render the app's screen and show it, unless it is the frame already shown; turn
         the page of a screen shown over several once its time is up."""
         screen = self.app.screen()
-        now = self.clock()
+        now = self._built_at = self.clock()
         if screen != self._last_screen:
             self._page, self._page_since = 0, now
             self._page_count = self.pages(screen)
@@ -207,7 +209,11 @@ class TableLoop:
 
     def _wait(self) -> float | None:
         """Seconds until the next thing due; None: nothing is, wait for an event."""
-        due = [self.app.expires_at(), self._watchdog_due]
+        expires = self.app.expires_at()
+        # A notice's end the last build already passed is served (a question over a notice
+        # keeps it, and must not make the loop spin).
+        due = [None if expires is not None and expires <= self._built_at else expires,
+               self._watchdog_due]
         if self._page_count > 1:
             due.append(self._page_since + PAGE_SECONDS)
         if self.rest is not None:

@@ -135,3 +135,16 @@ def test_an_idle_loop_wakes_by_itself_to_rest_the_panel_and_ping() -> None:
     stop.set()
     runner.join()
     assert rest.state is Rest.DIMMED and table_loop.inputs_handled == 0
+
+
+def test_an_end_the_last_frame_already_passed_does_not_make_the_loop_spin() -> None:
+    # A question asked over a notice keeps the notice's end in the past until answered.
+    clock = Clock()
+    front = Notice(clock.now + 2)
+    table_loop = TableLoop(front, Panel(), render=lambda screen: screen, clock=clock)
+    table_loop.refresh()
+    assert table_loop._wait() == 2
+    clock.now += 3
+    assert table_loop._wait() == 0  # due, and not built since: at once
+    table_loop.refresh()
+    assert table_loop._wait() is None
