@@ -387,6 +387,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         "hardware_python": measure_hardware_python(3 if quick else 7),
         "probe": trace_probe(moves=60 if quick else 0),
         "idle_cpu": measure_idle_cpu(3.0 if quick else 10.0),
+        "idle_at_rest": measure_idle_at_rest(3.0 if quick else 6.0, 1 if quick else 3),
     }
 
 
