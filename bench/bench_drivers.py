@@ -161,39 +161,57 @@ def measure_latency(trials: int = 10, quiet_after: float | None = DEFAULT_QUIET_
     return _taps(trials, quiet_after, after_quiet=False)
 
 
-def measure_first_tap_after_quiet(trials: int = 10,
-                                  quiet_after: float = BENCH_QUIET_AFTER) -> dict[str, Any]:
+def measure_first_tap_after_quiet(trials: int = 10, quiet_after: float = BENCH_QUIET_AFTER,
+                                  rest: float = 1.0) -> dict[str, Any]:
     """Seconds from placing a card to TagPlaced, each card laid after a quiet spell, once the
     reader was seen polling ahead, at a phase of the poll cycle that moves from trial to
-    trial (the card is then taken off and the quiet spell waited out again)."""
-    return _taps(trials, quiet_after, after_quiet=True)
+    trial (the card is then taken off and the quiet spell waited out again). With `rest`,
+    the reader rests by that factor (as with a dimmed or dark panel) before each card; the
+    card's read wakes it, as the companion would."""
+    return _taps(trials, quiet_after, after_quiet=True, rest=rest)
 
 
-def _taps(trials: int, quiet_after: float | None, after_quiet: bool) -> dict[str, Any]:
+def _taps(trials: int, quiet_after: float | None, after_quiet: bool,
+          rest: float = 1.0) -> dict[str, Any]:
     """Cards laid and taken off a simulated reader, each at a phase of the poll cycle that
     moves from trial to trial; with `after_quiet`, each once the reader was seen polling
-    ahead."""
+    ahead; with `rest`, each on a reader resting by that factor."""
     chip, bus, library = _simulated_chip()
     events: queue.Queue[Any] = queue.Queue()
     reader = _our_reader(events, bus, library, quiet_after)
     reader.start()
     placed: list[float] = []
     removed: list[float] = []
+    interval = reader.poll_interval * rest
     try:
         ahead = 0
         for trial in range(trials):
+            if rest != 1:
+                reader.rest(rest)
+                _wait_for_interval(reader, interval)
             if after_quiet:
                 ahead = wait_for_polls_ahead(reader, ahead)
             # Sample every phase of the poll cycle, not just the one after a sleep.
-            time.sleep(reader.poll_interval * (trial + 0.5) / trials)
+            time.sleep(interval * (trial + 0.5) / trials)
             placed.append(_tap_placed(chip, events))
+            reader.rest(1)  # a tag is input: the companion wakes the reader
             time.sleep(0.3)
             removed.append(_tap_removed(chip, events))
             ahead = reader.counters()["polls_ahead"]
     finally:
         reader.close()
-    return {"trials": trials, "poll_interval": reader.poll_interval,
-            "quiet_after": quiet_after, "polls_ahead": ahead, **_summary(placed, removed)}
+    return {"trials": trials, "poll_interval": reader.poll_interval, "rest": rest,
+            "interval": interval, "quiet_after": quiet_after, "polls_ahead": ahead,
+            **_summary(placed, removed)}
+
+
+def _wait_for_interval(reader: Mfrc522Reader, interval: float) -> None:
+    """Wait until the reader polls at `interval` (its pace taken, observed)."""
+    deadline = time.monotonic() + 60  # a bench on a stalled machine fails rather than hangs
+    while reader.interval != interval:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the reader never took its resting pace")
+        time.sleep(0.005)
 
 
 def _tap_placed(chip: Mfrc522ChipSimulator, events: queue.Queue[Any]) -> float:

@@ -28,6 +28,9 @@ How each is measured (nothing here is timed by a test):
    measured once it polls ahead: its quiet spell is set short in the run's configuration and
    the measure starts after its debug log line saying so (the only debug line of an idle
    run), beside runs whose every poll sends its own wake-up, as while cards come and go.
+   At rest: the same with the panel set to dim (and, for the dark figure, to go dark) a few
+   hundredths of a second after the start; the measure starts after the reader's debug line
+   saying it took the resting pace of the panel's state.
 """
 
 from __future__ import annotations
@@ -227,20 +230,44 @@ IDLE_QUIET_AFTER = 0.5
 POLLING_AHEAD_LINE = b"each wake-up sent a poll ahead"
 
 
+#: `dim_minutes` of the runs at rest: the panel dims a few hundredths of a second after the
+#: start (the configuration takes any number of minutes from 0, which would mean never).
+IDLE_REST_MINUTES = 0.001
+REST_STATES = ("awake", "dimmed", "dark")
+
+
+def resting_line(state: str) -> bytes:
+    """The reader's debug line when it takes the pace of a panel in `state` (its default poll
+    interval slowed down as the companion does)."""
+    from companion.panel_rest import READER_SLOWDOWN, Rest
+    from drivers.config import ReaderSettings
+
+    interval = ReaderSettings().poll_interval * READER_SLOWDOWN[Rest(state)]
+    return f"resting, a poll every {interval:g} s".encode()
+
+
 def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
-                     variant: str = "as-is", polling_ahead: bool = True) -> dict[str, Any]:
+                     variant: str = "as-is", polling_ahead: bool = True,
+                     rest: str = "awake") -> dict[str, Any]:
     """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
     `variant` cuts the reader's poll down (see bench/idle_variant.py). With `polling_ahead`
     the reader's quiet spell is short and the measure starts once its log (at debug level)
     says it polls ahead; without, each poll sends its own wake-up and sleeps out the chip's
-    timer (two wakes a poll), as while cards come and go."""
+    timer (two wakes a poll), as while cards come and go. `rest` "dimmed" or "dark": the
+    panel rests at once, and the measure starts once the reader says it rests too."""
     from bench.bench_companion import PLAYER_NAMES
 
+    if rest not in REST_STATES:
+        raise ValueError(f"rest is one of {', '.join(REST_STATES)}, not {rest!r}")
     with tempfile.TemporaryDirectory(prefix="bench-idle-") as name:
         folder = Path(name)
         config = folder / "config.toml"
         quiet_after = IDLE_QUIET_AFTER if polling_ahead else '"never"'
-        config.write_text(f'[companion]\nlanguage = "en"\n[reader]\nkind = "sim"\n'
+        resting = ""
+        if rest != "awake":
+            dark = IDLE_REST_MINUTES if rest == "dark" else 0
+            resting = f"dim_minutes = {IDLE_REST_MINUTES}\nblank_minutes = {dark}\n"
+        config.write_text(f'[companion]\nlanguage = "en"\n{resting}[reader]\nkind = "sim"\n'
                           f"quiet_after = {quiet_after}\n", encoding="utf-8")
         runner = (["-m", "companion.cli"] if variant == "as-is" else
                   [str(ROOT / "bench" / "idle_variant.py"), variant])
@@ -254,8 +281,10 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             ready, _, _ = select.select([child.stdout], [], [], 60)
             if not ready or not os.read(child.stdout.fileno(), 65536):
                 raise RuntimeError("companion run showed no frame")
-            if polling_ahead:
-                _wait_for_line(child, POLLING_AHEAD_LINE)
+            markers = [POLLING_AHEAD_LINE] if polling_ahead else []
+            if rest != "awake":
+                markers.append(resting_line(rest))
+            _wait_for_lines(child, markers)
             time.sleep(settle)  # past the first start's enrolment
             before, wall_before = _thread_cpu_seconds(child.pid), time.monotonic()
             time.sleep(seconds)
@@ -275,16 +304,20 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
 
 
-def _wait_for_line(child: subprocess.Popen[bytes], marker: bytes) -> None:
-    """Read the child's standard error until a line holds `marker`."""
+def _wait_for_lines(child: subprocess.Popen[bytes], markers: list[bytes]) -> None:
+    """Read the child's standard error until each of `markers` has been in it, in any
+    order."""
     assert child.stderr is not None
+    waiting = list(markers)
+    longest = max((len(marker) for marker in markers), default=0)
     seen = b""
-    while marker not in seen:
+    while waiting:
         ready, _, _ = select.select([child.stderr], [], [], 60)
         chunk = os.read(child.stderr.fileno(), 65536) if ready else b""
         if not chunk:
-            raise RuntimeError(f"companion run never logged {marker.decode()!r}")
-        seen = seen[-len(marker):] + chunk
+            raise RuntimeError(f"companion run never logged {waiting[0].decode()!r}")
+        seen = seen[-longest:] + chunk
+        waiting = [marker for marker in waiting if marker not in seen]
 
 
 def measure_idle_pair(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
@@ -302,6 +335,22 @@ def measure_idle_pair(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
                 run["percent_of_one_core"] for run in ahead), 3),
             "rounds_percent": [run["percent_of_one_core"] for run in ahead],
             "each_poll_own_wake_up_percent": round(statistics.median(each_poll), 3)}
+
+
+def measure_idle_at_rest(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
+    """Idle CPU with the panel dimmed, dark, and awake (the reader polling ahead in each), in
+    interleaved rounds; medians, with the median dimmed round's details."""
+    runs: dict[str, list[dict[str, Any]]] = {state: [] for state in REST_STATES}
+    for _ in range(rounds):
+        for state, measured in runs.items():
+            measured.append(measure_idle_cpu(seconds, rest=state))
+    result: dict[str, Any] = {"rounds": rounds}
+    for state, measured in runs.items():
+        percents = [run["percent_of_one_core"] for run in measured]
+        middle = sorted(measured, key=lambda run: run["percent_of_one_core"])[(rounds - 1) // 2]
+        result[state] = {**middle, "percent_of_one_core": round(statistics.median(percents), 3),
+                         "rounds_percent": percents}
+    return result
 
 
 def measure_idle_breakdown(seconds: float = 5.0, rounds: int = 2) -> dict[str, Any]:
@@ -338,6 +387,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         "hardware_python": measure_hardware_python(3 if quick else 7),
         "probe": trace_probe(moves=60 if quick else 0),
         "idle_cpu": measure_idle_cpu(3.0 if quick else 10.0),
+        "idle_at_rest": measure_idle_at_rest(3.0 if quick else 6.0, 1 if quick else 3),
     }
 
 

@@ -117,12 +117,17 @@ def section_engine(quick: bool) -> tuple[list[Row], Any]:
 def section_reader(quick: bool) -> tuple[list[Row], Any]:
     """bench_drivers: SPI transfers when idle, against the mfrc522 library; notice times; CPU."""
     from bench import bench_drivers
+    from companion.panel_rest import READER_SLOWDOWN, Rest
 
     transfers = bench_drivers.measure_idle_transfers(1.0 if quick else 3.0)
     trials = 3 if quick else 10
     latency = bench_drivers.measure_latency(trials)
     always_ahead = bench_drivers.measure_latency(trials, quiet_after=0)
     first = bench_drivers.measure_first_tap_after_quiet(trials)
+    # The same, on a reader resting with the panel: the card's read wakes it.
+    resting = {state: bench_drivers.measure_first_tap_after_quiet(trials,
+                                                                  rest=READER_SLOWDOWN[state])
+               for state in (Rest.DIMMED, Rest.DARK)}
     cpu = bench_drivers.measure_idle_cpu(2.0 if quick else 5.0)
     ours, library = transfers["ours_per_second"], transfers["library_per_second"]
     # The promise of polling ahead: the first card after a quiet spell waits one poll more.
@@ -157,8 +162,19 @@ def section_reader(quick: bool) -> tuple[list[Row], Any]:
             f"{cpu['percent_of_one_core']} % of one core ({cpu['threads']} threads)",
             "< 1 % of one core", NONE, judged(cpu["percent_of_one_core"] < 1.0)),
     ]
+    for state, tap in resting.items():
+        # Two resting polls in place of the two awake ones a first card waits at most.
+        rest_aim = first_aim + 2 * (tap["interval"] - latency["poll_interval"]) * 1000
+        rows.insert(-2, Row(
+            "reader", f"first card on a reader resting with a {state.value} panel -> TagPlaced "
+            f"({tap['trials']} trials, a poll every {tap['interval'] * 1000:.0f} ms, ahead)",
+            f"median {tap['placed_median_ms']} ms, max {tap['placed_max_ms']} ms",
+            f"max <= two resting polls for two awake ones ({rest_aim:.0f} ms)",
+            f"awake: median {first['placed_median_ms']} ms, max {first['placed_max_ms']} ms",
+            judged(tap["placed_max_ms"] <= rest_aim)))
     return rows, {"idle_transfers": transfers, "latency": latency,
                   "latency_always_ahead": always_ahead, "first_tap_after_quiet": first,
+                  "first_tap_at_rest": {state.value: tap for state, tap in resting.items()},
                   "idle_cpu": cpu}
 
 
@@ -450,6 +466,11 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
                       f"no card; {2 * poll_ms:.0f} ms for the first tap after ")
         reader_why += ("no quiet spell" if reader.quiet_after is None else
                        f"{reader.quiet_after:g} s without a card, polling ahead")
+        from companion.panel_rest import READER_SLOWDOWN, Rest
+
+        reader_why += "; resting with the panel, " + ", ".join(
+            f"{2 * poll_ms * READER_SLOWDOWN[state]:.0f} ms {state.value}"
+            for state in (Rest.DIMMED, Rest.DARK))
         for t in companion.get("tap_to_frame", []):
             p99, outside, cpu = (t["all_p99_ms"], t["all_p99_outside_journal_ms"],
                                  t["all_p99_cpu_ms"])
@@ -467,16 +488,35 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
         cpu = raw["idle_cpu"] = bg.measure_idle_pair(3.0 if quick else 6.0, 3 if quick else 4)
         responsive = cpu["each_poll_own_wake_up_percent"]
         rows.append(Row(
-            "pi", f"idle CPU of the whole appliance once the reader polls ahead ({cpu['threads']}"
-            f" threads, simulated; median of {cpu['rounds']} rounds)",
-            f"{cpu['percent_of_one_core']:.2f} % of one core", "<= 0.25 %",
+            "pi", f"idle CPU of the whole appliance, panel awake, once the reader polls ahead "
+            f"({cpu['threads']} threads, simulated; median of {cpu['rounds']} rounds)",
+            f"{cpu['percent_of_one_core']:.2f} % of one core", NONE,
             f"while cards come and go (each poll its own wake-up), rounds between: "
             f"{responsive:.2f} %; the median round: {cpu['cpu_seconds']} s of CPU in "
             f"{cpu['seconds']} s, the loop (main thread) {cpu['loop_percent']:.3f} %, the "
             f"reader's poll and the waiting threads {cpu['other_threads_percent']:.3f} %",
-            judged(cpu["percent_of_one_core"] <= 0.25),
-            f"~{cpu['percent_of_one_core'] * slower:.1f} % of a core "
+            NONE, f"~{cpu['percent_of_one_core'] * slower:.1f} % of a core "
             f"(~{responsive * slower:.1f} % while cards come and go)"))
+
+    def idle_at_rest() -> None:
+        rest = raw["idle_at_rest"] = bg.measure_idle_at_rest(3.0 if quick else 6.0,
+                                                             3 if quick else 4)
+        dimmed, dark, awake = rest["dimmed"], rest["dark"], rest["awake"]
+        percent = dimmed["percent_of_one_core"]
+        rows.append(Row(
+            "pi", f"idle CPU of the whole appliance at rest, panel dimmed, the reader polling "
+            f"ahead at its resting pace ({dimmed['threads']} threads, simulated; median of "
+            f"{rest['rounds']} rounds)",
+            f"{percent:.2f} % of one core", "<= 0.25 %",
+            f"awake, rounds between: {awake['percent_of_one_core']:.2f} %; dark: "
+            f"{dark['percent_of_one_core']:.2f} %; dimmed rounds "
+            f"{', '.join(f'{value:.2f}' for value in dimmed['rounds_percent'])} %, the loop "
+            f"(main thread) {dimmed['loop_percent']:.3f} %",
+            judged(percent <= 0.25),
+            f"~{percent * slower:.1f} % of a core (awake ~"
+            f"{awake['percent_of_one_core'] * slower:.1f} %, dark ~"
+            f"{dark['percent_of_one_core'] * slower:.1f} %; under systemd the loop also wakes "
+            "for the watchdog every 5 s)"))
 
     part("tally", tally)
     part("first frames", first_frames)
@@ -496,6 +536,7 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 
     part("tap-to-frame", taps)
     part("idle CPU", idle)
+    part("idle CPU at rest", idle_at_rest)
     part("idle CPU parts", idle_parts)
     return rows, raw
 

@@ -2,11 +2,15 @@
 
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
 shown; only then, when the queue is empty, does the app write what can wait (the move being
-entered, a snapshot), so a burst of presses costs one write. The loop also wakes when a
-notice expires (the screen changes by itself), pings the service watchdog and rests an idle
-panel (`companion.panel_rest`): an input that only woke a dark panel does not reach the app. A
-screen that a short panel shows over several pages has its pages turned every PAGE_SECONDS.
-Tap-to-frame latency is measured from the driver event's timestamp.
+entered, a snapshot), so a burst of presses costs one write. The loop also pings the service
+watchdog and rests an idle panel (`companion.panel_rest`): an input that only woke a dark panel
+does not reach the app. A screen that a short panel shows over several pages has its pages
+turned every PAGE_SECONDS. Tap-to-frame latency is measured from the driver event's timestamp.
+
+An idle loop sleeps until the next thing due: a notice's end (the app's `expires_at`, which
+also says when a page of changing facts is to be built again), a page to turn, the panel's
+dimming or darkening, the watchdog's next ping. The screens change on input and at those
+times only, so with nothing due (no watchdog, a dark panel) it sleeps until an event.
 """
 
 from __future__ import annotations
@@ -30,12 +34,6 @@ from .screens.model import Screen
 
 log = logging.getLogger(__name__)
 
-#: The longest the loop sleeps with nothing to do: each wake costs CPU on an idle table (the
-#: app's screen is built again to see whether it changed). A watchdog ping is due every 5 s
-#: (half of the service's WatchdogSec=10s): with a wake every 2 s the longest gap between two
-#: pings is 7 s, still within the 10 s. A notice's end wakes it when due, a page to turn too,
-#: and a stop at once (see `run`).
-IDLE_WAKE = 2.0
 #: Put on the queue when `stop` is set, so the loop does not sleep through it.
 _STOPPED = object()
 #: How long each page of a screen shown over several pages (a 128x32 panel) stays up.
@@ -68,13 +66,15 @@ class TableLoop:
         display: Display,
         render: Callable[..., Image.Image],
         on_frame: Callable[[Image.Image], object] | None = None,
-        watchdog: Callable[[], None] | None = None,
+        watchdog: Callable[[], float | None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         rest: PanelRest | None = None,
         pages: Callable[[Screen], int] = lambda screen: 1,
     ) -> None:
         """`render(screen)` draws a screen; `pages(screen)` says over how many frames it goes
-        on this panel, and `render(screen, page)` draws each of them."""
+        on this panel, and `render(screen, page)` draws each of them. `watchdog()` is called
+        on every turn of the loop and says when it wants to be called next (on `clock`; None:
+        whenever)."""
         self.app = app
         #: Dims and switches off the idle panel; None keeps it lit.
         self.rest = rest
@@ -86,6 +86,9 @@ class TableLoop:
         self._page_since = 0.0
         self.on_frame = on_frame
         self.watchdog = watchdog
+        self._watchdog_due: float | None = None
+        #: When the app's screen was last built: an end due before then has been shown.
+        self._built_at = float("-inf")
         self.clock = clock
         self.inputs_handled = 0
         #: How many times the reader reported each tag taken off (for the desktop keyboard).
@@ -146,7 +149,7 @@ class TableLoop:
         """Render the app's screen and show it, unless it is the frame already shown; turn
         the page of a screen shown over several once its time is up."""
         screen = self.app.screen()
-        now = self.clock()
+        now = self._built_at = self.clock()
         if screen != self._last_screen:
             self._page, self._page_since = 0, now
             self._page_count = self.pages(screen)
@@ -178,7 +181,7 @@ class TableLoop:
         self.refresh()
         while not stop.is_set():
             if self.watchdog is not None:
-                self.watchdog()
+                self._watchdog_due = self.watchdog()
             self._guarded(self.tick, "resting the panel")
             try:
                 event = events.get_nowait()
@@ -204,15 +207,19 @@ class TableLoop:
             # The table must keep going: log the bug, keep the last good state on screen.
             log.exception("handling %r failed", what)
 
-    def _wait(self) -> float:
-        now = self.clock()
-        wake = IDLE_WAKE
+    def _wait(self) -> float | None:
+        """Seconds until the next thing due; None: nothing is, wait for an event."""
         expires = self.app.expires_at()
-        if expires is not None:
-            wake = min(wake, expires - now)
+        # A notice's end the last build already passed is served (a question over a notice
+        # keeps it, and must not make the loop spin).
+        due = [None if expires is not None and expires <= self._built_at else expires,
+               self._watchdog_due]
         if self._page_count > 1:
-            wake = min(wake, self._page_since + PAGE_SECONDS - now)
-        return max(0.0, wake)
+            due.append(self._page_since + PAGE_SECONDS)
+        if self.rest is not None:
+            due.append(self.rest.next_change_at())
+        known = [moment for moment in due if moment is not None]
+        return max(0.0, min(known) - self.clock()) if known else None
 
     def wait(self, done: Callable[[], bool]) -> None:
         """Block until `done()` holds, checked after each event handled (no time limit)."""

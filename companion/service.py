@@ -104,15 +104,16 @@ class Heartbeat:
         self._ping = ping
         self._last: float | None = None
 
-    def beat(self) -> None:
-        """Ping if the interval has passed since the last ping."""
+    def beat(self) -> float | None:
+        """Ping if the interval has passed since the last ping; when the next ping is due
+        (None: there is no watchdog)."""
         if not self.interval:
-            return
+            return None
         now = self._clock()
-        if self._last is not None and now - self._last < self.interval:
-            return
-        self._last = now
-        self._ping()
+        if self._last is None or now - self._last >= self.interval:
+            self._last = now
+            self._ping()
+        return self._last + self.interval
 
     def timeout(self, default: float) -> float:
         """How long the loop may block waiting for input and still ping in time."""

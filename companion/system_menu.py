@@ -41,6 +41,10 @@ class Entry(Enum):
 
 #: The entries that change a setting when chosen; the others open a page.
 SETTINGS = (Entry.LANGUAGE, Entry.BRIGHTNESS)
+#: The pages whose facts change with no input (the network comes up, the disk fills): built
+#: again every LIVE_PAGE_SECONDS while open.
+LIVE_PAGES = (Entry.SCOREBOARD, Entry.LAST_PLAY, Entry.JOURNAL)
+LIVE_PAGE_SECONDS = 2.0
 
 
 @dataclass
@@ -143,6 +147,14 @@ class SystemMenu(Notices):
         self._notice(Screen(top=self._("System"), title=text, style=style))
 
     # --- The screen ---------------------------------------------------------------------------
+
+    def expires_at(self) -> float | None:
+        """A notice's end; while a page of changing facts is open, its next build too."""
+        notice = super().expires_at()
+        if self.page not in LIVE_PAGES:
+            return notice
+        again = self.clock() + LIVE_PAGE_SECONDS
+        return again if notice is None else min(notice, again)
 
     def screen(self) -> Screen:
         if self.flash is not None and self.clock() < self.flash.until:

@@ -28,7 +28,7 @@ from .loop import TableLoop
 from .map_files import MapChoice
 from .mqtt_settings import MqttSettings
 from .outbox import Outbox
-from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
+from .panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
 from .recovery import Opened, open_checked, open_registry
 from .scoreboard import Scoreboard
 from .screens.fonts import warm_up
@@ -138,7 +138,7 @@ def open_table(
     key: str | None = None,
     driver_config: Mapping[str, Any] | None = None,
     on_frame: Callable[[Image.Image], object] | None = None,
-    watchdog: Callable[[], None] | None = None,
+    watchdog: Callable[[], float | None] | None = None,
     notice_seconds: float = 2.0,
     clock: Callable[[], float] = time.monotonic,
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
@@ -160,7 +160,8 @@ def open_table(
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
 
-    `rest_minutes` (dim, then dark; 0: never) rests the idle panel; the brightness chosen in
+    `rest_minutes` (dim, then dark; 0: never) rests the idle panel, and the card reader with
+    it (`panel_rest.READER_SLOWDOWN`); the brightness chosen in
     the system menu (kept in the state folder) is applied at once. The system menu gives
     the scoreboard's address too.
     With `mqtt`, every change of a play is also published there (`companion.publisher`).
@@ -228,9 +229,11 @@ def open_table(
     try:
         drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
         _check_panel(drivers.display.size)
+        reader = drivers.reader
         rest = PanelRest(drivers.display, clock, dim_after=rest_minutes[0] * 60,
                          off_after=rest_minutes[1] * 60,
-                         contrast=drivers.settings.display.contrast or PANEL_DEFAULT_CONTRAST)
+                         contrast=drivers.settings.display.contrast or PANEL_DEFAULT_CONTRAST,
+                         on_change=lambda state: reader.rest(READER_SLOWDOWN[state]))
         if chosen.contrast is not None:
             rest.set_brightness(chosen.contrast)
         controls = DeviceControls(state_dir, chosen, language, rest, journal, scoreboard)

@@ -20,6 +20,11 @@ class CardReader(Protocol):
 
     def counters(self) -> dict[str, int]: ...
 
+    def rest(self, factor: float) -> None:
+        """Wake the processor `factor` times less often while no card comes (1: as
+        configured): a card laid is still read, later. Takes effect from the next poll; a
+        quicker pace wakes a resting reader at once."""
+
     def close(self) -> None: ...
 
 

@@ -2,6 +2,11 @@
 loop), a frame parser, presence by silence, and reconnection with back-off when the port goes
 away. pyserial is imported when a port is opened.
 
+The reader streams: a tag's frame ends a blocking read at once, so the read timeout only
+paces the presence check (a removal is the silence after the last frame). `rest(factor)`
+lengthens that timeout, so a reader left alone wakes `factor` times less often; a tag laid on
+it is still heard at once, and its removal is only reported later.
+
 serial.threaded.ReaderThread is not used: it stops for good on the first error and only calls
 back when bytes arrive, while presence needs a tick during silence and a lost USB adapter
 needs reopening.
@@ -43,6 +48,9 @@ class FrameParser(Protocol):
 
 
 class SerialPort(Protocol):
+    #: The read timeout in seconds (pyserial's setter applies it to the open port).
+    timeout: float | None
+
     @property
     def in_waiting(self) -> int: ...
 
@@ -103,6 +111,15 @@ class SerialCardReader:
         self._thread: threading.Thread | None = None
         self._port: SerialPort | None = None
         self._last_byte_at = 0.0
+        self._slowdown = 1.0
+        self._read_timeout: float | None = None  # the port's own, as opened
+
+    def rest(self, factor: float) -> None:
+        """Wait `factor` times longer for bytes before checking presence (1: as opened),
+        from the next read on. Thread-safe."""
+        if not factor >= 1:
+            raise ValueError(f"a reader rests by a factor of 1 or more, not {factor!r}")
+        self._slowdown = float(factor)
 
     def start(self, *, require_device: bool = True) -> None:
         """Open the port and start reading. With `require_device`, failure raises a DriverError
@@ -142,6 +159,7 @@ class SerialCardReader:
         path = getattr(port, "port", None)  # pyserial keeps the path it opened
         with self._lock:
             self._port = port
+            self._read_timeout = port.timeout
             if isinstance(path, str):
                 self.label = port_label(path)
 
@@ -178,6 +196,10 @@ class SerialCardReader:
     def _read(self) -> bytes:
         port = self._port
         assert port is not None
+        if self._read_timeout is not None:
+            wanted = self._read_timeout * self._slowdown
+            if port.timeout != wanted:
+                port.timeout = wanted
         return port.read(max(1, port.in_waiting))
 
     def _handle(self, data: bytes, now: float) -> None:

@@ -10,11 +10,19 @@ import pytest
 
 from companion.demo import DEMO_DRIVERS
 from companion.lobby import Lobby, Step
-from companion.panel_rest import DIM_CONTRAST, PANEL_DEFAULT_CONTRAST, PanelRest, Rest
+from companion.panel_rest import (
+    DIM_CONTRAST,
+    PANEL_DEFAULT_CONTRAST,
+    READER_SLOWDOWN,
+    PanelRest,
+    Rest,
+)
 from companion.screens.model import Style
 from companion.table import Table, open_table
 from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
+from drivers.rfid.mfrc522_reader import Mfrc522Reader
 
+from ..drivers.driver_helpers import wait_until
 from .hands import Hands
 
 
@@ -186,3 +194,65 @@ def test_the_running_loop_rests_the_panel_by_itself(lobby_table: tuple[Table, Cl
     stop.set()
     running.join()
     assert table.drivers.sim.display is not None and not table.drivers.sim.display.lit
+
+
+# -- the reader rests with the panel ----------------------------------------------------------
+
+
+def test_each_change_of_rest_is_told_and_the_next_one_is_known() -> None:
+    clock, panel = Clock(), Panel()
+    told: list[Rest] = []
+    rest = PanelRest(panel, clock, dim_after=120, off_after=600, on_change=told.append)
+    assert rest.next_change_at() == clock.now + 120
+    clock.advance(2)
+    rest.tick()
+    assert told == [Rest.DIMMED] and rest.next_change_at() == clock.now + 600
+    assert not rest.swallows(ButtonPressed("ok"))  # dimmed: acts, and wakes the reader too
+    assert told == [Rest.DIMMED, Rest.AWAKE]
+    assert not rest.swallows(ButtonPressed("ok"))  # awake already: nothing to tell
+    clock.advance(12)
+    rest.tick()  # dimming and darkening both due: straight to dark
+    assert told[2:] == [Rest.DARK] and rest.next_change_at() is None
+    rest.swallows(TagPlaced("reader", "DEADBEEF"))
+    assert told[3:] == [Rest.AWAKE]
+
+
+def test_the_reader_slows_down_as_the_panel_rests() -> None:
+    assert READER_SLOWDOWN[Rest.AWAKE] == 1
+    assert 1 < READER_SLOWDOWN[Rest.DIMMED] < READER_SLOWDOWN[Rest.DARK]
+
+
+def test_never_resting_never_slows_the_reader(tmp_path: Path) -> None:
+    clock = Clock()
+    table = open_table(state_dir=tmp_path, language="en", driver_config=DEMO_DRIVERS,
+                       clock=clock, rest_minutes=(0, 0))
+    try:
+        reader = table.drivers.reader
+        assert isinstance(reader, Mfrc522Reader)
+        assert table.loop.rest is not None and table.loop.rest.next_change_at() is None
+        told: list[float] = []
+        reader.rest = told.append  # type: ignore[method-assign]
+        rest_for(table, clock, 24 * 60)
+        assert told == [] and reader.interval == reader.poll_interval
+    finally:
+        table.close()
+
+
+def test_the_reader_rests_with_the_panel_and_reads_a_tag_laid_meanwhile(
+        lobby_table: tuple[Table, Clock]) -> None:
+    table, clock = lobby_table
+    reader = table.drivers.reader
+    assert isinstance(reader, Mfrc522Reader)
+    awake = reader.poll_interval
+    hands = Hands(table)
+    rest_for(table, clock, 2)
+    wait_until(lambda: reader.interval == awake * READER_SLOWDOWN[Rest.DIMMED])
+    hands.press("down")  # any input wakes both
+    assert lobby(table).choice == 1
+    wait_until(lambda: reader.interval == awake)
+    rest_for(table, clock, 2)
+    rest_for(table, clock, 10)
+    wait_until(lambda: reader.interval == awake * READER_SLOWDOWN[Rest.DARK])
+    hands.tap("F1A70000")  # read by the resting reader; it only wakes the dark panel
+    assert table.loop.rest is not None and table.loop.rest.state is Rest.AWAKE
+    wait_until(lambda: reader.interval == awake)

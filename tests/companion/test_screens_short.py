@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.demo import DEMO_DRIVERS, run_demo
-from companion.loop import IDLE_WAKE, PAGE_SECONDS, TableLoop
+from companion.loop import PAGE_SECONDS, TableLoop
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import cuts, pages, render, text_lines
 from companion.table import open_table
@@ -131,7 +131,7 @@ def test_the_loop_turns_the_pages_when_their_time_is_up() -> None:
     loop = TableLoop(_Still(screen), display, lambda shown, page: render(shown, SHORT, page),
                      clock=lambda: now[0], pages=lambda shown: pages(shown, SHORT))
     loop.refresh()
-    assert loop._wait() == pytest.approx(min(IDLE_WAKE, PAGE_SECONDS))
+    assert loop._wait() == pytest.approx(PAGE_SECONDS)
     now[0] += PAGE_SECONDS / 2
     loop.refresh()  # not yet
     now[0] += PAGE_SECONDS / 2

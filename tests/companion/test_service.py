@@ -117,17 +117,20 @@ def test_the_heartbeat_pings_once_per_interval() -> None:
         pings.append(now[0])
 
     heartbeat = service.Heartbeat(5.0, clock=lambda: now[0], ping=ping)
+    due = []
     for moment in (100.0, 102.0, 104.9, 105.0, 106.0, 111.0):
         now[0] = moment
-        heartbeat.beat()
+        due.append(heartbeat.beat())
     assert pings == [100.0, 105.0, 111.0]
+    # When the loop is to call again, so that it need not wake before.
+    assert due == [105.0, 105.0, 105.0, 110.0, 110.0, 116.0]
     assert heartbeat.timeout(30.0) == 5.0
 
 
 def test_without_a_watchdog_the_heartbeat_is_silent() -> None:
     pings: list[int] = []
     heartbeat = service.Heartbeat(0, ping=lambda: pings.append(1))
-    heartbeat.beat()
+    assert heartbeat.beat() is None
     assert pings == [] and heartbeat.timeout(30.0) == 30.0
 
 

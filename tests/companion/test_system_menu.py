@@ -286,3 +286,28 @@ def test_a_draft_file_that_takes_no_write_is_said(tmp_path: Path,
     screen = page(SystemMenu(device, lambda language: None, clock=lambda: 0.0), Entry.JOURNAL)
     assert screen.title == "Journal at risk" and "Draft not writable" in screen.body
     journal.close()
+
+
+def test_a_page_of_changing_facts_is_built_again_while_open(tmp_path: Path) -> None:
+    """The loop sleeps until `expires_at`: the scoreboard's page follows the network coming
+    up with no input; the version's page needs no wake."""
+    now = [0.0]
+    address: list[str | None] = [None]
+    journal = Journal(tmp_path / JOURNAL_FILE)
+    device = DeviceControls(tmp_path, DeviceSettings(), "en", None, journal, Scoreboard(8080),
+                            address=lambda: address[0])
+    menu = SystemMenu(device, lambda language: None, clock=lambda: now[0])
+    assert menu.expires_at() is None
+    menu.choice = menu.entries.index(Entry.SCOREBOARD)
+    menu.handle(Press("ok"))
+    assert menu.screen().body == ("No network",)
+    due = menu.expires_at()
+    assert due is not None and due > now[0]
+    address[0] = "192.168.1.23"
+    now[0] = due
+    assert menu.screen().body[-1] == "192.168.1.23:8080"
+    menu.handle(Press("back"))
+    menu.choice = menu.entries.index(Entry.VERSION)
+    menu.handle(Press("ok"))
+    assert menu.expires_at() is None
+    journal.close()
