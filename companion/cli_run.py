@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import inspect
 import logging
 import queue
@@ -155,6 +156,16 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
 
 
 def run_table(args: argparse.Namespace, language: str) -> int:
+    # The start makes little garbage: collections would only hold the first frame back. The
+    # table collects once that frame is shown (Table.settle).
+    gc.disable()
+    try:
+        return _run_table(args, language)
+    finally:
+        gc.enable()
+
+
+def _run_table(args: argparse.Namespace, language: str) -> int:
     from .table import open_table
 
     _ = translator(language).gettext
@@ -205,7 +216,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
             on_frame=_preview(language) if config.simulated else None,
-            mqtt=config.mqtt,
+            mqtt=config.mqtt, settle=False,
         )
     except DriverConfigError as error:
         restore()
@@ -216,6 +227,8 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     status = 0
     try:
         table.loop.refresh()  # the first frame before the desktop's tags are enrolled
+        table.settle(collect=True)
+        gc.enable()
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
 

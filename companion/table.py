@@ -81,6 +81,15 @@ class Table:
         app = self.loop.app
         return app.session.rules.id if isinstance(app, TableApp) else None
 
+    def settle(self, *, collect: bool = False) -> None:
+        """Make the table ready for taps: every font's glyph rows read (a tap's flash would
+        otherwise pay for them) and what the table keeps set aside from the collector. With
+        `collect`, the garbage of a start made with the collector off goes first."""
+        warm_up()
+        if collect:
+            gc.collect()
+        settle_memory()
+
     def close(self) -> None:
         """Clear the panel, stop the drivers and the publisher, close the journal and the
         registry."""
@@ -148,6 +157,7 @@ def open_table(
     rest_minutes: tuple[float, float] = (0.0, 0.0),
     mqtt: MqttSettings | None = None,
     maps: Callable[[str], Sequence[MapChoice]] = lambda game: (),
+    settle: bool = True,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -166,6 +176,8 @@ def open_table(
     With `mqtt`, every change of a play is also published there (`companion.publisher`).
     `maps(game)` are the maps the lobby offers for a game played on maps, the one in
     `game_options(game)` first chosen.
+    Without `settle`, the caller settles the table (`Table.settle`) once its first frame is
+    shown, which then comes sooner.
     """
     if game is not None and game not in TABLE_GAMES:
         if owner is not None:
@@ -256,7 +268,6 @@ def open_table(
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     size = drivers.display.size
-    warm_up()  # before the first frame: a tap's flash would otherwise pay for it
     loop = TableLoop(app, drivers.display,
                      lambda screen, page=0: render_screen(screen, size, page),
                      on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
@@ -268,7 +279,8 @@ def open_table(
         table.publisher = Publisher(journal.path, mqtt)
         outbox.listen(table.publisher.wake)
         table.publisher.start()
-    settle_memory()
+    if settle:
+        table.settle()
     return table
 
 
