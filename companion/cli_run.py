@@ -14,7 +14,7 @@ import threading
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -24,25 +24,18 @@ from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
 from . import logs, service
-from .automaton import Stuck
 from .cards import Card
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .device_settings import load_settings
-from .failures import classify, report
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
-from .map_files import (
-    MapFileError,
-    map_option,
-    may_hold_map_files,
-    offered_maps,
-    refusal,
-    takes_maps,
-)
 from .paths import default_state_dir, demo_state_dir
 from .state_files import take_folder
+
+if TYPE_CHECKING:
+    from .map_files import MapChoice
 
 log = logging.getLogger("companion")
 
@@ -90,8 +83,11 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
+    from .automaton import Stuck
     from .demo import PLAYER_NAMES, final_line, run_demo
     from .demo_words import DemoWords
+    from .failures import classify, report
+    from .map_files import MapFileError, map_option, refusal
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
@@ -193,12 +189,21 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
         config = dataclasses.replace(config, games={
             **config.games, game: {**config.game_settings(game), **settings}})
     given_maps: dict[str, Any] = {}  # --map, for each game played on maps
-    try:
-        if args.map:
+    if args.map:
+        from .map_files import MapFileError, map_option, refusal, takes_maps
+
+        try:
             given_maps = {chosen: map_option(chosen, args.map)
                           for chosen in TABLE_GAMES if takes_maps(chosen)}
-    except MapFileError as error:
-        return _fail("--map: " + refusal(error, language))
+        except MapFileError as error:
+            return _fail("--map: " + refusal(error, language))
+
+    def maps(chosen: str) -> list[MapChoice]:
+        """The maps the lobby offers (read when it asks: a resumed game never does)."""
+        from .map_files import offered_maps
+
+        return offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
+
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
@@ -211,7 +216,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
-            maps=lambda chosen: offered_maps(chosen, config.maps_folder(chosen, Path(state_dir))),
+            maps=maps,
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
@@ -241,6 +246,8 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
                       else _("choosing a game"))
         table.loop.run(table.events, stop)
     except Exception as error:
+        from .failures import classify, report
+
         failure = classify(error, state_dir, language)
         if failure is None:
             raise
@@ -256,6 +263,7 @@ def _map_file_tags(config: Config, state_dir: Path,
                    given: dict[str, Any]) -> list[tuple[str, Card]]:
     """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
     from .demo import deck_tags, demo_deck
+    from .map_files import may_hold_map_files, offered_maps
 
     tags = []
     for game in TABLE_GAMES:
@@ -274,6 +282,8 @@ def _map_file_tags(config: Config, state_dir: Path,
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
     """Why the table could not open, on the terminal and the panel; the exit status."""
+    from .failures import classify, report
+
     failure = classify(error, state_dir, language)
     if failure is None:
         if isinstance(error, (JournalError, OSError)):

@@ -29,7 +29,6 @@ import logging
 import os
 import sqlite3
 import sys
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -300,6 +299,8 @@ class Journal(JournalReads):
                    started: str | None = None,
                    outbox: OutboxBuilder | None = None) -> PlayRecord:
         """A new play; `outbox` builds what to publish of it, in the same transaction."""
+        import uuid  # with the platform module it reads, only for a new play: a resume does not
+
         record = PlayRecord(0, str(uuid.uuid4()), game, setup, key, started or now())
         with self._write() as db:
             cursor = db.execute(

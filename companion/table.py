@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
@@ -23,14 +23,9 @@ from .flows.base import TableFlow
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import Journal, JournalError
-from .lobby import Lobby
 from .loop import TableLoop
-from .map_files import MapChoice
-from .mqtt_settings import MqttSettings
-from .outbox import Outbox
 from .panel_rest import PANEL_DEFAULT_CONTRAST, PanelRest
 from .recovery import Opened, open_checked, open_registry
-from .scoreboard import Scoreboard
 from .screens.fonts import warm_up
 from .screens.model import Screen, Style
 from .screens.qr import render_screen
@@ -39,6 +34,13 @@ from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .system_menu import DeviceControls, SystemMenu
 from .tags import TagRegistry
+
+if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
+    from .lobby import Lobby
+    from .map_files import MapChoice
+    from .mqtt_settings import MqttSettings
+    from .outbox import Outbox
+    from .scoreboard import Scoreboard
 
 #: The games that can be followed at the table, each with a maker of its flow (a view of the
 #: games' records, for the callers that only need the flow).
@@ -197,13 +199,19 @@ def open_table(
         lock.release()
         raise
     events: queue.Queue[Any] = queue.Queue()
-    outbox = Outbox() if mqtt is not None else None
+    outbox: Outbox | None = None
+    if mqtt is not None:
+        from .outbox import Outbox
+
+        outbox = Outbox()
 
     drivers: DriverSet | None = None
     chosen = load_settings(state_dir)
     controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
+        from .lobby import Lobby
+
         return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,
                      system=system, maps=maps,
