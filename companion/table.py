@@ -116,8 +116,6 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              scoreboard: Scoreboard | None = None) -> TableApp:
     """The table app for a session: the game's flow, in the table's language; with a
     scoreboard, the play's QR code after the final result."""
-    from .play_qr import end_page
-
     game = session.rules.id
     flow = TABLE_GAMES[game].make_flow(language)
 
@@ -135,8 +133,18 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
         notice_seconds=notice_seconds,
         new_game=new_game,
         tag_memory=tag_memory,
-        end_page=end_page(session, scoreboard, language),
+        end_page=_end_page(session, scoreboard, language),
     )
+
+
+def _end_page(session: GameSession[Any, Any], scoreboard: Scoreboard | None,
+              language: str) -> Callable[[], Screen | None] | None:
+    """The play's QR code page, when there is a scoreboard (its modules are read only then)."""
+    if scoreboard is None:
+        return None
+    from .play_qr import end_page
+
+    return end_page(session, scoreboard, language)
 
 
 def open_table(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.table import open_table
+from engine.registry import CATALOGUE
 
 ROOT = Path(__file__).parents[2]
 
@@ -63,6 +64,17 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
     return before, seen
 
 
+#: What a resumed game's first frame does without: the lobby and the system menu's pages (the
+#: version among them), the failure report, map files, the scoreboard's and MQTT's settings and
+#: the outbox (no such section in the file), the automated players, and uuid with the platform
+#: module it reads (only a new play takes a uuid).
+NOT_BEFORE_THE_FIRST_FRAME = (
+    "companion.lobby", "companion.device_status", "companion.play_qr", "companion.version",
+    "companion.failures", "companion.map_files", "companion.scoreboard",
+    "companion.mqtt_settings", "companion.outbox", "companion.export", "companion.automaton",
+    "companion.keyboard", "companion.demo", "uuid", "platform")
+
+
 def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs_after(
         tmp_path: Path) -> None:
     players = ("--game", "freight-train", "--players", "Ana,Ben")
@@ -74,6 +86,11 @@ def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs
     assert not all(seen["fonts_read"])  # the first frame did not wait for every font
     assert seen["settled"] == {"frozen": True, "fonts_read": [True] * len(seen["fonts_read"])}
     assert seen["end"] == {"status": 0, "collector_on": True}
+    modules = set(seen["modules"])
+    assert "engine.games.freight_train.rules" in modules  # the probe saw the game resumed
+    assert [name for name in NOT_BEFORE_THE_FIRST_FRAME if name in modules] == []
+    others = [game.module for game in CATALOGUE if game.id != "freight-train"]
+    assert [name for name in modules if name.startswith(tuple(others))] == []
 
 
 def test_a_run_refused_before_its_table_opens_leaves_the_collector_on(tmp_path: Path) -> None:
