@@ -57,6 +57,8 @@ SIMULATED: dict[str, dict[str, Any]] = {
 
 @dataclass
 class Table:
+    """An open table: its loop, drivers, journal and tag registry, until `close`."""
+
     loop: TableLoop
     drivers: DriverSet
     journal: Journal
