@@ -71,8 +71,9 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.lobby", "companion.device_status", "companion.play_qr", "companion.version",
     "companion.failures", "companion.map_files", "companion.scoreboard",
-    "companion.mqtt_settings", "companion.outbox", "companion.export", "companion.automaton",
-    "companion.keyboard", "companion.demo", "uuid", "platform")
+    "companion.mqtt_settings", "companion.outbox", "companion.journal_outbox",
+    "companion.export", "companion.automaton", "companion.keyboard", "companion.demo", "uuid",
+    "platform")
 
 
 def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs_after(
