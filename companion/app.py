@@ -75,6 +75,8 @@ TAG_MEMORY_SECONDS = 0.3
 
 @dataclass(frozen=True)
 class Flash:
+    """A screen shown over the app's own until the clock reads `until`."""
+
     screen: Screen
     until: float
 

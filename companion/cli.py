@@ -7,6 +7,7 @@ drivers, screens or every game); `--help` without a subcommand lists them all.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -148,14 +149,20 @@ def _language_given(argv: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     _Parser.language = _language_given(words)
-    parser = build_parser(command_modules(words))
-    for index, word in enumerate(words):
-        option, equals, value = word.partition("=")
-        if option in PATH_OPTIONS and (
-                value == "" if equals else index + 1 < len(words) and words[index + 1] == ""):
-            parser.error(translator(_Parser.language).gettext(
-                "argument {option}: the name is empty").format(option=option))
-    args = parser.parse_args(state_dir_after_command(words))
+    # Importing the command's modules makes next to no garbage; collecting it while they load
+    # would only slow every command's start.
+    gc.disable()
+    try:
+        parser = build_parser(command_modules(words))
+        for index, word in enumerate(words):
+            option, equals, value = word.partition("=")
+            if option in PATH_OPTIONS and (
+                    value == "" if equals else index + 1 < len(words) and words[index + 1] == ""):
+                parser.error(translator(_Parser.language).gettext(
+                    "argument {option}: the name is empty").format(option=option))
+        args = parser.parse_args(state_dir_after_command(words))
+    finally:
+        gc.enable()
     language = args.lang or default_language()
     logs.configure(args.log_level or logs.DEFAULT_COMMAND_LEVEL)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import inspect
 import logging
 import queue
@@ -13,7 +14,7 @@ import threading
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -23,25 +24,18 @@ from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
 from . import logs, service
-from .automaton import Stuck
 from .cards import Card
 from .cli_players import player_names
 from .config import Config, ConfigError, load_config, parse_config
 from .device_settings import load_settings
-from .failures import classify, report
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import EXIT_BUSY, JournalError, StateFolderBusy
-from .map_files import (
-    MapFileError,
-    map_option,
-    may_hold_map_files,
-    offered_maps,
-    refusal,
-    takes_maps,
-)
 from .paths import default_state_dir, demo_state_dir
 from .state_files import take_folder
+
+if TYPE_CHECKING:
+    from .map_files import MapChoice
 
 log = logging.getLogger("companion")
 
@@ -89,8 +83,11 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
+    from .automaton import Stuck
     from .demo import PLAYER_NAMES, final_line, run_demo
     from .demo_words import DemoWords
+    from .failures import classify, report
+    from .map_files import MapFileError, map_option, refusal
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
@@ -155,6 +152,16 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
 
 
 def run_table(args: argparse.Namespace, language: str) -> int:
+    # The start makes little garbage: collections would only hold the first frame back. The
+    # table collects once that frame is shown (Table.settle).
+    gc.disable()
+    try:
+        return _run_table(args, language)
+    finally:
+        gc.enable()
+
+
+def _run_table(args: argparse.Namespace, language: str) -> int:
     from .table import open_table
 
     _ = translator(language).gettext
@@ -182,12 +189,21 @@ def run_table(args: argparse.Namespace, language: str) -> int:
         config = dataclasses.replace(config, games={
             **config.games, game: {**config.game_settings(game), **settings}})
     given_maps: dict[str, Any] = {}  # --map, for each game played on maps
-    try:
-        if args.map:
+    if args.map:
+        from .map_files import MapFileError, map_option, refusal, takes_maps
+
+        try:
             given_maps = {chosen: map_option(chosen, args.map)
                           for chosen in TABLE_GAMES if takes_maps(chosen)}
-    except MapFileError as error:
-        return _fail("--map: " + refusal(error, language))
+        except MapFileError as error:
+            return _fail("--map: " + refusal(error, language))
+
+    def maps(chosen: str) -> list[MapChoice]:
+        """The maps the lobby offers (read when it asks: a resumed game never does)."""
+        from .map_files import offered_maps
+
+        return offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
+
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)
     heartbeat = service.Heartbeat()
@@ -200,12 +216,12 @@ def run_table(args: argparse.Namespace, language: str) -> int:
             language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
-            maps=lambda chosen: offered_maps(chosen, config.maps_folder(chosen, Path(state_dir))),
+            maps=maps,
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
             on_frame=_preview(language) if config.simulated else None,
-            mqtt=config.mqtt,
+            mqtt=config.mqtt, settle=False,
         )
     except DriverConfigError as error:
         restore()
@@ -216,6 +232,8 @@ def run_table(args: argparse.Namespace, language: str) -> int:
     status = 0
     try:
         table.loop.refresh()  # the first frame before the desktop's tags are enrolled
+        table.settle(collect=True)
+        gc.enable()
         if table.drivers.sim.reader is not None:
             from .keyboard import Keyboard, enroll_desktop_tags
 
@@ -228,6 +246,8 @@ def run_table(args: argparse.Namespace, language: str) -> int:
                       else _("choosing a game"))
         table.loop.run(table.events, stop)
     except Exception as error:
+        from .failures import classify, report
+
         failure = classify(error, state_dir, language)
         if failure is None:
             raise
@@ -243,6 +263,7 @@ def _map_file_tags(config: Config, state_dir: Path,
                    given: dict[str, Any]) -> list[tuple[str, Card]]:
     """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
     from .demo import deck_tags, demo_deck
+    from .map_files import may_hold_map_files, offered_maps
 
     tags = []
     for game in TABLE_GAMES:
@@ -261,6 +282,8 @@ def _map_file_tags(config: Config, state_dir: Path,
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
     """Why the table could not open, on the terminal and the panel; the exit status."""
+    from .failures import classify, report
+
     failure = classify(error, state_dir, language)
     if failure is None:
         if isinstance(error, (JournalError, OSError)):

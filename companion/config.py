@@ -17,7 +17,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.codec import from_jsonable
 from engine.errors import N_, Reasoned
@@ -26,9 +26,10 @@ from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 from .files import MAX_CONFIG_BYTES, InputFileError, read_text
 from .i18n import LANGUAGES
 from .logs import LEVELS
-from .map_files import takes_maps
-from .mqtt_settings import MqttSettings
-from .scoreboard import Scoreboard, valid_address
+
+if TYPE_CHECKING:  # each read only when its section is in the file
+    from .mqtt_settings import MqttSettings
+    from .scoreboard import Scoreboard
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 #: The key of a game's section that names its folder of map files (games played on maps).
@@ -209,6 +210,8 @@ class _Checker:
             if name not in document:
                 continue
             section = dict(document[name])
+            from .map_files import takes_maps
+
             table_keys = (MAPS_KEY,) if takes_maps(name) else ()
             if MAPS_KEY in section and table_keys:
                 map_folders[name] = self.folder(section.pop(MAPS_KEY), f"{name}.{MAPS_KEY}")
@@ -225,6 +228,8 @@ class _Checker:
                       mqtt=mqtt, **own, **drivers)
 
     def web(self, section: dict[str, Any]) -> Scoreboard:
+        from .scoreboard import Scoreboard, valid_address
+
         for name in section:
             if name not in WEB_KEYS:
                 raise self.fail(f"web.{name}", N_("unknown key; the keys are {keys}"),

@@ -26,6 +26,8 @@ MAX_SETTINGS_BYTES = 4096
 
 @dataclass(frozen=True)
 class DeviceSettings:
+    """What was chosen in the system menu, kept in the state folder for the next start."""
+
     #: "en" or "fr"; None: the configuration's, else the environment's.
     language: str | None = None
     #: 1 to len(BRIGHTNESS_LEVELS); None: the panel's configured contrast.

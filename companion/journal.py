@@ -29,12 +29,11 @@ import logging
 import os
 import sqlite3
 import sys
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import N_
 
@@ -55,9 +54,11 @@ from .journal_errors import (
     StateFolderRefused,
 )
 from .journal_layout import SCHEMA_VERSION, failure, lay_out, too_new
-from .journal_outbox import OutboxBuilder, enqueue
 from .journal_reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
 from .progress import MoveCount
+
+if TYPE_CHECKING:  # the outbox's module is read when a table publishes, not on every start
+    from .journal_outbox import OutboxBuilder
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
 DRAFT_SUFFIX = "-draft"
@@ -300,6 +301,8 @@ class Journal(JournalReads):
                    started: str | None = None,
                    outbox: OutboxBuilder | None = None) -> PlayRecord:
         """A new play; `outbox` builds what to publish of it, in the same transaction."""
+        import uuid  # with the platform module it reads, only for a new play: a resume does not
+
         record = PlayRecord(0, str(uuid.uuid4()), game, setup, key, started or now())
         with self._write() as db:
             cursor = db.execute(
@@ -414,6 +417,8 @@ class Journal(JournalReads):
         """The items `outbox` builds for the play as it now is, in the open transaction."""
         if outbox is None:
             return
+        from .journal_outbox import enqueue
+
         row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                          (play_id,)).fetchone()
         enqueue(db, outbox(self, self._play(row)), _dumps)

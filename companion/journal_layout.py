@@ -11,10 +11,18 @@ from pathlib import Path
 from engine.errors import N_
 
 from .journal_errors import JournalDamaged, JournalError, JournalTooNew
-from .journal_outbox import OUTBOX_TABLE
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
 SCHEMA_VERSION = 3
+
+#: The table added by layout 3 of the journal. AUTOINCREMENT: an id is never given twice, so
+#: a late acknowledgement can only remove the item it was for.
+OUTBOX_TABLE = """CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    latest_only INTEGER NOT NULL DEFAULT 0
+)"""
 
 FIRST_LAYOUT = (
     """CREATE TABLE plays (

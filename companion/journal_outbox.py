@@ -16,15 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: The table added by layout 3 of the journal. AUTOINCREMENT: an id is never given twice, so
-#: a late acknowledgement can only remove the item it was for.
-OUTBOX_TABLE = """CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    topic TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    latest_only INTEGER NOT NULL DEFAULT 0
-)"""
-
 
 @dataclass(frozen=True)
 class OutboxItem:

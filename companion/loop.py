@@ -27,7 +27,6 @@ from PIL import Image
 
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
-from .failures import classify
 from .inputs import from_driver
 from .panel_rest import PanelRest
 from .screens.model import Screen
@@ -202,6 +201,8 @@ class TableLoop:
         try:
             work()
         except Exception as error:
+            from .failures import classify  # read on the first failure, not at every start
+
             if classify(error) is not None:
                 raise  # the journal or its folder cannot be used: the table stops
             # The table must keep going: log the bug, keep the last good state on screen.

@@ -271,6 +271,8 @@ def _note_latest(path: Path) -> None:
 
 @dataclass(frozen=True)
 class Salvage:
+    """What was saved of a damaged journal: plays and moves kept, moves dropped."""
+
     plays: int
     moves: int
     #: Moves seen but not kept: unreadable, or after a gap (they could not be replayed).

@@ -12,19 +12,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .app import Flash, Notices
 from .device_settings import DeviceSettings, save_settings
-from .device_status import JournalSafety, journal_safety, scoreboard_url
 from .i18n import LANGUAGES, translator
 from .inputs import Input, Press, Tap
 from .journal import Journal
 from .panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
-from .play_qr import last_play_screen
-from .scoreboard import Scoreboard, lan_address
 from .screens.model import Menu, Screen, Style
-from .version import version
+
+if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
+    from .device_status import JournalSafety
+    from .scoreboard import Scoreboard
 
 #: Each language by its own name, as a player looking for theirs reads it.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -57,7 +57,8 @@ class DeviceControls:
     rest: PanelRest | None
     journal: Journal
     web: Scoreboard | None
-    address: Callable[[], str | None] = lan_address
+    #: The host's address on the network; None: the address of its LAN interface.
+    address: Callable[[], str | None] | None = None
 
     @property
     def brightness(self) -> int:
@@ -84,9 +85,14 @@ class DeviceControls:
         return True
 
     def scoreboard(self) -> str | None:
-        return scoreboard_url(self.web, self.address)
+        from .device_status import scoreboard_url
+        from .scoreboard import lan_address
+
+        return scoreboard_url(self.web, self.address or lan_address)
 
     def journal_safety(self) -> JournalSafety:
+        from .device_status import journal_safety
+
         return journal_safety(self.journal, self.state_dir)
 
 
@@ -199,9 +205,13 @@ class SystemMenu(Notices):
                           body=(_("On a phone, open"), scheme + "//", rest.rstrip("/")),
                           hints=hints)
         if entry is Entry.LAST_PLAY:
+            from .play_qr import last_play_screen
+
             return replace(last_play_screen(self.controls.journal, self.controls.web,
                                             self.controls.language), hints=hints)
         if entry is Entry.VERSION:
+            from .version import version
+
             return Screen(top=top, title=_("Version"), body=(version(),), hints=hints)
         safety = self.controls.journal_safety()
         free = _("{size} MB free").format(size=safety.free_bytes // (1024 * 1024))

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
@@ -23,14 +23,9 @@ from .flows.base import TableFlow
 from .games import TABLE_GAMES
 from .i18n import reason, translator
 from .journal import Journal, JournalError
-from .lobby import Lobby
 from .loop import TableLoop
-from .map_files import MapChoice
-from .mqtt_settings import MqttSettings
-from .outbox import Outbox
 from .panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
 from .recovery import Opened, open_checked, open_registry
-from .scoreboard import Scoreboard
 from .screens.fonts import warm_up
 from .screens.model import Screen, Style
 from .screens.qr import render_screen
@@ -39,6 +34,13 @@ from .session import GameSession
 from .state_files import FolderLock, take_folder
 from .system_menu import DeviceControls, SystemMenu
 from .tags import TagRegistry
+
+if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
+    from .lobby import Lobby
+    from .map_files import MapChoice
+    from .mqtt_settings import MqttSettings
+    from .outbox import Outbox
+    from .scoreboard import Scoreboard
 
 #: The games that can be followed at the table, each with a maker of its flow (a view of the
 #: games' records, for the callers that only need the flow).
@@ -55,6 +57,8 @@ SIMULATED: dict[str, dict[str, Any]] = {
 
 @dataclass
 class Table:
+    """An open table: its loop, drivers, journal and tag registry, until `close`."""
+
     loop: TableLoop
     drivers: DriverSet
     journal: Journal
@@ -81,6 +85,15 @@ class Table:
         app = self.loop.app
         return app.session.rules.id if isinstance(app, TableApp) else None
 
+    def settle(self, *, collect: bool = False) -> None:
+        """Make the table ready for taps: every font's glyph rows read (a tap's flash would
+        otherwise pay for them) and what the table keeps set aside from the collector. With
+        `collect`, the garbage of a start made with the collector off goes first."""
+        warm_up()
+        if collect:
+            gc.collect()
+        settle_memory()
+
     def close(self) -> None:
         """Clear the panel, stop the drivers and the publisher, close the journal and the
         registry."""
@@ -105,8 +118,6 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              scoreboard: Scoreboard | None = None) -> TableApp:
     """The table app for a session: the game's flow, in the table's language; with a
     scoreboard, the play's QR code after the final result."""
-    from .play_qr import end_page
-
     game = session.rules.id
     flow = TABLE_GAMES[game].make_flow(language)
 
@@ -124,8 +135,18 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
         notice_seconds=notice_seconds,
         new_game=new_game,
         tag_memory=tag_memory,
-        end_page=end_page(session, scoreboard, language),
+        end_page=_end_page(session, scoreboard, language),
     )
+
+
+def _end_page(session: GameSession[Any, Any], scoreboard: Scoreboard | None,
+              language: str) -> Callable[[], Screen | None] | None:
+    """The play's QR code page, when there is a scoreboard (its modules are read only then)."""
+    if scoreboard is None:
+        return None
+    from .play_qr import end_page
+
+    return end_page(session, scoreboard, language)
 
 
 def open_table(
@@ -148,6 +169,7 @@ def open_table(
     rest_minutes: tuple[float, float] = (0.0, 0.0),
     mqtt: MqttSettings | None = None,
     maps: Callable[[str], Sequence[MapChoice]] = lambda game: (),
+    settle: bool = True,
 ) -> Table:
     """Open a table whose devices are described by `driver_config`.
 
@@ -167,6 +189,8 @@ def open_table(
     With `mqtt`, every change of a play is also published there (`companion.publisher`).
     `maps(game)` are the maps the lobby offers for a game played on maps, the one in
     `game_options(game)` first chosen.
+    Without `settle`, the caller settles the table (`Table.settle`) once its first frame is
+    shown, which then comes sooner.
     """
     if game is not None and game not in TABLE_GAMES:
         if owner is not None:
@@ -186,13 +210,19 @@ def open_table(
         lock.release()
         raise
     events: queue.Queue[Any] = queue.Queue()
-    outbox = Outbox() if mqtt is not None else None
+    outbox: Outbox | None = None
+    if mqtt is not None:
+        from .outbox import Outbox
+
+        outbox = Outbox()
 
     drivers: DriverSet | None = None
     chosen = load_settings(state_dir)
     controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
+        from .lobby import Lobby
+
         return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,
                      system=system, maps=maps,
@@ -259,7 +289,6 @@ def open_table(
     if opened.problem is not None:
         app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
     size = drivers.display.size
-    warm_up()  # before the first frame: a tap's flash would otherwise pay for it
     loop = TableLoop(app, drivers.display,
                      lambda screen, page=0: render_screen(screen, size, page),
                      on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
@@ -271,7 +300,8 @@ def open_table(
         table.publisher = Publisher(journal.path, mqtt)
         outbox.listen(table.publisher.wake)
         table.publisher.start()
-    settle_memory()
+    if settle:
+        table.settle()
     return table
 
 

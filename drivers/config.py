@@ -54,6 +54,8 @@ _MISSING: Any = object()
 
 @dataclass(frozen=True)
 class ReaderSettings:
+    """The `[reader]` section: which reader, on which bus and pins, how often it polls."""
+
     kind: str = "sim"
     name: str = "reader"
     simulate: str = "mfrc522"  # which protocol a "sim" reader runs
@@ -76,6 +78,8 @@ class ReaderSettings:
 
 @dataclass(frozen=True)
 class EncoderSettings:
+    """A rotary encoder's pins `a` and `b`, and its push button's, named `push_name`."""
+
     a: int
     b: int
     push: int | None = None
@@ -84,6 +88,8 @@ class EncoderSettings:
 
 @dataclass(frozen=True)
 class ButtonSettings:
+    """The `[buttons]` section: each button's pin, the encoder, hold and debounce times."""
+
     kind: str = "sim"
     pins: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
     encoder: EncoderSettings | None = None
@@ -93,6 +99,8 @@ class ButtonSettings:
 
 @dataclass(frozen=True)
 class DisplaySettings:
+    """The `[display]` section: which panel, on which bus, its size and turn."""
+
     kind: str = "sim"
     name: str = "display"
     interface: str = "i2c"
@@ -114,6 +122,8 @@ class DisplaySettings:
 
 @dataclass(frozen=True)
 class DriverSettings:
+    """The three devices' settings, checked."""
+
     reader: ReaderSettings
     buttons: ButtonSettings
     display: DisplaySettings

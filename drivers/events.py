@@ -32,6 +32,8 @@ class TagRemoved:
 
 @dataclass(frozen=True, slots=True)
 class ButtonPressed:
+    """The button `name` went down."""
+
     name: str
     at: float = field(default_factory=time.monotonic, compare=False, kw_only=True)
 

@@ -61,6 +61,8 @@ class SimHandles:
 
 @dataclass
 class DriverSet:
+    """The drivers built from a configuration, closed together by `close`."""
+
     reader: CardReader
     buttons: ButtonPanel
     display: Display

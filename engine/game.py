@@ -29,6 +29,8 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class TallyResult:
+    """A finished game's scores, best first, and who won."""
+
     game: str
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]

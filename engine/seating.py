@@ -26,6 +26,8 @@ class FirstPlayerRule(Enum):
 
 @dataclass(frozen=True)
 class TurnOrder:
+    """Who plays after whom around a table of `players`."""
+
     players: int
     clockwise: bool = True
 

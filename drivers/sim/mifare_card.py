@@ -30,6 +30,8 @@ class CardState(Enum):
 
 @dataclass(frozen=True)
 class CardReply:
+    """What a simulated card answers: its bytes, the last one maybe partial."""
+
     data: bytes
     last_bits: int = 0  # valid bits in the last byte, 0 = all eight
 

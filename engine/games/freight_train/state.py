@@ -38,6 +38,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Player:
+    """One player: tokens, locomotives, yard and trains."""
+
     name: str
     tokens: int
     locomotives: int
@@ -72,6 +74,8 @@ class DayTally:
 
 @dataclass(frozen=True)
 class FreightTrainState:
+    """The whole game: players, phase, day and round, the main yard and the draw pile."""
+
     settings: Settings
     players: tuple[Player, ...]
     phase: Phase = Phase.DEAL

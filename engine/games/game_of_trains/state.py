@@ -34,6 +34,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Player:
+    """One player: their line of wagons, the lock and the opening's cards."""
+
     name: str
     #: Wagons from the locomotive (position 1) rightwards; 0 marks a place waiting for a card.
     line: tuple[int, ...] = ()
@@ -45,6 +47,8 @@ class Player:
 
 @dataclass(frozen=True)
 class GameOfTrainsState:
+    """The whole game: players, phase, whose turn, the draw pile and face-up cards."""
+
     settings: Settings
     players: tuple[Player, ...]
     phase: Phase = Phase.DEAL

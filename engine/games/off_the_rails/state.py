@@ -42,6 +42,8 @@ class Era(Enum):
 
 @dataclass(frozen=True)
 class Settings:
+    """The optional modes of a game."""
+
     #: Bumper mode: a collision never costs the other cart its stones (played on the board).
     bumper: bool = False
     #: Dice Chasm mode: cave-in spaces come from an eight-sided die.
@@ -50,6 +52,8 @@ class Settings:
 
 @dataclass(frozen=True)
 class Player:
+    """One player: carts in reserve, on the board and lost, gems and missions."""
+
     name: str
     #: Carts in the player's reserve, on the board, and removed from the game.
     reserve: int = CARTS_PER_PLAYER
@@ -74,6 +78,8 @@ class Pending:
 
 @dataclass(frozen=True)
 class OffTheRailsState:
+    """The whole game: players, step, era, whose turn, and the cards where they are."""
+
     settings: Settings
     players: tuple[Player, ...]
     first: int = 0

@@ -71,6 +71,8 @@ class Ticket:
 
 @dataclass(frozen=True)
 class CardSetup:
+    """A map's train cards: colours, counts, hand and face-up display, special cards."""
+
     colors: tuple[str, ...] = COLORS
     per_color: int = 12
     locomotives: int = 14
@@ -90,6 +92,8 @@ class CardSetup:
 
 @dataclass(frozen=True)
 class TicketSetup:
+    """How many tickets are dealt and drawn on a map, and how many kept."""
+
     #: Regular tickets dealt at the start, long tickets dealt beside them, and the least kept.
     start: int = 3
     start_long: int = 0

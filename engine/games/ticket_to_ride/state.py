@@ -20,6 +20,8 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class Player:
+    """One player: trains, cards, tickets, tracks, and what the map's own rules give them."""
+
     name: str
     trains: int
     #: Train cards in hand, sorted; "?" for a card the companion has not seen.
@@ -162,6 +164,8 @@ class BoatCards:
 
 @dataclass(frozen=True)
 class TicketToRideState:
+    """The whole game: the map, players, phase, whose turn, the decks, who owns what."""
+
     board: Map
     players: tuple[Player, ...]
     phase: Phase = Phase.DEAL

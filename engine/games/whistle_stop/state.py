@@ -29,12 +29,16 @@ class Settings:
 
 @dataclass(frozen=True)
 class Share:
+    """One share card: its company and number."""
+
     company: str
     number: int
 
 
 @dataclass(frozen=True)
 class Player:
+    """One player: coal, whistles, trains to place, on the map and arrived, shares."""
+
     name: str
     coal: int
     whistles: int = 0
@@ -59,6 +63,8 @@ class Player:
 
 @dataclass(frozen=True)
 class WhistleStopState:
+    """The whole game: players, the first player, phase, whose turn, the stations."""
+
     settings: Settings
     players: tuple[Player, ...]
     #: The first player: opens every round and hands out its tokens.
