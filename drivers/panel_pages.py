@@ -33,6 +33,9 @@ _COLUMNADDR, _PAGEADDR = 0x21, 0x22
 _SET_PAGE, _LOW_COLUMN, _HIGH_COLUMN = 0xB0, 0x00, 0x10
 _MEMORY_MODE = 0x20
 HORIZONTAL, PAGE = 0x00, 0x02  # an SSD1306's addressing modes (its vertical one is not used)
+#: Runs closer than these equal columns go as one: a new address on the same page costs 2
+#: bytes in page addressing (the column's nibbles), 3 for a horizontal window (its columns).
+_PAGE_GAP, _WINDOW_GAP = 2, 3
 
 #: One transfer: its command bytes, then its data bytes.
 Step = tuple[tuple[int, ...], bytes]
@@ -63,6 +66,8 @@ def changed_spans(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
     """The runs of columns where two pages differ, as (first, last); runs fewer than `gap`
     equal columns apart are sent as one (a new address costs about that many bytes)."""
     spans: list[tuple[int, int]] = []
+    if old == new:
+        return spans  # most pages of most changes: compared at C speed
     for column, (was, now) in enumerate(zip(old, new)):
         if was == now:
             continue
@@ -70,6 +75,18 @@ def changed_spans(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
             spans[-1] = (spans[-1][0], column)
         else:
             spans.append((column, column))
+    return spans
+
+
+def joined(runs: list[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
+    """`runs` (as `changed_spans` gives them) with those fewer than `gap` equal columns apart
+    made one: `changed_spans(old, new, 3)` is `joined(changed_spans(old, new, 2), 3)`."""
+    spans: list[tuple[int, int]] = []
+    for first, last in runs:
+        if spans and first - spans[-1][1] - 1 < gap:
+            spans[-1] = (spans[-1][0], last)
+        else:
+            spans.append((first, last))
     return spans
 
 
@@ -175,11 +192,14 @@ class PageWriter:
         pages = pages_of(self.device.preprocess(frame))
         held, self._held = self._held, None  # unknown until every write has gone through
         mode, self._mode = self._mode, None
+        # Each page compared once, its runs joined further for horizontal windows if need be.
+        runs = None if held is None else [changed_spans(old, new, _PAGE_GAP)
+                                          for old, new in zip(held, pages)]
         if self.kind == "ssd1306":
-            plan, mode, full_window = self._ssd1306_plan(pages, held, mode)
+            plan, mode, full_window = self._ssd1306_plan(pages, runs, mode)
         else:
             offset = int(getattr(self.device, "_page_address_offset", 2))
-            plan = page_addressed(pages, self._spans(pages, held, 2), offset)
+            plan = page_addressed(pages, self._spans(pages, runs, _PAGE_GAP), offset)
             full_window = False
         for command, data in plan:
             if command:
@@ -190,23 +210,29 @@ class PageWriter:
                                for page, data in enumerate(pages))
         self._held, self._mode, self._full_window = pages, mode, full_window
 
-    def _spans(self, pages: list[bytes], held: list[bytes] | None, gap: int) -> list[Span]:
+    @staticmethod
+    def _spans(pages: list[bytes], runs: list[list[tuple[int, int]]] | None,
+               gap: int) -> list[Span]:
         """The runs of changed columns, page by page, joined when fewer than `gap` apart (the
-        bytes a new address on the same page costs); every page whole when nothing is held."""
+        bytes a new address on the same page costs); every page whole when nothing is held
+        (`runs` None)."""
         width = len(pages[0])
         spans: list[Span] = []
-        for page, data in enumerate(pages):
-            runs = [(0, width - 1)] if held is None else changed_spans(held[page], data, gap)
-            spans.extend((page, first, last) for first, last in runs)
+        for page in range(len(pages)):
+            if runs is None:
+                page_runs = [(0, width - 1)]
+            else:
+                page_runs = runs[page] if gap <= _PAGE_GAP else joined(runs[page], gap)
+            spans.extend((page, first, last) for first, last in page_runs)
         return spans
 
-    def _ssd1306_plan(self, pages: list[bytes], held: list[bytes] | None,
+    def _ssd1306_plan(self, pages: list[bytes], runs: list[list[tuple[int, int]]] | None,
                       mode: int | None) -> tuple[list[Step], int, bool]:
         """The cheaper of page addressing and horizontal windows, with the mode switch each
         needs, and the mode and full-window state the panel is left in."""
         colstart = int(getattr(self.device, "_colstart", 0))
         width = len(pages[0])
-        spans = self._spans(pages, held, 3)
+        spans = self._spans(pages, runs, _WINDOW_GAP)
         windows = window_addressed(pages, spans, colstart)
         if mode != HORIZONTAL:
             windows = with_prefix((_MEMORY_MODE, HORIZONTAL), windows)
@@ -215,7 +241,7 @@ class PageWriter:
         horizontal = (windows, HORIZONTAL, full_window)
         if mode is None:  # not known: the whole frame, in the mode set here
             return horizontal
-        paged = page_addressed(pages, self._spans(pages, held, 2), colstart)
+        paged = page_addressed(pages, self._spans(pages, runs, _PAGE_GAP), colstart)
         if mode != PAGE:
             # The window is set while still in horizontal mode, the one it is meant for.
             full = () if self._full_window else (_COLUMNADDR, colstart, colstart + width - 1)

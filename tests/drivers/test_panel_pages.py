@@ -14,7 +14,14 @@ from PIL import Image, ImageChops, ImageDraw
 from drivers.display import OledDisplay
 from drivers.events import DriverFault, DriverRecovered
 from drivers.luma_devices import interface_target
-from drivers.panel_pages import HORIZONTAL, PageWriter, changed_columns, changed_spans, pages_of
+from drivers.panel_pages import (
+    HORIZONTAL,
+    PageWriter,
+    changed_columns,
+    changed_spans,
+    joined,
+    pages_of,
+)
 from drivers.sim.panel_memory import PanelMemory
 from drivers.supervision import Backoff
 
@@ -398,3 +405,14 @@ def test_a_128x32_panel_follows_its_frames_too(events: Events, kind: str) -> Non
             assert panel.memory == reference.memory
     finally:
         display.close()
+
+
+def test_runs_joined_further_are_the_runs_found_with_the_wider_gap() -> None:
+    """The writer compares each page once (runs 2 columns apart) and joins them for windows."""
+    chance = random.Random(11)
+    for _ in range(300):
+        old = bytes(chance.choice((0, 0, 0, 0xFF, chance.randrange(256))) for _ in range(128))
+        new = bytes(byte if chance.random() < 0.7 else chance.randrange(256) for byte in old)
+        for gap in (2, 3, 5):
+            assert joined(changed_spans(old, new, 2), gap) == changed_spans(old, new, gap)
+    assert changed_spans(bytes(128), bytes(128), 2) == []
