@@ -12,13 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from companion.cards import Card, CardError, check_card
+from companion.flows.base import CardLike, Reaction, TableFlow
+from companion.inputs import Button, Hold, Input, Press, Tap
+from companion.screens.model import Menu, Screen, Style
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules
-
-from .cards import Card, CardError, check_card
-from .flows.base import CardLike, Reaction, TableFlow
-from .inputs import Button, Hold, Input, Press, Tap
-from .screens.model import Menu, Screen, Style
 
 log = logging.getLogger(__name__)
 

@@ -12,10 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.inputs import Input
 from engine.events import Event
 from engine.game import GameRules
-
-from .inputs import Input
 
 #: Inputs allowed for one move before the automaton gives up (a flow that cannot converge).
 MAX_INPUTS_PER_MOVE = 60

@@ -15,9 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games import TABLE_GAMES, Values
 from engine.errors import N_, Reasoned
-
-from .games import TABLE_GAMES, Values
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.
 ANY_GAME = "*"

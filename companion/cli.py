@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from . import logs
-from .i18n import LANGUAGES, default_language, translator
+from companion import logs
+from companion.i18n import LANGUAGES, default_language, translator
 
 EXIT_BAD_INPUT = 2
 #: Options that mean the same before the subcommand and after it.
@@ -95,7 +95,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        from .version import version_line
+        from companion.version import version_line
 
         sys.stdout.write(version_line() + "\n")
         parser.exit()

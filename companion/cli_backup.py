@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .i18n import reason, translator
-from .journal import JournalError
-from .paths import default_state_dir
-from .recovery import backup, recover, restore
-from .state_files import exit_status_of, take_folder
+from companion.i18n import reason, translator
+from companion.journal import JournalError
+from companion.paths import default_state_dir
+from companion.recovery import backup, recover, restore
+from companion.state_files import exit_status_of, take_folder
 
 
 def register(commands: Any) -> None:

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.config import Config, ConfigError, load_config
+from companion.i18n import N_, reason, translator
+from companion.paths import default_state_dir, journal_path
 from drivers.config import DriverSettings, parse_settings
 from drivers.errors import DriverConfigError
-
-from .config import Config, ConfigError, load_config
-from .i18n import N_, reason, translator
-from .paths import default_state_dir, journal_path
 
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "failed", "skipped"
 STATUS_WORDS = {OK: N_("ok"), WARNING: N_("warning"), FAILED: N_("FAILED"),

@@ -11,9 +11,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import reason, translator
 from engine.registry import GAMES
-
-from .i18n import reason, translator
 
 
 def register(commands: Any) -> None:
@@ -29,7 +28,7 @@ def register(commands: Any) -> None:
 def run(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     if args.rules:
-        from .config import ConfigError, load_config
+        from companion.config import ConfigError, load_config
 
         try:
             config = load_config(args.config)

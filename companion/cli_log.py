@@ -16,12 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.errors import N_
-
-from . import spreadsheet
-from .export import FORMATS, export, json_play, play_date
-from .i18n import reason, translator
-from .journal import (
+from companion import spreadsheet
+from companion.export import FORMATS, export, json_play, play_date
+from companion.i18n import reason, translator
+from companion.journal import (
     EXIT_BUSY,
     PROGRESS_SUFFIX,
     Journal,
@@ -31,9 +29,10 @@ from .journal import (
     ProgressUnreadable,
     StateFolderBusy,
 )
-from .live_view import play_summary
-from .paths import default_state_dir, journal_path
-from .session import rebuild, rules_for
+from companion.live_view import play_summary
+from companion.paths import default_state_dir, journal_path
+from companion.session import rebuild, rules_for
+from engine.errors import N_
 
 EXIT_BAD_INPUT = 2
 #: `companion status`: the journal holds fewer moves than were committed, or is damaged.

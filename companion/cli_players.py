@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from companion.config import ConfigError
 from engine.errors import N_
-
-from .config import ConfigError
 
 
 def player_names(given: str) -> tuple[str, ...]:

@@ -18,24 +18,23 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+from companion import logs, service
+from companion.cards import Card
+from companion.cli_players import player_names
+from companion.config import Config, ConfigError, load_config, parse_config
+from companion.device_settings import load_settings
+from companion.games import TABLE_GAMES
+from companion.i18n import reason, translator
+from companion.journal import EXIT_BUSY, JournalError, StateFolderBusy
+from companion.paths import default_state_dir, demo_state_dir
+from companion.state_files import take_folder
 from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
-from . import logs, service
-from .cards import Card
-from .cli_players import player_names
-from .config import Config, ConfigError, load_config, parse_config
-from .device_settings import load_settings
-from .games import TABLE_GAMES
-from .i18n import reason, translator
-from .journal import EXIT_BUSY, JournalError, StateFolderBusy
-from .paths import default_state_dir, demo_state_dir
-from .state_files import take_folder
-
 if TYPE_CHECKING:
-    from .map_files import MapChoice
+    from companion.map_files import MapChoice
 
 log = logging.getLogger("companion")
 
@@ -83,11 +82,11 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
-    from .automaton import Stuck
-    from .demo import PLAYER_NAMES, final_line, run_demo
-    from .demo_words import DemoWords
-    from .failures import classify, report
-    from .map_files import MapFileError, map_option, refusal
+    from companion.automaton import Stuck
+    from companion.demo import PLAYER_NAMES, final_line, run_demo
+    from companion.demo_words import DemoWords
+    from companion.failures import classify, report
+    from companion.map_files import MapFileError, map_option, refusal
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
@@ -115,7 +114,7 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         return _fail("--players: " + reason(error, language))
     frames = None
     if args.frames is not None:
-        from .screens.frames import FrameWriter
+        from companion.screens.frames import FrameWriter
 
         if args.frames.exists() and not args.frames.is_dir():
             return _fail(_("--frames: {folder} is a file; name a folder for the frames").format(
@@ -162,7 +161,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
 
 
 def _run_table(args: argparse.Namespace, language: str) -> int:
-    from .table import open_table
+    from companion.table import open_table
 
     _ = translator(language).gettext
     try:
@@ -190,7 +189,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             **config.games, game: {**config.game_settings(game), **settings}})
     given_maps: dict[str, Any] = {}  # --map, for each game played on maps
     if args.map:
-        from .map_files import MapFileError, map_option, refusal, takes_maps
+        from companion.map_files import MapFileError, map_option, refusal, takes_maps
 
         try:
             given_maps = {chosen: map_option(chosen, args.map)
@@ -200,7 +199,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
 
     def maps(chosen: str) -> list[MapChoice]:
         """The maps the lobby offers (read when it asks: a resumed game never does)."""
-        from .map_files import offered_maps
+        from companion.map_files import offered_maps
 
         return offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
 
@@ -235,7 +234,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
         table.settle(collect=True)
         gc.enable()
         if table.drivers.sim.reader is not None:
-            from .keyboard import Keyboard, enroll_desktop_tags
+            from companion.keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
@@ -246,7 +245,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
                       else _("choosing a game"))
         table.loop.run(table.events, stop)
     except Exception as error:
-        from .failures import classify, report
+        from companion.failures import classify, report
 
         failure = classify(error, state_dir, language)
         if failure is None:
@@ -262,8 +261,8 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
 def _map_file_tags(config: Config, state_dir: Path,
                    given: dict[str, Any]) -> list[tuple[str, Card]]:
     """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
-    from .demo import deck_tags, demo_deck
-    from .map_files import may_hold_map_files, offered_maps
+    from companion.demo import deck_tags, demo_deck
+    from companion.map_files import may_hold_map_files, offered_maps
 
     tags = []
     for game in TABLE_GAMES:
@@ -282,7 +281,7 @@ def _map_file_tags(config: Config, state_dir: Path,
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
     """Why the table could not open, on the terminal and the panel; the exit status."""
-    from .failures import classify, report
+    from companion.failures import classify, report
 
     failure = classify(error, state_dir, language)
     if failure is None:
@@ -339,7 +338,7 @@ def _takes(game: str, option: str) -> bool:
 def _preview(language: str) -> Callable[[Image.Image], None]:
     """On a desktop: the OLED drawn in the terminal as large as it holds (a line says how),
     or as plain lines when piped."""
-    from .screens.terminal import Preview, to_text
+    from companion.screens.terminal import Preview, to_text
 
     if sys.stdout.isatty():
         preview = Preview(_preview_status(language))

@@ -10,14 +10,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import spreadsheet
-from .cards import Card, CardError
-from .files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
-from .i18n import reason, translator
-from .journal import JournalError
-from .paths import default_state_dir
-from .state_files import exit_status_of
-from .tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
+from companion import spreadsheet
+from companion.cards import Card, CardError
+from companion.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
+from companion.i18n import reason, translator
+from companion.journal import JournalError
+from companion.paths import default_state_dir
+from companion.state_files import exit_status_of
+from companion.tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
 
 PROG = "companion tags"
 

@@ -7,12 +7,11 @@ import json
 import sys
 from typing import Any
 
+from companion.files import MAX_TALLY_BYTES, InputFileError, read_text
+from companion.i18n import reason, translator
 from engine.errors import InvalidInput
 from engine.registry import GAMES
 from engine.table_input import checked, strict
-
-from .files import MAX_TALLY_BYTES, InputFileError, read_text
-from .i18n import reason, translator
 
 
 def register(commands: Any) -> None:

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .i18n import translator
-from .paths import default_state_dir
+from companion.i18n import translator
+from companion.paths import default_state_dir
 
 EXIT_BAD_INPUT = 2
 DEFAULT_HOST = "0.0.0.0"
@@ -44,8 +44,8 @@ def run(args: argparse.Namespace, language: str) -> int:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
     broker = None
     if args.mqtt is not None:
-        from .i18n import reason
-        from .mqtt_settings import MqttValueError, parse_url
+        from companion.i18n import reason
+        from companion.mqtt_settings import MqttValueError, parse_url
 
         try:
             broker = parse_url(args.mqtt, "--mqtt")
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace, language: str) -> int:
 
     import uvicorn
 
-    from .web.app import create_app
+    from companion.web.app import create_app
 
     try:
         listener = socket.create_server((args.host, args.port), reuse_port=False)

@@ -19,17 +19,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.files import MAX_CONFIG_BYTES, InputFileError, read_text
+from companion.i18n import LANGUAGES
+from companion.logs import LEVELS
 from engine.codec import from_jsonable
 from engine.errors import N_, Reasoned
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
-from .files import MAX_CONFIG_BYTES, InputFileError, read_text
-from .i18n import LANGUAGES
-from .logs import LEVELS
-
 if TYPE_CHECKING:  # each read only when its section is in the file
-    from .mqtt_settings import MqttSettings
-    from .scoreboard import Scoreboard
+    from companion.mqtt_settings import MqttSettings
+    from companion.scoreboard import Scoreboard
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 #: The key of a game's section that names its folder of map files (games played on maps).
@@ -109,7 +108,7 @@ class Config:
     def maps_folder(self, game: str, state_dir: Path) -> Path:
         """Where the map files of `game` are looked for: as configured, else `maps` in the
         state folder."""
-        from .map_files import MAPS_FOLDER
+        from companion.map_files import MAPS_FOLDER
 
         return self.map_folders.get(game, Path(state_dir) / MAPS_FOLDER)
 
@@ -210,7 +209,7 @@ class _Checker:
             if name not in document:
                 continue
             section = dict(document[name])
-            from .map_files import takes_maps
+            from companion.map_files import takes_maps
 
             table_keys = (MAPS_KEY,) if takes_maps(name) else ()
             if MAPS_KEY in section and table_keys:
@@ -221,14 +220,14 @@ class _Checker:
         web = self.web(document["web"]) if "web" in document else None
         mqtt = None
         if "mqtt" in document:
-            from .mqtt_settings import check
+            from companion.mqtt_settings import check
 
             mqtt = check(document["mqtt"], self.fail)
         return Config(source=self.source, games=games, map_folders=map_folders, web=web,
                       mqtt=mqtt, **own, **drivers)
 
     def web(self, section: dict[str, Any]) -> Scoreboard:
-        from .scoreboard import Scoreboard, valid_address
+        from companion.scoreboard import Scoreboard, valid_address
 
         for name in section:
             if name not in WEB_KEYS:

@@ -16,22 +16,21 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.automaton import Deck, Stuck, enter_move, physical_moves
+from companion.cards import Card, card_kinds, copies
+from companion.demo_words import DemoWords
+from companion.digest import sha256_hex
+from companion.flows import autopilot
+from companion.games import TABLE_GAMES
+from companion.inputs import Hold, Input, Press, Tap
+from companion.journal import Journal
+from companion.mqtt_settings import MqttSettings
+from companion.paths import JOURNAL_FILE
+from companion.state_files import StateFolderBusy, take_folder
+from companion.table import Table, open_table
+from companion.tags import TagRegistry
 from engine.game import TallyResult
 from engine.registry import GAMES
-
-from .automaton import Deck, Stuck, enter_move, physical_moves
-from .cards import Card, card_kinds, copies
-from .demo_words import DemoWords
-from .digest import sha256_hex
-from .flows import autopilot
-from .games import TABLE_GAMES
-from .inputs import Hold, Input, Press, Tap
-from .journal import Journal
-from .mqtt_settings import MqttSettings
-from .paths import JOURNAL_FILE
-from .state_files import StateFolderBusy, take_folder
-from .table import Table, open_table
-from .tags import TagRegistry
 
 PLAYER_NAMES = ("Ana", "Ben", "Cléo", "Dan", "Eve", "Fay")
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.i18n import translator
+from companion.screens.model import Screen
 from engine.game import TallyResult
-
-from .i18n import translator
-from .screens.model import Screen
 
 
 class DemoWords:

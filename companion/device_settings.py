@@ -13,9 +13,9 @@ import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .i18n import LANGUAGES
-from .panel_rest import BRIGHTNESS_LEVELS
-from .state_files import write_atomically
+from companion.i18n import LANGUAGES
+from companion.panel_rest import BRIGHTNESS_LEVELS
+from companion.state_files import write_atomically
 
 log = logging.getLogger(__name__)
 

@@ -9,10 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.journal import Journal, JournalError
+from companion.scoreboard import Scoreboard, lan_address, site_url
 from engine.errors import N_
-
-from .journal import Journal, JournalError
-from .scoreboard import Scoreboard, lan_address, site_url
 
 
 def scoreboard_url(web: Scoreboard | None,
@@ -42,7 +41,7 @@ def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     """Ask the journal: the move count beside it matches what it holds, every commit is
     synced (`synchronous=FULL`, or right after its frame at the table), the folder and the
     draft file take the next write, and space is left."""
-    from .cli_doctor import FREE_FAIL_BYTES
+    from companion.cli_doctor import FREE_FAIL_BYTES
 
     problems: list[str] = []
     try:

@@ -23,9 +23,9 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from .games import TABLE_GAMES, GameInfo
-from .journal import PlayRecord
-from .spreadsheet import neutralise
+from companion.games import TABLE_GAMES, GameInfo
+from companion.journal import PlayRecord
+from companion.spreadsheet import neutralise
 
 SOURCE_NAME = "Tabletop companion"
 FORMATS = ("bgstats", "csv", "json")

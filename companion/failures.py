@@ -18,13 +18,12 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
+from companion import service
+from companion.i18n import fill, reason
+from companion.screens.model import Screen, Style
+from companion.screens.render import SIZES, render
 from drivers.protocols import Display
 from engine.errors import N_
-
-from . import service
-from .i18n import fill, reason
-from .screens.model import Screen, Style
-from .screens.render import SIZES, render
 
 #: EX_TEMPFAIL: try again later.
 TEMPORARY = 75
@@ -107,10 +106,9 @@ def classify(error: BaseException, place: Path | None = None,
     """The failure `error` means, or None when it is no reason to stop the table (a bug in
     one input is logged and the table goes on). `place` names the state folder when the
     error does not say which file it is about."""
+    from companion.config import ConfigError
+    from companion.journal import JournalError
     from drivers.errors import DriverConfigError
-
-    from .config import ConfigError
-    from .journal import JournalError
 
     if isinstance(error, (ConfigError, DriverConfigError)):
         return Failure(N_("Configuration refused"), "", N_("Correct it, then restart"),

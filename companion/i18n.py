@@ -82,7 +82,7 @@ def reason(error: Exception, language: str) -> str:
     template = getattr(error, "reason", None)
     if template is None:
         return str(error)
-    from .names import localized_params  # names uses this module: import when needed
+    from companion.names import localized_params  # names uses this module: import when needed
 
     params = localized_params(getattr(error, "params", {}), language)
     text = fill(template, language, **params)

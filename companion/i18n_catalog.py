@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .i18n import DOMAIN, LOCALE_DIR
+from companion.i18n import DOMAIN, LOCALE_DIR
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message

@@ -35,17 +35,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import N_
-
-from .draft_file import DraftFile
-from .journal_checks import (
-    CHECK_SECONDS,
-    PROGRESS_SUFFIX,
-    Loss,
-    _guarded,
-    checksum,
-)
-from .journal_errors import (
+from companion.draft_file import DraftFile
+from companion.journal_checks import CHECK_SECONDS, PROGRESS_SUFFIX, Loss, _guarded, checksum
+from companion.journal_errors import (
     EXIT_BUSY,
     JournalDamaged,
     JournalError,
@@ -53,12 +45,13 @@ from .journal_errors import (
     StateFolderBusy,
     StateFolderRefused,
 )
-from .journal_layout import SCHEMA_VERSION, failure, lay_out, too_new
-from .journal_reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
-from .progress import MoveCount
+from companion.journal_layout import SCHEMA_VERSION, failure, lay_out, too_new
+from companion.journal_reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
+from companion.progress import MoveCount
+from engine.errors import N_
 
 if TYPE_CHECKING:  # the outbox's module is read when a table publishes, not on every start
-    from .journal_outbox import OutboxBuilder
+    from companion.journal_outbox import OutboxBuilder
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
 DRAFT_SUFFIX = "-draft"
@@ -104,7 +97,7 @@ class Journal(JournalReads):
             raise JournalError(N_("cannot create the folder {folder}: {reason}"),
                                folder=str(self.path.parent),
                                reason=error.strerror or str(error)) from error
-        from .state_files import refuse_links, sqlite_files
+        from companion.state_files import refuse_links, sqlite_files
 
         refuse_links(*sqlite_files(self.path), self.progress_path, self.draft_path)
         self._durable = durable
@@ -126,7 +119,7 @@ class Journal(JournalReads):
     def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
         """The journal as it is now, copied into memory: reading it changes nothing on disk,
         and works while the companion runs. An older layout is upgraded in the copy only."""
-        from .state_files import read_only_copy
+        from companion.state_files import read_only_copy
 
         journal = cls.__new__(cls)
         journal.path = Path(path)
@@ -190,7 +183,7 @@ class Journal(JournalReads):
         """
         if self.read_only or not self._durable:
             return
-        from .state_files import sqlite_files
+        from companion.state_files import sqlite_files
 
         _, self._log_path, self._index_path, _ = sqlite_files(self.path)
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -417,7 +410,7 @@ class Journal(JournalReads):
         """The items `outbox` builds for the play as it now is, in the open transaction."""
         if outbox is None:
             return
-        from .journal_outbox import enqueue
+        from companion.journal_outbox import enqueue
 
         row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                          (play_id,)).fetchone()

@@ -17,10 +17,9 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from companion.journal_errors import JournalDamaged, JournalError, ProgressUnreadable
+from companion.progress import MoveCount
 from engine.errors import N_
-
-from .journal_errors import JournalDamaged, JournalError, ProgressUnreadable
-from .progress import MoveCount
 
 log = logging.getLogger("companion.journal")
 

@@ -8,9 +8,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+from companion.journal_errors import JournalDamaged, JournalError, JournalTooNew
 from engine.errors import N_
-
-from .journal_errors import JournalDamaged, JournalError, JournalTooNew
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
 SCHEMA_VERSION = 3

@@ -10,10 +10,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from companion.journal_checks import JournalChecks, _guarded, checksum
+from companion.journal_errors import JournalDamaged, JournalError
 from engine.errors import N_
-
-from .journal_checks import JournalChecks, _guarded, checksum
-from .journal_errors import JournalDamaged, JournalError
 
 PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
 

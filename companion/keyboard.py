@@ -20,12 +20,11 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from companion.app import TableApp
+from companion.cards import ANY_GAME, Card
+from companion.table import Table
+from companion.tags import TagError, TagRegistry, normalise_uid
 from drivers.protocols import CardSimulator
-
-from .app import TableApp
-from .cards import ANY_GAME, Card
-from .table import Table
-from .tags import TagError, TagRegistry, normalise_uid
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
@@ -135,8 +134,8 @@ def enroll_desktop_tags(registry: TagRegistry) -> None:
     All in one transaction, so when the last personal tag is there the whole box is, and a
     restart does not work out every game's deck again.
     """
-    from .demo import deck_tags, demo_deck
-    from .games import TABLE_GAMES
+    from companion.demo import deck_tags, demo_deck
+    from companion.games import TABLE_GAMES
 
     personal = [(f"F1A7{seat:04X}", Card(ANY_GAME, "player", name))
                 for seat, name in enumerate(DESKTOP_PLAYERS)]

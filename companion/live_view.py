@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
+from companion.journal import EventRecord, PlayRecord
 from engine.errors import N_
 from engine.game import GameRules
-
-from .journal import EventRecord, PlayRecord
 
 #: Moves listed in the live view, newest first.
 LAST_MOVES = 8

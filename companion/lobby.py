@@ -16,16 +16,15 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from companion.app import Flash, Notices, Registry
+from companion.flows.words import wrapped
+from companion.games import TABLE_GAMES, Teams
+from companion.inputs import Hold, Input, Press, Tap
+from companion.lobby_teams import TeamStep
+from companion.map_files import MapChoice
+from companion.screens.model import Menu, Screen, Style
 from engine.errors import IllegalEvent
 from engine.registry import entry
-
-from .app import Flash, Notices, Registry
-from .flows.words import wrapped
-from .games import TABLE_GAMES, Teams
-from .inputs import Hold, Input, Press, Tap
-from .lobby_teams import TeamStep
-from .map_files import MapChoice
-from .screens.model import Menu, Screen, Style
 
 
 class Step(Enum):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .flows.words import packed
-from .games import Teams
-from .screens.model import Menu, Screen, Style
+from companion.flows.words import packed
+from companion.games import Teams
+from companion.screens.model import Menu, Screen, Style
 
 
 @dataclass

@@ -25,11 +25,10 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from companion.inputs import from_driver
+from companion.panel_rest import PanelRest
+from companion.screens.model import Screen
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
-
-from .inputs import from_driver
-from .panel_rest import PanelRest
-from .screens.model import Screen
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +200,7 @@ class TableLoop:
         try:
             work()
         except Exception as error:
-            from .failures import classify  # read on the first failure, not at every start
+            from companion.failures import classify  # read on the first failure, not at every start
 
             if classify(error) is not None:
                 raise  # the journal or its folder cannot be used: the table stops

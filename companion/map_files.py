@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.files import MAX_MAP_BYTES, InputFileError, read_text
+from companion.games import TABLE_GAMES
+from companion.i18n import reason
 from engine.errors import N_, IllegalEvent, InvalidInput, Reasoned
-
-from .files import MAX_MAP_BYTES, InputFileError, read_text
-from .games import TABLE_GAMES
-from .i18n import reason
 
 log = logging.getLogger(__name__)
 

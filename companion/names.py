@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .games import TABLE_GAMES
-from .games.freight_train import GAME as FREIGHT_TRAIN
-from .i18n import translator
+from companion.games import TABLE_GAMES
+from companion.games.freight_train import GAME as FREIGHT_TRAIN
+from companion.i18n import translator
 
 
 def names_of(game: str, kind: str) -> Mapping[str, tuple[str, str]]:

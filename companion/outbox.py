@@ -14,12 +14,11 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.export import json_play
+from companion.journal import Journal, JournalError, PlayRecord
+from companion.journal_outbox import OutboxBuilder, OutboxItem
+from companion.live_view import LAST_MOVES, live_view
 from engine.game import GameRules
-
-from .export import json_play
-from .journal import Journal, JournalError, PlayRecord
-from .journal_outbox import OutboxBuilder, OutboxItem
-from .live_view import LAST_MOVES, live_view
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +34,7 @@ def items(journal: Journal, rules: GameRules[Any, Any], play: PlayRecord, state:
           count: int | None, with_play: bool) -> list[OutboxItem]:
     """The live view of `play` at `state` (rebuilt from the journal when None) and, with
     `with_play`, the play itself first."""
-    from .session import rebuild
+    from companion.session import rebuild
 
     if state is None or count is None:
         state, count = rebuild(journal, rules, play)

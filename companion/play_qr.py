@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .i18n import translator
-from .journal import Journal
-from .scoreboard import Scoreboard, address_of, play_url, qr_text
-from .screens.model import Screen, Style
-from .screens.qr import QrScreen
+from companion.i18n import translator
+from companion.journal import Journal
+from companion.scoreboard import Scoreboard, address_of, play_url, qr_text
+from companion.screens.model import Screen, Style
+from companion.screens.qr import QrScreen
 
 
 def play_screen(uuid: str, scoreboard: Scoreboard, language: str,

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .journal_outbox import Pending
-from .mqtt_settings import MqttSettings
+from companion.journal_outbox import Pending
+from companion.mqtt_settings import MqttSettings
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ class Publisher:
                 self._state.notify_all()
 
     def _open_and_serve(self) -> None:
-        from .journal_outbox import OutboxStore
+        from companion.journal_outbox import OutboxStore
 
         try:
             store = OutboxStore(self.journal_path)

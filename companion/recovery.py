@@ -15,10 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import N_
-
-from .cards import Card, CardError, check_card
-from .journal import (
+from companion.cards import Card, CardError, check_card
+from companion.journal import (
     Journal,
     JournalDamaged,
     JournalError,
@@ -26,10 +24,11 @@ from .journal import (
     ProgressUnreadable,
     checksum,
 )
-from .paths import JOURNAL_FILE
-from .state_files import refuse_links, set_aside, sqlite_files
-from .tags import FILENAME as TAGS_FILE
-from .tags import TagError, TagRegistry
+from companion.paths import JOURNAL_FILE
+from companion.state_files import refuse_links, set_aside, sqlite_files
+from companion.tags import FILENAME as TAGS_FILE
+from companion.tags import TagError, TagRegistry
+from engine.errors import N_
 
 log = logging.getLogger("companion")
 

@@ -19,9 +19,9 @@ import socket
 import sys
 from pathlib import Path
 
-from .config import ConfigError, load_config
-from .i18n import reason
-from .mqtt_settings import MqttSettings
+from companion.config import ConfigError, load_config
+from companion.i18n import reason
+from companion.mqtt_settings import MqttSettings
 
 DROP_IN = Path("companion.service.d") / "mqtt.conf"
 

@@ -14,17 +14,16 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from companion.journal import Journal, JournalError, PlayRecord
 from engine.codec import from_jsonable, to_jsonable
 from engine.errors import N_
 from engine.events import Event
 from engine.game import GameRules
 from engine.registry import GAMES
 
-from .journal import Journal, JournalError, PlayRecord
-
 if TYPE_CHECKING:
-    from .journal_outbox import OutboxBuilder
-    from .outbox import Outbox
+    from companion.journal_outbox import OutboxBuilder
+    from companion.outbox import Outbox
 
 log = logging.getLogger(__name__)
 

@@ -26,9 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
+from companion.journal_errors import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
 from engine.errors import N_
-
-from .journal_errors import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
 
 __all__ = ["EXIT_BUSY", "StateFolderBusy", "StateFolderRefused"]
 

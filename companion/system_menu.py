@@ -14,17 +14,17 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .app import Flash, Notices
-from .device_settings import DeviceSettings, save_settings
-from .i18n import LANGUAGES, translator
-from .inputs import Input, Press, Tap
-from .journal import Journal
-from .panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
-from .screens.model import Menu, Screen, Style
+from companion.app import Flash, Notices
+from companion.device_settings import DeviceSettings, save_settings
+from companion.i18n import LANGUAGES, translator
+from companion.inputs import Input, Press, Tap
+from companion.journal import Journal
+from companion.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
+from companion.screens.model import Menu, Screen, Style
 
 if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
-    from .device_status import JournalSafety
-    from .scoreboard import Scoreboard
+    from companion.device_status import JournalSafety
+    from companion.scoreboard import Scoreboard
 
 #: Each language by its own name, as a player looking for theirs reads it.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -85,13 +85,13 @@ class DeviceControls:
         return True
 
     def scoreboard(self) -> str | None:
-        from .device_status import scoreboard_url
-        from .scoreboard import lan_address
+        from companion.device_status import scoreboard_url
+        from companion.scoreboard import lan_address
 
         return scoreboard_url(self.web, self.address or lan_address)
 
     def journal_safety(self) -> JournalSafety:
-        from .device_status import journal_safety
+        from companion.device_status import journal_safety
 
         return journal_safety(self.journal, self.state_dir)
 
@@ -205,12 +205,12 @@ class SystemMenu(Notices):
                           body=(_("On a phone, open"), scheme + "//", rest.rstrip("/")),
                           hints=hints)
         if entry is Entry.LAST_PLAY:
-            from .play_qr import last_play_screen
+            from companion.play_qr import last_play_screen
 
             return replace(last_play_screen(self.controls.journal, self.controls.web,
                                             self.controls.language), hints=hints)
         if entry is Entry.VERSION:
-            from .version import version
+            from companion.version import version
 
             return Screen(top=top, title=_("Version"), body=(version(),), hints=hints)
         safety = self.controls.journal_safety()

@@ -12,35 +12,34 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
+from companion.app import Flash, TableApp, TagMemory
+from companion.cards import Card
+from companion.device_settings import load_settings
+from companion.flows.base import TableFlow
+from companion.games import TABLE_GAMES
+from companion.i18n import reason, translator
+from companion.journal import Journal, JournalError
+from companion.loop import TableLoop
+from companion.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
+from companion.recovery import Opened, open_checked, open_registry
+from companion.screens.fonts import warm_up
+from companion.screens.model import Screen, Style
+from companion.screens.qr import render_screen
+from companion.screens.render import SIZES, pages
+from companion.session import GameSession
+from companion.state_files import FolderLock, take_folder
+from companion.system_menu import DeviceControls, SystemMenu
+from companion.tags import TagRegistry
 from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
-from .app import Flash, TableApp, TagMemory
-from .cards import Card
-from .device_settings import load_settings
-from .flows.base import TableFlow
-from .games import TABLE_GAMES
-from .i18n import reason, translator
-from .journal import Journal, JournalError
-from .loop import TableLoop
-from .panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
-from .recovery import Opened, open_checked, open_registry
-from .screens.fonts import warm_up
-from .screens.model import Screen, Style
-from .screens.qr import render_screen
-from .screens.render import SIZES, pages
-from .session import GameSession
-from .state_files import FolderLock, take_folder
-from .system_menu import DeviceControls, SystemMenu
-from .tags import TagRegistry
-
 if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
-    from .lobby import Lobby
-    from .map_files import MapChoice
-    from .mqtt_settings import MqttSettings
-    from .outbox import Outbox
-    from .scoreboard import Scoreboard
+    from companion.lobby import Lobby
+    from companion.map_files import MapChoice
+    from companion.mqtt_settings import MqttSettings
+    from companion.outbox import Outbox
+    from companion.scoreboard import Scoreboard
 
 #: The games that can be followed at the table, each with a maker of its flow (a view of the
 #: games' records, for the callers that only need the flow).
@@ -144,7 +143,7 @@ def _end_page(session: GameSession[Any, Any], scoreboard: Scoreboard | None,
     """The play's QR code page, when there is a scoreboard (its modules are read only then)."""
     if scoreboard is None:
         return None
-    from .play_qr import end_page
+    from companion.play_qr import end_page
 
     return end_page(session, scoreboard, language)
 
@@ -212,7 +211,7 @@ def open_table(
     events: queue.Queue[Any] = queue.Queue()
     outbox: Outbox | None = None
     if mqtt is not None:
-        from .outbox import Outbox
+        from companion.outbox import Outbox
 
         outbox = Outbox()
 
@@ -221,7 +220,7 @@ def open_table(
     controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
-        from .lobby import Lobby
+        from companion.lobby import Lobby
 
         return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,
@@ -295,7 +294,7 @@ def open_table(
                      pages=lambda screen: pages(screen, size))
     table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
     if mqtt is not None and outbox is not None:
-        from .publisher import Publisher
+        from companion.publisher import Publisher
 
         table.publisher = Publisher(journal.path, mqtt)
         outbox.listen(table.publisher.wake)

@@ -16,10 +16,9 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from companion.cards import Card, CardError, check_card
+from companion.spreadsheet import neutralise, restore
 from engine.errors import N_, Reasoned
-
-from .cards import Card, CardError, check_card
-from .spreadsheet import neutralise, restore
 
 FILENAME = "tags.sqlite3"
 CSV_COLUMNS = ("uid", "game", "kind", "value")
@@ -110,7 +109,7 @@ class TagRegistry:
         """The registry of a state directory, created with the directory if needed.
 
         The folder must be the user's own and the files no links (StateFolderRefused)."""
-        from .state_files import check_owner, refuse_links, sqlite_files
+        from companion.state_files import check_owner, refuse_links, sqlite_files
 
         directory = Path(state_dir)
         check_owner(directory)
@@ -122,7 +121,7 @@ class TagRegistry:
     def read_only(cls, state_dir: str | Path) -> TagRegistry:
         """The registry as it is now, copied into memory: changes nothing on disk (a missing
         file reads as empty), works while the companion runs."""
-        from .state_files import read_only_copy
+        from companion.state_files import read_only_copy
 
         path = Path(state_dir) / FILENAME
         # A path through a file is an error; a missing folder reads as empty.

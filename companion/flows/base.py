@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.inputs import Button
+from companion.screens.model import Screen
 from engine.events import Event
-
-from ..inputs import Button
-from ..screens.model import Screen
 
 
 @dataclass(frozen=True)

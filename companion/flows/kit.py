@@ -29,12 +29,11 @@ from typing import (
     get_type_hints,
 )
 
+from companion.digest import sha256_hex
+from companion.flows.base import CardLike, Reaction
+from companion.inputs import Button, Input, Press
+from companion.screens.model import Screen
 from engine.codec import from_jsonable, to_jsonable
-
-from ..digest import sha256_hex
-from ..inputs import Button, Input, Press
-from ..screens.model import Screen
-from .base import CardLike, Reaction
 
 __all__ = ["Button", "DraftedUI", "FlowPart", "Labelled", "ModeFlow", "PagedUI", "UIState",
            "by_mode", "chosen", "leafed", "moved", "number_toward", "other_game", "refused",

@@ -6,11 +6,10 @@ import textwrap
 from collections.abc import Sequence
 from functools import partialmethod
 
+from companion.flows.kit import Labelled
+from companion.i18n import translator
+from companion.screens.model import Screen
 from engine.errors import N_
-
-from ..i18n import translator
-from ..screens.model import Screen
-from .kit import Labelled
 
 #: Characters in a line of the small font.
 LINE = 21

@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from companion.flows.base import TableFlow
     from engine.game import GameRules
-
-    from ..flows.base import TableFlow
 
 #: A card kind's values: a tuple lists the allowed values (empty: the kind takes no value);
 #: `None` accepts any short text, such as a player's name.

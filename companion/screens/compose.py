@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageDraw, ImageOps
 
-from .glyphs import slot_of
+from companion.screens.glyphs import slot_of
 
 if TYPE_CHECKING:
-    from .fonts import Font
+    from companion.screens.fonts import Font
 
 #: The combining marks drawn, by the mark each decomposes with.
 ACUTE, CARON, OGONEK, DOT, MACRON, RING = "\u0301", "\u030c", "\u0328", "\u0307", "\u0304", "\u030a"

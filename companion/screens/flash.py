@@ -9,8 +9,8 @@ is too low for a title font, the flash covers the blocks under it too, one at a 
 still does not fit (or the flash has details of its own), it takes the whole middle, and only
 the context and hint lines stay.
 
->>> from .model import Menu, Screen, Style
->>> from .render import render, text_lines
+>>> from companion.screens.model import Menu, Screen, Style
+>>> from companion.screens.render import render, text_lines
 >>> prompt = Screen(top="ANA · D1", title="Flat", progress=(1, 4), hints="ok:place",
 ...                 menu=Menu(("From track 1", "From track 2"), 0))
 >>> text_lines(render(Screen(title="Tank → train (1)", style=Style.NOTICE, beneath=prompt)))
@@ -24,10 +24,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .fonts import TITLES, Font
-from .layout import Fitted, fit
-from .model import Screen, Style
-from .render import (
+from companion.screens.fonts import TITLES, Font
+from companion.screens.layout import Fitted, fit
+from companion.screens.model import Screen, Style
+from companion.screens.render import (  # fmt: skip
     OFF,
     ON,
     PAGE_ROWS,
@@ -38,7 +38,7 @@ from .render import (
     _middle_blocks,
     _rows,
     _text_line,
-)  # fmt: skip
+)
 
 #: Columns between a notice's words and the outside of its frame, on each side: the
 #: bracket's two (a glyph's cell has blank columns of its own).

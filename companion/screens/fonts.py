@@ -21,8 +21,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .compose import composed, draw_marks
-from .glyphs import Encoder
+from companion.screens.compose import composed, draw_marks
+from companion.screens.glyphs import Encoder
 
 FONTDATA = Path(__file__).with_name("fontdata")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .fonts import Font
+from companion.screens.fonts import Font
 
 ELLIPSIS = "…"
 

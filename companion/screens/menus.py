@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from .fonts import SMALL
-from .layout import wrap
-from .model import Menu
-from .render import ON, _Area, _text_line
-from .trace import cut
+from companion.screens.fonts import SMALL
+from companion.screens.layout import wrap
+from companion.screens.model import Menu
+from companion.screens.render import ON, _Area, _text_line
+from companion.screens.trace import cut
 
 #: The column left of a menu's items for the pointer at the chosen one.
 POINTER_COLUMN = 7

@@ -25,10 +25,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from .fonts import SMALL
-from .layout import ellipsize, wrap
-from .model import Screen
-from .render import HEIGHT, OFF, ON, WIDTH, render
+from companion.screens.fonts import SMALL
+from companion.screens.layout import ellipsize, wrap
+from companion.screens.model import Screen
+from companion.screens.render import HEIGHT, OFF, ON, WIDTH, render
 
 #: (pixels a module, modules of quiet zone), best first: a bigger module scans from further
 #: away; the standard's 4-module quiet zone is kept when the height allows it.

@@ -36,14 +36,14 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .fonts import SMALL, TITLES, Font
-from .layout import Fitted, ellipsize, fit, wrap
-from .model import Menu, Screen, Style
-from .trace import LINES, cut, note_line, progress_line, tracing
+from companion.screens.fonts import SMALL, TITLES, Font
+from companion.screens.layout import Fitted, ellipsize, fit, wrap
+from companion.screens.model import Menu, Screen, Style
+from companion.screens.trace import LINES, cut, note_line, progress_line, tracing
 
 # What a render drew, for the callers of this module.
-from .trace import Cut as Cut
-from .trace import text_lines as text_lines
+from companion.screens.trace import Cut as Cut
+from companion.screens.trace import text_lines as text_lines
 
 WIDTH, HEIGHT = 128, 64
 #: The panels the screens are laid out for: (width, height) of a frame.
@@ -101,7 +101,7 @@ def pages(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT)) -> int:
     128x64 panel."""
     if _checked(size)[1] >= HEIGHT:
         return 1
-    from . import short
+    from companion.screens import short
 
     return short.page_count(screen, size)
 
@@ -127,7 +127,7 @@ def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 
         if size[1] >= HEIGHT:
             _paint(image, screen)
         else:
-            from . import short
+            from companion.screens import short
 
             short.paint(image, screen, page)
     finally:
@@ -138,7 +138,7 @@ def render(screen: Screen, size: tuple[int, int] = (WIDTH, HEIGHT), page: int = 
 
 def _paint(image: Image.Image, screen: Screen) -> None:
     if screen.beneath is not None and screen.style in (Style.NOTICE, Style.REFUSAL):
-        from . import flash
+        from companion.screens import flash
 
         whole = flash.paint_over(image, screen, screen.beneath)
         if whole is None:
@@ -273,7 +273,7 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
                    with_progress: bool) -> list[tuple[str, int, Painter]]:
     """The middle's blocks, top to bottom, as (title, progress, menu or body; height, painter
     drawing at a given row)."""
-    from . import menus
+    from companion.screens import menus
     style = screen.style
     pad = _pad(style)
     paged = _paged(style)
@@ -315,7 +315,7 @@ def _middle_blocks(screen: Screen, area: _Area, room: int, *,
 def _fit_title_and_menu(text: str, menu: Menu, area: _Area, room: int, pad: int,
                         paged: bool = False) -> tuple[Fitted | None, int]:
     """A one-line heading (the list is what is read) and how many menu rows fit under it."""
-    from . import menus
+    from companion.screens import menus
     # Over a list, the title is a heading: the list is what is read.
     fonts = tuple(font for font in TITLES if font.height <= MENU_TITLE_HEIGHT)
     heading = _band(fonts[-1].height + 2 * pad, paged) if text else 0

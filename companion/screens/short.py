@@ -7,7 +7,7 @@ every turn of the encoder), then the title. What does not fit at once goes on ov
 the table shows in turn (`TableLoop` turns them every few seconds), so a long line is broken
 at a word end and read on the next page: no word is cut, some are waited for.
 
->>> from .render import render
+>>> from companion.screens.render import render
 >>> screen = Screen(top="ANA · D1", title="Tap 3 wagons", body=("Coal, tank",), hints="ok:menu")
 >>> page_count(screen, (128, 32)), render(screen, (128, 32)).size
 (2, (128, 32))
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from .fonts import SMALL, TITLES
-from .layout import Fitted, fit, wrap
-from .model import Screen, Style
-from .render import (
+from companion.screens.fonts import SMALL, TITLES
+from companion.screens.layout import Fitted, fit, wrap
+from companion.screens.model import Screen, Style
+from companion.screens.render import (  # fmt: skip
     BOX,
     MIN_BAR,
     ON,
@@ -35,8 +35,8 @@ from .render import (
     _stack,
     _text_line,
     _words,
-)  # fmt: skip
-from .trace import cut
+)
+from companion.screens.trace import cut
 
 #: Between the context line's words and its progress marks.
 GAP = 3

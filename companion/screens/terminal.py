@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from .render import HEIGHT, WIDTH, text_lines
+from companion.screens.render import HEIGHT, WIDTH, text_lines
 
 #: (upper pixel lit, lower pixel lit) -> character.
 _BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}

@@ -19,15 +19,15 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..export import csv_text, json_play
-from ..i18n import N_, reason, translator
-from ..journal import JournalError, PlayRecord
-from . import pages
-from .bgstats import create_play_link
-from .data import JournalView, short_id, tagged_players
-from .i18n import negotiate
-from .live import live, live_play
-from .sse import live_events
+from companion.export import csv_text, json_play
+from companion.i18n import N_, reason, translator
+from companion.journal import JournalError, PlayRecord
+from companion.web import pages
+from companion.web.bgstats import create_play_link
+from companion.web.data import JournalView, short_id, tagged_players
+from companion.web.i18n import negotiate
+from companion.web.live import live, live_play
+from companion.web.sse import live_events
 
 #: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
 SECURITY_HEADERS = {
@@ -164,8 +164,8 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         Route("/static/{name}", static),
     ]
     if mqtt is not None:
-        from .board import Board
-        from .board_routes import board_routes
+        from companion.web.board import Board
+        from companion.web.board_routes import board_routes
 
         routes += board_routes(Board(*mqtt).start(), _language)
     application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,

@@ -13,8 +13,8 @@ import json
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from ..export import bgstats_play
-from ..journal import PlayRecord
+from companion.export import bgstats_play
+from companion.journal import PlayRecord
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 

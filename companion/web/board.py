@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from ..export import clock_set
+from companion.export import clock_set
 
 log = logging.getLogger(__name__)
 

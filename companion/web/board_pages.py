@@ -6,8 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..i18n import N_, translator
-from .pages import game_name, labels, page, scores_table
+from companion.i18n import N_, translator
+from companion.web.pages import game_name, labels, page, scores_table
 
 #: Seconds between reloads of the board page.
 RELOAD_SECONDS = 5

@@ -9,8 +9,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from .board import Board
-from .board_pages import tables_page
+from companion.web.board import Board
+from companion.web.board_pages import tables_page
 
 
 def board_routes(board: Board, language: Callable[[Request], str]) -> list[Route]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..journal import Journal, PlayRecord
-from ..live_view import LAST_MOVES, live_view
-from ..session import rebuild, rules_for
-from .data import short_id
+from companion.journal import Journal, PlayRecord
+from companion.live_view import LAST_MOVES, live_view
+from companion.session import rebuild, rules_for
+from companion.web.data import short_id
 
 __all__ = ["LAST_MOVES", "live", "live_play"]
 

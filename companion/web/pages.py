@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ..export import game_info, play_date
-from ..i18n import N_, translator
-from ..journal import PlayRecord
-from .data import Profile, short_id
+from companion.export import game_info, play_date
+from companion.i18n import N_, translator
+from companion.journal import PlayRecord
+from companion.web.data import Profile, short_id
 
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">

@@ -10,7 +10,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 
-from .data import JournalView
+from companion.web.data import JournalView
 
 #: Seconds between two looks at the journal's files: a move reaches the page well within a
 #: second, and an idle stream costs a few `stat` calls a second.

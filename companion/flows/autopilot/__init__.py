@@ -13,9 +13,8 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
+from companion.inputs import Input, Press
 from engine.events import Event
-
-from ...inputs import Input, Press
 
 #: Gives a tag UID of a card (kind, value) that is free to tap.
 UidFor = Callable[[str, str], str]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...i18n import N_, NC_
-from .. import TableGame, Values
+from companion.games import TableGame, Values
+from companion.i18n import N_, NC_
 
 GAME = "freight-train"
 

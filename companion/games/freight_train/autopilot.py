@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from companion.flows.autopilot import UidFor
+from companion.flows.kit import number_toward, toward
+from companion.games.freight_train.flow import FreightTrainFlow
+from companion.games.freight_train.ui import Action, Mode
+from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.freight_train.cards import DEPARTURE
@@ -13,12 +18,6 @@ from engine.games.freight_train.events import (
     TakeFromMainYard,
 )
 from engine.games.freight_train.state import YARD_TARGETS, FreightTrainState
-
-from ...flows.autopilot import UidFor
-from ...flows.kit import number_toward, toward
-from ...inputs import Input, Press, Tap
-from .flow import FreightTrainFlow
-from .ui import Action, Mode
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.DEPARTURE, Mode.TALLY, Mode.SETUP, Mode.FINAL})

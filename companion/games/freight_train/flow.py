@@ -15,6 +15,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, CardLike, Reaction
+from companion.flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
+from companion.games.freight_train.messages import (  # fmt: skip
+    CHOOSE_FIRST,
+    CHOOSE_ORDER_FIRST,
+    DAY_BEGINS,
+    DEPARTURE,
+    DEPARTURE_ALREADY,
+    DEPARTURE_NEEDS_REFILL,
+    FINISH_REFILL,
+    FOUR_AT_MOST,
+    LOCOMOTIVE_BROUGHT,
+    NOT_A_WAGON,
+    NOT_THIS_GAME,
+    REFILL_FIRST,
+    TAP_YARD_FIRST,
+)
+from companion.games.freight_train.screens import FreightTrainScreens
+from companion.games.freight_train.ui import Action, FreightTrainUI, Mode, Pick
+from companion.games.freight_train.words import GAME, Words
 from engine.events import Event
 from engine.games.freight_train.cards import (
     LANES,
@@ -48,27 +68,6 @@ from engine.games.freight_train.state import (
     Phase,
     Player,
 )  # fmt: skip
-
-from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
-from .messages import (
-    CHOOSE_FIRST,
-    CHOOSE_ORDER_FIRST,
-    DAY_BEGINS,
-    DEPARTURE,
-    DEPARTURE_ALREADY,
-    DEPARTURE_NEEDS_REFILL,
-    FINISH_REFILL,
-    FOUR_AT_MOST,
-    LOCOMOTIVE_BROUGHT,
-    NOT_A_WAGON,
-    NOT_THIS_GAME,
-    REFILL_FIRST,
-    TAP_YARD_FIRST,
-)  # fmt: skip
-from .screens import FreightTrainScreens
-from .ui import Action, FreightTrainUI, Mode, Pick
-from .words import GAME, Words
 
 
 class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):

@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.freight_train.cards import (
-    CARDS_PER_TYPE,
-    LOCOMOTIVES,
-    MIXED,
-    MOVE_FROM_YARD,
-    TAKE_FROM_MAIN_YARD,
-)  # fmt: skip
-from engine.games.freight_train.rules import pass_cost, result
-from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
-
-from ...flows.kit import FlowPart
-from ...screens.model import Menu, Screen, Style
-from .messages import (
+from companion.flows.kit import FlowPart
+from companion.games.freight_train.messages import (  # fmt: skip
     BRING_BODY,
     BRING_QUESTION,
     CHOOSE_MOVE,
@@ -46,9 +35,19 @@ from .messages import (
     TRAINS_AND_YARD,
     YARDS_PAGE,
     YARDS_TEXT,
+)
+from companion.games.freight_train.ui import Action, FreightTrainUI, Mode, Pick
+from companion.games.freight_train.words import Words
+from companion.screens.model import Menu, Screen, Style
+from engine.games.freight_train.cards import (
+    CARDS_PER_TYPE,
+    LOCOMOTIVES,
+    MIXED,
+    MOVE_FROM_YARD,
+    TAKE_FROM_MAIN_YARD,
 )  # fmt: skip
-from .ui import Action, FreightTrainUI, Mode, Pick
-from .words import Words
+from engine.games.freight_train.rules import pass_cost, result
+from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
 
 
 class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):

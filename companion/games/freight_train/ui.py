@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.flows.kit import Labelled, PagedUI
 from engine.errors import N_
-
-from ...flows.kit import Labelled, PagedUI
 
 
 class Mode(Enum):

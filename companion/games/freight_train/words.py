@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...flows.words import TableWords, packed, paged, wrapped
-from ...names import card_name, category_name, wagon_name
-from . import TABLE
+from companion.flows.words import TableWords, packed, paged, wrapped
+from companion.games.freight_train import TABLE
+from companion.names import card_name, category_name, wagon_name
 
 GAME = TABLE.id
 

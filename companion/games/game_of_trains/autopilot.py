@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.automaton import Stuck
+from companion.flows.autopilot import UidFor
+from companion.flows.kit import toward
+from companion.games.game_of_trains.flow import GameOfTrainsFlow, choice_after_tap
+from companion.games.game_of_trains.ui import KIND, Mode, OpeningUI
+from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.game_of_trains.cards import LINE, REMOVED_AT, UNSEEN, positions_for
@@ -16,13 +22,6 @@ from engine.games.game_of_trains.events import (
     UseAbility,
 )
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
-
-from ...automaton import Stuck
-from ...flows.autopilot import UidFor
-from ...flows.kit import toward
-from ...inputs import Input, Press, Tap
-from .flow import GameOfTrainsFlow, choice_after_tap
-from .ui import KIND, Mode, OpeningUI
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL})

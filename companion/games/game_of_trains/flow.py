@@ -22,6 +22,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.flows.base import NOTHING, CardLike, Reaction
+from companion.flows.kit import (
+    Button,
+    DraftedUI,
+    ModeFlow,
+    by_mode,
+    leafed,
+    moved,
+    refused,
+    refuses_other_games,
+)
+from companion.games.game_of_trains.messages import (  # fmt: skip
+    ALREADY_COUNTED,
+    CHOOSE_FIRST,
+    DEALT,
+    IN_DISCARD,
+    IS_FACE_UP,
+    LOCKED,
+    MOVED,
+    NO_FACE_UP,
+    NO_SUCH_USE,
+    NOT_A_WAGON,
+    NOT_THIS_GAME,
+    REFILLED,
+    SWAPPED,
+    WAGON,
+    WHERE,
+)
+from companion.games.game_of_trains.opening import OpeningEntry, arrival_notice
+from companion.games.game_of_trains.screens import GameOfTrainsScreens
+from companion.games.game_of_trains.ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from companion.games.game_of_trains.words import GAME, Words
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.game_of_trains import RULES
@@ -42,39 +74,6 @@ from engine.games.game_of_trains.events import (
     UseAbility,
 )  # fmt: skip
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase
-
-from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import (
-    Button,
-    DraftedUI,
-    ModeFlow,
-    by_mode,
-    leafed,
-    moved,
-    refused,
-    refuses_other_games,
-)
-from .messages import (
-    ALREADY_COUNTED,
-    CHOOSE_FIRST,
-    DEALT,
-    IN_DISCARD,
-    IS_FACE_UP,
-    LOCKED,
-    MOVED,
-    NO_FACE_UP,
-    NO_SUCH_USE,
-    NOT_A_WAGON,
-    NOT_THIS_GAME,
-    REFILLED,
-    SWAPPED,
-    WAGON,
-    WHERE,
-)  # fmt: skip
-from .opening import OpeningEntry, arrival_notice
-from .screens import GameOfTrainsScreens
-from .ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
-from .words import GAME, Words
 
 
 class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrainsUI],

@@ -12,24 +12,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import IllegalEvent
-from engine.games.game_of_trains import RULES, why_illegal
-from engine.games.game_of_trains.cards import LINE
-from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
-from engine.games.game_of_trains.state import GameOfTrainsState, Phase
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, moved
-from ...i18n import reason
-from .messages import (
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, moved
+from companion.games.game_of_trains.messages import (  # fmt: skip
     ALREADY_COUNTED,
     DRAWN_BY,
     PAIR_DISCARDED,
     REPLACED,
     WHERE,
-)  # fmt: skip
-from .ui import GameOfTrainsUI
-from .words import Words
+)
+from companion.games.game_of_trains.ui import GameOfTrainsUI
+from companion.games.game_of_trains.words import Words
+from companion.i18n import reason
+from engine.errors import IllegalEvent
+from engine.games.game_of_trains import RULES, why_illegal
+from engine.games.game_of_trains.cards import LINE
+from engine.games.game_of_trains.events import GameOfTrainsEvent, OpeningDraw, OpeningKeep
+from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 
 class OpeningEntry:

@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.game_of_trains.cards import (
-    LINE,
-    REMOVED_AT,
-    Ability,
-    ascending,
-    positions_for,
-)  # fmt: skip
-from engine.games.game_of_trains.state import GameOfTrainsState, Phase
-
-from ...flows.kit import FlowPart
-from ...screens.model import Menu, Screen, Style
-from .messages import (
+from companion.flows.kit import FlowPart
+from companion.games.game_of_trains.messages import (  # fmt: skip
     CONTEXT,
     DEAL_PAGE,
     DEAL_TEXT,
@@ -33,9 +23,18 @@ from .messages import (
     SHUFFLE_TEXT,
     TAP_DRAWN_TITLE,
     WINNER,
+)
+from companion.games.game_of_trains.ui import GameOfTrainsUI, Mode
+from companion.games.game_of_trains.words import Words
+from companion.screens.model import Menu, Screen, Style
+from engine.games.game_of_trains.cards import (
+    LINE,
+    REMOVED_AT,
+    Ability,
+    ascending,
+    positions_for,
 )  # fmt: skip
-from .ui import GameOfTrainsUI, Mode
-from .words import Words
+from engine.games.game_of_trains.state import GameOfTrainsState, Phase
 
 
 class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):

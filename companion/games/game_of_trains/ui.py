@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from companion.flows.kit import PagedUI
 from engine.games.game_of_trains.cards import (
     LINE,
     WAGONS,
 )  # fmt: skip
-
-from ...flows.kit import PagedUI
 
 KIND = "wagon"
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.flows.words import ANNOUNCE_LINE, TableWords, wrapped
+from companion.games.game_of_trains import TABLE
+from companion.names import card_name
 from engine.games.game_of_trains.cards import UNSEEN, Ability
-
-from ...flows.words import ANNOUNCE_LINE, TableWords, wrapped
-from ...names import card_name
-from . import TABLE
 
 GAME = TABLE.id
 

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.flows.autopilot import UidFor
+from companion.flows.kit import number_toward, toward
+from companion.games.off_the_rails.flow import OffTheRailsFlow
+from companion.games.off_the_rails.ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
+from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.off_the_rails.components import CART_CAPACITY, CAVE_IN_CARD
@@ -18,12 +23,6 @@ from engine.games.off_the_rails.events import (
     ValidateMission,
 )
 from engine.games.off_the_rails.state import Era, OffTheRailsState
-
-from ...flows.autopilot import UidFor
-from ...flows.kit import number_toward, toward
-from ...inputs import Input, Press, Tap
-from .flow import OffTheRailsFlow
-from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.FINAL, Mode.CAVE_IN_CARD, Mode.CAVE_INS})

@@ -19,6 +19,43 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, CardLike, Reaction
+from companion.flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
+from companion.games.off_the_rails.messages import (  # fmt: skip
+    ALREADY_DRAWN,
+    CART_FULL,
+    CAVE_IN_IN_DECK,
+    CRUSHED_NOTICE,
+    DERAIL_NOTICE,
+    DRAW_AFTER_CARTS,
+    FINISH_STONES,
+    FOUR_ACTIONS,
+    HOLD_TO_UNDO,
+    MISSION_TAKEN,
+    NO_MISSION_LEFT,
+    NO_MORE_CARDS,
+    NOT_A_DEPOSIT,
+    NOT_THIS_GAME,
+    ONE_MISSION,
+    PLACE_STONES_FIRST,
+    PLACE_TOKEN_FIRST,
+)
+from companion.games.off_the_rails.screens import OffTheRailsScreens
+from companion.games.off_the_rails.ui import (  # fmt: skip
+    ALLOWED,
+    DONE,
+    GEMS,
+    HOME,
+    MAX_STONES,
+    MINE,
+    MISSION,
+    SEAT,
+    LogEntry,
+    Mode,
+    OffTheRailsUI,
+)
+from companion.games.off_the_rails.words import GAME, Words
+from companion.i18n import reason
 from engine.events import Event
 from engine.games.off_the_rails.components import (
     ACTIONS_PER_TURN,
@@ -46,44 +83,6 @@ from engine.games.off_the_rails.events import (
 from engine.games.off_the_rails.rules import box_room, cart_room
 from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 from engine.games.off_the_rails.table import why_illegal
-
-from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
-from ...i18n import reason
-from .messages import (
-    ALREADY_DRAWN,
-    CART_FULL,
-    CAVE_IN_IN_DECK,
-    CRUSHED_NOTICE,
-    DERAIL_NOTICE,
-    DRAW_AFTER_CARTS,
-    FINISH_STONES,
-    FOUR_ACTIONS,
-    HOLD_TO_UNDO,
-    MISSION_TAKEN,
-    NO_MISSION_LEFT,
-    NO_MORE_CARDS,
-    NOT_A_DEPOSIT,
-    NOT_THIS_GAME,
-    ONE_MISSION,
-    PLACE_STONES_FIRST,
-    PLACE_TOKEN_FIRST,
-)  # fmt: skip
-from .screens import OffTheRailsScreens
-from .ui import (
-    ALLOWED,
-    DONE,
-    GEMS,
-    HOME,
-    MAX_STONES,
-    MINE,
-    MISSION,
-    SEAT,
-    LogEntry,
-    Mode,
-    OffTheRailsUI,
-)  # fmt: skip
-from .words import GAME, Words
 
 
 class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):

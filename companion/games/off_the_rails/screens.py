@@ -5,24 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.games.off_the_rails.components import (
-    ACTIONS,
-    ACTIONS_PER_TURN,
-    ADJUST_DIE,
-    CAVE_IN_PLACEMENT,
-    CAVE_IN_TOKENS,
-    DECK_SIZE,
-    MINES,
-    PLACE_CART,
-    REMOVED_PER_MINE,
-    missions_in_play,
-)  # fmt: skip
-from engine.games.off_the_rails.rules import result
-from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
-
-from ...flows.kit import FlowPart
-from ...screens.model import Menu, Screen, Style
-from .messages import (
+from companion.flows.kit import FlowPart
+from companion.games.off_the_rails.messages import (  # fmt: skip
     ACTIONS_DONE,
     ACTIONS_TITLE,
     ALL_ROLLING,
@@ -60,9 +44,33 @@ from .messages import (
     TALLY_TITLE,
     TAP_OPENING,
     UNLOAD_TOP,
+)
+from companion.games.off_the_rails.ui import (
+    DONE,
+    GEMS,
+    HOME,
+    MINE,
+    MISSION,
+    SEAT,
+    Mode,
+    OffTheRailsUI,
+)
+from companion.games.off_the_rails.words import Words
+from companion.screens.model import Menu, Screen, Style
+from engine.games.off_the_rails.components import (
+    ACTIONS,
+    ACTIONS_PER_TURN,
+    ADJUST_DIE,
+    CAVE_IN_PLACEMENT,
+    CAVE_IN_TOKENS,
+    DECK_SIZE,
+    MINES,
+    PLACE_CART,
+    REMOVED_PER_MINE,
+    missions_in_play,
 )  # fmt: skip
-from .ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode, OffTheRailsUI
-from .words import Words
+from engine.games.off_the_rails.rules import result
+from engine.games.off_the_rails.state import Era, OffTheRailsState, Step
 
 
 class OffTheRailsScreens(FlowPart[OffTheRailsState, Mode]):

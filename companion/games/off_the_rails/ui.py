@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from companion.flows.kit import PagedUI
 from engine.games.off_the_rails.components import (
     ACTIONS,
     DIE_SIDES,
@@ -14,8 +15,6 @@ from engine.games.off_the_rails.components import (
     deposit_cards,
 )  # fmt: skip
 from engine.games.off_the_rails.state import Step
-
-from ...flows.kit import PagedUI
 
 #: The most stones a deposit card is taken to show (the rules text does not print them).
 MAX_STONES = 9

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, NC_
-from .. import GameInfo, Shape, TableGame, Teams, Values
+from companion.games import GameInfo, Shape, TableGame, Teams, Values
+from companion.i18n import N_, NC_
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
 TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
@@ -14,9 +14,8 @@ TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
 def _cards() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
     # companion.games.ticket_to_ride.words.ticket_codes); a map file's tickets fit TICKET_TAG.
+    from companion.games.ticket_to_ride.words import ticket_codes
     from engine.games.ticket_to_ride.board import COLORS
-
-    from .words import ticket_codes
 
     return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes()),
             **{kind: () for kind in SPECIAL_KINDS}, **{kind: COLORS for kind in BOAT_KINDS}}
@@ -39,25 +38,25 @@ def _shipped_maps() -> tuple[str, ...]:
 
 
 def _map_title(option: object) -> str:
-    from .map_files import map_title
+    from companion.games.ticket_to_ride.map_files import map_title
 
     return map_title(option)
 
 
 def _map_cards(option: object) -> dict[str, tuple[str, ...]]:
-    from .map_files import map_cards
+    from companion.games.ticket_to_ride.map_files import map_cards
 
     return map_cards(option)
 
 
 def _read_map(text: str) -> tuple[str, Any]:
-    from .map_files import read_map
+    from companion.games.ticket_to_ride.map_files import read_map
 
     return read_map(text)
 
 
 def _map_teams(option: object) -> Teams | None:
-    from .map_files import map_teams
+    from companion.games.ticket_to_ride.map_files import map_teams
 
     return map_teams(option)
 

@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from companion.flows.autopilot import UidFor
+from companion.flows.kit import toward
+from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
+from companion.games.ticket_to_ride.words import (
+    KIND_OF_BOAT,
+    KIND_OF_SPECIAL,
+    city_letter,
+    ticket_code,
+)
+from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.board import LOCOMOTIVE
@@ -29,13 +40,6 @@ from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
 from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.autopilot import UidFor
-from ...flows.kit import toward
-from ...inputs import Input, Press, Tap
-from .flow import TicketToRideFlow
-from .view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
-from .words import KIND_OF_BOAT, KIND_OF_SPECIAL, city_letter, ticket_code
 
 #: The menu's action for each move entered from the menu.
 ACTION_OF = {DrawTickets: Action.TICKETS, ClaimRoute: Action.CLAIM,

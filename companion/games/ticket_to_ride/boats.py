@@ -10,6 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, chosen, refused
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.view import Mode, Pick
+from companion.games.ticket_to_ride.words import RESHUFFLED
+from companion.i18n import N_
+from companion.screens.model import Menu, Screen
 from engine.games.ticket_to_ride.events import DrawCard, ExchangePieces, Reshuffle
 from engine.games.ticket_to_ride.live_boats import (
     BOAT_PILE,
@@ -23,14 +30,6 @@ from engine.games.ticket_to_ride.live_boats import (
 from engine.games.ticket_to_ride.payment import UNKNOWN, boat_color
 from engine.games.ticket_to_ride.rules import DECK, face_up_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, chosen, refused
-from ...i18n import N_
-from ...screens.model import Menu, Screen
-from .part import TicketToRidePart
-from .view import Mode, Pick
-from .words import RESHUFFLED
 
 #: Where a card came from: blind from its deck, or face up and replaced from a deck.
 Source = tuple[int, str]

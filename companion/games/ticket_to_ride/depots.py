@@ -8,17 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.ticket_to_ride.events import StoreCard, TakeWarehouse
-from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE, must_store
-from engine.games.ticket_to_ride.live_teams import side_names
-from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, moved
-from ...screens.model import Menu, Screen
-from .part import TicketToRidePart
-from .view import DEPOT, Mode
-from .words import (
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, moved
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.view import DEPOT, Mode
+from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEPOT_FIRST_BODY,
     DEPOT_FIRST_TITLE,
     HINT_DEPOT,
@@ -29,7 +23,12 @@ from .words import (
     WAREHOUSE_ITEM,
     WAREHOUSE_TAKEN,
     WAREHOUSES_LEFT,
-)  # fmt: skip
+)
+from companion.screens.model import Menu, Screen
+from engine.games.ticket_to_ride.events import StoreCard, TakeWarehouse
+from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE, must_store
+from engine.games.ticket_to_ride.live_teams import side_names
+from engine.games.ticket_to_ride.state import TicketToRideState
 
 
 class DepotEntry(TicketToRidePart):

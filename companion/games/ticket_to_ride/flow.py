@@ -28,6 +28,68 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, CardLike, Reaction
+from companion.flows.kit import (
+    Button,
+    DraftedUI,
+    ModeFlow,
+    chosen,
+    leafed,
+    moved,
+    other_game,
+    refused,
+    turned,
+)
+from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
+from companion.games.ticket_to_ride.boats import BoatEntry
+from companion.games.ticket_to_ride.depots import DepotEntry
+from companion.games.ticket_to_ride.passengers import PassengerEntry
+from companion.games.ticket_to_ride.payments import PaymentEntry
+from companion.games.ticket_to_ride.routes import RouteChooser
+from companion.games.ticket_to_ride.screens import TicketToRideScreens, least_kept
+from companion.games.ticket_to_ride.takings import TakingsEntry
+from companion.games.ticket_to_ride.view import (  # fmt: skip
+    CLAIM,
+    DEPOT,
+    ROUTE_STEPS,
+    STATION,
+    STORED,
+    TRAIN_CARDS,
+    Action,
+    Mode,
+    Pick,
+    TicketToRideUI,
+    TurnView,
+    replaces_face_up,
+)
+from companion.games.ticket_to_ride.words import (  # fmt: skip
+    ALREADY_COUNTED,
+    CHOOSE_ROUTE_FIRST,
+    DEALT,
+    DRAW_SECOND_FIRST,
+    FACE_UP_REPLACED,
+    FERRY_CARD_NOW,
+    FERRY_CARD_TAKEN,
+    GAME,
+    KEEP_AT_LEAST,
+    NO_CARD_TO_DRAW,
+    NO_SECOND_CARD,
+    NO_TICKETS_LEFT,
+    NOT_A_TICKET,
+    NOT_A_TRAIN_CARD,
+    NOT_ON_THIS_MAP,
+    NOT_THIS_GAME,
+    OTHER_MAP_TICKET,
+    PASSED,
+    RESHUFFLED,
+    STORE_FIRST,
+    TICKETS_DRAWN,
+    TICKETS_KEPT,
+    TOO_MANY_TICKETS,
+    TUNNEL_GIVEN_UP,
+    Words,
+    map_ticket_codes,
+)
 from engine.events import Event
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map
 from engine.games.ticket_to_ride.events import (
@@ -57,69 +119,6 @@ from engine.games.ticket_to_ride.rules import (
 )
 from engine.games.ticket_to_ride.special_cards import counts_double
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
-
-from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import (
-    Button,
-    DraftedUI,
-    ModeFlow,
-    chosen,
-    leafed,
-    moved,
-    other_game,
-    refused,
-    turned,
-)
-from . import BOAT_KINDS, SPECIAL_KINDS
-from .boats import BoatEntry
-from .depots import DepotEntry
-from .passengers import PassengerEntry
-from .payments import PaymentEntry
-from .routes import RouteChooser
-from .screens import TicketToRideScreens, least_kept
-from .takings import TakingsEntry
-from .view import (
-    CLAIM,
-    DEPOT,
-    ROUTE_STEPS,
-    STATION,
-    STORED,
-    TRAIN_CARDS,
-    Action,
-    Mode,
-    Pick,
-    TicketToRideUI,
-    TurnView,
-    replaces_face_up,
-)  # fmt: skip
-from .words import (
-    ALREADY_COUNTED,
-    CHOOSE_ROUTE_FIRST,
-    DEALT,
-    DRAW_SECOND_FIRST,
-    FACE_UP_REPLACED,
-    FERRY_CARD_NOW,
-    FERRY_CARD_TAKEN,
-    GAME,
-    KEEP_AT_LEAST,
-    NO_CARD_TO_DRAW,
-    NO_SECOND_CARD,
-    NO_TICKETS_LEFT,
-    NOT_A_TICKET,
-    NOT_A_TRAIN_CARD,
-    NOT_ON_THIS_MAP,
-    NOT_THIS_GAME,
-    OTHER_MAP_TICKET,
-    PASSED,
-    RESHUFFLED,
-    STORE_FIRST,
-    TICKETS_DRAWN,
-    TICKETS_KEPT,
-    TOO_MANY_TICKETS,
-    TUNNEL_GIVEN_UP,
-    Words,
-    map_ticket_codes,
-)  # fmt: skip
 
 
 class TicketToRideFlow(RouteChooser, TakingsEntry, PaymentEntry, TicketToRideScreens, DepotEntry,

@@ -11,15 +11,14 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games import Teams
+from companion.games.ticket_to_ride.words import map_tag, map_ticket_codes
 from engine.errors import N_, InvalidInput
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.library import SHIPPED, find_map, resolve_map, shipped_map
 from engine.games.ticket_to_ride.live_teams import seat_teams, table_sizes
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
-
-from .. import Teams
-from .words import map_tag, map_ticket_codes
 
 
 def read_map(text: str) -> tuple[str, dict[str, Any]]:

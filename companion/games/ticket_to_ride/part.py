@@ -9,15 +9,14 @@ never run.
 
 from __future__ import annotations
 
+from companion.flows.base import Reaction
+from companion.flows.kit import FlowPart
+from companion.games.ticket_to_ride.view import Mode, Purpose, TicketToRideUI, TurnView
+from companion.games.ticket_to_ride.words import Words
+from companion.screens.model import Screen
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.state import Takings, TicketToRideState
-
-from ...flows.base import Reaction
-from ...flows.kit import FlowPart
-from ...screens.model import Screen
-from .view import Mode, Purpose, TicketToRideUI, TurnView
-from .words import Words
 
 
 class TicketToRidePart(FlowPart[TicketToRideState, Mode]):

@@ -14,6 +14,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, chosen, refused
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.view import Mode, Pick
+from companion.games.ticket_to_ride.words import (  # fmt: skip
+    FROM_CITY,
+    HINT_PAY,
+    MOVE_TITLE,
+    NO_PASSENGER,
+    NO_PASSENGER_TO_MOVE,
+    PASSENGER_IN,
+    PASSENGER_QUESTION,
+    STOP_HERE,
+    TAP_PASSENGER_CARDS,
+    TRIP_FARE,
+)
+from companion.i18n import fill
+from companion.screens.model import Menu, Screen
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride.events import MovePassenger, PlacePassenger
 from engine.games.ticket_to_ride.live_passengers import (
@@ -25,25 +43,6 @@ from engine.games.ticket_to_ride.live_passengers import (
 )  # fmt: skip
 from engine.games.ticket_to_ride.marklin import Trip
 from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, chosen, refused
-from ...i18n import fill
-from ...screens.model import Menu, Screen
-from .part import TicketToRidePart
-from .view import Mode, Pick
-from .words import (
-    FROM_CITY,
-    HINT_PAY,
-    MOVE_TITLE,
-    NO_PASSENGER,
-    NO_PASSENGER_TO_MOVE,
-    PASSENGER_IN,
-    PASSENGER_QUESTION,
-    STOP_HERE,
-    TAP_PASSENGER_CARDS,
-    TRIP_FARE,
-)  # fmt: skip
 
 
 class PassengerEntry(TicketToRidePart):

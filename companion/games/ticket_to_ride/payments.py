@@ -4,6 +4,17 @@ complete)."""
 
 from __future__ import annotations
 
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import refused
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.screens import claim_news
+from companion.games.ticket_to_ride.view import STATION, Pick
+from companion.games.ticket_to_ride.words import (  # fmt: skip
+    STATION_BUILT,
+    TUNNEL_EXTRA,
+    TUNNEL_FREE,
+)
+from companion.i18n import fill
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
@@ -19,18 +30,6 @@ from engine.games.ticket_to_ride.payment import route_payment_problem as route_p
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import refused
-from ...i18n import fill
-from .part import TicketToRidePart
-from .screens import claim_news
-from .view import STATION, Pick
-from .words import (
-    STATION_BUILT,
-    TUNNEL_EXTRA,
-    TUNNEL_FREE,
-)  # fmt: skip
 
 
 class PaymentEntry(TicketToRidePart):

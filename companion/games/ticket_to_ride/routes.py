@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.games.ticket_to_ride.events import PlaceDepot
-from engine.games.ticket_to_ride.live_depots import depots_left
-from engine.games.ticket_to_ride.rules import claim_problem
-from engine.games.ticket_to_ride.state import TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, moved, refused
-from .part import TicketToRidePart
-from .view import (
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, moved, refused
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.view import (  # fmt: skip
     CHOICE_STEPS,
     CLAIM,
     DEPOT,
@@ -21,14 +16,18 @@ from .view import (
     STATION,
     Mode,
     Purpose,
-)  # fmt: skip
-from .words import (
+)
+from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEPOT_PLACED,
     NO_DEPOT_LEFT,
     NO_STATION_LEFT,
     NOTHING_TO_CLAIM,
     city_letter,
-)  # fmt: skip
+)
+from engine.games.ticket_to_ride.events import PlaceDepot
+from engine.games.ticket_to_ride.live_depots import depots_left
+from engine.games.ticket_to_ride.rules import claim_problem
+from engine.games.ticket_to_ride.state import TicketToRideState
 
 
 class RouteChooser(TicketToRidePart):

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.games.ticket_to_ride.board import Track
-from engine.games.ticket_to_ride.live_boats import row_split
-from engine.games.ticket_to_ride.live_countries import cards_won
-from engine.games.ticket_to_ride.live_teams import team_of
-from engine.games.ticket_to_ride.live_tolls import toll_for
-from engine.games.ticket_to_ride.payment import JOKER
-from engine.games.ticket_to_ride.rules import cards_to_reveal, no_second_card
-from engine.games.ticket_to_ride.state import Phase, TicketToRideState
-
-from ...flows.words import paged
-from ...screens.model import Menu, Screen, Style
-from .part import TicketToRidePart
-from .view import DEPOT, STATION, TRAIN_CARDS, Mode, replaces_face_up
-from .words import (
+from companion.flows.words import paged
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.view import DEPOT, STATION, TRAIN_CARDS, Mode, replaces_face_up
+from companion.games.ticket_to_ride.words import (  # fmt: skip
     BLIND_LOCOMOTIVE,
     CLAIM_TITLE,
     DECK_EMPTY,
@@ -66,7 +56,16 @@ from .words import (
     TUNNEL_EXTRA,
     TUNNEL_REVEAL,
     Words,
-)  # fmt: skip
+)
+from companion.screens.model import Menu, Screen, Style
+from engine.games.ticket_to_ride.board import Track
+from engine.games.ticket_to_ride.live_boats import row_split
+from engine.games.ticket_to_ride.live_countries import cards_won
+from engine.games.ticket_to_ride.live_teams import team_of
+from engine.games.ticket_to_ride.live_tolls import toll_for
+from engine.games.ticket_to_ride.payment import JOKER
+from engine.games.ticket_to_ride.rules import cards_to_reveal, no_second_card
+from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 #: Ranking lines per final page.
 RANKING_LINES = 3

@@ -8,6 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, chosen, refused
+from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.screens import claim_news
+from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
+from companion.games.ticket_to_ride.words import HINT_PAY
+from companion.screens.model import Menu, Screen
 from engine.errors import N_
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import ClaimRoute
@@ -18,14 +25,6 @@ from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import hand_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.state import Takings, TicketToRideState
-
-from ...flows.base import NOTHING, Reaction
-from ...flows.kit import Button, chosen, refused
-from ...screens.model import Menu, Screen
-from .part import TicketToRidePart
-from .screens import claim_news
-from .view import Mode, Pick, TicketToRideUI
-from .words import HINT_PAY
 
 WHICH_COMPANY = N_("Which company?")
 SHARE_ITEM = N_("{company} · share {number}")

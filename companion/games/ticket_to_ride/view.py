@@ -8,6 +8,7 @@ from enum import Enum
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
+from companion.games.ticket_to_ride.words import city_letter
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
 from engine.games.ticket_to_ride.live_boats import can_exchange
@@ -22,8 +23,6 @@ from engine.games.ticket_to_ride.rules import (
 )
 from engine.games.ticket_to_ride.special_cards import face_up_limits
 from engine.games.ticket_to_ride.state import TicketToRideState
-
-from .words import city_letter
 
 if TYPE_CHECKING:
     from engine.games.ticket_to_ride.scoring import PlayerCount

@@ -12,16 +12,15 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 
+from companion.flows.words import LINE, TableWords, packed, wrapped
+from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
+from companion.names import card_name, category_name
 from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
 from engine.games.ticket_to_ride.state import TollPaid
-
-from ...flows.words import LINE, TableWords, packed, wrapped
-from ...names import card_name, category_name
-from . import BOAT_KINDS, SPECIAL_KINDS, TABLE
 
 GAME = TABLE.id
 #: A special card's tag kind, by the engine's card.

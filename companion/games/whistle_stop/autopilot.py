@@ -2,6 +2,19 @@
 
 from __future__ import annotations
 
+from companion.flows.autopilot import UidFor
+from companion.flows.kit import number_toward, toward
+from companion.games.whistle_stop.flow import WhistleStopFlow
+from companion.games.whistle_stop.ui import (
+    KIND,
+    MOVES,
+    Action,
+    Mode,
+    actions,
+    free_stations,
+    upgrade_options,
+)
+from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.whistle_stop.events import (
@@ -14,20 +27,6 @@ from engine.games.whistle_stop.events import (
     TakeShare,
 )  # fmt: skip
 from engine.games.whistle_stop.state import WhistleStopState
-
-from ...flows.autopilot import UidFor
-from ...flows.kit import number_toward, toward
-from ...inputs import Input, Press, Tap
-from .flow import WhistleStopFlow
-from .ui import (
-    KIND,
-    MOVES,
-    Action,
-    Mode,
-    actions,
-    free_stations,
-    upgrade_options,
-)
 
 #: The screens an automated player only acknowledges.
 ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.HANDOUT, Mode.LAST, Mode.FINAL})

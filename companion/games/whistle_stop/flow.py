@@ -19,21 +19,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.events import Event
-from engine.games.whistle_stop.events import (
-    BuyUpgrade,
-    EndTurn,
-    GainFame,
-    GainTokens,
-    HandOut,
-    Move,
-    PlaceTrain,
-    TakeShare,
-)  # fmt: skip
-from engine.games.whistle_stop.state import Phase, WhistleStopState
-
-from ...flows.base import NOTHING, CardLike, Reaction
-from ...flows.kit import (
+from companion.flows.base import NOTHING, CardLike, Reaction
+from companion.flows.kit import (
     Button,
     DraftedUI,
     ModeFlow,
@@ -43,7 +30,7 @@ from ...flows.kit import (
     refused,
     refuses_other_games,
 )
-from .messages import (
+from companion.games.whistle_stop.messages import (  # fmt: skip
     ARRIVED,
     FAME_GAINED,
     NOT_A_SHARE,
@@ -55,9 +42,9 @@ from .messages import (
     SHARE_TAKEN,
     TOKENS_GAINED,
     WHISTLE_FOR_NO_MOVE,
-)  # fmt: skip
-from .screens import WhistleStopScreens
-from .ui import (
+)
+from companion.games.whistle_stop.screens import WhistleStopScreens
+from companion.games.whistle_stop.ui import (  # fmt: skip
     ENTRY_OF,
     KIND,
     MAX_FAME,
@@ -72,8 +59,20 @@ from .ui import (
     actions,
     free_stations,
     upgrade_options,
+)
+from companion.games.whistle_stop.words import GAME, Words
+from engine.events import Event
+from engine.games.whistle_stop.events import (
+    BuyUpgrade,
+    EndTurn,
+    GainFame,
+    GainTokens,
+    HandOut,
+    Move,
+    PlaceTrain,
+    TakeShare,
 )  # fmt: skip
-from .words import GAME, Words
+from engine.games.whistle_stop.state import Phase, WhistleStopState
 
 
 class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.whistle_stop.components import STARTING_COAL, TRAINS_PER_PLAYER
-from engine.games.whistle_stop.rules import handout, result
-from engine.games.whistle_stop.state import WhistleStopState
-from engine.games.whistle_stop.table import next_step
-
-from ...screens.model import Menu, Screen, Style
-from .messages import (
+from companion.games.whistle_stop.messages import (  # fmt: skip
     COAL_GAINED,
     FAME_GAINED,
     FROM_SUPPLY,
@@ -35,14 +29,14 @@ from .messages import (
     TRAINS,
     UPGRADE_TITLE,
     WHISTLES_GAINED,
-)  # fmt: skip
-from .ui import (
-    WhistleStopUI,
-    actions,
-    free_stations,
-    upgrade_options,
 )
-from .words import Words
+from companion.games.whistle_stop.ui import WhistleStopUI, actions, free_stations, upgrade_options
+from companion.games.whistle_stop.words import Words
+from companion.screens.model import Menu, Screen, Style
+from engine.games.whistle_stop.components import STARTING_COAL, TRAINS_PER_PLAYER
+from engine.games.whistle_stop.rules import handout, result
+from engine.games.whistle_stop.state import WhistleStopState
+from engine.games.whistle_stop.table import next_step
 
 
 class WhistleStopScreens:

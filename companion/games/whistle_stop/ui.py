@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from companion.flows.kit import Labelled, PagedUI
 from engine.errors import N_
 from engine.games.whistle_stop.components import COAL, UPGRADES_PER_TURN, WHISTLE
 from engine.games.whistle_stop.rules import can_move
 from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
 from engine.games.whistle_stop.state import WhistleStopState
-
-from ...flows.kit import Labelled, PagedUI
 
 KIND = "share"
 #: The share cards of the box: "company-number".

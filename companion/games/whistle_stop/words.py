@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ...flows.words import TableWords, packed, paged, wrapped
-from ...i18n import fill
-from ...names import card_name
-from . import TABLE
+from companion.flows.words import TableWords, packed, paged, wrapped
+from companion.games.whistle_stop import TABLE
+from companion.i18n import fill
+from companion.names import card_name
 
 GAME = TABLE.id
 
