@@ -27,8 +27,8 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion import journal as journal_module  # noqa: E402
-from companion.journal import Journal  # noqa: E402
 from companion.session import GameSession  # noqa: E402
+from companion.state.journal import Journal  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 
@@ -51,7 +51,7 @@ def in_main_file(path: Path) -> int:
 def _renamed(journal: Journal) -> Any:
     """The alternative: the count written to a new file renamed over the old one (a sync of
     the file and one of the folder)."""
-    from companion.state_files import write_atomically
+    from companion.state.folder import write_atomically
 
     def note(play_uuid: str, seq: int, **_: Any) -> None:
         write_atomically(journal.progress_path,

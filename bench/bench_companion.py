@@ -62,8 +62,8 @@ from companion.automaton import Stuck, enter_move, physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
 from companion.inputs import Hold, Input, Press, Tap  # noqa: E402
+from companion.state.tags import TagRegistry  # noqa: E402
 from companion.table import FLOWS, Table, open_table  # noqa: E402
-from companion.tags import TagRegistry  # noqa: E402
 from drivers.events import (  # noqa: E402
     ButtonHeld,
     ButtonPressed,

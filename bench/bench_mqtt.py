@@ -28,11 +28,11 @@ if str(ROOT) not in sys.path:
 
 from bench.mosquitto import Broker  # noqa: E402
 from companion.export import json_play  # noqa: E402
-from companion.journal import Journal  # noqa: E402
 from companion.mqtt_settings import MqttSettings  # noqa: E402
 from companion.outbox import Outbox  # noqa: E402
 from companion.publisher import Publisher  # noqa: E402
 from companion.session import GameSession  # noqa: E402
+from companion.state.journal import Journal  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 

@@ -86,11 +86,12 @@ from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
-from companion.journal import Journal, JournalError  # noqa: E402
-from companion.paths import JOURNAL_FILE  # noqa: E402
-from companion.session import GameSession, initial_state, rebuild  # noqa: E402
+from companion.session import GameSession  # noqa: E402
+from companion.state.journal import Journal, JournalError  # noqa: E402
+from companion.state.paths import JOURNAL_FILE  # noqa: E402
+from companion.state.replay import initial_state, rebuild  # noqa: E402
+from companion.state.tags import TagRegistry  # noqa: E402
 from companion.table import FLOWS  # noqa: E402
-from companion.tags import TagRegistry  # noqa: E402
 from engine.codec import to_jsonable  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 

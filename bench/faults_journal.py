@@ -37,13 +37,13 @@ from typing import Any
 
 from bench.bench_companion import child_env, companion_command, record_demo
 from companion.cli import main as companion_main
-from companion.journal import Journal, JournalError
-from companion.paths import JOURNAL_FILE
-from companion.progress import MoveCount
 from companion.session import GameSession
-from companion.state_files import LOCK_FILE
+from companion.state.folder import LOCK_FILE
+from companion.state.journal import Journal, JournalError
+from companion.state.paths import JOURNAL_FILE
+from companion.state.progress import MoveCount
+from companion.state.tags import FILENAME as TAGS_FILE
 from companion.table import open_table
-from companion.tags import FILENAME as TAGS_FILE
 from engine.registry import GAMES
 from engine.simulate import play_random
 
@@ -397,7 +397,7 @@ def garbage_campaign(campaign: Any, seed: int, per_file: int) -> Any:
     with tempfile.TemporaryDirectory(prefix="faults-garbage-") as name:
         root = Path(name)
         game = CrashedGame(root / "live", seed, rng)
-        from companion.tags import TagRegistry
+        from companion.state.tags import TagRegistry
 
         with TagRegistry.in_state_dir(game.folder) as registry:
             from companion.cards import Card

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import reason, translator
-from companion.journal import JournalError
-from companion.paths import default_state_dir
-from companion.recovery import backup, recover, restore
-from companion.state_files import exit_status_of, take_folder
+from companion.state.folder import exit_status_of, take_folder
+from companion.state.journal import JournalError
+from companion.state.paths import default_state_dir
+from companion.state.recovery import backup, recover, restore
 
 
 def register(commands: Any) -> None:

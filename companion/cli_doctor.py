@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.config import Config, ConfigError, load_config
 from companion.i18n import N_, reason, translator
-from companion.paths import default_state_dir, journal_path
+from companion.state.paths import default_state_dir, journal_path
 from drivers.config import DriverSettings, parse_settings
 from drivers.errors import DriverConfigError
 

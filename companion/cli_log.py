@@ -19,7 +19,8 @@ from typing import Any
 from companion import spreadsheet
 from companion.export import FORMATS, export, json_play, play_date
 from companion.i18n import reason, translator
-from companion.journal import (
+from companion.live_view import play_summary
+from companion.state.journal import (
     EXIT_BUSY,
     PROGRESS_SUFFIX,
     Journal,
@@ -29,9 +30,8 @@ from companion.journal import (
     ProgressUnreadable,
     StateFolderBusy,
 )
-from companion.live_view import play_summary
-from companion.paths import default_state_dir, journal_path
-from companion.session import rebuild, rules_for
+from companion.state.paths import default_state_dir, journal_path
+from companion.state.replay import rebuild, rules_for
 from engine.errors import N_
 
 EXIT_BAD_INPUT = 2

@@ -25,9 +25,9 @@ from companion.config import Config, ConfigError, load_config, parse_config
 from companion.device_settings import load_settings
 from companion.games import TABLE_GAMES
 from companion.i18n import reason, translator
-from companion.journal import EXIT_BUSY, JournalError, StateFolderBusy
-from companion.paths import default_state_dir, demo_state_dir
-from companion.state_files import take_folder
+from companion.state.folder import take_folder
+from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
+from companion.state.paths import default_state_dir, demo_state_dir
 from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_, IllegalEvent

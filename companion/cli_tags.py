@@ -14,10 +14,10 @@ from companion import spreadsheet
 from companion.cards import Card, CardError
 from companion.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from companion.i18n import reason, translator
-from companion.journal import JournalError
-from companion.paths import default_state_dir
-from companion.state_files import exit_status_of
-from companion.tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
+from companion.state.folder import exit_status_of
+from companion.state.journal import JournalError
+from companion.state.paths import default_state_dir
+from companion.state.tags import AlreadyEnrolled, TagError, TagRegistry, describe, normalise_uid
 
 PROG = "companion tags"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import translator
-from companion.paths import default_state_dir
+from companion.state.paths import default_state_dir
 
 EXIT_BAD_INPUT = 2
 DEFAULT_HOST = "0.0.0.0"

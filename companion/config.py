@@ -74,7 +74,7 @@ class Config:
     language: str | None = None
     #: The least important log line `companion run` writes (`companion.logs.LEVELS`).
     log_level: str = "info"
-    #: None: `companion.paths.default_state_dir()`.
+    #: None: `companion.state.paths.default_state_dir()`.
     state_dir: Path | None = None
     #: The game a new table starts with.
     game: str = "freight-train"

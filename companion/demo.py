@@ -23,12 +23,12 @@ from companion.digest import sha256_hex
 from companion.flows import autopilot
 from companion.games import TABLE_GAMES
 from companion.inputs import Hold, Input, Press, Tap
-from companion.journal import Journal
 from companion.mqtt_settings import MqttSettings
-from companion.paths import JOURNAL_FILE
-from companion.state_files import StateFolderBusy, take_folder
+from companion.state.folder import StateFolderBusy, take_folder
+from companion.state.journal import Journal
+from companion.state.paths import JOURNAL_FILE
+from companion.state.tags import TagRegistry
 from companion.table import Table, open_table
-from companion.tags import TagRegistry
 from engine.game import TallyResult
 from engine.registry import GAMES
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.i18n import LANGUAGES
 from companion.panel_rest import BRIGHTNESS_LEVELS
-from companion.state_files import write_atomically
+from companion.state.folder import write_atomically
 
 log = logging.getLogger(__name__)
 

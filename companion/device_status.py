@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.journal import Journal, JournalError
 from companion.scoreboard import Scoreboard, lan_address, site_url
+from companion.state.journal import Journal, JournalError
 from engine.errors import N_
 
 

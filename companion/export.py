@@ -24,8 +24,8 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from companion.games import TABLE_GAMES, GameInfo
-from companion.journal import PlayRecord
 from companion.spreadsheet import neutralise
+from companion.state.journal import PlayRecord
 
 SOURCE_NAME = "Tabletop companion"
 FORMATS = ("bgstats", "csv", "json")

@@ -107,7 +107,7 @@ def classify(error: BaseException, place: Path | None = None,
     one input is logged and the table goes on). `place` names the state folder when the
     error does not say which file it is about."""
     from companion.config import ConfigError
-    from companion.journal import JournalError
+    from companion.state.journal import JournalError
     from drivers.errors import DriverConfigError
 
     if isinstance(error, (ConfigError, DriverConfigError)):

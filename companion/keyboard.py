@@ -22,8 +22,8 @@ from typing import TextIO
 
 from companion.app import TableApp
 from companion.cards import ANY_GAME, Card
+from companion.state.tags import TagError, TagRegistry, normalise_uid
 from companion.table import Table
-from companion.tags import TagError, TagRegistry, normalise_uid
 from drivers.protocols import CardSimulator
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",

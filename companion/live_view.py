@@ -1,7 +1,7 @@
 """The game in progress as others see it (the scoreboard, an MQTT board): whose turn, the
 stage, the last moves, the running scores and the triggers announced so far.
 
-Built from a state the engine made (`session.rebuild`, or the table's own session); only what
+Built from a state the engine made (`state.replay.rebuild`, or the table's own session); only what
 each game's state already holds is read here, no rule is restated.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
-from companion.journal import EventRecord, PlayRecord
+from companion.state.journal import EventRecord, PlayRecord
 from engine.errors import N_
 from engine.game import GameRules
 

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.export import json_play
-from companion.journal import Journal, JournalError, PlayRecord
-from companion.journal_outbox import OutboxBuilder, OutboxItem
 from companion.live_view import LAST_MOVES, live_view
+from companion.state.journal import Journal, JournalError, PlayRecord
+from companion.state.outbox_store import OutboxBuilder, OutboxItem
 from engine.game import GameRules
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ def items(journal: Journal, rules: GameRules[Any, Any], play: PlayRecord, state:
           count: int | None, with_play: bool) -> list[OutboxItem]:
     """The live view of `play` at `state` (rebuilt from the journal when None) and, with
     `with_play`, the play itself first."""
-    from companion.session import rebuild
+    from companion.state.replay import rebuild
 
     if state is None or count is None:
         state, count = rebuild(journal, rules, play)

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.i18n import translator
-from companion.journal import Journal
 from companion.scoreboard import Scoreboard, address_of, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen
+from companion.state.journal import Journal
 
 
 def play_screen(uuid: str, scoreboard: Scoreboard, language: str,

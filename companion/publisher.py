@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.journal_outbox import Pending
 from companion.mqtt_settings import MqttSettings
+from companion.state.outbox_store import Pending
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,7 @@ class Publisher:
                 self._state.notify_all()
 
     def _open_and_serve(self) -> None:
-        from companion.journal_outbox import OutboxStore
+        from companion.state.outbox_store import OutboxStore
 
         try:
             store = OutboxStore(self.journal_path)

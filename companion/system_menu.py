@@ -18,9 +18,9 @@ from companion.app import Flash, Notices
 from companion.device_settings import DeviceSettings, save_settings
 from companion.i18n import LANGUAGES, translator
 from companion.inputs import Input, Press, Tap
-from companion.journal import Journal
 from companion.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
 from companion.screens.model import Menu, Screen, Style
+from companion.state.journal import Journal
 
 if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
     from companion.device_status import JournalSafety

@@ -18,18 +18,18 @@ from companion.device_settings import load_settings
 from companion.flows.base import TableFlow
 from companion.games import TABLE_GAMES
 from companion.i18n import reason, translator
-from companion.journal import Journal, JournalError
 from companion.loop import TableLoop
 from companion.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
-from companion.recovery import Opened, open_checked, open_registry
 from companion.screens.fonts import warm_up
 from companion.screens.model import Screen, Style
 from companion.screens.qr import render_screen
 from companion.screens.render import SIZES, pages
 from companion.session import GameSession
-from companion.state_files import FolderLock, take_folder
+from companion.state.folder import FolderLock, take_folder
+from companion.state.journal import Journal, JournalError
+from companion.state.recovery import Opened, open_checked, open_registry
+from companion.state.tags import TagRegistry
 from companion.system_menu import DeviceControls, SystemMenu
-from companion.tags import TagRegistry
 from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES

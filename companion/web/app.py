@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.export import csv_text, json_play
 from companion.i18n import N_, reason, translator
-from companion.journal import JournalError, PlayRecord
+from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.bgstats import create_play_link
 from companion.web.data import JournalView, short_id, tagged_players

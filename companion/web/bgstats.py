@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from urllib.parse import quote
 
 from companion.export import bgstats_play
-from companion.journal import PlayRecord
+from companion.state.journal import PlayRecord
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 

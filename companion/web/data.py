@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.journal import PROGRESS_SUFFIX, Journal, PlayRecord
-from companion.paths import journal_path
 from companion.scoreboard import SHORT_ID_LENGTH
 from companion.scoreboard import short_id as short_id  # shared with the table's QR code
+from companion.state.journal import PROGRESS_SUFFIX, Journal, PlayRecord
+from companion.state.paths import journal_path
 
 Signature = tuple[object, ...]
 #: Bytes of the move count file read for the signature: its two slots (see `progress`).
@@ -136,7 +136,7 @@ class JournalView:
 
 def tagged_players(state_dir: Path) -> set[str]:
     """The names on personal tags (kind "player"), read without changing the registry."""
-    from companion.tags import FILENAME, TagRegistry
+    from companion.state.tags import FILENAME, TagRegistry
 
     if not (state_dir / FILENAME).exists():
         return set()

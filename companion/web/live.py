@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.journal import Journal, PlayRecord
 from companion.live_view import LAST_MOVES, live_view
-from companion.session import rebuild, rules_for
+from companion.state.journal import Journal, PlayRecord
+from companion.state.replay import rebuild, rules_for
 from companion.web.data import short_id
 
 __all__ = ["LAST_MOVES", "live", "live_play"]

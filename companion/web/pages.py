@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.export import game_info, play_date
 from companion.i18n import N_, translator
-from companion.journal import PlayRecord
+from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
 
 _PAGE = """<!doctype html>

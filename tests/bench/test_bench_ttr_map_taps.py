@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from bench.bench_companion import measure_tap_to_frame
-from companion.journal import Journal
 from companion.map_files import map_option
-from companion.paths import JOURNAL_FILE
+from companion.state.journal import Journal
+from companion.state.paths import JOURNAL_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 TOLLS = ROOT / "examples" / "maps" / "tolls-example.toml"

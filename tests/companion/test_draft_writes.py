@@ -16,7 +16,7 @@ from companion.automaton import enter_move, physical_moves
 from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.inputs import Input, Press, Tap
-from companion.journal import DRAFT_SUFFIX, Journal
+from companion.state.journal import DRAFT_SUFFIX, Journal
 from companion.table import Table, open_table
 from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
 from engine.registry import GAMES

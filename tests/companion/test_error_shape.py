@@ -8,8 +8,8 @@ from companion.cards import CardError
 from companion.config import ConfigError
 from companion.files import InputFileError
 from companion.i18n import reason
-from companion.journal_errors import JournalDamaged, JournalError
-from companion.tags import TagError
+from companion.state.errors import JournalDamaged, JournalError
+from companion.state.tags import TagError
 from drivers.errors import DeviceNotFound, DriverConfigError, DriverError
 from engine.errors import N_, IllegalEvent, InvalidInput, Reasoned
 

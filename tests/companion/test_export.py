@@ -22,7 +22,7 @@ from companion.export import (
     ranks,
     timeline,
 )
-from companion.journal import PlayRecord
+from companion.state.journal import PlayRecord
 
 
 def record(game: str = "freight-train", first: int = 0, **changes: Any) -> PlayRecord:

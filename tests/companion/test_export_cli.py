@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.journal import Journal
 from companion.spreadsheet import neutralise, restore
+from companion.state.journal import Journal
 
 Capture = pytest.CaptureFixture[str]
 

@@ -28,9 +28,9 @@ from companion.failures import (
     classify,
 )
 from companion.i18n import translator
-from companion.journal import Journal, JournalError
-from companion.journal_errors import JournalTooNew
 from companion.screens.render import render
+from companion.state.errors import JournalTooNew
+from companion.state.journal import Journal, JournalError
 
 fr = translator("fr").gettext
 

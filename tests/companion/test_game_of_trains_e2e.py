@@ -12,8 +12,8 @@ import pytest
 from companion.automaton import physical_moves
 from companion.config import ConfigError, parse_config
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
-from companion.journal import Journal
 from companion.screens.model import Style
+from companion.state.journal import Journal
 from companion.table import open_table
 from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.events import OpeningDraw, OpeningKeep

@@ -25,10 +25,10 @@ from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.inputs import Hold, Input, Press, Tap
-from companion.journal import Journal
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from companion.session import GameSession
+from companion.state.journal import Journal
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.game_of_trains import RULES

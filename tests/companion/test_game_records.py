@@ -20,9 +20,9 @@ import engine.registry
 from companion.cards import Card, card_kinds, check_card, copies
 from companion.export import game_info
 from companion.games import TABLE_GAMES, TableGame
-from companion.journal import Journal
 from companion.names import card_name
-from companion.paths import JOURNAL_FILE
+from companion.state.journal import Journal
+from companion.state.paths import JOURNAL_FILE
 from companion.table import open_table
 from drivers.events import ButtonPressed
 from engine.registry import CATALOGUE, GAMES, GameEntry
@@ -36,7 +36,7 @@ ALLOWED = {
     "companion/config.py",
     # Plays journalled before layout 2 keep the readings they were played with: history,
     # which a new game never joins.
-    "companion/journal_layout.py",
+    "companion/state/layout.py",
 }
 
 

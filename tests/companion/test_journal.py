@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.journal import SCHEMA_VERSION, EventRecord, Journal, JournalError
+from companion.state.journal import SCHEMA_VERSION, EventRecord, Journal, JournalError
 
 SETUP = {"players": ["Ana", "Ben"], "options": {"first": 1}}
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.journal import Journal
 from companion.session import GameSession
-from companion.state_files import take_folder
+from companion.state.folder import take_folder
+from companion.state.journal import Journal
 from engine.registry import GAMES
 from engine.simulate import play_random
 
@@ -119,8 +119,8 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path: Path, capsys: Capture) 
 def test_a_backup_carries_the_tag_registry_and_a_restore_puts_it_back(
         tmp_path: Path, capsys: Capture) -> None:
     from companion.cards import Card
-    from companion.tags import FILENAME as TAGS
-    from companion.tags import TagRegistry
+    from companion.state.tags import FILENAME as TAGS
+    from companion.state.tags import TagRegistry
 
     folder = tmp_path / "state"
     with Journal(folder / JOURNAL) as journal:
@@ -160,7 +160,7 @@ def test_a_backup_carries_the_tag_registry_and_a_restore_puts_it_back(
 def test_a_backup_without_tags_leaves_the_registry_as_it_is(tmp_path: Path,
                                                            capsys: Capture) -> None:
     from companion.cards import Card
-    from companion.tags import TagRegistry
+    from companion.state.tags import TagRegistry
 
     folder = tmp_path / "state"
     with Journal(folder / JOURNAL) as journal:

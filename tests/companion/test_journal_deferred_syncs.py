@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import CHECKPOINT_PAGES, Journal
+from companion.state.journal import CHECKPOINT_PAGES, Journal
 
 GAME = "freight-train"
 SETUP = {"players": ["Ana", "Ben"], "options": {}}

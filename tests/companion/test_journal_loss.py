@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.journal import CHECKPOINT_PAGES, Journal, JournalDamaged
-from companion.recovery import open_checked
 from companion.session import GameSession
+from companion.state.journal import CHECKPOINT_PAGES, Journal, JournalDamaged
+from companion.state.recovery import open_checked
 from companion.table import open_table
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.registry import GAMES

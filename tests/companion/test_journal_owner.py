@@ -14,11 +14,11 @@ import pytest
 
 from companion.cli import main
 from companion.demo import run_demo
-from companion.journal import Journal, JournalError, StateFolderBusy, StateFolderRefused
 from companion.session import GameSession
-from companion.state_files import LOCK_FILE, folder_holder, take_folder
+from companion.state.folder import LOCK_FILE, folder_holder, take_folder
+from companion.state.journal import Journal, JournalError, StateFolderBusy, StateFolderRefused
+from companion.state.tags import TagRegistry
 from companion.table import open_table
-from companion.tags import TagRegistry
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 
@@ -29,7 +29,7 @@ Capture = pytest.CaptureFixture[str]
 HOLDER = """
 import sys
 from pathlib import Path
-from companion.state_files import take_folder
+from companion.state.folder import take_folder
 lock = take_folder(Path(sys.argv[1]), "companion run")
 print("held", flush=True)
 sys.stdin.read()

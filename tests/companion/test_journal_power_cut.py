@@ -18,8 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.journal import Journal
 from companion.session import GameSession
+from companion.state.journal import Journal
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 
@@ -33,7 +33,7 @@ KILLS_PER_SEED = 5
 # submits that seq, so the parent can also kill it in the middle of a submit.
 CHILD = """
 import sys
-from companion.journal import Journal
+from companion.state.journal import Journal
 from companion.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random

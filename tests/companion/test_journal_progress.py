@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.progress import SLOT, MoveCount, Unreadable
+from companion.state.progress import SLOT, MoveCount, Unreadable
 
 
 def test_the_newest_whole_record_wins_and_numbers_go_on_after_a_restart(tmp_path: Path) -> None:
@@ -53,22 +53,22 @@ def test_a_link_in_its_place_is_not_written_through(tmp_path: Path) -> None:
 
 def _counting_syncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The descriptors the move count syncs, from now on."""
-    import companion.progress
+    import companion.state.progress
 
     synced: list[int] = []
-    real = companion.progress.os.fdatasync
+    real = companion.state.progress.os.fdatasync
 
     def fdatasync(descriptor: int) -> None:
         synced.append(descriptor)
         real(descriptor)
 
-    monkeypatch.setattr(companion.progress.os, "fdatasync", fdatasync)
+    monkeypatch.setattr(companion.state.progress.os, "fdatasync", fdatasync)
     return synced
 
 
 def test_a_move_writes_the_count_without_a_sync_of_its_own(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.journal import Journal
+    from companion.state.journal import Journal
 
     synced = _counting_syncs(monkeypatch)
     with Journal(tmp_path / "journal.sqlite3") as journal:
@@ -81,7 +81,7 @@ def test_a_move_writes_the_count_without_a_sync_of_its_own(
 
 def test_an_undo_syncs_the_lowered_count_before_its_commit(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.journal import Journal
+    from companion.state.journal import Journal
 
     with Journal(tmp_path / "journal.sqlite3") as journal:
         play = journal.start_play("freight-train", {"players": ["Ana", "Ben"], "options": {}})

@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from companion.journal import SCHEMA_VERSION, Journal
-from companion.journal_layout import FIRST_LAYOUT
 from companion.session import GameSession
+from companion.state.journal import SCHEMA_VERSION, Journal
+from companion.state.layout import FIRST_LAYOUT
 from engine.registry import GAMES
 from engine.simulate import play_random
 

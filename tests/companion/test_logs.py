@@ -133,8 +133,8 @@ def test_a_game_started_and_resumed_reaches_the_journal_at_info(tmp_path: Path) 
 
 def test_a_game_finished_is_logged_with_its_play(tmp_path: Path,
                                                  caplog: pytest.LogCaptureFixture) -> None:
-    from companion.journal import Journal
     from companion.session import GameSession
+    from companion.state.journal import Journal
     from engine.games.freight_train import RULES
     from engine.simulate import play_random
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.demo import run_demo
-from companion.journal import Journal
-from companion.journal_outbox import OutboxStore
 from companion.mqtt_settings import MqttSettings
 from companion.outbox import Outbox
-from companion.paths import journal_path
 from companion.publisher import Publisher
 from companion.session import GameSession
+from companion.state.journal import Journal
+from companion.state.outbox_store import OutboxStore
+from companion.state.paths import journal_path
 from engine.registry import GAMES
 from engine.simulate import play_random
 

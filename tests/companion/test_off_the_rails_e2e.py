@@ -10,8 +10,8 @@ import pytest
 from companion.automaton import physical_moves
 from companion.demo import run_demo
 from companion.i18n import translator
-from companion.journal import Journal
 from companion.screens.model import Style
+from companion.state.journal import Journal
 from companion.table import Table
 from engine.games.off_the_rails import RULES
 from engine.games.off_the_rails.state import Step

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from companion.export import json_play
-from companion.journal import SCHEMA_VERSION, Journal, JournalError
-from companion.journal_outbox import OutboxItem, OutboxStore
 from companion.outbox import Outbox
 from companion.session import GameSession
+from companion.state.journal import SCHEMA_VERSION, Journal, JournalError
+from companion.state.outbox_store import OutboxItem, OutboxStore
 from engine.registry import GAMES
 from engine.simulate import play_random
 

@@ -18,8 +18,6 @@ from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.i18n import reason
 from companion.inputs import Hold, Input, Press
-from companion.journal import Journal
-from companion.paths import journal_path
 from companion.play_qr import last_play_screen
 from companion.scoreboard import (
     MAX_ADDRESS_LENGTH,
@@ -31,6 +29,8 @@ from companion.scoreboard import (
 )
 from companion.screens.model import Style
 from companion.screens.qr import QrScreen, layout, qr_frame, render_screen
+from companion.state.journal import Journal
+from companion.state.paths import journal_path
 from companion.table import Table, open_table
 
 from .web_server import finished_play, get, web_server

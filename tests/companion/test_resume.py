@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal
+from companion.state.journal import Journal
 from companion.table import FLOWS
 
 SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "examples" / "config.toml"

@@ -71,7 +71,7 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.lobby", "companion.device_status", "companion.play_qr", "companion.version",
     "companion.failures", "companion.map_files", "companion.scoreboard",
-    "companion.mqtt_settings", "companion.outbox", "companion.journal_outbox",
+    "companion.mqtt_settings", "companion.outbox", "companion.state.outbox_store",
     "companion.export", "companion.automaton", "companion.keyboard", "companion.demo", "uuid",
     "platform")
 

@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-from companion.journal import Journal, JournalError
-from companion.session import (
+from companion.session import SNAPSHOT_EVERY, GameSession
+from companion.state.journal import Journal, JournalError
+from companion.state.replay import (
     SAME_AS_START,
-    SNAPSHOT_EVERY,
-    GameSession,
     compact_snapshot,
     expand_snapshot,
     initial_state,

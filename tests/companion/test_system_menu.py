@@ -13,16 +13,16 @@ from companion.demo import DEMO_DRIVERS
 from companion.device_settings import SETTINGS_FILE, DeviceSettings, load_settings
 from companion.device_status import scoreboard_url
 from companion.inputs import Press
-from companion.journal import Journal
 from companion.lobby import Lobby
 from companion.panel_rest import BRIGHTNESS_LEVELS
-from companion.paths import JOURNAL_FILE
-from companion.progress import MoveCount
 from companion.scoreboard import Scoreboard, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen
 from companion.screens.render import cuts
 from companion.session import GameSession
+from companion.state.journal import Journal
+from companion.state.paths import JOURNAL_FILE
+from companion.state.progress import MoveCount
 from companion.system_menu import DeviceControls, Entry, SystemMenu
 from companion.table import Table, open_table
 from companion.version import version

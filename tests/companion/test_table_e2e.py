@@ -17,8 +17,8 @@ from companion.automaton import physical_moves
 from companion.cards import Card
 from companion.demo import demo_deck, run_demo
 from companion.i18n import translator
-from companion.journal import Journal
 from companion.screens.model import Style
+from companion.state.journal import Journal
 from companion.table import Table
 from engine.games.freight_train import RULES
 from engine.games.freight_train.state import Phase

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.cards import ANY_GAME, CATALOGUE, TEXT_LIMIT, Card, CardError, card_kinds, check_card
 from companion.i18n import reason
-from companion.tags import (
+from companion.state.tags import (
     FILENAME,
     AlreadyEnrolled,
     TagError,

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cards import Card
 from companion.cli import main
-from companion.tags import FILENAME, TagRegistry
+from companion.state.tags import FILENAME, TagRegistry
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "tags-freight-train.csv"
 

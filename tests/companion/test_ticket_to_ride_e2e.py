@@ -10,9 +10,9 @@ from typing import cast
 from companion.automaton import physical_moves
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.i18n import translator
-from companion.journal import Journal
 from companion.screens.fonts import SMALL
 from companion.screens.model import Style
+from companion.state.journal import Journal
 from companion.table import Table, open_table
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import TicketToRideEvent

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion.journal import Journal
-from companion.paths import journal_path
+from companion.state.journal import Journal
+from companion.state.paths import journal_path
 from companion.web.bgstats import CREATE_PLAY
 from engine.registry import GAMES
 

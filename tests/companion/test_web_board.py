@@ -9,11 +9,11 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from companion.journal import Journal
 from companion.mqtt_settings import MqttSettings
 from companion.outbox import Outbox
 from companion.publisher import Publisher
 from companion.session import GameSession
+from companion.state.journal import Journal
 from companion.web.board import Evening
 from companion.web.board_pages import tables_page
 from engine.registry import GAMES

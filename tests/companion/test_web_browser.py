@@ -16,9 +16,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.journal import Journal
-from companion.paths import journal_path
-from companion.session import GameSession, rebuild
+from companion.session import GameSession
+from companion.state.journal import Journal
+from companion.state.paths import journal_path
+from companion.state.replay import rebuild
 from engine.registry import GAMES
 from engine.simulate import play_random
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from companion.automaton import physical_moves
 from companion.demo import run_demo
-from companion.journal import Journal
+from companion.state.journal import Journal
 from engine.games.whistle_stop import RULES
 
 NAMES = ("Ana", "Ben")

@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.journal import Journal
-from companion.paths import journal_path
 from companion.session import GameSession
+from companion.state.journal import Journal
+from companion.state.paths import journal_path
 from engine.registry import GAMES
 from engine.simulate import play_random
 

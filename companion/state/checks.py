@@ -17,11 +17,11 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from companion.journal_errors import JournalDamaged, JournalError, ProgressUnreadable
-from companion.progress import MoveCount
+from companion.state.errors import JournalDamaged, JournalError, ProgressUnreadable
+from companion.state.progress import MoveCount
 from engine.errors import N_
 
-log = logging.getLogger("companion.journal")
+log = logging.getLogger("companion.state.journal")
 
 #: The start-up integrity check stops after this long (a very large journal is checked in
 #: part rather than delaying the table).

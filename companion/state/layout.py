@@ -8,7 +8,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from companion.journal_errors import JournalDamaged, JournalError, JournalTooNew
+from companion.state.errors import JournalDamaged, JournalError, JournalTooNew
 from engine.errors import N_
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.

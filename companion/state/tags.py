@@ -109,7 +109,7 @@ class TagRegistry:
         """The registry of a state directory, created with the directory if needed.
 
         The folder must be the user's own and the files no links (StateFolderRefused)."""
-        from companion.state_files import check_owner, refuse_links, sqlite_files
+        from companion.state.folder import check_owner, refuse_links, sqlite_files
 
         directory = Path(state_dir)
         check_owner(directory)
@@ -121,7 +121,7 @@ class TagRegistry:
     def read_only(cls, state_dir: str | Path) -> TagRegistry:
         """The registry as it is now, copied into memory: changes nothing on disk (a missing
         file reads as empty), works while the companion runs."""
-        from companion.state_files import read_only_copy
+        from companion.state.folder import read_only_copy
 
         path = Path(state_dir) / FILENAME
         # A path through a file is an error; a missing folder reads as empty.

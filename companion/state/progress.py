@@ -88,7 +88,7 @@ class MoveCount:
                        if record]
             self._number = max(numbers, default=0)
             if created and self.durable:
-                from companion.state_files import sync_folder
+                from companion.state.folder import sync_folder
 
                 sync_folder(self.path.parent)  # the file's name survives a power cut
         except BaseException:

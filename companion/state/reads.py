@@ -10,8 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal_checks import JournalChecks, _guarded, checksum
-from companion.journal_errors import JournalDamaged, JournalError
+from companion.state.checks import JournalChecks, _guarded, checksum
+from companion.state.errors import JournalDamaged, JournalError
 from engine.errors import N_
 
 PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"

@@ -7,7 +7,7 @@ first and `sync`s it right after the frame, so a tap never waits for the SD card
 
 Plays, their events and periodic state snapshots (to resume quickly) live in three tables;
 the half-entered move ("draft") of the table is kept in a small file beside it, rewritten in
-place without a sync (`companion.draft_file`). A fourth table held drafts in earlier versions
+place without a sync (`companion.state.draft_file`). A fourth table held drafts in earlier versions
 and is still read.
 
 >>> import tempfile, pathlib
@@ -35,9 +35,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.draft_file import DraftFile
-from companion.journal_checks import CHECK_SECONDS, PROGRESS_SUFFIX, Loss, _guarded, checksum
-from companion.journal_errors import (
+from companion.state.checks import CHECK_SECONDS, PROGRESS_SUFFIX, Loss, _guarded, checksum
+from companion.state.draft_file import DraftFile
+from companion.state.errors import (
     EXIT_BUSY,
     JournalDamaged,
     JournalError,
@@ -45,13 +45,13 @@ from companion.journal_errors import (
     StateFolderBusy,
     StateFolderRefused,
 )
-from companion.journal_layout import SCHEMA_VERSION, failure, lay_out, too_new
-from companion.journal_reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
-from companion.progress import MoveCount
+from companion.state.layout import SCHEMA_VERSION, failure, lay_out, too_new
+from companion.state.progress import MoveCount
+from companion.state.reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
 from engine.errors import N_
 
 if TYPE_CHECKING:  # the outbox's module is read when a table publishes, not on every start
-    from companion.journal_outbox import OutboxBuilder
+    from companion.state.outbox_store import OutboxBuilder
 
 #: The draft file sits beside the journal: journal.sqlite3-draft.
 DRAFT_SUFFIX = "-draft"
@@ -97,7 +97,7 @@ class Journal(JournalReads):
             raise JournalError(N_("cannot create the folder {folder}: {reason}"),
                                folder=str(self.path.parent),
                                reason=error.strerror or str(error)) from error
-        from companion.state_files import refuse_links, sqlite_files
+        from companion.state.folder import refuse_links, sqlite_files
 
         refuse_links(*sqlite_files(self.path), self.progress_path, self.draft_path)
         self._durable = durable
@@ -119,7 +119,7 @@ class Journal(JournalReads):
     def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
         """The journal as it is now, copied into memory: reading it changes nothing on disk,
         and works while the companion runs. An older layout is upgraded in the copy only."""
-        from companion.state_files import read_only_copy
+        from companion.state.folder import read_only_copy
 
         journal = cls.__new__(cls)
         journal.path = Path(path)
@@ -183,7 +183,7 @@ class Journal(JournalReads):
         """
         if self.read_only or not self._durable:
             return
-        from companion.state_files import sqlite_files
+        from companion.state.folder import sqlite_files
 
         _, self._log_path, self._index_path, _ = sqlite_files(self.path)
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -410,7 +410,7 @@ class Journal(JournalReads):
         """The items `outbox` builds for the play as it now is, in the open transaction."""
         if outbox is None:
             return
-        from companion.journal_outbox import enqueue
+        from companion.state.outbox_store import enqueue
 
         row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                          (play_id,)).fetchone()

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.cards import Card, CardError, check_card
-from companion.journal import (
+from companion.state.folder import refuse_links, set_aside, sqlite_files
+from companion.state.journal import (
     Journal,
     JournalDamaged,
     JournalError,
@@ -24,10 +25,9 @@ from companion.journal import (
     ProgressUnreadable,
     checksum,
 )
-from companion.paths import JOURNAL_FILE
-from companion.state_files import refuse_links, set_aside, sqlite_files
-from companion.tags import FILENAME as TAGS_FILE
-from companion.tags import TagError, TagRegistry
+from companion.state.paths import JOURNAL_FILE
+from companion.state.tags import FILENAME as TAGS_FILE
+from companion.state.tags import TagError, TagRegistry
 from engine.errors import N_
 
 log = logging.getLogger("companion")

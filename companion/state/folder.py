@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
-from companion.journal_errors import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
+from companion.state.errors import EXIT_BUSY, JournalError, StateFolderBusy, StateFolderRefused
 from engine.errors import N_
 
 __all__ = ["EXIT_BUSY", "StateFolderBusy", "StateFolderRefused"]

@@ -17,7 +17,7 @@ class JournalError(Reasoned):
 
 
 class StateFolderBusy(JournalError):
-    """Another process owns the state folder (see `state_files.take_folder`)."""
+    """Another process owns the state folder (see `folder.take_folder`)."""
 
 
 class StateFolderRefused(JournalError):
