@@ -31,7 +31,7 @@ How each is measured:
    run with the files in the page cache: this is a warm process start, not a cold boot. In
    simulation the first start enrols a desktop deck of tags, one synced transaction each, so
    it depends on the disk's fsync time, measured beside it.
-4. Import time: `python -X importtime -c "import companion.cli, companion.cli_run,
+4. Import time: `python -X importtime -c "import companion.cli.main, companion.cli.run,
    companion.table"` (what `companion run` loads before its game), the sum of the cumulative
    times of the top-level imports (the interpreter's own start-up imports included) and the
    cumulative time of those three; the median of a few runs.
@@ -100,7 +100,7 @@ def child_env() -> dict[str, str]:
 
 def companion_command(*args: str) -> list[str]:
     """The command line, in English whatever the machine's locale (progress lines are read)."""
-    return [sys.executable, "-m", "companion.cli", "--lang", "en", *args]
+    return [sys.executable, "-m", "companion", "--lang", "en", *args]
 
 
 # --- A table stepped by hand --------------------------------------------------------------------
@@ -513,12 +513,12 @@ def parse_importtime(text: str) -> dict[str, Any]:
 
 
 #: What `companion run` imports before it opens a table (the game's own modules come later,
-#: on first use); `companion.cli` alone no longer imports any subcommand.
-RUN_IMPORTS = ("companion.cli", "companion.cli_run", "companion.table")
+#: on first use); `companion.cli.main` alone no longer imports any subcommand.
+RUN_IMPORTS = ("companion.cli.main", "companion.cli.run", "companion.table")
 
 
 def measure_importtime(repeats: int = 5) -> dict[str, Any]:
-    """`python -X importtime -c "import companion.cli, companion.cli_run, companion.table"`:
+    """`python -X importtime -c "import companion.cli.main, companion.cli.run, companion.table"`:
     median totals over `repeats` runs."""
     warm_up()
     totals: list[float] = []

@@ -96,7 +96,7 @@ def measure_tally_start(repeats: int = 7) -> dict[str, Any]:
     env = child_env()
     with tempfile.TemporaryDirectory(prefix="bench-tally-") as name:
         table = two_player_table(Path(name))
-        tally = [sys.executable, "-m", "companion.cli", "tally", str(table)]
+        tally = [sys.executable, "-m", "companion", "tally", str(table)]
         bare = [sys.executable, "-c", BARE_PYTHON]
         _wall(tally, env)  # every .pyc written before anything is timed
         tallies, bares = [], []
@@ -269,7 +269,7 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             resting = f"dim_minutes = {IDLE_REST_MINUTES}\nblank_minutes = {dark}\n"
         config.write_text(f'[companion]\nlanguage = "en"\n{resting}[reader]\nkind = "sim"\n'
                           f"quiet_after = {quiet_after}\n", encoding="utf-8")
-        runner = (["-m", "companion.cli"] if variant == "as-is" else
+        runner = (["-m", "companion"] if variant == "as-is" else
                   [str(ROOT / "bench" / "idle_variant.py"), variant])
         command = [sys.executable, *runner, "--log-level", "debug", "run", "--config",
                    str(config), "--state-dir", str(folder / "state"), "--game", "freight-train",

@@ -1603,11 +1603,11 @@ INPROCESS_STATUSES: dict[int, int] = {}
 
 
 def run_inprocess_case(case: FileCase, folder: Path, number: int) -> str | None:
-    """The same command through `companion.cli.main` in this process (for the many mutations).
+    """The same command through `companion.cli.main.main` in this process (for the many mutations).
 
     Standard input is empty, so a configuration accepted by mistake ends its table at once.
     """
-    from companion.cli import main as companion_main
+    from companion.cli.main import main as companion_main
 
     path = _place_file(case, folder, number)
     err = io.StringIO()

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.bench_companion import child_env, companion_command, record_demo
-from companion.cli import main as companion_main
+from companion.cli.main import main as companion_main
 from companion.session import GameSession
 from companion.state.folder import LOCK_FILE
 from companion.state.journal import Journal, JournalError

@@ -83,8 +83,8 @@ def main() -> None:
               file=sys.stderr)
         raise SystemExit(2)
     install(sys.argv.pop(1))
-    sys.argv[0] = "companion.cli"
-    runpy.run_module("companion.cli", run_name="__main__")
+    sys.argv[0] = "companion.cli.main"
+    runpy.run_module("companion.cli.main", run_name="__main__")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     """Ask the journal: the move count beside it matches what it holds, every commit is
     synced (`synchronous=FULL`, or right after its frame at the table), the folder and the
     draft file take the next write, and space is left."""
-    from companion.cli_doctor import FREE_FAIL_BYTES
+    from companion.cli.doctor import FREE_FAIL_BYTES
 
     problems: list[str] = []
     try:

@@ -158,7 +158,7 @@ step "The service"
 run install -m 0644 "$PREFIX/src/systemd/companion.service" "$UNIT_DIR/companion.service"
 # With [mqtt] in the configuration, a drop-in lets the service reach the broker's address
 # alone (companion.service.d/mqtt.conf); without it, the drop-in goes and so does the network.
-run "$PREFIX/venv/bin/python" -m companion.service_network --config "$CONFIG_DIR/config.toml" \
+run "$PREFIX/venv/bin/python" -m companion.cli.service_network --config "$CONFIG_DIR/config.toml" \
     --unit-dir "$UNIT_DIR"
 run systemctl daemon-reload
 run systemctl enable companion.service

@@ -71,9 +71,9 @@ def test_importtime_lines_are_summed_over_top_level_imports() -> None:
     text = ("import time: self [us] | cumulative | imported package\n"
             "import time:       100 |        100 |   _io\n"
             "import time:       200 |        300 | encodings\n"
-            "import time:        50 |       1000 | companion.cli\n")
+            "import time:        50 |       1000 | companion.cli.main\n")
     parsed = parse_importtime(text)
-    assert parsed["top"] == {"encodings": 300, "companion.cli": 1000}
+    assert parsed["top"] == {"encodings": 300, "companion.cli.main": 1000}
     assert parsed["watched"] == {}
     assert parsed["total_ms"] == 1.3
 

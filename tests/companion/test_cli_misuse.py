@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main, state_dir_after_command
+from companion.cli.main import main, state_dir_after_command
 from companion.files import MAX_TAGS_CSV_BYTES, MAX_TALLY_BYTES
 
 Capture = pytest.CaptureFixture[str]
@@ -156,7 +156,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: Path) -> Non
     listing = tmp_path / "tags.csv"
     listing.write_text("uid,game,kind,value\n" + rows, encoding="utf-8")
     state = ["--state-dir", str(tmp_path)]
-    command = [sys.executable, "-m", "companion.cli", "tags"]
+    command = [sys.executable, "-m", "companion", "tags"]
     subprocess.run([*command, "import", str(listing), *state], check=True, capture_output=True)
     # Far more than a pipe holds (64 kB on Linux), a line at a time: the command is still
     # writing when the reader closes.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 
 def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=text,
+    return subprocess.run([sys.executable, "-m", "companion", *args], input=text,
                           capture_output=True, text=True, check=False)
 
 
@@ -105,7 +105,7 @@ def test_the_language_chosen_at_the_table_wins_over_the_environment(tmp_path: Pa
 
     (tmp_path / "device-settings.json").write_text('{"language": "fr", "brightness": null}')
     # The typed line for the system menu, then ok on its first entry: the next language.
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "run", "--state-dir",
+    done = subprocess.run([sys.executable, "-m", "companion", "run", "--state-dir",
                            str(tmp_path)], input="menu\no\n", capture_output=True, text=True,
                           check=False, env={**os.environ, "LANG": "en_GB.UTF-8"})
     assert done.returncode == 0, done.stderr

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
+from companion.cli.main import main
 from engine.registry import GAMES
 from tests.engine.test_ticket_to_ride_tally_order import random_table, shuffled
 
@@ -114,7 +114,7 @@ def test_missing_file_is_reported(capsys: pytest.CaptureFixture[str], tmp_path: 
 
 
 def test_the_installed_command_runs_without_a_traceback() -> None:
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "tally", "-"],
+    done = subprocess.run([sys.executable, "-m", "companion", "tally", "-"],
                           input='{"game": "freight-train"}', capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr.strip().startswith("companion tally: players: is missing")

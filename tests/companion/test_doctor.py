@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import cli_doctor
-from companion.cli import main
-from companion.cli_doctor import FAILED, OK, SKIPPED, diagnose, format_check, running_tables
+from companion.cli import doctor
+from companion.cli.doctor import FAILED, OK, SKIPPED, diagnose, format_check, running_tables
+from companion.cli.main import main
 
 SIMULATED = '[reader]\nkind = "sim"\n[buttons]\nkind = "sim"\n[display]\nkind = "sim"\n'
 PI = ('[reader]\nkind = "mfrc522"\n[buttons]\nkind = "gpio"\n'
@@ -65,7 +65,7 @@ def test_without_any_hardware_the_devices_do_not_answer(tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     # Another program's `companion run` on this machine would make the doctor leave them be.
-    monkeypatch.setattr(cli_doctor, "running_tables", lambda: [])
+    monkeypatch.setattr(doctor, "running_tables", lambda: [])
     config = write(tmp_path, "pi.toml", PI)
     status = main(["--lang", "en", "doctor", "--config", str(config),
                    "--state-dir", str(tmp_path)])

@@ -14,7 +14,7 @@ from typing import Any, cast
 import pytest
 
 from companion.automaton import physical_moves
-from companion.cli import main
+from companion.cli.main import main
 from companion.demo import PLAYER_NAMES
 from companion.games.ticket_to_ride.map_files import read_map
 from companion.i18n import reason

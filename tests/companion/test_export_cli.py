@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.spreadsheet import neutralise, restore
 from companion.state.journal import Journal
 

@@ -104,7 +104,7 @@ def test_the_panel_says_what_is_wrong_and_what_to_do_in_both_languages() -> None
 
 
 def companion(*args: str, preexec: object = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "en", *args],
+    return subprocess.run([sys.executable, "-m", "companion", "--lang", "en", *args],
                           stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           check=False, preexec_fn=preexec)  # type: ignore[arg-type]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.config import ConfigError, parse_config
 from engine.games.freight_train import RULES
 

@@ -81,7 +81,7 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
 
 
 def companion(*args: str, text: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=text,
+    return subprocess.run([sys.executable, "-m", "companion", *args], input=text,
                           capture_output=True, text=True, check=False)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.session import GameSession
 from companion.state.folder import take_folder
 from companion.state.journal import Journal

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.session import GameSession
 from companion.state.journal import SCHEMA_VERSION, Journal
 from companion.state.paths import default_state_dir, demo_state_dir

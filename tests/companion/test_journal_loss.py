@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.session import GameSession
 from companion.state.journal import CHECKPOINT_PAGES, Journal, JournalDamaged
 from companion.state.recovery import open_checked

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.demo import run_demo
 from companion.session import GameSession
 from companion.state.folder import LOCK_FILE, folder_holder, take_folder
@@ -74,7 +74,7 @@ def test_the_commands_that_write_say_so_in_one_line_with_status_75(
         out, err = capsys.readouterr()
         assert err.count("\n") == 1 and f"process {holder.pid}" in err and "--wait" in err
         assert "Traceback" not in err
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "--lang", "fr", "run",
+    done = subprocess.run([sys.executable, "-m", "companion", "--lang", "fr", "run",
                            "--state-dir", folder, "--players", "Ana,Ben"],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 75
@@ -156,7 +156,7 @@ def test_read_only_commands_work_beside_a_writer_and_change_nothing(
     for argv in (["status", "--json"], ["log"], ["export", "--format", "csv"], ["tags", "list"]):
         # Each in a process of its own, as beside the service: SQLite shares one mapping of
         # the shared memory between the connections of one process, the writer's included.
-        done = subprocess.run([sys.executable, "-m", "companion.cli", *argv,
+        done = subprocess.run([sys.executable, "-m", "companion", *argv,
                                "--state-dir", str(folder)], capture_output=True, text=True,
                               check=False)
         assert done.returncode == 0, (argv, done.stderr)
@@ -246,7 +246,7 @@ def test_a_killed_demo_leaves_the_folder_free_and_claims_no_loss(tmp_path: Path,
                                                                  capsys: Capture) -> None:
     folder = tmp_path / "state"
     child = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "game-of-trains",
+        [sys.executable, "-m", "companion", "--lang", "en", "demo", "game-of-trains",
          "--players", "2",
          "--state-dir", str(folder), "--progress-every", "1"],
         stdout=subprocess.PIPE, text=True, cwd=ROOT)

@@ -21,7 +21,7 @@ EXAMPLE = ROOT / "examples" / "freight-train-day1.json"
 #: Prints the modules loaded after running `companion ARGS...` in-process.
 _PROBE = """
 import json, sys
-from companion.cli import main
+from companion.cli.main import main
 status = main(sys.argv[1:])
 print("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
 """
@@ -45,7 +45,7 @@ def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
     others = [game.module for game in CATALOGUE if game.id != "freight-train"]
     for prefix in (*others, "PIL", "luma", "gpiozero", "serial", "drivers", "sqlite3",
                    "companion.table", "companion.flows", "companion.screens",
-                   "companion.cli_run", "companion.cli_tags", "companion.cli_log",
+                   "companion.cli.run", "companion.cli.tags", "companion.cli.log",
                    "companion.cards"):
         assert loaded(modules, prefix) == [], prefix
     # A game's package holds its record; its flow, screens and words are the table's.
@@ -138,7 +138,7 @@ def test_reading_the_configuration_loads_only_the_games_it_configures(
 #: prints the modules loaded and how many shipped maps' files were parsed.
 _RUN_PROBE = """
 import json, sys
-from companion.cli import main
+from companion.cli.main import main
 status = main(sys.argv[1:])
 from engine.games.ticket_to_ride import library
 parsed = library._load.cache_info().currsize  # the shipped map files read (each once)

@@ -70,12 +70,12 @@ def test_configured_names_are_offered_and_hold_back_starts_over() -> None:
 def test_the_desktop_table_starts_from_the_lobby_with_personal_tags(tmp_path: Path) -> None:
     lines = ["o", "o", "ana", "ben", "o"]       # Freight Train, 2 players, Ana and Ben, start
     done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "--lang", "en", "run", "--state-dir",
+        [sys.executable, "-m", "companion", "--lang", "en", "run", "--state-dir",
          str(tmp_path)], input="\n".join(lines) + "\n", capture_output=True, text=True,
         check=False)
     assert done.returncode == 0, done.stderr
     status = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "status", "--json", "--state-dir",
+        [sys.executable, "-m", "companion", "status", "--json", "--state-dir",
          str(tmp_path)], capture_output=True, text=True, check=True)
     assert '"players": ["Ana", "Ben"]' in status.stdout
 

@@ -194,7 +194,7 @@ def test_the_teams_chosen_with_the_buttons_are_journalled_and_resumed(tmp_path: 
 @pytest.mark.parametrize("players", ["Ana,Ben,Cléo", "Ana,Ben,Cléo,Dan,Eve,Finn,Gus,Hal"])
 def test_the_command_line_refuses_what_is_not_whole_teams_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], players: str) -> None:
-    from companion.cli import main
+    from companion.cli.main import main
 
     assert main(["--lang", "en", "run", "--game", GAME, "--map", str(TEAM_MAP), "--players",
                  players, "--state-dir", str(tmp_path / "state")]) == 2

@@ -606,7 +606,7 @@ def test_a_french_game_fits_the_panel_with_its_accents() -> None:
 
 
 def test_the_table_settings_arrive_in_their_json_form(tmp_path: Path) -> None:
-    from companion.cli_run import _options
+    from companion.cli.run import _options
     from companion.config import load_config
 
     path = tmp_path / "companion.toml"

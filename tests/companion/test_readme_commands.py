@@ -25,13 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import build_parser
+from companion.cli.main import build_parser
 from companion.config import DEFAULT_PATH
 from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
-COMPANION = [sys.executable, "-m", "companion.cli"]
+COMPANION = [sys.executable, "-m", "companion"]
 #: How the README names the programs, and what runs them here.
 PROGRAMS = {
     "companion": COMPANION,

@@ -24,7 +24,7 @@ def cut_the_power_mid_game(game: str, state_dir: Path, moves: int = 3) -> int:
     """Play `game` through the demo and SIGKILL it once it announced `moves` moves; the
     number of moves the journal kept."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", game, "--players", "2",
+        [sys.executable, "-m", "companion", "--lang", "en", "demo", game, "--players", "2",
          "--state-dir", str(state_dir), "--progress-every", "1"],
         stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert child.stdout is not None
@@ -51,7 +51,7 @@ def start_the_table(state_dir: Path, tmp_path: Path, *extra: str) -> str:
                # reader and the panel are missing and reported as faults.
                "GPIOZERO_PIN_FACTORY": "mock"}
         child = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--config", str(SHIPPED_CONFIG),
+            [sys.executable, "-m", "companion", "run", "--config", str(SHIPPED_CONFIG),
              "--state-dir", str(state_dir), *extra],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, env=env)

@@ -38,7 +38,7 @@ def watched(self, **options):
 
 settle = table.Table.settle
 table.Table.settle = watched
-from companion.cli import main
+from companion.cli.main import main
 status = main(sys.argv[1:])
 print("END " + json.dumps({"status": status, "collector_on": gc.isenabled()}), flush=True)
 """
@@ -95,7 +95,7 @@ def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs
 
 
 def test_a_run_refused_before_its_table_opens_leaves_the_collector_on(tmp_path: Path) -> None:
-    from companion.cli import main
+    from companion.cli.main import main
 
     config = tmp_path / "config.toml"
     config.write_text("[companion]\nlanguage = 'klingon'\n", encoding="utf-8")

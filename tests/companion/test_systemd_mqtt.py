@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.service_network import DROP_IN, main
+from companion.cli.service_network import DROP_IN, main
 
 from .test_systemd_unit import MAX_EXPOSURE, UNIT, runnable_copy, security, verify
 
@@ -67,7 +67,7 @@ def test_without_mqtt_the_drop_in_goes_and_so_does_the_network(tmp_path: Path) -
 
 def test_a_broker_that_cannot_be_resolved_is_said_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "companion.service_network", "--config",
+        [sys.executable, "-m", "companion.cli.service_network", "--config",
          str(config(tmp_path, "mqtt://no-such-broker.invalid:1883"))],
         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT)})
     assert done.returncode == 2
@@ -81,7 +81,7 @@ def test_install_writes_the_drop_in_after_the_unit(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     steps = [line[2:] for line in done.stdout.splitlines() if line.startswith("+ ")]
     unit = next(i for i, step in enumerate(steps) if step.endswith("/companion.service"))
-    network = next(i for i, step in enumerate(steps) if "companion.service_network" in step)
+    network = next(i for i, step in enumerate(steps) if "companion.cli.service_network" in step)
     reload = steps.index("systemctl daemon-reload")
     assert unit < network < reload
     assert "--config /etc/companion/config.toml --unit-dir /etc/systemd/system" in steps[network]

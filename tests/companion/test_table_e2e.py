@@ -89,7 +89,7 @@ def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     """SIGKILL the demo just after it announced a move; the journal keeps every move it
     announced. The kills follow the game's progress, not the clock: on a busy machine they
     come later in time, never before the move."""
-    command = [sys.executable, "-m", "companion.cli", "--lang", "en", "demo", "freight-train",
+    command = [sys.executable, "-m", "companion", "--lang", "en", "demo", "freight-train",
                "--seed", "9", "--players", "2", "--state-dir", str(tmp_path),
                "--progress-every", "1"]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from companion.cards import Card, CardError, check_card
-from companion.cli import main
+from companion.cli.main import main
 from companion.config import parse_config
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.export import bgstats_play
@@ -299,12 +299,12 @@ def test_on_a_desktop_a_map_file_s_ticket_tags_are_typed_by_name(tmp_path: Path)
     codes = sorted(map_ticket_codes(board_of(path)))
     lines = ["o"] * 5 + codes[:2] + ["usa-01", "o"]
     done = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "--lang", "en", "run", "--game", GAME,
+        [sys.executable, "-m", "companion", "--lang", "en", "run", "--game", GAME,
          "--map", str(path), "--players", "Ana,Ben", "--state-dir", str(tmp_path / "state")],
         input="\n".join(lines) + "\n", capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     status = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "status", "--json", "--state-dir",
+        [sys.executable, "-m", "companion", "status", "--json", "--state-dir",
          str(tmp_path / "state")], capture_output=True, text=True, check=False)
     summary = json.loads(status.stdout)
     assert summary["event_count"] == 2  # the deal, then the tickets kept

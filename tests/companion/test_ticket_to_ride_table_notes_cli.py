@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cli import main
+from companion.cli.main import main
 from companion.i18n import translator
 from engine.games.ticket_to_ride.notes import SPECIAL_RULES
 

@@ -132,8 +132,8 @@ def test_the_tables_process_loads_nothing_of_the_scoreboard(tmp_path: Path) -> N
     from .test_lazy_imports import loaded, modules_after
 
     modules = modules_after("demo", "whistle-stop", "--state-dir", str(tmp_path / "demo"))
-    assert "companion.cli_run" in modules  # the probe did run the table
-    for prefix in ("companion.web", "companion.cli_web", "starlette", "uvicorn", "anyio"):
+    assert "companion.cli.run" in modules  # the probe did run the table
+    for prefix in ("companion.web", "companion.cli.web", "starlette", "uvicorn", "anyio"):
         assert loaded(modules, prefix) == [], prefix
 
 

@@ -100,7 +100,7 @@ BACKUP = (r"^runuser -u companion -- \S+/venv/bin/companion backup --state-dir "
 
 def test_the_updates_backup_command_is_one_the_companion_takes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli import main
+    from companion.cli.main import main
     from companion.state.journal import Journal
 
     companion = tmp_path / "venv" / "bin" / "companion"

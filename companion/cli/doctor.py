@@ -102,6 +102,10 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
     return checks
 
 
+#: How a command line names the companion: its script, or `python -m` of one of its modules.
+_COMMAND_WORDS = (b"companion", b"companion.cli", b"companion.cli.main")
+
+
 def running_tables(proc: Path = Path("/proc")) -> list[int]:
     """The ids of other `companion run` processes on this machine."""
     found = []
@@ -114,7 +118,7 @@ def running_tables(proc: Path = Path("/proc")) -> list[int]:
         except OSError:
             continue
         for index, word in enumerate(words):
-            if word in (b"companion", b"companion.cli") or word.endswith(b"/companion"):
+            if word in _COMMAND_WORDS or word.endswith(b"/companion"):
                 if b"run" in words[index + 1:]:
                     found.append(pid)
                 break

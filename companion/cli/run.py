@@ -20,7 +20,7 @@ from PIL import Image
 
 from companion import logs, service
 from companion.cards import Card
-from companion.cli_players import player_names
+from companion.cli.players import player_names
 from companion.config import Config, ConfigError, load_config, parse_config
 from companion.device_settings import load_settings
 from companion.games import TABLE_GAMES

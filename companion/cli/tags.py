@@ -135,7 +135,7 @@ def run_export(args: argparse.Namespace, language: str) -> int:
         else:
             _write_atomically(Path(args.file), text)
     except BrokenPipeError:
-        raise  # the reader of standard output went away: `companion.cli.main` ends quietly
+        raise  # the reader of standard output went away: `companion.cli.main.main` ends quietly
     except OSError as error:
         return _fail(_("cannot write {file}: {reason}").format(
             file=args.file, reason=error.strerror or error))

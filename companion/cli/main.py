@@ -38,19 +38,19 @@ class _Parser(argparse.ArgumentParser):
 
 #: Each subcommand and the module that registers and runs it (`register(commands)`).
 COMMANDS: dict[str, str] = {
-    "run": "companion.cli_run",
-    "demo": "companion.cli_run",
-    "tally": "companion.cli_tally",
-    "games": "companion.cli_games",
-    "tags": "companion.cli_tags",
-    "log": "companion.cli_log",
-    "status": "companion.cli_log",
-    "export": "companion.cli_log",
-    "doctor": "companion.cli_doctor",
-    "backup": "companion.cli_backup",
-    "restore": "companion.cli_backup",
-    "journal": "companion.cli_backup",
-    "web": "companion.cli_web",
+    "run": "companion.cli.run",
+    "demo": "companion.cli.run",
+    "tally": "companion.cli.tally",
+    "games": "companion.cli.games",
+    "tags": "companion.cli.tags",
+    "log": "companion.cli.log",
+    "status": "companion.cli.log",
+    "export": "companion.cli.log",
+    "doctor": "companion.cli.doctor",
+    "backup": "companion.cli.backup",
+    "restore": "companion.cli.backup",
+    "journal": "companion.cli.backup",
+    "web": "companion.cli.web",
 }
 
 

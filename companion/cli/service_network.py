@@ -3,7 +3,7 @@
 `companion.service` keeps no network at all (PrivateNetwork=yes). With `[mqtt]` in the
 configuration, `systemd/install.sh` runs
 
-    python -m companion.service_network --config /etc/companion/config.toml \\
+    python -m companion.cli.service_network --config /etc/companion/config.toml \\
         --unit-dir /etc/systemd/system
 
 which writes `companion.service.d/mqtt.conf`: the network back, IPv4 and IPv6 sockets, and
@@ -51,7 +51,7 @@ def drop_in(settings: MqttSettings, addresses: list[str], source: str) -> str:
         "# address in the URL.",
     ]
     return "\n".join([
-        f"# Written from [mqtt] in {source} by `python -m companion.service_network`:",
+        f"# Written from [mqtt] in {source} by `python -m companion.cli.service_network`:",
         f"# the table may reach its MQTT broker {settings.address}, and no other address.",
         *named,
         "[Service]",
@@ -64,7 +64,7 @@ def drop_in(settings: MqttSettings, addresses: list[str], source: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.service_network",
+    parser = argparse.ArgumentParser(prog="python -m companion.cli.service_network",
                                      description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--config", type=Path, required=True)
     parser.add_argument("--unit-dir", type=Path,
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as error:
-        print(f"companion.service_network: {reason(error, 'en')}", file=sys.stderr)
+        print(f"companion.cli.service_network: {reason(error, 'en')}", file=sys.stderr)
         return 2
     target = args.unit_dir / DROP_IN if args.unit_dir is not None else None
     if config.mqtt is None:
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text = drop_in(config.mqtt, broker_addresses(config.mqtt), str(args.config))
     except UnknownHost as error:
-        print(f"companion.service_network: {error}", file=sys.stderr)
+        print(f"companion.cli.service_network: {error}", file=sys.stderr)
         return 2
     if target is None:
         print(text, end="")

@@ -1,0 +1,1 @@
+"""The `companion` command: `main` parses the line, one module per subcommand does the job."""
