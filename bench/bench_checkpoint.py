@@ -26,9 +26,9 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.session import GameSession  # noqa: E402
 from companion.state import journal as journal_module  # noqa: E402
 from companion.state.journal import Journal  # noqa: E402
+from companion.table.session import GameSession  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 

@@ -32,7 +32,7 @@ How each is measured:
    simulation the first start enrols a desktop deck of tags, one synced transaction each, so
    it depends on the disk's fsync time, measured beside it.
 4. Import time: `python -X importtime -c "import companion.cli.main, companion.cli.run,
-   companion.table"` (what `companion run` loads before its game), the sum of the cumulative
+   companion.table.build"` (what `companion run` loads before its game), the sum of the cumulative
    times of the top-level imports (the interpreter's own start-up imports included) and the
    cumulative time of those three; the median of a few runs.
 """
@@ -63,7 +63,7 @@ from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
 from companion.inputs import Hold, Input, Press, Tap  # noqa: E402
 from companion.state.tags import TagRegistry  # noqa: E402
-from companion.table import FLOWS, Table, open_table  # noqa: E402
+from companion.table.build import FLOWS, Table, open_table  # noqa: E402
 from drivers.events import (  # noqa: E402
     ButtonHeld,
     ButtonPressed,
@@ -487,7 +487,7 @@ def measure_cold_start(game: str = REFERENCE_GAME, repeats: int = 5,
 
 #: Packages whose share of the import time is worth a line (where each is first imported).
 WATCHED_IMPORTS = ("PIL.Image", "gpiozero", "luma.core", "serial", "sqlite3", "engine.registry",
-                   "drivers.factory", "companion.table", "companion.screens.render")
+                   "drivers.factory", "companion.table.build", "companion.screens.render")
 
 
 def parse_importtime(text: str) -> dict[str, Any]:
@@ -514,12 +514,12 @@ def parse_importtime(text: str) -> dict[str, Any]:
 
 #: What `companion run` imports before it opens a table (the game's own modules come later,
 #: on first use); `companion.cli.main` alone no longer imports any subcommand.
-RUN_IMPORTS = ("companion.cli.main", "companion.cli.run", "companion.table")
+RUN_IMPORTS = ("companion.cli.main", "companion.cli.run", "companion.table.build")
 
 
 def measure_importtime(repeats: int = 5) -> dict[str, Any]:
-    """`python -X importtime -c "import companion.cli.main, companion.cli.run, companion.table"`:
-    median totals over `repeats` runs."""
+    """`python -X importtime -c "import companion.cli.main, companion.cli.run,
+    companion.table.build"`: median totals over `repeats` runs."""
     warm_up()
     totals: list[float] = []
     companion: list[float] = []

@@ -239,7 +239,7 @@ REST_STATES = ("awake", "dimmed", "dark")
 def resting_line(state: str) -> bytes:
     """The reader's debug line when it takes the pace of a panel in `state` (its default poll
     interval slowed down as the companion does)."""
-    from companion.panel_rest import READER_SLOWDOWN, Rest
+    from companion.table.panel_rest import READER_SLOWDOWN, Rest
     from drivers.config import ReaderSettings
 
     interval = ReaderSettings().poll_interval * READER_SLOWDOWN[Rest(state)]

@@ -28,8 +28,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine
-from companion.session import SNAPSHOT_EVERY, GameSession
 from companion.state.journal import Journal, PlayRecord
+from companion.table.session import SNAPSHOT_EVERY, GameSession
 from engine.codec import to_jsonable
 from engine.games.freight_train import RULES
 from engine.games.freight_train.events import FreightTrainEvent, Rearrange

@@ -31,8 +31,8 @@ from companion.export import json_play  # noqa: E402
 from companion.mqtt_settings import MqttSettings  # noqa: E402
 from companion.outbox import Outbox  # noqa: E402
 from companion.publisher import Publisher  # noqa: E402
-from companion.session import GameSession  # noqa: E402
 from companion.state.journal import Journal  # noqa: E402
+from companion.table.session import GameSession  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 

@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.session import GameSession  # noqa: E402
 from companion.state.journal import Journal  # noqa: E402
 from companion.state.paths import journal_path  # noqa: E402
+from companion.table.session import GameSession  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 

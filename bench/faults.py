@@ -86,12 +86,12 @@ from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
 from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
-from companion.session import GameSession  # noqa: E402
 from companion.state.journal import Journal, JournalError  # noqa: E402
 from companion.state.paths import JOURNAL_FILE  # noqa: E402
 from companion.state.replay import initial_state, rebuild  # noqa: E402
 from companion.state.tags import TagRegistry  # noqa: E402
-from companion.table import FLOWS  # noqa: E402
+from companion.table.build import FLOWS  # noqa: E402
+from companion.table.session import GameSession  # noqa: E402
 from engine.codec import to_jsonable  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 
@@ -475,7 +475,7 @@ class LiveTable:
 
     def _serve(self) -> None:
         from companion.demo import enroll_deck
-        from companion.table import open_table
+        from companion.table.build import open_table
 
         try:
             names = PLAYER_NAMES[:GAMES[self.game].players.start]
@@ -892,7 +892,7 @@ class FuzzTable:
         self.open(first=True)
 
     def open(self, first: bool = False) -> None:
-        from companion.table import open_table
+        from companion.table.build import open_table
 
         # The first time as `companion demo` opens it; after a power cut as `companion run`
         # does with no game named: the unfinished game, else the lobby.
@@ -910,7 +910,7 @@ class FuzzTable:
         return self.table.loop.app
 
     def in_game(self) -> bool:
-        from companion.app import TableApp
+        from companion.table.app import TableApp
 
         return isinstance(self.app, TableApp)
 

@@ -37,13 +37,13 @@ from typing import Any
 
 from bench.bench_companion import child_env, companion_command, record_demo
 from companion.cli.main import main as companion_main
-from companion.session import GameSession
 from companion.state.folder import LOCK_FILE
 from companion.state.journal import Journal, JournalError
 from companion.state.paths import JOURNAL_FILE
 from companion.state.progress import MoveCount
 from companion.state.tags import FILENAME as TAGS_FILE
-from companion.table import open_table
+from companion.table.build import open_table
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

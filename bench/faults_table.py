@@ -84,8 +84,8 @@ def _shows(path: Path, kind: tuple[str, str, str, int]) -> bool:
     """Whether the frame at `path` is the panel's message for this kind of failure."""
     from PIL import Image, ImageChops
 
-    from companion.failures import Failure
     from companion.screens.render import render
+    from companion.table.failures import Failure
 
     with Image.open(path) as shown:
         expected = render(Failure(*kind).screen("en"))
@@ -96,8 +96,8 @@ def _shows(path: Path, kind: tuple[str, str, str, int]) -> bool:
 def disk_full_campaign(quick: bool) -> Any:
     from bench.bench_companion import child_env, companion_command, record_demo
     from bench.faults import ROOT, Campaign, check_after_kill, expected_result
-    from companion.failures import TEMPORARY, WRITE
-    from companion.table import FLOWS
+    from companion.table.build import FLOWS
+    from companion.table.failures import TEMPORARY, WRITE
 
     campaign = Campaign("disk-full")
     started = time.monotonic()
@@ -147,7 +147,7 @@ def disk_full_campaign(quick: bool) -> Any:
 def read_only_campaign(quick: bool) -> Any:
     from bench.bench_companion import child_env, companion_command
     from bench.faults import ROOT, Campaign
-    from companion.failures import DENIED, READ_ONLY, TEMPORARY
+    from companion.table.failures import DENIED, READ_ONLY, TEMPORARY
 
     campaign = Campaign("read-only")
     started = time.monotonic()
@@ -203,7 +203,7 @@ def unreadable_cards_campaign(quick: bool) -> Any:
     from bench.faults import Campaign, Records
     from companion.cards import ANY_GAME, Card
     from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
-    from companion.table import open_table
+    from companion.table.build import open_table
 
     campaign = Campaign("unreadable-cards")
     started = time.monotonic()

@@ -117,7 +117,7 @@ def section_engine(quick: bool) -> tuple[list[Row], Any]:
 def section_reader(quick: bool) -> tuple[list[Row], Any]:
     """bench_drivers: SPI transfers when idle, against the mfrc522 library; notice times; CPU."""
     from bench import bench_drivers
-    from companion.panel_rest import READER_SLOWDOWN, Rest
+    from companion.table.panel_rest import READER_SLOWDOWN, Rest
 
     transfers = bench_drivers.measure_idle_transfers(1.0 if quick else 3.0)
     trials = 3 if quick else 10
@@ -466,7 +466,7 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
                       f"no card; {2 * poll_ms:.0f} ms for the first tap after ")
         reader_why += ("no quiet spell" if reader.quiet_after is None else
                        f"{reader.quiet_after:g} s without a card, polling ahead")
-        from companion.panel_rest import READER_SLOWDOWN, Rest
+        from companion.table.panel_rest import READER_SLOWDOWN, Rest
 
         reader_why += "; resting with the panel, " + ", ".join(
             f"{2 * poll_ms * READER_SLOWDOWN[state]:.0f} ms {state.value}"

@@ -123,7 +123,7 @@ def main() -> int:
     from companion.keyboard import enroll_desktop_tags
     from companion.map_files import map_option
     from companion.state.paths import JOURNAL_FILE
-    from companion.table import open_table
+    from companion.table.build import open_table
     from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
     from engine.registry import GAMES
 

@@ -28,7 +28,7 @@ from companion.state.folder import StateFolderBusy, take_folder
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
 from companion.state.tags import TagRegistry
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
 from engine.game import TallyResult
 from engine.registry import GAMES
 

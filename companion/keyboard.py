@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from companion.app import TableApp
 from companion.cards import ANY_GAME, Card
 from companion.state.tags import TagError, TagRegistry, normalise_uid
-from companion.table import Table
+from companion.table.app import TableApp
+from companion.table.build import Table
 from drivers.protocols import CardSimulator
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",

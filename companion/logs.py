@@ -7,9 +7,9 @@ lines. Elsewhere a line starts with the time and the level.
 >>> import io
 >>> stream = io.StringIO()
 >>> handler = configure("info", stream=stream, journal=True)
->>> logging.getLogger("companion.loop").info("reader back")
+>>> logging.getLogger("companion.table.loop").info("reader back")
 >>> stream.getvalue()
-'<6>companion.loop: reader back\\n'
+'<6>companion.table.loop: reader back\\n'
 >>> remove(handler)
 """
 

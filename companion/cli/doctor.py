@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.config import Config, ConfigError, load_config
 from companion.i18n import N_, reason, translator
+from companion.state.folder import FREE_FAIL_BYTES
 from companion.state.paths import default_state_dir, journal_path
 from drivers.config import DriverSettings, parse_settings
 from drivers.errors import DriverConfigError
@@ -30,8 +31,7 @@ from drivers.errors import DriverConfigError
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "failed", "skipped"
 STATUS_WORDS = {OK: N_("ok"), WARNING: N_("warning"), FAILED: N_("FAILED"),
                 SKIPPED: N_("skipped")}
-#: Below this much free space the journal may soon fail to write; below the second, warn.
-FREE_FAIL_BYTES = 10 * 1024 * 1024
+#: Below this much free space in the state folder, warn (below FREE_FAIL_BYTES, fail).
 FREE_WARN_BYTES = 100 * 1024 * 1024
 #: No clock set by a person or by the network reads earlier than this: the release year.
 CLOCK_FLOOR = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)

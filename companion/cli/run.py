@@ -18,16 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from companion import logs, service
+from companion import logs
 from companion.cards import Card
 from companion.cli.players import player_names
 from companion.config import Config, ConfigError, load_config, parse_config
-from companion.device_settings import load_settings
 from companion.games import TABLE_GAMES
 from companion.i18n import reason, translator
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
 from companion.state.paths import default_state_dir, demo_state_dir
+from companion.table import service
+from companion.table.device_settings import load_settings
 from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_, IllegalEvent
@@ -85,8 +86,8 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     from companion.automaton import Stuck
     from companion.demo import PLAYER_NAMES, final_line, run_demo
     from companion.demo_words import DemoWords
-    from companion.failures import classify, report
     from companion.map_files import MapFileError, map_option, refusal
+    from companion.table.failures import classify, report
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
@@ -161,7 +162,7 @@ def run_table(args: argparse.Namespace, language: str) -> int:
 
 
 def _run_table(args: argparse.Namespace, language: str) -> int:
-    from companion.table import open_table
+    from companion.table.build import open_table
 
     _ = translator(language).gettext
     try:
@@ -245,7 +246,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
                       else _("choosing a game"))
         table.loop.run(table.events, stop)
     except Exception as error:
-        from companion.failures import classify, report
+        from companion.table.failures import classify, report
 
         failure = classify(error, state_dir, language)
         if failure is None:
@@ -281,7 +282,7 @@ def _map_file_tags(config: Config, state_dir: Path,
 
 def _cannot_start(error: Exception, config: Config, language: str, state_dir: Path) -> int:
     """Why the table could not open, on the terminal and the panel; the exit status."""
-    from companion.failures import classify, report
+    from companion.table.failures import classify, report
 
     failure = classify(error, state_dir, language)
     if failure is None:

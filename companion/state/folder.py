@@ -32,6 +32,8 @@ from engine.errors import N_
 __all__ = ["EXIT_BUSY", "StateFolderBusy", "StateFolderRefused"]
 
 LOCK_FILE = "lock"
+#: Below this much free space in the folder the journal may soon fail to write.
+FREE_FAIL_BYTES = 10 * 1024 * 1024
 #: A copy of a file that changed while it was read is tried again this many times.
 _COPY_ATTEMPTS = 5
 

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from bench.bench_gentle import REST_STATES, measure_idle_cpu, resting_line
-from companion.panel_rest import READER_SLOWDOWN, Rest
+from companion.table.panel_rest import READER_SLOWDOWN, Rest
 from tests.drivers.driver_helpers import Events
 from tests.drivers.test_mfrc522_reader import ManualReader
 

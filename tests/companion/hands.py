@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.automaton import Deck
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.screens.model import Style
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
 from drivers.events import ButtonHeld, ButtonReleased, TagRemoved
 
 

@@ -17,7 +17,7 @@ from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.inputs import Input, Press, Tap
 from companion.state.journal import DRAFT_SUFFIX, Journal
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
 from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
 from engine.registry import GAMES
 

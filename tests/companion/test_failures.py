@@ -13,7 +13,11 @@ from PIL import Image, ImageChops
 
 from bench.faults_table import file_size_limit, without_root_override
 from companion.config import ConfigError
-from companion.failures import (
+from companion.i18n import translator
+from companion.screens.render import render
+from companion.state.errors import JournalTooNew
+from companion.state.journal import Journal, JournalError
+from companion.table.failures import (
     BUSY,
     DAMAGED,
     DENIED,
@@ -27,10 +31,6 @@ from companion.failures import (
     FileUnusable,
     classify,
 )
-from companion.i18n import translator
-from companion.screens.render import render
-from companion.state.errors import JournalTooNew
-from companion.state.journal import Journal, JournalError
 
 fr = translator("fr").gettext
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
 from companion.flows.base import Reaction
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
+from companion.table.app import TableApp
 from engine.events import Event
 from engine.games.freight_train import RULES
 from engine.games.freight_train.cards import WAGON_TYPES

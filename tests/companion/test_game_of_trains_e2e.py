@@ -14,7 +14,7 @@ from companion.config import ConfigError, parse_config
 from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.screens.model import Style
 from companion.state.journal import Journal
-from companion.table import open_table
+from companion.table.build import open_table
 from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.events import OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import Phase

@@ -8,10 +8,10 @@ beside the draw pile (two equal abilities there are discarded at once)."
 
 from __future__ import annotations
 
-from companion.app import TableApp
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.inputs import Hold, Press, Tap
 from companion.screens.model import Style
+from companion.table.app import TableApp
 from engine.games.game_of_trains.cards import default_abilities
 from engine.games.game_of_trains.events import OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import Phase

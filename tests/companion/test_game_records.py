@@ -23,7 +23,7 @@ from companion.games import TABLE_GAMES, TableGame
 from companion.names import card_name
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
-from companion.table import open_table
+from companion.table.build import open_table
 from drivers.events import ButtonPressed
 from engine.registry import CATALOGUE, GAMES, GameEntry
 

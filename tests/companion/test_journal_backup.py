@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.session import GameSession
 from companion.state.folder import take_folder
 from companion.state.journal import Journal
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

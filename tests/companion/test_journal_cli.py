@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.session import GameSession
 from companion.state.journal import SCHEMA_VERSION, Journal
 from companion.state.paths import default_state_dir, demo_state_dir
+from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.session import GameSession
 from companion.state.journal import CHECKPOINT_PAGES, Journal, JournalDamaged
 from companion.state.recovery import open_checked
-from companion.table import open_table
+from companion.table.build import open_table
+from companion.table.session import GameSession
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.registry import GAMES
 from engine.simulate import play_random

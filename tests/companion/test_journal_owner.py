@@ -14,11 +14,11 @@ import pytest
 
 from companion.cli.main import main
 from companion.demo import run_demo
-from companion.session import GameSession
 from companion.state.folder import LOCK_FILE, folder_holder, take_folder
 from companion.state.journal import Journal, JournalError, StateFolderBusy, StateFolderRefused
 from companion.state.tags import TagRegistry
-from companion.table import open_table
+from companion.table.build import open_table
+from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 

@@ -18,8 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion.session import GameSession
 from companion.state.journal import Journal
+from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 
@@ -34,7 +34,7 @@ KILLS_PER_SEED = 5
 CHILD = """
 import sys
 from companion.state.journal import Journal
-from companion.session import GameSession
+from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
 

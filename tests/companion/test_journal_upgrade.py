@@ -7,9 +7,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from companion.session import GameSession
 from companion.state.journal import SCHEMA_VERSION, Journal
 from companion.state.layout import FIRST_LAYOUT
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

@@ -11,7 +11,7 @@ import pytest
 from companion import keyboard
 from companion.inputs import BUTTONS, Hold, Input, Press, Tap
 from companion.keyboard import HOLDS, KEYS, Keyboard
-from companion.table import Table
+from companion.table.build import Table
 
 from .hands import Hands, simulated_table
 

@@ -44,7 +44,7 @@ def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
     assert "engine.games.freight_train.tally" in modules  # the probe did run the tally
     others = [game.module for game in CATALOGUE if game.id != "freight-train"]
     for prefix in (*others, "PIL", "luma", "gpiozero", "serial", "drivers", "sqlite3",
-                   "companion.table", "companion.flows", "companion.screens",
+                   "companion.table.build", "companion.flows", "companion.screens",
                    "companion.cli.run", "companion.cli.tags", "companion.cli.log",
                    "companion.cards"):
         assert loaded(modules, prefix) == [], prefix
@@ -79,7 +79,7 @@ def test_a_demo_game_loads_no_openssl_and_no_unneeded_image_format(tmp_path: Pat
 def test_listing_the_games_loads_each_game_but_no_table() -> None:
     modules = modules_after("games")
     assert all(game.module in modules for game in CATALOGUE)
-    assert loaded(modules, "PIL") == [] and loaded(modules, "companion.table") == []
+    assert loaded(modules, "PIL") == [] and loaded(modules, "companion.table.build") == []
 
 
 @pytest.mark.parametrize("game", [game.id for game in CATALOGUE])

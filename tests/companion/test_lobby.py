@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.inputs import Hold, Press, Tap
-from companion.lobby import Lobby
 from companion.screens.model import Style
+from companion.table.lobby import Lobby
 
 from .fakes import Card, MemoryRegistry
 

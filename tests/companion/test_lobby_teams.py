@@ -10,11 +10,11 @@ import pytest
 
 from companion.demo import DEMO_DRIVERS
 from companion.inputs import Hold, Press
-from companion.lobby import Lobby
 from companion.map_files import offered_maps, read_map_file
 from companion.screens.model import Screen, Style
 from companion.state.journal import Journal
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
+from companion.table.lobby import Lobby
 from engine.games.ticket_to_ride import RULES, parse_map
 from engine.games.ticket_to_ride.live_teams import table_sizes
 

@@ -15,7 +15,7 @@ import pytest
 
 from companion import logs
 from companion.config import ConfigError, parse_config
-from companion.loop import TableLoop
+from companion.table.loop import TableLoop
 from drivers.events import DriverFault, DriverRecovered
 
 
@@ -29,12 +29,12 @@ def journal_lines() -> Iterator[io.StringIO]:
 
 def test_journal_lines_carry_the_syslog_priority_and_the_logger(
         journal_lines: io.StringIO) -> None:
-    logging.getLogger("companion.loop").info("device back: reader")
-    logging.getLogger("companion.loop").warning("device lost: reader: gone")
-    logging.getLogger("companion.loop").debug("not shown at info")
+    logging.getLogger("companion.table.loop").info("device back: reader")
+    logging.getLogger("companion.table.loop").warning("device lost: reader: gone")
+    logging.getLogger("companion.table.loop").debug("not shown at info")
     assert journal_lines.getvalue().splitlines() == [
-        "<6>companion.loop: device back: reader",
-        "<4>companion.loop: device lost: reader: gone",
+        "<6>companion.table.loop: device back: reader",
+        "<4>companion.table.loop: device lost: reader: gone",
     ]
 
 
@@ -42,7 +42,7 @@ def test_a_traceback_keeps_its_priority_on_every_line(journal_lines: io.StringIO
     try:
         raise ValueError("boom")
     except ValueError:
-        logging.getLogger("companion.loop").exception("handling failed")
+        logging.getLogger("companion.table.loop").exception("handling failed")
     lines = journal_lines.getvalue().splitlines()
     assert len(lines) > 2 and all(line.startswith("<3>") for line in lines)
 
@@ -51,12 +51,12 @@ def test_outside_the_journal_a_line_has_time_level_and_logger() -> None:
     stream = io.StringIO()
     handler = logs.configure("warning", stream=stream, journal=False)
     try:
-        logging.getLogger("companion.session").info("hidden at warning")
-        logging.getLogger("companion.session").warning("shown")
+        logging.getLogger("companion.table.session").info("hidden at warning")
+        logging.getLogger("companion.table.session").warning("shown")
     finally:
         logs.remove(handler)
     [line] = stream.getvalue().splitlines()
-    assert line.endswith(" WARNING companion.session: shown") and line[:2] == "20"
+    assert line.endswith(" WARNING companion.table.session: shown") and line[:2] == "20"
 
 
 def test_the_journal_is_recognised_by_the_stream_systemd_names() -> None:
@@ -91,8 +91,8 @@ def test_a_device_lost_and_back_is_logged(caplog: pytest.LogCaptureFixture) -> N
         loop.step(DriverFault("reader", "SPI transfer failed"))
         loop.step(DriverRecovered("reader"))
     assert [(r.name, r.levelname, r.getMessage()) for r in caplog.records] == [
-        ("companion.loop", "WARNING", "device lost: reader: SPI transfer failed"),
-        ("companion.loop", "INFO", "device back: reader"),
+        ("companion.table.loop", "WARNING", "device lost: reader: SPI transfer failed"),
+        ("companion.table.loop", "INFO", "device back: reader"),
     ]
 
 
@@ -124,23 +124,23 @@ def run_under_journal(args: list[str], state: Path) -> str:
 def test_a_game_started_and_resumed_reaches_the_journal_at_info(tmp_path: Path) -> None:
     table = ["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"]
     first = run_under_journal(table, tmp_path)
-    assert "<6>companion.session: game started: freight-train, play 1" in first
+    assert "<6>companion.table.session: game started: freight-train, play 1" in first
     again = run_under_journal(table, tmp_path)
-    assert "<6>companion.session: game resumed: freight-train, play 1" in again
+    assert "<6>companion.table.session: game resumed: freight-train, play 1" in again
     quiet = run_under_journal(["--log-level", "warning", *table], tmp_path)
     assert "<6>" not in quiet
 
 
 def test_a_game_finished_is_logged_with_its_play(tmp_path: Path,
                                                  caplog: pytest.LogCaptureFixture) -> None:
-    from companion.session import GameSession
     from companion.state.journal import Journal
+    from companion.table.session import GameSession
     from engine.games.freight_train import RULES
     from engine.simulate import play_random
 
     journal = Journal(tmp_path / "journal.sqlite3")
     try:
-        with caplog.at_level(logging.INFO, logger="companion.session"):
+        with caplog.at_level(logging.INFO, logger="companion.table.session"):
             session = GameSession.start(journal, RULES, ("Ana", "Ben"))
             for event in play_random(RULES, session.state, seed=9).events:
                 session.submit(event)

@@ -8,9 +8,9 @@ import threading
 import time
 from typing import Any
 
-from companion.loop import TableLoop
-from companion.panel_rest import PanelRest, Rest
 from companion.screens.model import Screen
+from companion.table.loop import TableLoop
+from companion.table.panel_rest import PanelRest, Rest
 
 
 class Front:

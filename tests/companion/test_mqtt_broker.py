@@ -15,10 +15,10 @@ from companion.demo import run_demo
 from companion.mqtt_settings import MqttSettings
 from companion.outbox import Outbox
 from companion.publisher import Publisher
-from companion.session import GameSession
 from companion.state.journal import Journal
 from companion.state.outbox_store import OutboxStore
 from companion.state.paths import journal_path
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

@@ -12,7 +12,7 @@ from companion.demo import run_demo
 from companion.i18n import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal
-from companion.table import Table
+from companion.table.build import Table
 from engine.games.off_the_rails import RULES
 from engine.games.off_the_rails.state import Step
 

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
 from companion.games.off_the_rails.autopilot import split_gems
@@ -18,6 +17,7 @@ from companion.i18n import translator
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
+from companion.table.app import TableApp
 from engine.events import Event
 from engine.games.off_the_rails import RULES
 from engine.games.off_the_rails.components import CAVE_IN_CARD, deposit_cards

@@ -11,9 +11,9 @@ import pytest
 
 from companion.export import json_play
 from companion.outbox import Outbox
-from companion.session import GameSession
 from companion.state.journal import SCHEMA_VERSION, Journal, JournalError
 from companion.state.outbox_store import OutboxItem, OutboxStore
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

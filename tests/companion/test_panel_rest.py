@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 
 from companion.demo import DEMO_DRIVERS
-from companion.lobby import Lobby, Step
-from companion.panel_rest import (
+from companion.screens.model import Style
+from companion.table.build import Table, open_table
+from companion.table.lobby import Lobby, Step
+from companion.table.panel_rest import (
     DIM_CONTRAST,
     PANEL_DEFAULT_CONTRAST,
     READER_SLOWDOWN,
     PanelRest,
     Rest,
 )
-from companion.screens.model import Style
-from companion.table import Table, open_table
 from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased, TagPlaced, TagRemoved
 from drivers.rfid.mfrc522_reader import Mfrc522Reader
 

@@ -18,7 +18,6 @@ from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.i18n import reason
 from companion.inputs import Hold, Input, Press
-from companion.play_qr import last_play_screen
 from companion.scoreboard import (
     MAX_ADDRESS_LENGTH,
     Scoreboard,
@@ -31,7 +30,8 @@ from companion.screens.model import Style
 from companion.screens.qr import QrScreen, layout, qr_frame, render_screen
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
+from companion.table.play_qr import last_play_screen
 
 from .web_server import finished_play, get, web_server
 
@@ -240,9 +240,9 @@ def test_the_last_play_screen_without_a_play(tmp_path: Path) -> None:
 
 
 def test_undo_from_the_code_goes_back_into_the_game() -> None:
-    from companion.app import TableApp
     from companion.i18n import translator
-    from companion.table import FLOWS
+    from companion.table.app import TableApp
+    from companion.table.build import FLOWS
     from engine.registry import GAMES
 
     from .fakes import Card, MemoryRegistry, MemorySession

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.state.journal import Journal
-from companion.table import FLOWS
+from companion.table.build import FLOWS
 
 SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "examples" / "config.toml"
 #: A datagram the test sends itself when the companion exits without saying it is ready.

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.table import open_table
+from companion.table.build import open_table
 from engine.registry import CATALOGUE
 
 ROOT = Path(__file__).parents[2]
@@ -23,7 +23,7 @@ ROOT = Path(__file__).parents[2]
 #: settles, and at the end the status and whether the collector runs again.
 _SETTLE_PROBE = """
 import gc, json, sys
-from companion import table
+from companion.table import build
 from companion.screens import fonts
 
 def watched(self, **options):
@@ -36,8 +36,8 @@ def watched(self, **options):
         "fonts_read": ["glyph_rows" in vars(font) for font in (fonts.SMALL, *fonts.TITLES)]}),
         flush=True)
 
-settle = table.Table.settle
-table.Table.settle = watched
+settle = build.Table.settle
+build.Table.settle = watched
 from companion.cli.main import main
 status = main(sys.argv[1:])
 print("END " + json.dumps({"status": status, "collector_on": gc.isenabled()}), flush=True)
@@ -69,8 +69,9 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 #: the outbox (no such section in the file), the automated players, and uuid with the platform
 #: module it reads (only a new play takes a uuid).
 NOT_BEFORE_THE_FIRST_FRAME = (
-    "companion.lobby", "companion.device_status", "companion.play_qr", "companion.version",
-    "companion.failures", "companion.map_files", "companion.scoreboard",
+    "companion.table.lobby", "companion.table.device_status", "companion.table.play_qr",
+    "companion.version",
+    "companion.table.failures", "companion.map_files", "companion.scoreboard",
     "companion.mqtt_settings", "companion.outbox", "companion.state.outbox_store",
     "companion.export", "companion.automaton", "companion.keyboard", "companion.demo", "uuid",
     "platform")

@@ -17,7 +17,7 @@ from companion.screens.layout import ellipsize, fit, wrap
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, WIDTH, render
 from companion.screens.terminal import show, to_text
-from companion.table import open_table
+from companion.table.build import open_table
 
 FRENCH = "àâäçéèêëîïôöùûüÿœÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒ"
 FONTS = (SMALL, *TITLES)

@@ -9,10 +9,10 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.demo import DEMO_DRIVERS, run_demo
-from companion.loop import PAGE_SECONDS, TableLoop
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import cuts, pages, render, text_lines
-from companion.table import open_table
+from companion.table.build import open_table
+from companion.table.loop import PAGE_SECONDS, TableLoop
 from drivers.errors import DriverConfigError
 from engine.registry import GAMES
 

@@ -8,12 +8,12 @@ import dataclasses
 
 import pytest
 
-from companion.app import TableApp
 from companion.automaton import physical_moves
 from companion.flows.base import NOTHING
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.games.whistle_stop.words import Words as WhistleStopWords
 from companion.screens.render import cuts
+from companion.table.app import TableApp
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.freight_train.state import DayTally
 from engine.registry import GAMES

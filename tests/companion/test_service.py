@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import service
+from companion.table import service
 
 ROOT = Path(__file__).parents[2]
 
@@ -138,7 +138,7 @@ def test_without_a_watchdog_the_heartbeat_is_silent() -> None:
 
 CHILD = textwrap.dedent("""
     import atexit, os, signal, sys, threading
-    from companion.service import install_signal_handlers
+    from companion.table.service import install_signal_handlers
 
     stop, reload = threading.Event(), threading.Event()
     install_signal_handlers(stop, reload)

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from companion.session import SNAPSHOT_EVERY, GameSession
 from companion.state.journal import Journal, JournalError
 from companion.state.replay import (
     SAME_AS_START,
@@ -20,6 +19,7 @@ from companion.state.replay import (
     expand_snapshot,
     initial_state,
 )
+from companion.table.session import SNAPSHOT_EVERY, GameSession
 from engine.codec import from_jsonable, to_jsonable
 from engine.errors import IllegalEvent
 from engine.games.freight_train import RULES, Settings

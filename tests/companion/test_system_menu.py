@@ -10,21 +10,21 @@ from pathlib import Path
 import pytest
 
 from companion.demo import DEMO_DRIVERS
-from companion.device_settings import SETTINGS_FILE, DeviceSettings, load_settings
-from companion.device_status import scoreboard_url
 from companion.inputs import Press
-from companion.lobby import Lobby
-from companion.panel_rest import BRIGHTNESS_LEVELS
 from companion.scoreboard import Scoreboard, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen
 from companion.screens.render import cuts
-from companion.session import GameSession
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
 from companion.state.progress import MoveCount
-from companion.system_menu import DeviceControls, Entry, SystemMenu
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
+from companion.table.device_settings import SETTINGS_FILE, DeviceSettings, load_settings
+from companion.table.device_status import scoreboard_url
+from companion.table.lobby import Lobby
+from companion.table.panel_rest import BRIGHTNESS_LEVELS
+from companion.table.session import GameSession
+from companion.table.system_menu import DeviceControls, Entry, SystemMenu
 from companion.version import version
 from engine.registry import GAMES
 
@@ -273,7 +273,7 @@ def test_a_draft_file_that_takes_no_write_is_said(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from companion import device_status
+    from companion.table import device_status
 
     device, journal = controls(tmp_path)
     journal.draft_path.write_text("")

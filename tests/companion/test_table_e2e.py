@@ -19,7 +19,7 @@ from companion.demo import demo_deck, run_demo
 from companion.i18n import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal
-from companion.table import Table
+from companion.table.build import Table
 from engine.games.freight_train import RULES
 from engine.games.freight_train.state import Phase
 

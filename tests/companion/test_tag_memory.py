@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import TableApp
 from companion.cards import ANY_GAME
 from companion.cards import Card as RealCard
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.inputs import Press, Tap
 from companion.screens.model import Style
-from companion.table import Table
+from companion.table.app import TableApp
+from companion.table.build import Table
 from drivers.rfid.mfrc522_pcd import AuthError, Collision, FrameError
 from engine.games.freight_train import RULES
 

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app import TableApp
 from companion.automaton import physical_moves
 from companion.flows import autopilot
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
@@ -17,6 +16,7 @@ from companion.games.ticket_to_ride.words import Words
 from companion.inputs import Hold, Input, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
+from companion.table.app import TableApp
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawTickets, KeepTickets
 from engine.games.ticket_to_ride.state import Phase

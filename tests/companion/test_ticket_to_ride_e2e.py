@@ -13,7 +13,7 @@ from companion.i18n import translator
 from companion.screens.fonts import SMALL
 from companion.screens.model import Style
 from companion.state.journal import Journal
-from companion.table import Table, open_table
+from companion.table.build import Table, open_table
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import TicketToRideEvent
 from engine.games.ticket_to_ride.library import shipped_map

@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.cards import card_kinds, copies
 from companion.flows import autopilot
@@ -19,6 +18,7 @@ from companion.games.ticket_to_ride.words import Words, ticket_code, ticket_code
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
+from companion.table.app import TableApp
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import (
     BuildStation,

@@ -24,11 +24,11 @@ from companion.games.ticket_to_ride.words import (
 )  # fmt: skip
 from companion.i18n import translator
 from companion.inputs import Press
-from companion.lobby import Lobby
 from companion.map_files import MapFileError, map_option, offered_maps, read_map_file
 from companion.screens.model import Style
 from companion.state.journal import Journal
-from companion.table import open_table
+from companion.table.build import open_table
+from companion.table.lobby import Lobby
 from engine.games.ticket_to_ride import parse_map, shipped_map
 from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.state import Phase

@@ -85,7 +85,7 @@ def test_the_link_carries_the_exported_play_with_the_tallys_numbers(
 
 
 def test_the_link_is_in_french_too_and_absent_while_the_game_goes_on(tmp_path: Path) -> None:
-    from companion.session import GameSession
+    from companion.table.session import GameSession
     from engine.simulate import play_random
 
     uuid = finished_play(tmp_path, "whistle-stop", seed=3)

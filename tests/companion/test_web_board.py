@@ -12,8 +12,8 @@ from typing import Any
 from companion.mqtt_settings import MqttSettings
 from companion.outbox import Outbox
 from companion.publisher import Publisher
-from companion.session import GameSession
 from companion.state.journal import Journal
+from companion.table.session import GameSession
 from companion.web.board import Evening
 from companion.web.board_pages import tables_page
 from engine.registry import GAMES

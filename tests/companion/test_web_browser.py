@@ -16,10 +16,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion.session import GameSession
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
 from companion.state.replay import rebuild
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

@@ -18,7 +18,6 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.app import TableApp
 from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
 from companion.games.whistle_stop.flow import SHARES, WhistleStopFlow
@@ -27,8 +26,9 @@ from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
-from companion.session import GameSession
 from companion.state.journal import Journal
+from companion.table.app import TableApp
+from companion.table.session import GameSession
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.whistle_stop import RULES

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from companion.app import TableApp
 from companion.automaton import enter_move, physical_moves
 from companion.demo import PLAYER_NAMES, demo_deck
 from companion.flows import autopilot
 from companion.i18n import reason, translator
 from companion.inputs import Hold, Input, Press
 from companion.screens.model import Screen
-from companion.table import FLOWS
+from companion.table.app import TableApp
+from companion.table.build import FLOWS
 from engine.registry import GAMES
 
 from .fakes import Card, MemoryRegistry, MemorySession

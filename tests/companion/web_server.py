@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from companion.session import GameSession
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
+from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 

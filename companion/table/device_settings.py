@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.i18n import LANGUAGES
-from companion.panel_rest import BRIGHTNESS_LEVELS
 from companion.state.folder import write_atomically
+from companion.table.panel_rest import BRIGHTNESS_LEVELS
 
 log = logging.getLogger(__name__)
 

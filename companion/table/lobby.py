@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from companion.app import Flash, Notices, Registry
 from companion.flows.words import wrapped
 from companion.games import TABLE_GAMES, Teams
 from companion.inputs import Hold, Input, Press, Tap
-from companion.lobby_teams import TeamStep
 from companion.map_files import MapChoice
 from companion.screens.model import Menu, Screen, Style
+from companion.table.app import Flash, Notices, Registry
+from companion.table.lobby_teams import TeamStep
 from engine.errors import IllegalEvent
 from engine.registry import entry
 

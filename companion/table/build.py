@@ -12,34 +12,34 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
-from companion.app import Flash, TableApp, TagMemory
 from companion.cards import Card
-from companion.device_settings import load_settings
 from companion.flows.base import TableFlow
 from companion.games import TABLE_GAMES
 from companion.i18n import reason, translator
-from companion.loop import TableLoop
-from companion.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
 from companion.screens.fonts import warm_up
 from companion.screens.model import Screen, Style
 from companion.screens.qr import render_screen
 from companion.screens.render import SIZES, pages
-from companion.session import GameSession
 from companion.state.folder import FolderLock, take_folder
 from companion.state.journal import Journal, JournalError
 from companion.state.recovery import Opened, open_checked, open_registry
 from companion.state.tags import TagRegistry
-from companion.system_menu import DeviceControls, SystemMenu
+from companion.table.app import Flash, TableApp, TagMemory
+from companion.table.device_settings import load_settings
+from companion.table.loop import TableLoop
+from companion.table.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
+from companion.table.session import GameSession
+from companion.table.system_menu import DeviceControls, SystemMenu
 from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
 if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
-    from companion.lobby import Lobby
     from companion.map_files import MapChoice
     from companion.mqtt_settings import MqttSettings
     from companion.outbox import Outbox
     from companion.scoreboard import Scoreboard
+    from companion.table.lobby import Lobby
 
 #: The games that can be followed at the table, each with a maker of its flow (a view of the
 #: games' records, for the callers that only need the flow).
@@ -143,7 +143,7 @@ def _end_page(session: GameSession[Any, Any], scoreboard: Scoreboard | None,
     """The play's QR code page, when there is a scoreboard (its modules are read only then)."""
     if scoreboard is None:
         return None
-    from companion.play_qr import end_page
+    from companion.table.play_qr import end_page
 
     return end_page(session, scoreboard, language)
 
@@ -220,7 +220,7 @@ def open_table(
     controls: DeviceControls | None = None
 
     def lobby() -> Lobby:
-        from companion.lobby import Lobby
+        from companion.table.lobby import Lobby
 
         return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
                      default_game=game, default_names=players, notice_seconds=notice_seconds,

@@ -3,8 +3,8 @@
 Each driver event is turned into player inputs, handled, and the new screen is rendered and
 shown; only then, when the queue is empty, does the app write what can wait (the move being
 entered, a snapshot), so a burst of presses costs one write. The loop also pings the service
-watchdog and rests an idle panel (`companion.panel_rest`): an input that only woke a dark panel
-does not reach the app. A screen that a short panel shows over several pages has its pages
+watchdog and rests an idle panel (`panel_rest`): an input that only woke a dark panel does not
+reach the app. A screen that a short panel shows over several pages has its pages
 turned every PAGE_SECONDS. Tap-to-frame latency is measured from the driver event's timestamp.
 
 An idle loop sleeps until the next thing due: a notice's end (the app's `expires_at`, which
@@ -26,8 +26,8 @@ from typing import Any, Protocol
 from PIL import Image
 
 from companion.inputs import from_driver
-from companion.panel_rest import PanelRest
 from companion.screens.model import Screen
+from companion.table.panel_rest import PanelRest
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
 log = logging.getLogger(__name__)
@@ -200,7 +200,9 @@ class TableLoop:
         try:
             work()
         except Exception as error:
-            from companion.failures import classify  # read on the first failure, not at every start
+            from companion.table.failures import (
+                classify,  # read on the first failure, not at every start
+            )
 
             if classify(error) is not None:
                 raise  # the journal or its folder cannot be used: the table stops

@@ -14,17 +14,17 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.app import Flash, Notices
-from companion.device_settings import DeviceSettings, save_settings
 from companion.i18n import LANGUAGES, translator
 from companion.inputs import Input, Press, Tap
-from companion.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
 from companion.screens.model import Menu, Screen, Style
 from companion.state.journal import Journal
+from companion.table.app import Flash, Notices
+from companion.table.device_settings import DeviceSettings, save_settings
+from companion.table.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
 
 if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
-    from companion.device_status import JournalSafety
     from companion.scoreboard import Scoreboard
+    from companion.table.device_status import JournalSafety
 
 #: Each language by its own name, as a player looking for theirs reads it.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
@@ -85,13 +85,13 @@ class DeviceControls:
         return True
 
     def scoreboard(self) -> str | None:
-        from companion.device_status import scoreboard_url
         from companion.scoreboard import lan_address
+        from companion.table.device_status import scoreboard_url
 
         return scoreboard_url(self.web, self.address or lan_address)
 
     def journal_safety(self) -> JournalSafety:
-        from companion.device_status import journal_safety
+        from companion.table.device_status import journal_safety
 
         return journal_safety(self.journal, self.state_dir)
 
@@ -205,7 +205,7 @@ class SystemMenu(Notices):
                           body=(_("On a phone, open"), scheme + "//", rest.rstrip("/")),
                           hints=hints)
         if entry is Entry.LAST_PLAY:
-            from companion.play_qr import last_play_screen
+            from companion.table.play_qr import last_play_screen
 
             return replace(last_play_screen(self.controls.journal, self.controls.web,
                                             self.controls.language), hints=hints)

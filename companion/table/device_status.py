@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.scoreboard import Scoreboard, lan_address, site_url
+from companion.state.folder import FREE_FAIL_BYTES
 from companion.state.journal import Journal, JournalError
 from engine.errors import N_
 
@@ -41,8 +42,6 @@ def journal_safety(journal: Journal, state_dir: Path) -> JournalSafety:
     """Ask the journal: the move count beside it matches what it holds, every commit is
     synced (`synchronous=FULL`, or right after its frame at the table), the folder and the
     draft file take the next write, and space is left."""
-    from companion.cli.doctor import FREE_FAIL_BYTES
-
     problems: list[str] = []
     try:
         if journal.losses() is not None:

@@ -18,10 +18,10 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
-from companion import service
 from companion.i18n import fill, reason
 from companion.screens.model import Screen, Style
 from companion.screens.render import SIZES, render
+from companion.table import service
 from drivers.protocols import Display
 from engine.errors import N_
 
