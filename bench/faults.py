@@ -84,7 +84,7 @@ from bench.bench_companion import (  # noqa: E402
 )
 from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.automaton import physical_moves  # noqa: E402
-from companion.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
+from companion.desktop.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
 from companion.state.journal import Journal, JournalError  # noqa: E402
 from companion.state.paths import JOURNAL_FILE  # noqa: E402
@@ -474,7 +474,7 @@ class LiveTable:
             raise TimeoutError("the table did not open within 30 s")
 
     def _serve(self) -> None:
-        from companion.demo import enroll_deck
+        from companion.desktop.demo import enroll_deck
         from companion.table.build import open_table
 
         try:
@@ -1060,7 +1060,7 @@ def write_prefix(folder: Path, game: str, names: Sequence[str],
 def build_registry_template(path: Path) -> dict[str, list[str]]:
     """A tag registry with a full box of every game at the table and five personal tags."""
     from companion.cards import Card
-    from companion.demo import enroll_deck
+    from companion.desktop.demo import enroll_deck
 
     groups: dict[str, list[str]] = {"player": []}
     with TagRegistry(path) as registry:

@@ -202,7 +202,7 @@ def read_only_campaign(quick: bool) -> Any:
 def unreadable_cards_campaign(quick: bool) -> Any:
     from bench.faults import Campaign, Records
     from companion.cards import ANY_GAME, Card
-    from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
+    from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
     from companion.table.build import open_table
 
     campaign = Campaign("unreadable-cards")

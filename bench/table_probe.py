@@ -117,10 +117,10 @@ def main() -> int:
     args = parser.parse_args()
 
     from companion.automaton import enter_move, physical_moves
-    from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
+    from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck
+    from companion.desktop.keyboard import enroll_desktop_tags
     from companion.flows import autopilot
     from companion.inputs import Input, Press, Tap
-    from companion.keyboard import enroll_desktop_tags
     from companion.map_files import map_option
     from companion.state.paths import JOURNAL_FILE
     from companion.table.build import open_table

@@ -84,8 +84,8 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
     from companion.automaton import Stuck
-    from companion.demo import PLAYER_NAMES, final_line, run_demo
-    from companion.demo_words import DemoWords
+    from companion.desktop.demo import PLAYER_NAMES, final_line, run_demo
+    from companion.desktop.demo_words import DemoWords
     from companion.map_files import MapFileError, map_option, refusal
     from companion.table.failures import classify, report
 
@@ -235,7 +235,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
         table.settle(collect=True)
         gc.enable()
         if table.drivers.sim.reader is not None:
-            from companion.keyboard import Keyboard, enroll_desktop_tags
+            from companion.desktop.keyboard import Keyboard, enroll_desktop_tags
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
@@ -262,7 +262,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
 def _map_file_tags(config: Config, state_dir: Path,
                    given: dict[str, Any]) -> list[tuple[str, Card]]:
     """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
-    from companion.demo import deck_tags, demo_deck
+    from companion.desktop.demo import deck_tags, demo_deck
     from companion.map_files import may_hold_map_files, offered_maps
 
     tags = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.demo_words import DemoWords
+from companion.desktop.demo_words import DemoWords
 from companion.screens.model import Screen
 from engine.game import PlayerScore, TallyResult
 

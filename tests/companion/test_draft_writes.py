@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.automaton import enter_move, physical_moves
-from companion.demo import PLAYER_NAMES, demo_deck, enroll_deck
+from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.inputs import Input, Press, Tap
 from companion.state.journal import DRAFT_SUFFIX, Journal

@@ -11,7 +11,7 @@ import pytest
 
 from companion.automaton import physical_moves
 from companion.config import ConfigError, parse_config
-from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
+from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table

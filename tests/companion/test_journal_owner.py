@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.demo import run_demo
+from companion.desktop.demo import run_demo
 from companion.state.folder import LOCK_FILE, folder_holder, take_folder
 from companion.state.journal import Journal, JournalError, StateFolderBusy, StateFolderRefused
 from companion.state.tags import TagRegistry

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion import keyboard
+from companion.desktop import keyboard
+from companion.desktop.keyboard import HOLDS, KEYS, Keyboard
 from companion.inputs import BUTTONS, Hold, Input, Press, Tap
-from companion.keyboard import HOLDS, KEYS, Keyboard
 from companion.table.build import Table
 
 from .hands import Hands, simulated_table

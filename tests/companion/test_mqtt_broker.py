@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.demo import run_demo
+from companion.desktop.demo import run_demo
 from companion.mqtt_settings import MqttSettings
 from companion.outbox import Outbox
 from companion.publisher import Publisher

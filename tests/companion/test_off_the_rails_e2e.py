@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.automaton import physical_moves
-from companion.demo import run_demo
+from companion.desktop.demo import run_demo
 from companion.i18n import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.demo import DEMO_DRIVERS
+from companion.desktop.demo import DEMO_DRIVERS
 from companion.screens.model import Style
 from companion.table.build import Table, open_table
 from companion.table.lobby import Lobby, Step

@@ -14,7 +14,7 @@ from PIL import Image
 
 from companion.automaton import enter_move, physical_moves
 from companion.config import ConfigError, parse_config
-from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck
+from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.i18n import reason
 from companion.inputs import Hold, Input, Press

@@ -70,11 +70,10 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 #: module it reads (only a new play takes a uuid).
 NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.table.lobby", "companion.table.device_status", "companion.table.play_qr",
-    "companion.version",
-    "companion.table.failures", "companion.map_files", "companion.scoreboard",
-    "companion.mqtt_settings", "companion.outbox", "companion.state.outbox_store",
-    "companion.export", "companion.automaton", "companion.keyboard", "companion.demo", "uuid",
-    "platform")
+    "companion.version", "companion.table.failures", "companion.map_files",
+    "companion.scoreboard", "companion.mqtt_settings", "companion.outbox",
+    "companion.state.outbox_store", "companion.export", "companion.automaton",
+    "companion.desktop.keyboard", "companion.desktop.demo", "uuid", "platform")
 
 
 def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs_after(

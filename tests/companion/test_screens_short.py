@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from companion.demo import DEMO_DRIVERS, run_demo
+from companion.desktop.demo import DEMO_DRIVERS, run_demo
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import cuts, pages, render, text_lines
 from companion.table.build import open_table

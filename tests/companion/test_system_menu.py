@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.demo import DEMO_DRIVERS
+from companion.desktop.demo import DEMO_DRIVERS
 from companion.inputs import Press
 from companion.scoreboard import Scoreboard, play_url, qr_text
 from companion.screens.model import Screen, Style

@@ -15,7 +15,7 @@ import pytest
 
 from companion.automaton import physical_moves
 from companion.cards import Card
-from companion.demo import demo_deck, run_demo
+from companion.desktop.demo import demo_deck, run_demo
 from companion.i18n import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal

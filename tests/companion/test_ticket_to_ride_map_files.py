@@ -14,7 +14,7 @@ import pytest
 from companion.cards import Card, CardError, check_card
 from companion.cli.main import main
 from companion.config import parse_config
-from companion.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
+from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.export import bgstats_play
 from companion.games.ticket_to_ride.words import (
     OTHER_MAP_TICKET,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.automaton import physical_moves
-from companion.demo import run_demo
+from companion.desktop.demo import run_demo
 from companion.state.journal import Journal
 from engine.games.whistle_stop import RULES
 

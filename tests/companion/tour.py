@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.automaton import enter_move, physical_moves
-from companion.demo import PLAYER_NAMES, demo_deck
+from companion.desktop.demo import PLAYER_NAMES, demo_deck
 from companion.flows import autopilot
 from companion.i18n import reason, translator
 from companion.inputs import Hold, Input, Press

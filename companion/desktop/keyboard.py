@@ -134,7 +134,7 @@ def enroll_desktop_tags(registry: TagRegistry) -> None:
     All in one transaction, so when the last personal tag is there the whole box is, and a
     restart does not work out every game's deck again.
     """
-    from companion.demo import deck_tags, demo_deck
+    from companion.desktop.demo import deck_tags, demo_deck
     from companion.games import TABLE_GAMES
 
     personal = [(f"F1A7{seat:04X}", Card(ANY_GAME, "player", name))

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.automaton import Deck, Stuck, enter_move, physical_moves
 from companion.cards import Card, card_kinds, copies
-from companion.demo_words import DemoWords
+from companion.desktop.demo_words import DemoWords
 from companion.digest import sha256_hex
 from companion.flows import autopilot
 from companion.games import TABLE_GAMES
