@@ -58,10 +58,10 @@ if str(ROOT) not in sys.path:
 
 from bench.bench_engine import machine  # noqa: E402
 from bench.bench_gentle import HARDWARE_PYTHON  # noqa: E402
-from companion.automaton import Stuck, enter_move, physical_moves  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
-from companion.inputs import Hold, Input, Press, Tap  # noqa: E402
+from companion.flows.autopilot.automaton import Stuck, enter_move, physical_moves  # noqa: E402
+from companion.flows.inputs import Hold, Input, Press, Tap  # noqa: E402
 from companion.state.tags import TagRegistry  # noqa: E402
 from companion.table.build import FLOWS, Table, open_table  # noqa: E402
 from drivers.events import (  # noqa: E402

@@ -32,8 +32,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.bench_companion import SteppedTable, _quantile  # noqa: E402
-from companion.automaton import physical_moves  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES  # noqa: E402
+from companion.flows.autopilot.automaton import physical_moves  # noqa: E402
 from companion.screens import flash, fonts  # noqa: E402
 from companion.screens import render as render_module  # noqa: E402
 from companion.screens.model import Screen  # noqa: E402

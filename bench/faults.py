@@ -83,9 +83,9 @@ from bench.bench_companion import (  # noqa: E402
     record_demo,
 )
 from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
-from companion.automaton import physical_moves  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
 from companion.flows import autopilot  # noqa: E402
+from companion.flows.autopilot.automaton import physical_moves  # noqa: E402
 from companion.state.journal import Journal, JournalError  # noqa: E402
 from companion.state.paths import JOURNAL_FILE  # noqa: E402
 from companion.state.replay import initial_state, rebuild  # noqa: E402
@@ -925,7 +925,7 @@ class FuzzTable:
         self.last_tap = uid
 
     def send(self, item: Any) -> None:
-        from companion.inputs import Hold, Press, Tap
+        from companion.flows.inputs import Hold, Press, Tap
         from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased
 
         if isinstance(item, Tap):
@@ -1243,7 +1243,7 @@ def fuzz_campaign(examples: int, steps: int, seed: int, quick: bool) -> Campaign
 
 
 def _input(kind: str, button: str) -> Any:
-    from companion.inputs import Hold, Press
+    from companion.flows.inputs import Hold, Press
 
     return Press(button) if kind == "press" else Hold(button)
 

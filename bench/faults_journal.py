@@ -177,8 +177,8 @@ def _reference_results() -> dict[str, Any]:
         with Journal.open_read_only(run_folder / JOURNAL_FILE) as journal:
             run_events = [journal.events(play.id) for play in journal.plays()]
     rules = GAMES[DEMO_GAME]
-    from companion.automaton import physical_moves
     from companion.desktop.demo import PLAYER_NAMES
+    from companion.flows.autopilot.automaton import physical_moves
 
     names = PLAYER_NAMES[:2]
     moves = physical_moves(rules, names, 1)

@@ -231,7 +231,7 @@ def unreadable_cards_campaign(quick: bool) -> Any:
 
 
 def _unreadable_taps(campaign: Any, table: Any, rounds: int, personal: Any) -> None:
-    from companion.inputs import Press
+    from companion.flows.inputs import Press
     from drivers.events import TagPlaced
 
     chip = table.drivers.sim.reader

@@ -116,11 +116,11 @@ def main() -> int:
                         "`companion demo`")
     args = parser.parse_args()
 
-    from companion.automaton import enter_move, physical_moves
     from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck
     from companion.desktop.keyboard import enroll_desktop_tags
     from companion.flows import autopilot
-    from companion.inputs import Input, Press, Tap
+    from companion.flows.autopilot.automaton import enter_move, physical_moves
+    from companion.flows.inputs import Input, Press, Tap
     from companion.map_files import map_option
     from companion.state.paths import JOURNAL_FILE
     from companion.table.build import open_table

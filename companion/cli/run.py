@@ -83,9 +83,9 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 
 
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
-    from companion.automaton import Stuck
     from companion.desktop.demo import PLAYER_NAMES, final_line, run_demo
     from companion.desktop.demo_words import DemoWords
+    from companion.flows.autopilot.automaton import Stuck
     from companion.map_files import MapFileError, map_option, refusal
     from companion.table.failures import classify, report
 

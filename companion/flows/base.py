@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.inputs import Button
+from companion.flows.inputs import Button
 from companion.screens.model import Screen
 from engine.events import Event
 

@@ -31,7 +31,7 @@ from typing import (
 
 from companion.digest import sha256_hex
 from companion.flows.base import CardLike, Reaction
-from companion.inputs import Button, Input, Press
+from companion.flows.inputs import Button, Input, Press
 from companion.screens.model import Screen
 from engine.codec import from_jsonable, to_jsonable
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from companion.cards import Card, CardError, check_card
 from companion.flows.base import CardLike, Reaction, TableFlow
-from companion.inputs import Button, Hold, Input, Press, Tap
+from companion.flows.inputs import Button, Hold, Input, Press, Tap
 from companion.screens.model import Menu, Screen, Style
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.flows.words import wrapped
 from companion.games import TABLE_GAMES, Teams
-from companion.inputs import Hold, Input, Press, Tap
 from companion.map_files import MapChoice
 from companion.screens.model import Menu, Screen, Style
 from companion.table.app import Flash, Notices, Registry

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from companion.inputs import from_driver
+from companion.flows.inputs import from_driver
 from companion.screens.model import Screen
 from companion.table.panel_rest import PanelRest
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved

@@ -14,8 +14,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.flows.inputs import Input, Press, Tap
 from companion.i18n import LANGUAGES, translator
-from companion.inputs import Input, Press, Tap
 from companion.screens.model import Menu, Screen, Style
 from companion.state.journal import Journal
 from companion.table.app import Flash, Notices

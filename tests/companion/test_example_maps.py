@@ -13,9 +13,9 @@ from typing import Any, cast
 
 import pytest
 
-from companion.automaton import physical_moves
 from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
+from companion.flows.autopilot.automaton import physical_moves
 from companion.games.ticket_to_ride.map_files import read_map
 from companion.i18n import reason
 from engine.errors import IllegalEvent

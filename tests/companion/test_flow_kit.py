@@ -16,6 +16,7 @@ import pytest
 
 import companion.flows
 from companion.cards import Card
+from companion.flows.inputs import BUTTONS, from_driver
 from companion.flows.kit import (
     VERSION_KEY,
     chosen,
@@ -32,7 +33,6 @@ from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.whistle_stop.flow import WhistleStopFlow
 from companion.games.whistle_stop.ui import Mode, WhistleStopUI
-from companion.inputs import BUTTONS, from_driver
 from drivers.events import ButtonHeld, ButtonPressed
 
 

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
 from companion.flows.base import Reaction
+from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.freight_train.flow import FreightTrainFlow
-from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from companion.table.app import TableApp
 from engine.events import Event

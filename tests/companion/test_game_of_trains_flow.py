@@ -18,12 +18,12 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.automaton import Deck, enter_move, physical_moves
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
+from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.i18n import LOCALE_DIR
 from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
-from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from companion.state.journal import Journal

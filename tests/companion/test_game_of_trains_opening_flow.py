@@ -8,8 +8,8 @@ beside the draw pile (two equal abilities there are discarded at once)."
 
 from __future__ import annotations
 
+from companion.flows.inputs import Hold, Press, Tap
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
-from companion.inputs import Hold, Press, Tap
 from companion.screens.model import Style
 from companion.table.app import TableApp
 from engine.games.game_of_trains.cards import default_abilities

@@ -10,7 +10,7 @@ import pytest
 
 from companion.desktop import keyboard
 from companion.desktop.keyboard import HOLDS, KEYS, Keyboard
-from companion.inputs import BUTTONS, Hold, Input, Press, Tap
+from companion.flows.inputs import BUTTONS, Hold, Input, Press, Tap
 from companion.table.build import Table
 
 from .hands import Hands, simulated_table

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.inputs import Hold, Press, Tap
+from companion.flows.inputs import Hold, Press, Tap
 from companion.screens.model import Style
 from companion.table.lobby import Lobby
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.desktop.demo import DEMO_DRIVERS
-from companion.inputs import Hold, Press
+from companion.flows.inputs import Hold, Press
 from companion.map_files import offered_maps, read_map_file
 from companion.screens.model import Screen, Style
 from companion.state.journal import Journal

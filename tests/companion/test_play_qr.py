@@ -12,12 +12,12 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion.automaton import enter_move, physical_moves
 from companion.config import ConfigError, parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import enter_move, physical_moves
+from companion.flows.inputs import Hold, Input, Press
 from companion.i18n import reason
-from companion.inputs import Hold, Input, Press
 from companion.scoreboard import (
     MAX_ADDRESS_LENGTH,
     Scoreboard,

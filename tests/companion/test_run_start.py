@@ -72,7 +72,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.table.lobby", "companion.table.device_status", "companion.table.play_qr",
     "companion.version", "companion.table.failures", "companion.map_files",
     "companion.scoreboard", "companion.mqtt_settings", "companion.outbox",
-    "companion.state.outbox_store", "companion.export", "companion.automaton",
+    "companion.state.outbox_store", "companion.export", "companion.flows.autopilot.automaton",
     "companion.desktop.keyboard", "companion.desktop.demo", "uuid", "platform")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
-from companion.inputs import Hold, Press, Tap
+from companion.flows.inputs import Hold, Press, Tap
 from companion.screens.fonts import SMALL
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.render import HEIGHT, cuts, render, text_lines

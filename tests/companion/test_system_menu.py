@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.desktop.demo import DEMO_DRIVERS
-from companion.inputs import Press
+from companion.flows.inputs import Press
 from companion.scoreboard import Scoreboard, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen

@@ -10,8 +10,8 @@ import pytest
 
 from companion.cards import ANY_GAME
 from companion.cards import Card as RealCard
+from companion.flows.inputs import Press, Tap
 from companion.games.freight_train.flow import FreightTrainFlow
-from companion.inputs import Press, Tap
 from companion.screens.model import Style
 from companion.table.app import TableApp
 from companion.table.build import Table

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.automaton import physical_moves
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.inputs import Hold, Input, Tap
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words
-from companion.inputs import Hold, Input, Tap
 from companion.screens.model import Style
 from companion.screens.render import render
 from companion.table.app import TableApp

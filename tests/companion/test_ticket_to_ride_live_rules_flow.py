@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.automaton import physical_moves
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.inputs import Hold
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, map_ticket_codes
-from companion.inputs import Hold
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES, Map

@@ -16,6 +16,7 @@ from companion.cli.main import main
 from companion.config import parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.export import bgstats_play
+from companion.flows.inputs import Press
 from companion.games.ticket_to_ride.words import (
     OTHER_MAP_TICKET,
     map_tag,
@@ -23,7 +24,6 @@ from companion.games.ticket_to_ride.words import (
     ticket_codes,
 )  # fmt: skip
 from companion.i18n import translator
-from companion.inputs import Press
 from companion.map_files import MapFileError, map_option, offered_maps, read_map_file
 from companion.screens.model import Style
 from companion.state.journal import Journal

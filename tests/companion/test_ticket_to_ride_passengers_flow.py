@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
+from companion.flows.inputs import Hold
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import Words, ticket_codes
-from companion.inputs import Hold
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.automaton import physical_moves
+from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words
-from companion.inputs import Hold, Input, Press, Tap
 from companion.screens.render import render
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from companion.automaton import enter_move, physical_moves
 from companion.desktop.demo import PLAYER_NAMES, demo_deck
 from companion.flows import autopilot
+from companion.flows.autopilot.automaton import enter_move, physical_moves
+from companion.flows.inputs import Hold, Input, Press
 from companion.i18n import reason, translator
-from companion.inputs import Hold, Input, Press
 from companion.screens.model import Screen
 from companion.table.app import TableApp
 from companion.table.build import FLOWS

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from companion.inputs import Input, Press
+from companion.flows.inputs import Input, Press
 from engine.events import Event
 
 #: Gives a tag UID of a card (kind, value) that is free to tap.

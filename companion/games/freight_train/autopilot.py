@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.flows.autopilot import UidFor
+from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import number_toward, toward
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.games.freight_train.ui import Action, Mode
-from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.freight_train.cards import DEPARTURE

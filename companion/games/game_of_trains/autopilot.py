@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.automaton import Stuck
 from companion.flows.autopilot import UidFor
+from companion.flows.autopilot.automaton import Stuck
+from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
 from companion.games.game_of_trains.flow import GameOfTrainsFlow, choice_after_tap
 from companion.games.game_of_trains.ui import KIND, Mode, OpeningUI
-from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.game_of_trains.cards import LINE, REMOVED_AT, UNSEEN, positions_for

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.flows.autopilot import UidFor
+from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import number_toward, toward
 from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.games.off_the_rails.ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
-from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.off_the_rails.components import CART_CAPACITY, CAVE_IN_CARD

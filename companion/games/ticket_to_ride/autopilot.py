@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.flows.autopilot import UidFor
+from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
@@ -12,7 +13,6 @@ from companion.games.ticket_to_ride.words import (
     city_letter,
     ticket_code,
 )
-from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.board import LOCOMOTIVE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.flows.autopilot import UidFor
+from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import number_toward, toward
 from companion.games.whistle_stop.flow import WhistleStopFlow
 from companion.games.whistle_stop.ui import (
@@ -14,7 +15,6 @@ from companion.games.whistle_stop.ui import (
     free_stations,
     upgrade_options,
 )
-from companion.inputs import Input, Press, Tap
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.whistle_stop.events import (

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.inputs import Input
+from companion.flows.inputs import Input
 from engine.events import Event
 from engine.game import GameRules
 
