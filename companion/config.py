@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.files import MAX_CONFIG_BYTES, InputFileError, read_text
 from companion.i18n import LANGUAGES
-from companion.logs import LEVELS
+from companion.lib.files import MAX_CONFIG_BYTES, InputFileError, read_text
+from companion.lib.logs import LEVELS
 from engine.codec import from_jsonable
 from engine.errors import N_, Reasoned
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
@@ -72,7 +72,7 @@ class Config:
     source: str = ""
     #: None: the language of the environment (`companion.i18n.default_language()`).
     language: str | None = None
-    #: The least important log line `companion run` writes (`companion.logs.LEVELS`).
+    #: The least important log line `companion run` writes (`companion.lib.logs.LEVELS`).
     log_level: str = "info"
     #: None: `companion.state.paths.default_state_dir()`.
     state_dir: Path | None = None

@@ -24,7 +24,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from companion.games import TABLE_GAMES, GameInfo
-from companion.spreadsheet import neutralise
+from companion.lib.spreadsheet import neutralise
 from companion.state.journal import PlayRecord
 
 SOURCE_NAME = "Tabletop companion"

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.files import MAX_MAP_BYTES, InputFileError, read_text
 from companion.games import TABLE_GAMES
 from companion.i18n import reason
+from companion.lib.files import MAX_MAP_BYTES, InputFileError, read_text
 from engine.errors import N_, IllegalEvent, InvalidInput, Reasoned
 
 log = logging.getLogger(__name__)

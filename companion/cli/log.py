@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import spreadsheet
 from companion.export import FORMATS, export, json_play, play_date
 from companion.i18n import reason, translator
+from companion.lib import spreadsheet
 from companion.live_view import play_summary
 from companion.state.journal import (
     EXIT_BUSY,

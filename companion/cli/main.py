@@ -14,8 +14,8 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from companion import logs
 from companion.i18n import LANGUAGES, default_language, translator
+from companion.lib import logs
 
 EXIT_BAD_INPUT = 2
 #: Options that mean the same before the subcommand and after it.

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from companion import logs
 from companion.cards import Card
 from companion.cli.players import player_names
 from companion.config import Config, ConfigError, load_config, parse_config
 from companion.games import TABLE_GAMES
 from companion.i18n import reason, translator
+from companion.lib import logs
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
 from companion.state.paths import default_state_dir, demo_state_dir

@@ -10,10 +10,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion import spreadsheet
 from companion.cards import Card, CardError
-from companion.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from companion.i18n import reason, translator
+from companion.lib import spreadsheet
+from companion.lib.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from companion.state.folder import exit_status_of
 from companion.state.journal import JournalError
 from companion.state.paths import default_state_dir

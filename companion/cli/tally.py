@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from companion.files import MAX_TALLY_BYTES, InputFileError, read_text
 from companion.i18n import reason, translator
+from companion.lib.files import MAX_TALLY_BYTES, InputFileError, read_text
 from engine.errors import InvalidInput
 from engine.registry import GAMES
 from engine.table_input import checked, strict

@@ -29,9 +29,9 @@ from typing import (
     get_type_hints,
 )
 
-from companion.digest import sha256_hex
 from companion.flows.base import CardLike, Reaction
 from companion.flows.inputs import Button, Input, Press
+from companion.lib.digest import sha256_hex
 from companion.screens.model import Screen
 from engine.codec import from_jsonable, to_jsonable
 

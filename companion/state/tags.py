@@ -17,7 +17,7 @@ from types import TracebackType
 from typing import Any
 
 from companion.cards import Card, CardError, check_card
-from companion.spreadsheet import neutralise, restore
+from companion.lib.spreadsheet import neutralise, restore
 from engine.errors import N_, Reasoned
 
 FILENAME = "tags.sqlite3"

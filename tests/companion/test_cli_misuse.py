@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main, state_dir_after_command
-from companion.files import MAX_TAGS_CSV_BYTES, MAX_TALLY_BYTES
+from companion.lib.files import MAX_TAGS_CSV_BYTES, MAX_TALLY_BYTES
 
 Capture = pytest.CaptureFixture[str]
 

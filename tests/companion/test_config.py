@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from companion import config as config_module
 from companion.config import Config, ConfigError, load_config, parse_config
-from companion.files import MAX_CONFIG_BYTES
 from companion.i18n import reason
+from companion.lib.files import MAX_CONFIG_BYTES
 from companion.scoreboard import Scoreboard
 from engine.registry import GAMES
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line

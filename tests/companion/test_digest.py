@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.digest import sha256_hex
+from companion.lib.digest import sha256_hex
 
 ROOT = Path(__file__).parents[2]
 
@@ -20,7 +20,7 @@ def test_the_digest_is_hashlibs(data: bytes) -> None:
 
 
 def test_the_digest_loads_no_openssl() -> None:
-    probe = ("import sys; from companion.digest import sha256_hex; sha256_hex(b'x'); "
+    probe = ("import sys; from companion.lib.digest import sha256_hex; sha256_hex(b'x'); "
              "print(sorted(name for name in sys.modules if 'hashlib' in name))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           cwd=ROOT, check=True, env={"PYTHONPATH": str(ROOT)})

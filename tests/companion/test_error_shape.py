@@ -6,8 +6,8 @@ import pytest
 
 from companion.cards import CardError
 from companion.config import ConfigError
-from companion.files import InputFileError
 from companion.i18n import reason
+from companion.lib.files import InputFileError
 from companion.state.errors import JournalDamaged, JournalError
 from companion.state.tags import TagError
 from drivers.errors import DeviceNotFound, DriverConfigError, DriverError

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli.main import main
-from companion.spreadsheet import neutralise, restore
+from companion.lib.spreadsheet import neutralise, restore
 from companion.state.journal import Journal
 
 Capture = pytest.CaptureFixture[str]

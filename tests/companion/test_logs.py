@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import logs
 from companion.config import ConfigError, parse_config
+from companion.lib import logs
 from companion.table.loop import TableLoop
 from drivers.events import DriverFault, DriverRecovered
 
