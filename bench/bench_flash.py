@@ -132,7 +132,7 @@ def measure_renders(screens: list[Screen]) -> dict[str, Any]:
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
     """The figures on USA, then on the toll example map."""
-    from companion.map_files import map_option
+    from companion.games.map_choices import map_option
 
     moves = QUICK_MOVES if quick else None
     tolls = {"map_name": map_option(GAME, str(TOLLS))}

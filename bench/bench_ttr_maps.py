@@ -42,7 +42,7 @@ def tap_to_frame(quick: bool = False) -> list[dict[str, Any]]:
     flow, engine, synced journal, render, display), the map file's data given as `--map FILE`
     gives it."""
     from bench.bench_companion import measure_tap_to_frame
-    from companion.map_files import map_option
+    from companion.games.map_choices import map_option
 
     most = 150 if quick else None
     tolls = {"map_name": map_option(GAME, str(EXAMPLES / "tolls-example.toml"))}

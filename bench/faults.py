@@ -1059,8 +1059,8 @@ def write_prefix(folder: Path, game: str, names: Sequence[str],
 
 def build_registry_template(path: Path) -> dict[str, list[str]]:
     """A tag registry with a full box of every game at the table and five personal tags."""
-    from companion.cards import Card
     from companion.desktop.demo import enroll_deck
+    from companion.games.cards import Card
 
     groups: dict[str, list[str]] = {"player": []}
     with TagRegistry(path) as registry:
@@ -1068,9 +1068,9 @@ def build_registry_template(path: Path) -> dict[str, list[str]]:
             deck = demo_deck(game)
             enroll_deck(registry, game, deck)
             groups[game] = [uid for uids in deck.uids.values() for uid in uids]
-        import companion.cards
+        import companion.games.cards
 
-        any_game: str | None = getattr(companion.cards, "ANY_GAME", None)
+        any_game: str | None = getattr(companion.games.cards, "ANY_GAME", None)
         if any_game is not None:  # personal tags (kind "player"), valid for every game
             for seat, name in enumerate(PLAYER_NAMES):
                 uid = f"F2B8{seat:04X}"

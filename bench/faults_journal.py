@@ -400,7 +400,7 @@ def garbage_campaign(campaign: Any, seed: int, per_file: int) -> Any:
         from companion.state.tags import TagRegistry
 
         with TagRegistry.in_state_dir(game.folder) as registry:
-            from companion.cards import Card
+            from companion.games.cards import Card
 
             registry.enroll("04A31F2B", Card(LOSS_GAME, "train", "red"))
         try:

@@ -201,8 +201,8 @@ def read_only_campaign(quick: bool) -> Any:
 @_campaign("unreadable-cards")
 def unreadable_cards_campaign(quick: bool) -> Any:
     from bench.faults import Campaign, Records
-    from companion.cards import ANY_GAME, Card
     from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
+    from companion.games.cards import ANY_GAME, Card
     from companion.table.build import open_table
 
     campaign = Campaign("unreadable-cards")

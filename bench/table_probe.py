@@ -121,7 +121,7 @@ def main() -> int:
     from companion.flows import autopilot
     from companion.flows.autopilot.automaton import enter_move, physical_moves
     from companion.flows.inputs import Input, Press, Tap
-    from companion.map_files import map_option
+    from companion.games.map_choices import map_option
     from companion.state.paths import JOURNAL_FILE
     from companion.table.build import open_table
     from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved

@@ -108,7 +108,7 @@ class Config:
     def maps_folder(self, game: str, state_dir: Path) -> Path:
         """Where the map files of `game` are looked for: as configured, else `maps` in the
         state folder."""
-        from companion.map_files import MAPS_FOLDER
+        from companion.games.map_choices import MAPS_FOLDER
 
         return self.map_folders.get(game, Path(state_dir) / MAPS_FOLDER)
 
@@ -209,7 +209,7 @@ class _Checker:
             if name not in document:
                 continue
             section = dict(document[name])
-            from companion.map_files import takes_maps
+            from companion.games.map_choices import takes_maps
 
             table_keys = (MAPS_KEY,) if takes_maps(name) else ()
             if MAPS_KEY in section and table_keys:

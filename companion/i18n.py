@@ -72,19 +72,3 @@ def fill(template: str, language: str, **params: Any) -> str:
         return translator(language).gettext(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return template.format(**params)
-
-
-def reason(error: Exception, language: str) -> str:
-    """An engine error's reason in the player's language, with its parameters filled in.
-
-    Parameters that are ids with a display name (a wagon type) are shown by that name.
-    """
-    template = getattr(error, "reason", None)
-    if template is None:
-        return str(error)
-    from companion.names import localized_params  # names uses this module: import when needed
-
-    params = localized_params(getattr(error, "params", {}), language)
-    text = fill(template, language, **params)
-    field = getattr(error, "field", "")
-    return f"{field}: {text}" if field else text

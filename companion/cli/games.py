@@ -11,7 +11,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import reason, translator
+from companion.games.names import reason
+from companion.i18n import translator
 from engine.registry import GAMES
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.export import FORMATS, export, json_play, play_date
-from companion.i18n import reason, translator
+from companion.games.names import reason
+from companion.i18n import translator
 from companion.lib import spreadsheet
 from companion.live_view import play_summary
 from companion.state.journal import (

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from companion.cards import Card
 from companion.cli.players import player_names
 from companion.config import Config, ConfigError, load_config, parse_config
 from companion.games import TABLE_GAMES
-from companion.i18n import reason, translator
+from companion.games.cards import Card
+from companion.games.names import reason
+from companion.i18n import translator
 from companion.lib import logs
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
@@ -35,7 +36,7 @@ from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
 
 if TYPE_CHECKING:
-    from companion.map_files import MapChoice
+    from companion.games.map_choices import MapChoice
 
 log = logging.getLogger("companion")
 
@@ -86,7 +87,7 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
     from companion.desktop.demo import PLAYER_NAMES, final_line, run_demo
     from companion.desktop.demo_words import DemoWords
     from companion.flows.autopilot.automaton import Stuck
-    from companion.map_files import MapFileError, map_option, refusal
+    from companion.games.map_choices import MapFileError, map_option, refusal
     from companion.table.failures import classify, report
 
     _ = translator(language).gettext
@@ -190,7 +191,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             **config.games, game: {**config.game_settings(game), **settings}})
     given_maps: dict[str, Any] = {}  # --map, for each game played on maps
     if args.map:
-        from companion.map_files import MapFileError, map_option, refusal, takes_maps
+        from companion.games.map_choices import MapFileError, map_option, refusal, takes_maps
 
         try:
             given_maps = {chosen: map_option(chosen, args.map)
@@ -200,7 +201,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
 
     def maps(chosen: str) -> list[MapChoice]:
         """The maps the lobby offers (read when it asks: a resumed game never does)."""
-        from companion.map_files import offered_maps
+        from companion.games.map_choices import offered_maps
 
         return offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
 
@@ -263,7 +264,7 @@ def _map_file_tags(config: Config, state_dir: Path,
                    given: dict[str, Any]) -> list[tuple[str, Card]]:
     """The desktop's tags of the map files' cards (tickets), so their names stand for taps."""
     from companion.desktop.demo import deck_tags, demo_deck
-    from companion.map_files import may_hold_map_files, offered_maps
+    from companion.games.map_choices import may_hold_map_files, offered_maps
 
     tags = []
     for game in TABLE_GAMES:

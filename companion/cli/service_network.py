@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from companion.config import ConfigError, load_config
-from companion.i18n import reason
+from companion.games.names import reason
 from companion.mqtt_settings import MqttSettings
 
 DROP_IN = Path("companion.service.d") / "mqtt.conf"

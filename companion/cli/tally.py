@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.i18n import reason, translator
+from companion.i18n import translator
 from companion.lib.files import MAX_TALLY_BYTES, InputFileError, read_text
 from engine.errors import InvalidInput
 from engine.registry import GAMES
@@ -53,7 +53,7 @@ def _score(file: str, language: str) -> dict[str, Any] | _Refusal:
     try:
         text = read_text(file, MAX_TALLY_BYTES)
     except InputFileError as error:
-        return _Refusal(reason(error, language))
+        return _Refusal(_reason(error, language))
     try:
         table = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
     except _RepeatedKey as repeated:
@@ -80,9 +80,16 @@ def _score(file: str, language: str) -> dict[str, Any] | _Refusal:
                 game=game, games=", ".join(GAMES)), named=False)
         result = checked(GAMES[game].tally, table)
     except InvalidInput as error:
-        return _Refusal(reason(error, language), named=False)
+        return _Refusal(_reason(error, language), named=False)
     json_form: dict[str, Any] = result.to_json()
     return json_form
+
+
+def _reason(error: Exception, language: str) -> str:
+    # The games' display names are read only for a refusal: a table scored loads no record.
+    from companion.games.names import reason
+
+    return reason(error, language)
 
 
 class _RepeatedKey(ValueError):

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, language: str) -> int:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
     broker = None
     if args.mqtt is not None:
-        from companion.i18n import reason
+        from companion.games.names import reason
         from companion.mqtt_settings import MqttValueError, parse_url
 
         try:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from companion.cards import ANY_GAME, Card
+from companion.games.cards import ANY_GAME, Card
 from companion.state.tags import TagError, TagRegistry, normalise_uid
 from companion.table.app import TableApp
 from companion.table.build import Table

@@ -126,6 +126,8 @@ class TableGame:
 def _records() -> dict[str, TableGame]:
     records: dict[str, TableGame] = {}
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
+        if not module.ispkg:
+            continue  # what the games share (cards, names, map choices), not a game
         table = getattr(importlib.import_module(f"{__name__}.{module.name}"), "TABLE", None)
         if not isinstance(table, TableGame):
             raise RuntimeError(f"{__name__}.{module.name} has no TABLE record")

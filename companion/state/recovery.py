@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.cards import Card, CardError, check_card
+from companion.games.cards import Card, CardError, check_card
 from companion.state.folder import refuse_links, set_aside, sqlite_files
 from companion.state.journal import (
     Journal,

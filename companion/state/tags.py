@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from companion.cards import Card, CardError, check_card
+from companion.games.cards import Card, CardError, check_card
 from companion.lib.spreadsheet import neutralise, restore
 from engine.errors import N_, Reasoned
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from companion.cards import Card, CardError, check_card
 from companion.flows.base import CardLike, Reaction, TableFlow
 from companion.flows.inputs import Button, Hold, Input, Press, Tap
+from companion.games.cards import Card, CardError, check_card
 from companion.screens.model import Menu, Screen, Style
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
-from companion.cards import Card
 from companion.flows.base import TableFlow
 from companion.games import TABLE_GAMES
-from companion.i18n import reason, translator
+from companion.games.cards import Card
+from companion.games.names import reason
+from companion.i18n import translator
 from companion.screens.fonts import warm_up
 from companion.screens.model import Screen, Style
 from companion.screens.qr import render_screen
@@ -35,7 +36,7 @@ from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
 
 if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
-    from companion.map_files import MapChoice
+    from companion.games.map_choices import MapChoice
     from companion.mqtt_settings import MqttSettings
     from companion.outbox import Outbox
     from companion.scoreboard import Scoreboard

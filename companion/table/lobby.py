@@ -19,7 +19,7 @@ from typing import Any
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.flows.words import wrapped
 from companion.games import TABLE_GAMES, Teams
-from companion.map_files import MapChoice
+from companion.games.map_choices import MapChoice
 from companion.screens.model import Menu, Screen, Style
 from companion.table.app import Flash, Notices, Registry
 from companion.table.lobby_teams import TeamStep

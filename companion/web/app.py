@@ -20,7 +20,8 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.export import csv_text, json_play
-from companion.i18n import N_, reason, translator
+from companion.games.names import reason
+from companion.i18n import N_, translator
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.bgstats import create_play_link

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bench.bench_companion import measure_tap_to_frame
-from companion.map_files import map_option
+from companion.games.map_choices import map_option
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion import config as config_module
 from companion.config import Config, ConfigError, load_config, parse_config
-from companion.i18n import reason
+from companion.games.names import reason
 from companion.lib.files import MAX_CONFIG_BYTES
 from companion.scoreboard import Scoreboard
 from engine.registry import GAMES

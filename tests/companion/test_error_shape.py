@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.cards import CardError
 from companion.config import ConfigError
-from companion.i18n import reason
+from companion.games.cards import CardError
+from companion.games.names import reason
 from companion.lib.files import InputFileError
 from companion.state.errors import JournalDamaged, JournalError
 from companion.state.tags import TagError

@@ -16,8 +16,8 @@ import pytest
 from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
 from companion.flows.autopilot.automaton import physical_moves
+from companion.games.names import reason
 from companion.games.ticket_to_ride.map_files import read_map
-from companion.i18n import reason
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES, Map, map_from_toml, parse_map
 from engine.games.ticket_to_ride.events import TicketToRideEvent

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import companion.flows
-from companion.cards import Card
 from companion.flows.inputs import BUTTONS, from_driver
 from companion.flows.kit import (
     VERSION_KEY,
@@ -27,6 +26,7 @@ from companion.flows.kit import (
     ui_from_draft,
     ui_version,
 )
+from companion.games.cards import Card
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.games.off_the_rails.flow import OffTheRailsFlow

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from companion.cards import Card
 from companion.flows.base import Reaction
 from companion.flows.kit import Labelled, by_mode, refuses_other_games, ui_draft, ui_from_draft
 from companion.flows.words import TableWords
+from companion.games.cards import Card
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.games.freight_train.ui import Action as FreightTrainAction
 from companion.games.game_of_trains.flow import GameOfTrainsFlow

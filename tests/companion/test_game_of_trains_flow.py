@@ -549,7 +549,7 @@ def french() -> gettext.GNUTranslations:
 def flow_messages() -> set[tuple[str | None, str]]:
     found = set()
     game_folder = "companion/games/game_of_trains"
-    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/names.py"):
+    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/games/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

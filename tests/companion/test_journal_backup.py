@@ -118,7 +118,7 @@ def test_bad_arguments_are_refused_in_one_line(tmp_path: Path, capsys: Capture) 
 
 def test_a_backup_carries_the_tag_registry_and_a_restore_puts_it_back(
         tmp_path: Path, capsys: Capture) -> None:
-    from companion.cards import Card
+    from companion.games.cards import Card
     from companion.state.tags import FILENAME as TAGS
     from companion.state.tags import TagRegistry
 
@@ -159,7 +159,7 @@ def test_a_backup_carries_the_tag_registry_and_a_restore_puts_it_back(
 
 def test_a_backup_without_tags_leaves_the_registry_as_it_is(tmp_path: Path,
                                                            capsys: Capture) -> None:
-    from companion.cards import Card
+    from companion.games.cards import Card
     from companion.state.tags import TagRegistry
 
     folder = tmp_path / "state"

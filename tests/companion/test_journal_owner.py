@@ -170,7 +170,7 @@ def test_read_only_commands_work_beside_a_writer_and_change_nothing(
 
 
 def registry_card() -> object:
-    from companion.cards import Card
+    from companion.games.cards import Card
 
     return Card("freight-train", "wagon", "coal")
 

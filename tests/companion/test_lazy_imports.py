@@ -46,7 +46,7 @@ def test_a_tally_of_one_game_loads_no_other_game_no_pil_and_no_driver() -> None:
     for prefix in (*others, "PIL", "luma", "gpiozero", "serial", "drivers", "sqlite3",
                    "companion.table.build", "companion.flows", "companion.screens",
                    "companion.cli.run", "companion.cli.tags", "companion.cli.log",
-                   "companion.cards"):
+                   "companion.games.cards"):
         assert loaded(modules, prefix) == [], prefix
     # A game's package holds its record; its flow, screens and words are the table's.
     assert [name for name in modules

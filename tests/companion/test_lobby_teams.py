@@ -10,7 +10,7 @@ import pytest
 
 from companion.desktop.demo import DEMO_DRIVERS
 from companion.flows.inputs import Hold, Press
-from companion.map_files import offered_maps, read_map_file
+from companion.games.map_choices import offered_maps, read_map_file
 from companion.screens.model import Screen, Style
 from companion.state.journal import Journal
 from companion.table.build import Table, open_table

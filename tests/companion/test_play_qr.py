@@ -17,7 +17,7 @@ from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows import autopilot
 from companion.flows.autopilot.automaton import enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press
-from companion.i18n import reason
+from companion.games.names import reason
 from companion.scoreboard import (
     MAX_ADDRESS_LENGTH,
     Scoreboard,

@@ -70,7 +70,7 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 #: module it reads (only a new play takes a uuid).
 NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.table.lobby", "companion.table.device_status", "companion.table.play_qr",
-    "companion.version", "companion.table.failures", "companion.map_files",
+    "companion.version", "companion.table.failures", "companion.games.map_choices",
     "companion.scoreboard", "companion.mqtt_settings", "companion.outbox",
     "companion.state.outbox_store", "companion.export", "companion.flows.autopilot.automaton",
     "companion.desktop.keyboard", "companion.desktop.demo", "uuid", "platform")

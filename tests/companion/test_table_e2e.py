@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import Card
 from companion.desktop.demo import demo_deck, run_demo
 from companion.flows.autopilot.automaton import physical_moves
+from companion.games.cards import Card
 from companion.i18n import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import ANY_GAME
-from companion.cards import Card as RealCard
 from companion.flows.inputs import Press, Tap
+from companion.games.cards import ANY_GAME
+from companion.games.cards import Card as RealCard
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.screens.model import Style
 from companion.table.app import TableApp

@@ -10,8 +10,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.cards import ANY_GAME, CATALOGUE, TEXT_LIMIT, Card, CardError, card_kinds, check_card
-from companion.i18n import reason
+from companion.games.cards import (
+    ANY_GAME,
+    CATALOGUE,
+    TEXT_LIMIT,
+    Card,
+    CardError,
+    card_kinds,
+    check_card,
+)
+from companion.games.names import reason
 from companion.state.tags import (
     FILENAME,
     AlreadyEnrolled,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import Card
 from companion.cli.main import main
+from companion.games.cards import Card
 from companion.state.tags import FILENAME, TagRegistry
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "tags-freight-train.csv"

@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from companion.cards import Card, CardError, check_card
 from companion.cli.main import main
 from companion.config import parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.export import bgstats_play
 from companion.flows.inputs import Press
+from companion.games.cards import Card, CardError, check_card
+from companion.games.map_choices import MapFileError, map_option, offered_maps, read_map_file
 from companion.games.ticket_to_ride.words import (
     OTHER_MAP_TICKET,
     map_tag,
@@ -24,7 +25,6 @@ from companion.games.ticket_to_ride.words import (
     ticket_codes,
 )  # fmt: skip
 from companion.i18n import translator
-from companion.map_files import MapFileError, map_option, offered_maps, read_map_file
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table

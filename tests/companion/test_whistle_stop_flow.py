@@ -470,7 +470,7 @@ def test_every_message_of_the_flow_has_a_french_translation() -> None:
     catalog = french_catalog()
     missing = []
     game_folder = "companion/games/whistle_stop"
-    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/names.py"):
+    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/games/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

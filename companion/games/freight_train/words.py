@@ -7,9 +7,14 @@ from collections.abc import Mapping, Sequence
 
 from companion.flows.words import TableWords, packed, paged, wrapped
 from companion.games.freight_train import TABLE
-from companion.names import card_name, category_name, wagon_name
+from companion.games.names import card_name, category_name
 
 GAME = TABLE.id
+
+
+def wagon_name(wagon: str, language: str) -> str:
+    """A wagon type's name, e.g. `wagon_name("reefer", "fr") == "Réfrigéré"`."""
+    return card_name(GAME, "wagon", wagon, language)
 
 
 class Words(TableWords):

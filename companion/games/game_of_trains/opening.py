@@ -23,7 +23,7 @@ from companion.games.game_of_trains.messages import (  # fmt: skip
 )
 from companion.games.game_of_trains.ui import GameOfTrainsUI
 from companion.games.game_of_trains.words import Words
-from companion.i18n import reason
+from companion.games.names import reason
 from engine.errors import IllegalEvent
 from engine.games.game_of_trains import RULES, why_illegal
 from engine.games.game_of_trains.cards import LINE

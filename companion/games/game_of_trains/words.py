@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from companion.flows.words import ANNOUNCE_LINE, TableWords, wrapped
 from companion.games.game_of_trains import TABLE
-from companion.names import card_name
+from companion.games.names import card_name
 from engine.games.game_of_trains.cards import UNSEEN, Ability
 
 GAME = TABLE.id

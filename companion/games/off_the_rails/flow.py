@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, CardLike, Reaction
 from companion.flows.kit import Button, DraftedUI, leafed, moved, refuses_other_games
+from companion.games.names import reason
 from companion.games.off_the_rails.messages import (  # fmt: skip
     ALREADY_DRAWN,
     CART_FULL,
@@ -55,7 +56,6 @@ from companion.games.off_the_rails.ui import (  # fmt: skip
     OffTheRailsUI,
 )
 from companion.games.off_the_rails.words import GAME, Words
-from companion.i18n import reason
 from engine.events import Event
 from engine.games.off_the_rails.components import (
     ACTIONS_PER_TURN,

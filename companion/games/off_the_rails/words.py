@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.flows.words import TableWords, wrapped
+from companion.games.names import card_name
 from companion.games.off_the_rails import TABLE
 from companion.games.off_the_rails.messages import ACTION_LABELS
-from companion.names import card_name
 from engine.games.off_the_rails.components import mine_of, space_of
 
 GAME = TABLE.id

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from companion.flows.words import LINE, TableWords, packed, wrapped
+from companion.games.names import card_name, category_name
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
-from companion.names import card_name, category_name
 from engine.errors import N_
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.flows.words import TableWords, packed, paged, wrapped
+from companion.games.names import card_name
 from companion.games.whistle_stop import TABLE
 from companion.i18n import fill
-from companion.names import card_name
 
 GAME = TABLE.id
 

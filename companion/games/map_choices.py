@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.i18n import reason
+from companion.games.names import reason
 from companion.lib.files import MAX_MAP_BYTES, InputFileError, read_text
 from engine.errors import N_, IllegalEvent, InvalidInput, Reasoned
 

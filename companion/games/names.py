@@ -1,4 +1,5 @@
-"""Display names of the ids the games use: wagon types, card kinds, tally categories, tokens.
+"""Display names of the ids the games use (wagon types, card kinds, tally categories, tokens),
+and engine errors in words with those names.
 
 Each name is an English message with a context "GAME/KIND" (gettext's msgctxt), so a short
 word can be translated differently in each place it is used ("Stock" is a livestock wagon in
@@ -18,8 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.games.freight_train import GAME as FREIGHT_TRAIN
-from companion.i18n import translator
+from companion.i18n import fill, translator
 
 
 def names_of(game: str, kind: str) -> Mapping[str, tuple[str, str]]:
@@ -49,11 +49,6 @@ def card_name(game: str, kind: str, value: str, language: str) -> str:
     return translator(language).pgettext(*entry)
 
 
-def wagon_name(wagon: str, language: str) -> str:
-    """A Freight Train wagon type's name, e.g. `wagon_name("reefer", "fr") == "Réfrigéré"`."""
-    return card_name(FREIGHT_TRAIN, "wagon", wagon, language)
-
-
 def category_name(game: str, key: str, language: str) -> str:
     """A tally breakdown key's name: a wagon type, "mixed", "yard"...
 
@@ -73,3 +68,17 @@ def localized_params(params: Mapping[str, Any], language: str) -> dict[str, Any]
         if isinstance(value, str):
             shown[key] = card_name(game, kind, value, language)
     return shown
+
+
+def reason(error: Exception, language: str) -> str:
+    """An engine error's reason in the player's language, with its parameters filled in.
+
+    Parameters that are ids with a display name (a wagon type) are shown by that name.
+    """
+    template = getattr(error, "reason", None)
+    if template is None:
+        return str(error)
+    params = localized_params(getattr(error, "params", {}), language)
+    text = fill(template, language, **params)
+    field = getattr(error, "field", "")
+    return f"{field}: {text}" if field else text
