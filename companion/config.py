@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import LANGUAGES
+from companion.i18n.translate import LANGUAGES
 from companion.lib.files import MAX_CONFIG_BYTES, InputFileError, read_text
 from companion.lib.logs import LEVELS
 from engine.codec import from_jsonable
@@ -49,7 +49,7 @@ class ConfigError(Reasoned, ValueError):
 
     `file` is where it came from, `key` the dotted path of the setting ("companion.language"),
     `line` and `column` the place of a TOML syntax error. Like the engine's errors it carries
-    an English `reason` template and its `params`, so `companion.i18n.reason()` translates it.
+    an English `reason` template and its `params`, so `games.names.reason()` translates it.
     """
 
     def __init__(self, file: str, key: str, reason: str, /, *, line: int | None = None,
@@ -70,7 +70,7 @@ class Config:
 
     #: The file it came from; empty for the built-in defaults.
     source: str = ""
-    #: None: the language of the environment (`companion.i18n.default_language()`).
+    #: None: the language of the environment (`companion.i18n.translate.default_language()`).
     language: str | None = None
     #: The least important log line `companion run` writes (`companion.lib.logs.LEVELS`).
     log_level: str = "info"

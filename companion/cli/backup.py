@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.state.folder import exit_status_of, take_folder
 from companion.state.journal import JournalError
 from companion.state.paths import default_state_dir

@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.config import Config, ConfigError, load_config
 from companion.games.names import reason
-from companion.i18n import N_, translator
+from companion.i18n.translate import N_, translator
 from companion.state.folder import FREE_FAIL_BYTES
 from companion.state.paths import default_state_dir, journal_path
 from drivers.config import DriverSettings, parse_settings

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from engine.registry import GAMES
 
 

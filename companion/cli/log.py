@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.export import FORMATS, export, json_play, play_date
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.lib import spreadsheet
 from companion.live_view import play_summary
 from companion.state.journal import (

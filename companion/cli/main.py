@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from companion.i18n import LANGUAGES, default_language, translator
+from companion.i18n.translate import LANGUAGES, default_language, translator
 from companion.lib import logs
 
 EXIT_BAD_INPUT = 2

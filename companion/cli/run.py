@@ -23,7 +23,7 @@ from companion.config import Config, ConfigError, load_config, parse_config
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.lib import logs
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.games.cards import Card, CardError
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.lib import spreadsheet
 from companion.lib.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
 from companion.state.folder import exit_status_of

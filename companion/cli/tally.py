@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.lib.files import MAX_TALLY_BYTES, InputFileError, read_text
 from engine.errors import InvalidInput
 from engine.registry import GAMES

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.state.paths import default_state_dir
 
 EXIT_BAD_INPUT = 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Screen
 from engine.game import TallyResult
 

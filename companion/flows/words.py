@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import partialmethod
 
 from companion.flows.kit import Labelled
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Screen
 from engine.errors import N_
 

@@ -66,7 +66,7 @@ class CardError(Reasoned, ValueError):
     """A card identity that is not in the catalogue, or a tag text that is not a card.
 
     Like the engine's errors it carries an English `reason` template and its `params`, so
-    `companion.i18n.reason()` can translate it; `field` names the part that is wrong.
+    `games.names.reason()` can translate it; `field` names the part that is wrong.
     """
 
     def __init__(self, field: str, reason: str, /, **params: Any) -> None:

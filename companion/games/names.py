@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.i18n import fill, translator
+from companion.i18n.translate import fill, translator
 
 
 def names_of(game: str, kind: str) -> Mapping[str, tuple[str, str]]:

@@ -25,7 +25,7 @@ STDIN = "-"
 
 class InputFileError(Reasoned, ValueError):
     """A file that cannot be used: `field` is the file, `reason` an English template with
-    its `params` (for `companion.i18n.reason()`)."""
+    its `params` (for `games.names.reason()`)."""
 
     def __init__(self, file: str | Path, reason: str, /, **params: Any) -> None:
         self.field = str(file) or "''"

@@ -33,7 +33,7 @@ _SCHEMA_VERSION = 1
 class TagError(Reasoned, ValueError):
     """A UID, an enrolment or an import the registry refuses; nothing was written.
 
-    It carries an English `reason` template and its `params` for `companion.i18n.reason()`;
+    It carries an English `reason` template and its `params` for `games.names.reason()`;
     `field` is the part that is wrong and `line` the CSV line, when there is one.
     """
 

@@ -16,7 +16,7 @@ from companion.flows.base import TableFlow
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.fonts import warm_up
 from companion.screens.model import Screen, Style
 from companion.screens.qr import render_screen

@@ -13,7 +13,7 @@ import logging
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from companion.i18n import LANGUAGES
+from companion.i18n.translate import LANGUAGES
 from companion.state.folder import write_atomically
 from companion.table.panel_rest import BRIGHTNESS_LEVELS
 

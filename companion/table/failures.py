@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from companion.games.names import reason
-from companion.i18n import fill
+from companion.i18n.translate import fill
 from companion.screens.model import Screen, Style
 from companion.screens.render import SIZES, render
 from companion.table import service

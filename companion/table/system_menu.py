@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.flows.inputs import Input, Press, Tap
-from companion.i18n import LANGUAGES, translator
+from companion.i18n.translate import LANGUAGES, translator
 from companion.screens.model import Menu, Screen, Style
 from companion.state.journal import Journal
 from companion.table.app import Flash, Notices

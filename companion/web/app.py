@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.export import csv_text, json_play
 from companion.games.names import reason
-from companion.i18n import N_, translator
+from companion.i18n.translate import N_, translator
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.bgstats import create_play_link

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from companion.i18n import N_, translator
+from companion.i18n.translate import N_, translator
 from companion.web.pages import game_name, labels, page, scores_table
 
 #: Seconds between reloads of the board page.

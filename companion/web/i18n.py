@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.i18n import LANGUAGES
+from companion.i18n.translate import LANGUAGES
 
 
 def negotiate(accept_language: str | None, default: str = "en") -> str:

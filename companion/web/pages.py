@@ -9,7 +9,7 @@ from html import escape
 from typing import Any
 
 from companion.export import game_info, play_date
-from companion.i18n import N_, translator
+from companion.i18n.translate import N_, translator
 from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from bench.faults_table import file_size_limit, without_root_override
 from companion.config import ConfigError
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.render import render
 from companion.state.errors import JournalTooNew
 from companion.state.journal import Journal, JournalError

@@ -19,7 +19,7 @@ from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.games.whistle_stop.flow import WhistleStopFlow
 from companion.games.whistle_stop.ui import Action, Mode, WhistleStopUI
-from companion.i18n import translator
+from companion.i18n.translate import translator
 
 GUARDED = [FreightTrainFlow, GameOfTrainsFlow, OffTheRailsFlow, WhistleStopFlow]
 

@@ -6,11 +6,11 @@ import doctest
 
 import pytest
 
-from companion import i18n
 from companion.games import TABLE_GAMES, names
 from companion.games.freight_train.words import wagon_name
 from companion.games.names import card_name, category_name, reason
-from companion.i18n import default_language, fill, gettext_for, translator
+from companion.i18n import translate as i18n
+from companion.i18n.translate import default_language, fill, gettext_for, translator
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.freight_train.cards import WAGON_TYPES
 

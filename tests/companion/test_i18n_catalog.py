@@ -2,10 +2,10 @@
 
 When one of these fails after you add or reword a message:
 
-    python -m companion.i18n_catalog update     # new messages arrive empty, reworded ones fuzzy
-    (translate them in companion/locale/fr/LC_MESSAGES/companion.po, remove "#, fuzzy")
-    python -m companion.i18n_catalog compile
-    python -m companion.i18n_catalog check      # what is still missing
+    python -m companion.i18n.catalog update     # new messages arrive empty, reworded ones fuzzy
+    (translate them in companion/i18n/locale/fr/LC_MESSAGES/companion.po, remove "#, fuzzy")
+    python -m companion.i18n.catalog compile
+    python -m companion.i18n.catalog check      # what is still missing
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from companion import i18n_catalog
-from companion.i18n_catalog import (
+from companion.i18n import catalog as i18n_catalog
+from companion.i18n.catalog import (
     HINT_WIDTH,
     Problem,
     check,
@@ -30,8 +30,8 @@ from companion.i18n_catalog import (
     read,
 )
 
-HOW_TO_FIX = ("run `python -m companion.i18n_catalog update`, translate the new entries in "
-              "companion/locale/fr/LC_MESSAGES/companion.po, then `... compile`")
+HOW_TO_FIX = ("run `python -m companion.i18n.catalog update`, translate the new entries in "
+              "companion/i18n/locale/fr/LC_MESSAGES/companion.po, then `... compile`")
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +71,7 @@ def test_the_compiled_catalogue_matches_the_po_file() -> None:
     catalog = read(po_path("fr"), "fr")
     shipped = mo_messages(mo_path("fr").read_bytes())
     assert shipped == mo_messages(compiled(catalog)), \
-        "companion.mo is out of date: run `python -m companion.i18n_catalog compile`"
+        "companion.mo is out of date: run `python -m companion.i18n.catalog compile`"
     assert len(shipped) == len([m for m in catalog if m.id])
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.desktop.demo import run_demo
 from companion.flows.autopilot.automaton import physical_moves
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import Table

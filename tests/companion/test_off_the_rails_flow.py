@@ -14,7 +14,7 @@ from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.off_the_rails.autopilot import split_gems
 from companion.games.off_the_rails.flow import OffTheRailsFlow
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from companion.table.app import TableApp

@@ -240,7 +240,7 @@ def test_the_last_play_screen_without_a_play(tmp_path: Path) -> None:
 
 
 def test_undo_from_the_code_goes_back_into_the_game() -> None:
-    from companion.i18n import translator
+    from companion.i18n.translate import translator
     from companion.table.app import TableApp
     from companion.table.build import FLOWS
     from engine.registry import GAMES

@@ -51,9 +51,9 @@ SKIPPED = {
     "sudo ": "changes the system (apt, /etc/systemd, systemctl): done once on the Pi",
     "journalctl ": "reads the service's log on the Pi, and follows it forever",
     "systemd-analyze ": "needs systemd; test_systemd_unit checks the unit file",
-    "python -m companion.i18n_catalog update": "rewrites the catalogue in the source tree; "
+    "python -m companion.i18n.catalog update": "rewrites the catalogue in the source tree; "
                                                "`check` below proves it is up to date",
-    "python -m companion.i18n_catalog compile": "rewrites companion.mo in the source tree; "
+    "python -m companion.i18n.catalog compile": "rewrites companion.mo in the source tree; "
                                                 "test_i18n_catalog checks it matches",
     "systemd/install.sh --dry-run": "tests/packaging/test_install_script.py runs the dry run "
                                     "and checks its steps",
@@ -291,5 +291,5 @@ def check(place: Place, command: str, done: subprocess.CompletedProcess[str]) ->
         text = (place.work / "parties.csv").read_bytes()
         assert text.startswith(b"\xef\xbb\xbfplay_uuid;play_id;game;")
         assert len(text.decode("utf-8-sig").splitlines()) == 1 + 3  # the demo's three players
-    elif command.startswith("python -m companion.i18n_catalog check"):
+    elif command.startswith("python -m companion.i18n.catalog check"):
         assert "catalogues complete" in out

@@ -22,7 +22,7 @@ from PIL import Image
 
 from bench.bench_flash import from_scratch
 from companion.flows.inputs import Press, Tap
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens import flash, fonts
 from companion.screens import render as render_module
 from companion.screens.fonts import TITLES, Font

@@ -16,7 +16,7 @@ import pytest
 from companion.desktop.demo import demo_deck, run_demo
 from companion.flows.autopilot.automaton import physical_moves
 from companion.games.cards import Card
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import Table

@@ -9,7 +9,7 @@ from typing import cast
 
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
 from companion.flows.autopilot.automaton import physical_moves
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.fonts import SMALL
 from companion.screens.model import Style
 from companion.state.journal import Journal

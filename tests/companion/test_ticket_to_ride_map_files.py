@@ -24,7 +24,7 @@ from companion.games.ticket_to_ride.words import (
     map_ticket_codes,
     ticket_codes,
 )  # fmt: skip
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table

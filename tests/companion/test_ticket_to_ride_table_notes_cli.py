@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cli.main import main
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from engine.games.ticket_to_ride.notes import SPECIAL_RULES
 
 

@@ -22,8 +22,8 @@ from companion.flows import autopilot
 from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.whistle_stop.flow import SHARES, WhistleStopFlow
-from companion.i18n import LOCALE_DIR
-from companion.i18n_catalog import _COMPANION_KEYWORDS, ROOT, po_path
+from companion.i18n.catalog import _COMPANION_KEYWORDS, ROOT, po_path
+from companion.i18n.translate import LOCALE_DIR
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from companion.state.journal import Journal
@@ -470,7 +470,8 @@ def test_every_message_of_the_flow_has_a_french_translation() -> None:
     catalog = french_catalog()
     missing = []
     game_folder = "companion/games/whistle_stop"
-    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py", "companion/games/names.py"):
+    for path in (f"{game_folder}/messages.py", f"{game_folder}/words.py",
+                 "companion/games/names.py"):
         for _, message, _, context in extract_from_file("python", str(ROOT / path),
                                                         keywords=_COMPANION_KEYWORDS):
             if path.endswith("names.py") and not (context or "").startswith(GAME):

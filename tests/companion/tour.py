@@ -15,7 +15,7 @@ from companion.flows import autopilot
 from companion.flows.autopilot.automaton import enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press
 from companion.games.names import reason
-from companion.i18n import translator
+from companion.i18n.translate import translator
 from companion.screens.model import Screen
 from companion.table.app import TableApp
 from companion.table.build import FLOWS

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games import TableGame, Values
-from companion.i18n import N_, NC_
+from companion.i18n.translate import N_, NC_
 
 GAME = "freight-train"
 

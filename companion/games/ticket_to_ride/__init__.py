@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games import GameInfo, Shape, TableGame, Teams, Values
-from companion.i18n import N_, NC_
+from companion.i18n.translate import N_, NC_
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
 TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"

@@ -15,7 +15,7 @@ from companion.flows.kit import Button, chosen, refused
 from companion.games.ticket_to_ride.part import TicketToRidePart
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import RESHUFFLED
-from companion.i18n import N_
+from companion.i18n.translate import N_
 from companion.screens.model import Menu, Screen
 from engine.games.ticket_to_ride.events import DrawCard, ExchangePieces, Reshuffle
 from engine.games.ticket_to_ride.live_boats import (

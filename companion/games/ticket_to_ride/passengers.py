@@ -30,7 +30,7 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TAP_PASSENGER_CARDS,
     TRIP_FARE,
 )
-from companion.i18n import fill
+from companion.i18n.translate import fill
 from companion.screens.model import Menu, Screen
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride.events import MovePassenger, PlacePassenger

@@ -14,7 +14,7 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TUNNEL_EXTRA,
     TUNNEL_FREE,
 )
-from companion.i18n import fill
+from companion.i18n.translate import fill
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel

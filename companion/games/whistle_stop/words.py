@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from companion.flows.words import TableWords, packed, paged, wrapped
 from companion.games.names import card_name
 from companion.games.whistle_stop import TABLE
-from companion.i18n import fill
+from companion.i18n.translate import fill
 
 GAME = TABLE.id
 

@@ -1,7 +1,7 @@
-"""Keep the gettext catalogues in step with the code: `python -m companion.i18n_catalog CMD`.
+"""Keep the gettext catalogues in step with the code: `python -m companion.i18n.catalog CMD`.
 
 - `extract`: collect every marked message of `engine/` (`N_`) and `companion/` (`_`, `N_`,
-  `gettext`, `ngettext`, `pgettext`, `npgettext`, `NC_`) into `companion/locale/companion.pot`;
+  `gettext`, `ngettext`, `pgettext`, `npgettext`, `NC_`) into `companion/i18n/locale/companion.pot`;
 - `update`: extract, then merge into each translation (`fr`): new messages arrive empty,
   reworded ones arrive marked fuzzy with the old translation to review, vanished ones go;
 - `compile`: write each `companion.mo` from its `companion.po` (the runtime reads only these);
@@ -24,12 +24,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import DOMAIN, LOCALE_DIR
+from companion.i18n.translate import DOMAIN, LOCALE_DIR
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog, Message
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: Languages with a catalogue (English is the language of the messages themselves).
 TRANSLATED = ("fr",)
@@ -153,7 +153,7 @@ LANGUAGE_NAMES = {"fr": "French"}
 def _set_header(catalog: Catalog, language: str) -> None:
     catalog.header_comment = (f"# {LANGUAGE_NAMES[language]} translations of the tabletop "
                               "companion's messages.\n# Update with `python -m "
-                              "companion.i18n_catalog update`, compile with `... compile`.")
+                              "companion.i18n.catalog update`, compile with `... compile`.")
     catalog.project, catalog.version = "tabletop-companion", "1.0"
     catalog.creation_date = catalog.revision_date = HEADER_DATE
     catalog.msgid_bugs_address = ""
@@ -308,7 +308,7 @@ def _too_long_hint(text: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.i18n_catalog",
+    parser = argparse.ArgumentParser(prog="python -m companion.i18n.catalog",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("command", choices=("extract", "update", "compile", "check", "merge"))
     parser.add_argument("files", nargs="*", type=Path,
@@ -321,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in update() or ["nothing changed"]:
             print(path)
         print("Now translate the empty and fuzzy entries, then run: "
-              "python -m companion.i18n_catalog compile")
+              "python -m companion.i18n.catalog compile")
     elif args.command == "merge":
         print(f"{merge(args.files)} translation(s) taken")
     elif args.command == "compile":
@@ -332,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in problems:
             print(problem)
         if problems:
-            print(f"{len(problems)} problem(s): run `python -m companion.i18n_catalog update`, "
+            print(f"{len(problems)} problem(s): run `python -m companion.i18n.catalog update`, "
                   "translate, then `compile`", file=sys.stderr)
             return 1
         print("catalogues complete")

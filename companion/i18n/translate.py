@@ -2,7 +2,7 @@
 
 Messages are English text marked in the code (`_()`, `N_()`; `NC_()` for a name with a
 context); English needs no catalogue, French reads `locale/fr/LC_MESSAGES/companion.mo`.
-`python -m companion.i18n_catalog` keeps the catalogues in step with the code.
+`python -m companion.i18n.catalog` keeps the catalogues in step with the code.
 
 >>> translator("en").gettext("Not your turn")
 'Not your turn'
