@@ -27,10 +27,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.mosquitto import Broker  # noqa: E402
-from companion.export import json_play  # noqa: E402
-from companion.mqtt_settings import MqttSettings  # noqa: E402
-from companion.outbox import Outbox  # noqa: E402
-from companion.publisher import Publisher  # noqa: E402
+from companion.publish.export import json_play  # noqa: E402
+from companion.publish.mqtt_settings import MqttSettings  # noqa: E402
+from companion.publish.outbox import Outbox  # noqa: E402
+from companion.publish.publisher import Publisher  # noqa: E402
 from companion.state.journal import Journal  # noqa: E402
 from companion.table.session import GameSession  # noqa: E402
 from engine.registry import GAMES  # noqa: E402

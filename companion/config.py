@@ -27,8 +27,8 @@ from engine.errors import N_, Reasoned
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
 if TYPE_CHECKING:  # each read only when its section is in the file
-    from companion.mqtt_settings import MqttSettings
-    from companion.scoreboard import Scoreboard
+    from companion.publish.mqtt_settings import MqttSettings
+    from companion.publish.scoreboard import Scoreboard
 
 DEFAULT_PATH = Path("/etc/companion/config.toml")
 #: The key of a game's section that names its folder of map files (games played on maps).
@@ -220,14 +220,14 @@ class _Checker:
         web = self.web(document["web"]) if "web" in document else None
         mqtt = None
         if "mqtt" in document:
-            from companion.mqtt_settings import check
+            from companion.publish.mqtt_settings import check
 
             mqtt = check(document["mqtt"], self.fail)
         return Config(source=self.source, games=games, map_folders=map_folders, web=web,
                       mqtt=mqtt, **own, **drivers)
 
     def web(self, section: dict[str, Any]) -> Scoreboard:
-        from companion.scoreboard import Scoreboard, valid_address
+        from companion.publish.scoreboard import Scoreboard, valid_address
 
         for name in section:
             if name not in WEB_KEYS:

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.export import FORMATS, export, json_play, play_date
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
-from companion.live_view import play_summary
+from companion.publish.export import FORMATS, export, json_play, play_date
+from companion.publish.live_view import play_summary
 from companion.state.journal import (
     EXIT_BUSY,
     PROGRESS_SUFFIX,

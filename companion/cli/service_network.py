@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion.config import ConfigError, load_config
 from companion.games.names import reason
-from companion.mqtt_settings import MqttSettings
+from companion.publish.mqtt_settings import MqttSettings
 
 DROP_IN = Path("companion.service.d") / "mqtt.conf"
 

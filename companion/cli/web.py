@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, language: str) -> int:
     broker = None
     if args.mqtt is not None:
         from companion.games.names import reason
-        from companion.mqtt_settings import MqttValueError, parse_url
+        from companion.publish.mqtt_settings import MqttValueError, parse_url
 
         try:
             broker = parse_url(args.mqtt, "--mqtt")

@@ -23,7 +23,7 @@ from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card, card_kinds, copies
 from companion.lib.digest import sha256_hex
-from companion.mqtt_settings import MqttSettings
+from companion.publish.mqtt_settings import MqttSettings
 from companion.state.folder import StateFolderBusy, take_folder
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE

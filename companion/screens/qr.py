@@ -3,7 +3,7 @@
 The code is drawn as a phone expects it, dark modules on a light ground (lit pixels), with a
 quiet zone of at least 3 modules; the rest of the panel stays dark. The largest whole number
 of pixels a module that fits the height is used: a play's address in capitals
-(`companion.scoreboard.qr_text`, 35 characters for `HTTP://192.168.1.20:8080/P/0F3E1A2B`)
+(`companion.publish.scoreboard.qr_text`, 35 characters for `HTTP://192.168.1.20:8080/P/0F3E1A2B`)
 is a version 2 code (25x25 modules) at error level M, 2 pixels a module: 62 rows with its
 quiet zone. In lower case it would need version 3 (29 modules), which fits 64 rows only at
 1 pixel a module, too small to scan from across a table. Beside the code, in the small font:

@@ -37,9 +37,9 @@ from engine.registry import GAMES
 
 if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
     from companion.games.map_choices import MapChoice
-    from companion.mqtt_settings import MqttSettings
-    from companion.outbox import Outbox
-    from companion.scoreboard import Scoreboard
+    from companion.publish.mqtt_settings import MqttSettings
+    from companion.publish.outbox import Outbox
+    from companion.publish.scoreboard import Scoreboard
     from companion.table.lobby import Lobby
 
 #: The games that can be followed at the table, each with a maker of its flow (a view of the
@@ -186,7 +186,7 @@ def open_table(
     it (`panel_rest.READER_SLOWDOWN`); the brightness chosen in
     the system menu (kept in the state folder) is applied at once. The system menu gives
     the scoreboard's address too.
-    With `mqtt`, every change of a play is also published there (`companion.publisher`).
+    With `mqtt`, every change of a play is also published there (`companion.publish.publisher`).
     `maps(game)` are the maps the lobby offers for a game played on maps, the one in
     `game_options(game)` first chosen.
     Without `settle`, the caller settles the table (`Table.settle`) once its first frame is
@@ -212,7 +212,7 @@ def open_table(
     events: queue.Queue[Any] = queue.Queue()
     outbox: Outbox | None = None
     if mqtt is not None:
-        from companion.outbox import Outbox
+        from companion.publish.outbox import Outbox
 
         outbox = Outbox()
 
@@ -295,7 +295,7 @@ def open_table(
                      pages=lambda screen: pages(screen, size))
     table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
     if mqtt is not None and outbox is not None:
-        from companion.publisher import Publisher
+        from companion.publish.publisher import Publisher
 
         table.publisher = Publisher(journal.path, mqtt)
         outbox.listen(table.publisher.wake)

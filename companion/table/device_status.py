@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.scoreboard import Scoreboard, lan_address, site_url
+from companion.publish.scoreboard import Scoreboard, lan_address, site_url
 from companion.state.folder import FREE_FAIL_BYTES
 from companion.state.journal import Journal, JournalError
 from engine.errors import N_

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.i18n.translate import translator
-from companion.scoreboard import Scoreboard, address_of, play_url, qr_text
+from companion.publish.scoreboard import Scoreboard, address_of, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen
 from companion.state.journal import Journal

@@ -20,7 +20,7 @@ from engine.errors import N_
 from engine.game import GameRules
 
 if TYPE_CHECKING:
-    from companion.outbox import Outbox
+    from companion.publish.outbox import Outbox
     from companion.state.outbox_store import OutboxBuilder
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class GameSession(Generic[S, E]):
                  event_count: int, snapshot_every: int = SNAPSHOT_EVERY,
                  outbox: Outbox | None = None) -> None:
         """Use `start` or `resume`; this only puts the parts together. With `outbox`, every
-        change also journals what to publish of it (`companion.outbox`)."""
+        change also journals what to publish of it (`companion.publish.outbox`)."""
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         #: The play's journal and the game's rules: read by the table, never replaced.

@@ -23,7 +23,7 @@ from companion.table.device_settings import DeviceSettings, save_settings
 from companion.table.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
 
 if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
-    from companion.scoreboard import Scoreboard
+    from companion.publish.scoreboard import Scoreboard
     from companion.table.device_status import JournalSafety
 
 #: Each language by its own name, as a player looking for theirs reads it.
@@ -85,7 +85,7 @@ class DeviceControls:
         return True
 
     def scoreboard(self) -> str | None:
-        from companion.scoreboard import lan_address
+        from companion.publish.scoreboard import lan_address
         from companion.table.device_status import scoreboard_url
 
         return scoreboard_url(self.web, self.address or lan_address)

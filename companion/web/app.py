@@ -19,9 +19,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.export import csv_text, json_play
 from companion.games.names import reason
 from companion.i18n.translate import N_, translator
+from companion.publish.export import csv_text, json_play
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.bgstats import create_play_link

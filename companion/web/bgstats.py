@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from urllib.parse import quote
 
-from companion.export import bgstats_play
+from companion.publish.export import bgstats_play
 from companion.state.journal import PlayRecord
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"

@@ -1,11 +1,11 @@
 """The evening's board: every table publishing to an MQTT broker, and the standings.
 
-`companion web --mqtt URL` subscribes to `companion/+/live` and `companion/+/plays/+` (the
-messages `companion.publisher` sends, retained) and keeps the latest of each in memory. A play
-belongs to the evening when it started in the last EVENING_HOURS by the board's clock; a play
-whose table's clock was not set yet (a Pi without a network clock) counts when it arrived
-after the board started. The standings add up the wins of the evening's finished plays, per
-player name, across tables.
+`companion web --mqtt URL` subscribes to `companion/+/live` and `companion/+/plays/+` (the messages
+`companion.publish.publisher` sends, retained) and keeps the latest of each in memory. A play
+belongs to the evening when it started in the last EVENING_HOURS by the board's clock; a play whose
+table's clock was not set yet (a Pi without a network clock) counts when it arrived after the board
+started. The standings add up the wins of the evening's finished plays, per player name, across
+tables.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from companion.export import clock_set
+from companion.publish.export import clock_set
 
 log = logging.getLogger(__name__)
 

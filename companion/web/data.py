@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.scoreboard import SHORT_ID_LENGTH
-from companion.scoreboard import short_id as short_id  # shared with the table's QR code
+from companion.publish.scoreboard import SHORT_ID_LENGTH
+from companion.publish.scoreboard import short_id as short_id  # shared with the table's QR code
 from companion.state.journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from companion.state.paths import journal_path
 

@@ -1,10 +1,10 @@
-"""The game in progress as the scoreboard shows it (see `companion.live_view`)."""
+"""The game in progress as the scoreboard shows it (see `companion.publish.live_view`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.live_view import LAST_MOVES, live_view
+from companion.publish.live_view import LAST_MOVES, live_view
 from companion.state.journal import Journal, PlayRecord
 from companion.state.replay import rebuild, rules_for
 from companion.web.data import short_id

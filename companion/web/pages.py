@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from companion.export import game_info, play_date
 from companion.i18n.translate import N_, translator
+from companion.publish.export import game_info, play_date
 from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
 

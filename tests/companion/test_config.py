@@ -12,7 +12,7 @@ from companion import config as config_module
 from companion.config import Config, ConfigError, load_config, parse_config
 from companion.games.names import reason
 from companion.lib.files import MAX_CONFIG_BYTES
-from companion.scoreboard import Scoreboard
+from companion.publish.scoreboard import Scoreboard
 from engine.registry import GAMES
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 

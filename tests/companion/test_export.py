@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from companion.export import (
+from companion.publish.export import (
     BUILT,
     LONGEST_MOVE,
     SOURCE_NAME,

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 import engine.registry
-from companion.export import game_info
 from companion.games import TABLE_GAMES, TableGame
 from companion.games.cards import Card, card_kinds, check_card, copies
 from companion.games.names import card_name
+from companion.publish.export import game_info
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
 from companion.table.build import open_table

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.desktop.demo import run_demo
-from companion.mqtt_settings import MqttSettings
-from companion.outbox import Outbox
-from companion.publisher import Publisher
+from companion.publish.mqtt_settings import MqttSettings
+from companion.publish.outbox import Outbox
+from companion.publish.publisher import Publisher
 from companion.state.journal import Journal
 from companion.state.outbox_store import OutboxStore
 from companion.state.paths import journal_path

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from companion.export import json_play
-from companion.outbox import Outbox
+from companion.publish.export import json_play
+from companion.publish.outbox import Outbox
 from companion.state.journal import SCHEMA_VERSION, Journal, JournalError
 from companion.state.outbox_store import OutboxItem, OutboxStore
 from companion.table.session import GameSession
@@ -102,7 +102,7 @@ def test_the_items_are_committed_in_the_moves_transaction(tmp_path: Path) -> Non
 
 def test_a_fault_in_describing_a_play_never_costs_the_move(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.outbox as outbox_module
+    import companion.publish.outbox as outbox_module
 
     def broken(*args: Any) -> Any:
         raise KeyError("a view that cannot be built")
@@ -170,8 +170,8 @@ def test_a_layout_2_journal_gets_its_outbox_and_keeps_its_plays(tmp_path: Path) 
 
 def test_a_publisher_without_its_journal_says_so_and_lets_nobody_wait(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    from companion.mqtt_settings import MqttSettings
-    from companion.publisher import Publisher
+    from companion.publish.mqtt_settings import MqttSettings
+    from companion.publish.publisher import Publisher
 
     publisher = Publisher(tmp_path / "absent.sqlite3", MqttSettings("127.0.0.1", 1, "t"))
     publisher.start()

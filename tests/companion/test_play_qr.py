@@ -18,7 +18,7 @@ from companion.flows import autopilot
 from companion.flows.autopilot.automaton import enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press
 from companion.games.names import reason
-from companion.scoreboard import (
+from companion.publish.scoreboard import (
     MAX_ADDRESS_LENGTH,
     Scoreboard,
     address_of,
@@ -287,9 +287,9 @@ def test_undo_from_the_code_goes_back_into_the_game() -> None:
 def test_the_modules_examples_hold() -> None:
     import doctest
 
-    import companion.scoreboard
+    import companion.publish.scoreboard
     import companion.screens.qr
 
-    for module in (companion.scoreboard, companion.screens.qr):
+    for module in (companion.publish.scoreboard, companion.screens.qr):
         tried = doctest.testmod(module)
         assert tried.attempted > 0 and tried.failed == 0, module.__name__

@@ -71,9 +71,10 @@ def run_watched(tmp_path: Path, *args: str) -> tuple[str, dict[str, Any]]:
 NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.table.lobby", "companion.table.device_status", "companion.table.play_qr",
     "companion.version", "companion.table.failures", "companion.games.map_choices",
-    "companion.scoreboard", "companion.mqtt_settings", "companion.outbox",
-    "companion.state.outbox_store", "companion.export", "companion.flows.autopilot.automaton",
-    "companion.desktop.keyboard", "companion.desktop.demo", "uuid", "platform")
+    "companion.publish.scoreboard", "companion.publish.mqtt_settings", "companion.publish.outbox",
+    "companion.state.outbox_store", "companion.publish.export",
+    "companion.flows.autopilot.automaton", "companion.desktop.keyboard", "companion.desktop.demo",
+    "uuid", "platform")
 
 
 def test_a_resumed_game_is_shown_before_the_table_settles_and_the_collector_runs_after(

@@ -11,7 +11,7 @@ import pytest
 
 from companion.desktop.demo import DEMO_DRIVERS
 from companion.flows.inputs import Press
-from companion.scoreboard import Scoreboard, play_url, qr_text
+from companion.publish.scoreboard import Scoreboard, play_url, qr_text
 from companion.screens.model import Screen, Style
 from companion.screens.qr import QrScreen
 from companion.screens.render import cuts

@@ -14,7 +14,6 @@ import pytest
 from companion.cli.main import main
 from companion.config import parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
-from companion.export import bgstats_play
 from companion.flows.inputs import Press
 from companion.games.cards import Card, CardError, check_card
 from companion.games.map_choices import MapFileError, map_option, offered_maps, read_map_file
@@ -25,6 +24,7 @@ from companion.games.ticket_to_ride.words import (
     ticket_codes,
 )  # fmt: skip
 from companion.i18n.translate import translator
+from companion.publish.export import bgstats_play
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table

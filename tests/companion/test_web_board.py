@@ -9,9 +9,9 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from companion.mqtt_settings import MqttSettings
-from companion.outbox import Outbox
-from companion.publisher import Publisher
+from companion.publish.mqtt_settings import MqttSettings
+from companion.publish.outbox import Outbox
+from companion.publish.publisher import Publisher
 from companion.state.journal import Journal
 from companion.table.session import GameSession
 from companion.web.board import Evening

@@ -1,7 +1,7 @@
 """Sends a table's outbox to an MQTT broker, from a thread of its own.
 
-The table's loop only commits items to the journal (`companion.outbox`) and wakes this thread;
-it never waits for the network. Here items are read in order and published with QoS 1,
+The table's loop only commits items to the journal (`outbox`) and wakes this thread; it
+never waits for the network. Here items are read in order and published with QoS 1,
 retained, on `companion/<table>/<topic>`; an item leaves the outbox only once the broker has
 acknowledged it (PUBACK). A few are in flight at once. When the connection drops, paho-mqtt
 sends the ones in flight again after it reconnects, and nothing newer is handed to it before
@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.mqtt_settings import MqttSettings
+from companion.publish.mqtt_settings import MqttSettings
 from companion.state.outbox_store import Pending
 
 log = logging.getLogger(__name__)

@@ -1,9 +1,9 @@
 """What a table publishes of its plays, built with each change and kept in the journal's outbox.
 
 Two kinds of item, both retained by the broker so a board that starts late sees them:
-`live` (the live view, `companion.live_view`; only the latest matters) and `plays/<uuid>` (the
-play in `companion.export.json_play`'s form: its players and, once finished, its result in the
-tally's form). The publisher (`companion.publisher`) sends them.
+`live` (the live view, `live_view`; only the latest matters) and `plays/<uuid>` (the play in
+`export.json_play`'s form: its players and, once finished, its result in the tally's form). The
+publisher (`publisher`) sends them.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.export import json_play
-from companion.live_view import LAST_MOVES, live_view
+from companion.publish.export import json_play
+from companion.publish.live_view import LAST_MOVES, live_view
 from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.outbox_store import OutboxBuilder, OutboxItem
 from engine.game import GameRules
