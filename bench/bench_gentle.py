@@ -80,7 +80,7 @@ def _wall(command: list[str], env: dict[str, str]) -> float:
 
 
 def two_player_table(folder: Path) -> Path:
-    """The README's Freight Train example, its first two players."""
+    """The Freight Train example table (`examples/`), its first two players."""
     table = json.loads((ROOT / "examples" / "freight-train-day1.json").read_text("utf-8"))
     table["players"] = table["players"][:2]
     path = folder / "freight-train-2p.json"

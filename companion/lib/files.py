@@ -14,7 +14,7 @@ from typing import Any
 from engine.errors import N_, Reasoned
 
 KIB = 1024
-#: The bounds, in bytes (the README's "Input files" says them too).
+#: The bounds, in bytes (docs/tally.md's "Input files" says them too).
 MAX_TALLY_BYTES = 1024 * KIB
 MAX_CONFIG_BYTES = 256 * KIB
 MAX_TAGS_CSV_BYTES = 1024 * KIB

@@ -36,7 +36,7 @@ def day(*players: dict[str, object], number: int = 1) -> dict[str, object]:
     return {"game": "freight-train", "day": number, "players": list(players)}
 
 
-def test_example_from_the_readme(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_freight_train_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tally", str(EXAMPLE)]) == 0
     result = json.loads(capsys.readouterr().out)
     assert [p["name"] for p in result["players"]] == ["Ana", "Ben", "Cléo"]
@@ -131,22 +131,24 @@ def test_every_example_table_is_scored(example: Path, capsys: pytest.CaptureFixt
     assert result["winners"] and set(result["winners"]) <= {p["name"] for p in table["players"]}
 
 
-README = Path(__file__).parents[2] / "README.md"
+#: The page on `companion tally`, with a JSON example of a table for every game.
+TALLY_PAGE = Path(__file__).parents[2] / "docs" / "tally.md"
 
 
-def readme_tables() -> list[str]:
-    """Every JSON example of the README that is a table (the others show a result)."""
-    blocks = re.findall(r"```json\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+def documented_tables() -> list[str]:
+    """Every JSON example of the tally's page that is a table (the others show a result)."""
+    blocks = re.findall(r"```json\n(.*?)```", TALLY_PAGE.read_text(encoding="utf-8"), re.S)
     return [block for block in blocks if "winners" not in json.loads(block)]
 
 
-def test_the_readme_has_an_example_for_every_game() -> None:
-    games = {json.loads(block)["game"] for block in readme_tables()}
+def test_the_tally_page_has_an_example_for_every_game() -> None:
+    games = {json.loads(block)["game"] for block in documented_tables()}
     assert games == set(GAMES)
 
 
-@pytest.mark.parametrize("block", readme_tables(), ids=lambda block: json.loads(block)["game"])
-def test_every_json_example_of_the_readme_runs_as_written(
+@pytest.mark.parametrize("block", documented_tables(),
+                         ids=lambda block: json.loads(block)["game"])
+def test_every_json_example_of_the_tally_page_runs_as_written(
     block: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     status, out, err = run(block, capsys, monkeypatch)

@@ -1,4 +1,5 @@
-"""The desktop's typed lines: one for every gesture the table understands, all in the README."""
+"""The desktop's typed lines: one for every gesture the table understands, all in the docs
+(docs/at-the-table.md)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from companion.table.build import Table
 from .hands import Hands, simulated_table
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The page with the table of typed lines.
+TYPED_LINES_PAGE = ROOT / "docs" / "at-the-table.md"
 #: A long press the table acts on: `isinstance(item, Hold) and item.button == "ok"`.
 _HOLD_TEST = re.compile(r"isinstance\(item, Hold\) and item\.button == \"(\w+)\"")
 
@@ -54,9 +57,9 @@ def test_every_gesture_has_a_typed_line() -> None:
     assert typed("bb") == Hold("back")
 
 
-def readme_typed_lines() -> dict[str, str]:
-    """The README's table of typed lines: each typed word and what the table says it does."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def documented_typed_lines() -> dict[str, str]:
+    """The docs' table of typed lines: each typed word and what the table says it does."""
+    text = TYPED_LINES_PAGE.read_text(encoding="utf-8")
     table = text[text.index("| type | does |"):].split("\n\n", 1)[0]
     lines: dict[str, str] = {}
     for row in table.splitlines()[2:]:
@@ -68,8 +71,8 @@ def readme_typed_lines() -> dict[str, str]:
     return lines
 
 
-def test_the_readme_table_lists_a_line_for_every_gesture() -> None:
-    documented = readme_typed_lines()
+def test_the_docs_table_lists_a_line_for_every_gesture() -> None:
+    documented = documented_typed_lines()
     for gesture in gestures():
         assert any(typed(word) == gesture for word in documented), gesture
     # Rows other than taps show words the keyboard knows, not words it would take for a tag.

@@ -1,14 +1,16 @@
-"""Every command line of the README runs as written, or the test says why it cannot.
+"""Every command line of the README and of the docs runs as written, or the test says why not.
 
-The command lines are those of the README's ```sh blocks, of its indented blocks and its inline
-code that starts with a command. Each one is either run (in a temporary folder, with HOME and
-the state folder in it, every device simulated), or a synopsis (it shows placeholders such as
-FILE or [--json]: its options must exist, and one whose brackets hold no placeholder is run
-with and without them), or listed below as skipped by design with the reason. A command the
-test does not know fails it, so a new README command gets a check.
+The command lines are those of the ```sh blocks of README.md and of every page under docs/, of
+their indented blocks and their inline code that starts with a command. Each one is either run
+(in a temporary folder, with HOME and the state folder in it, every device simulated), or a
+synopsis (it shows placeholders such as FILE or [--json]: its options must exist, and one whose
+brackets hold no placeholder is run with and without them), or listed below as skipped by
+design with the reason. A command the test does not know fails it, so a new command in the
+docs gets a check. Each page is a test of its own, named by its path, and every failure names
+the page the command is on.
 
 The demos are slow on two cores but mostly wait on their simulated devices: they are started
-together once, and each README mention of one reads the shared result.
+together once, and each mention of one reads the shared result.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -31,8 +34,10 @@ from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+#: The pages whose commands are checked: the README, then the docs, by path.
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
 COMPANION = [sys.executable, "-m", "companion"]
-#: How the README names the programs, and what runs them here.
+#: How the docs name the programs, and what runs them here.
 PROGRAMS = {
     "companion": COMPANION,
     ".venv/bin/companion": COMPANION,
@@ -69,12 +74,18 @@ NAMES = {"companion", "companion tally", "companion export", "companion tags",
 _PLACEHOLDER = re.compile(r"^(?:[A-Z]+(?:\.\w+)?(?:\.\.\.)?|[A-Z]+=[A-Z]+)$")
 
 
-def readme_commands() -> list[str]:
-    """The README's command lines, in order, one per line (a chain of `&&` kept whole)."""
-    text = README.read_text(encoding="utf-8")
+def page_name(page: Path) -> str:
+    return page.relative_to(ROOT).as_posix()
+
+
+def page_commands(page: Path) -> list[str]:
+    """A page's command lines, in order, one per line (a chain of `&&` kept whole)."""
+    text = page.read_text(encoding="utf-8")
     found: list[tuple[int, str]] = []
     for block in re.finditer(r"```sh\n(.*?)```", text, re.S):
-        found += [(block.start(), line) for line in block.group(1).splitlines()]
+        # Each line at its own place, so a block's lines keep their order.
+        found += [(block.start(1) + line.start(), line.group())
+                  for line in re.finditer(r"(?m)^.*$", block.group(1))]
     prose = re.sub(r"```.*?```", lambda block: " " * len(block.group()), text, flags=re.S)
     for indented in re.finditer(r"(?m)^    (\S.*)$", prose):
         found.append((indented.start(), indented.group(1)))
@@ -89,6 +100,11 @@ def readme_commands() -> list[str]:
         if command and not command.startswith("#"):
             commands.append(command)
     return commands
+
+
+def all_commands() -> list[tuple[str, str]]:
+    """Every page's command lines, each with the page it is on: the README first."""
+    return [(page_name(page), command) for page in PAGES for command in page_commands(page)]
 
 
 def skipped(command: str) -> str | None:
@@ -120,6 +136,14 @@ def synopsis_forms(command: str) -> list[str]:
     full = re.sub(r"\[([^\]]*)\]", r"\1", command)
     return [form for form in dict.fromkeys((bare, full))
             if not any(_PLACEHOLDER.match(word) or "|" in word for word in form.split())]
+
+
+def forms_run(command: str) -> list[str]:
+    """What the test runs for one command of a chain: nothing for a skipped command or a
+    name, the forms of a synopsis, else the command itself."""
+    if skipped(command) or command in NAMES:
+        return []
+    return synopsis_forms(command) if is_synopsis(command) else [command]
 
 
 # --- Running -----------------------------------------------------------------------------------
@@ -160,7 +184,7 @@ class Place:
                               check=False)
 
 
-#: The README demo run in French: its progress must read French.
+#: The demo run in French: its progress must read French.
 FRENCH_DEMO = "companion demo game-of-trains"
 
 
@@ -178,9 +202,9 @@ def place(tmp_path_factory: pytest.TempPathFactory) -> Place:
 
 @pytest.fixture(scope="module")
 def demos(place: Place) -> Iterator[dict[str, subprocess.CompletedProcess[str]]]:
-    """Every demo command of the README, started together, each read once it has ended."""
+    """Every demo command of the docs, started together, each read once it has ended."""
     commands = []
-    for line in readme_commands():
+    for _, line in all_commands():
         for part in line.split("&&"):
             command = part.strip()
             if " demo " in f" {command} " and not skipped(command) and not is_synopsis(command):
@@ -195,101 +219,126 @@ def demos(place: Place) -> Iterator[dict[str, subprocess.CompletedProcess[str]]]
     yield results
 
 
-def check_demo(place: Place, command: str, done: subprocess.CompletedProcess[str]) -> None:
-    assert done.returncode == 0, done.stderr
+def check_demo(place: Place, where: str, command: str,
+               done: subprocess.CompletedProcess[str]) -> None:
+    assert done.returncode == 0, f"{where}: {command}: {done.stderr}"
     lines = done.stdout.splitlines()
     args = shlex.split(command)
     game = args[args.index("demo") + 1]
     folder = (place.work / args[args.index("--state-dir") + 1] if "--state-dir" in args
               else place.state / f"demo-{game}")
+    said = f"{where}: {command}"
     assert lines[0].endswith(str(folder.relative_to(place.work) if "--state-dir" in args
-                                 else folder)), lines[0]
-    assert (folder / "journal.sqlite3").is_file()
-    assert json.loads(lines[-1])["game"] == game
+                                 else folder)), f"{said}: {lines[0]}"
+    assert (folder / "journal.sqlite3").is_file(), said
+    assert json.loads(lines[-1])["game"] == game, said
     progress = lines[1:-1]
-    assert progress
+    assert progress, said
     if command == FRENCH_DEMO:
-        assert lines[0].startswith("Démonstration de game-of-trains")
-        assert all(line.startswith("Coup ") and " sur " in line for line in progress), progress
+        assert lines[0].startswith("Démonstration de game-of-trains"), said
+        assert all(line.startswith("Coup ") and " sur " in line for line in progress), (
+            f"{said}: {progress}")
     else:
-        assert all(re.match(r"Move \d+ of \d+", line) for line in progress), progress
+        assert all(re.match(r"Move \d+ of \d+", line) for line in progress), f"{said}: {progress}"
     if "--frames" in args:
-        assert list((place.work / args[args.index("--frames") + 1]).glob("*.png"))
+        assert list((place.work / args[args.index("--frames") + 1]).glob("*.png")), said
         again = place.run(command)  # "Run the same command again and it prints the same result"
-        assert again.returncode == 0 and again.stdout.splitlines()[-1] == lines[-1]
+        assert again.returncode == 0 and again.stdout.splitlines()[-1] == lines[-1], said
 
 
-def test_the_readme_shows_commands_of_every_kind() -> None:
-    commands = readme_commands()
+def test_the_readme_opens_with_the_install_and_the_tests() -> None:
+    assert page_commands(README)[:2] == [
+        "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/companion demo "
+        "freight-train --seed 1 --state-dir demo-state --frames demo-state/frames",
+        ".venv/bin/python -m pytest"]
+
+
+def test_the_docs_show_commands_of_every_kind() -> None:
+    assert len(PAGES) > 1, "the docs folder holds no page"
+    commands = [command for _, command in all_commands()]
     assert "companion tags forget 04A31F2B" in commands
     assert "companion demo whistle-stop" in commands
     assert "journalctl -u companion -f" in commands
     assert any(command.startswith("python3 -m venv .venv && ") for command in commands)
 
 
-def test_every_readme_command_runs_as_written(
-        place: Place, demos: dict[str, subprocess.CompletedProcess[str]]) -> None:
-    ran: list[str] = []
-    for line in readme_commands():
-        for part in line.split(" && "):
-            command = part.strip()
-            if skipped(command) or command in NAMES:
-                continue
-            if is_synopsis(command):
-                options = options_of(shlex.split(command.replace("[", " ").replace("]", " ")))
-                for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", command):
-                    assert option in options, f"{command}: {option} is no option of it"
-                forms = synopsis_forms(command)
-            else:
-                forms = [command]
-            for form in forms:
-                assert shlex.split(form)[0] in PROGRAMS, f"the test does not know {command!r}"
-                if form in demos:
-                    check_demo(place, form, demos[form])
-                else:
-                    check(place, form, place.run(form, **state_for(place, form)))
-                ran.append(form)
-    # The lines that prove the items: the demo without --state-dir, the README's own example,
-    # the tags, the spreadsheet export, the typed-lines table's `companion run`.
+def test_the_lines_that_prove_the_items_are_run() -> None:
+    # The demo without --state-dir, the docs' own example, the tags, the spreadsheet export,
+    # the typed-lines table's `companion run`.
+    ran = {form for _, line in all_commands() for part in line.split(" && ")
+           for form in forms_run(part.strip())}
     for needed in ("companion demo freight-train", "companion run", "companion games",
                    "companion tags forget 04A31F2B", "companion status --json",
                    "companion --lang fr export --format csv --excel --output parties.csv"):
         assert needed in ran
 
 
+@pytest.mark.parametrize("page", PAGES, ids=page_name)
+def test_every_command_runs_as_written(
+        page: Path, place: Place, demos: dict[str, subprocess.CompletedProcess[str]]) -> None:
+    where = page_name(page)
+    for line in page_commands(page):
+        for part in line.split(" && "):
+            command = part.strip()
+            if is_synopsis(command) and not (skipped(command) or command in NAMES):
+                options = options_of(shlex.split(command.replace("[", " ").replace("]", " ")))
+                for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", command):
+                    assert option in options, f"{where}: {command}: {option} is no option of it"
+            for form in forms_run(command):
+                assert shlex.split(form)[0] in PROGRAMS, (
+                    f"{where}: the test does not know {command!r}")
+                if form in demos:
+                    check_demo(place, where, form, demos[form])
+                else:
+                    check(place, where, form, place.run(form, **state_for(place, form)))
+
+
 def state_for(place: Place, command: str) -> dict[str, str]:
-    """The journal commands read the finished game of `companion demo freight-train`."""
+    """The journal commands read the finished game of `companion demo freight-train`; a
+    recovery works on a copy of it, which the others never read."""
     words = shlex.split(command)
+    demo = place.state / "demo-freight-train"
+    if words[1:3] == ["journal", "recover"]:
+        copy = place.root / "recovered"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(demo, copy)
+        return {"COMPANION_STATE_DIR": str(copy)}
     if "tags" not in words and {"log", "status", "export"} & set(words):
-        return {"COMPANION_STATE_DIR": str(place.state / "demo-freight-train")}
+        return {"COMPANION_STATE_DIR": str(demo)}
     return {}
 
 
-def check(place: Place, command: str, done: subprocess.CompletedProcess[str]) -> None:
-    """The command worked, and did what the README says where that is cheap to see."""
-    assert done.returncode == 0, f"{command}: {done.stderr}"
-    assert "Traceback" not in done.stderr
+def check(place: Place, where: str, command: str,
+          done: subprocess.CompletedProcess[str]) -> None:
+    """The command worked, and did what the docs say where that is cheap to see."""
+    said = f"{where}: {command}"
+    assert done.returncode == 0, f"{said}: {done.stderr}"
+    assert "Traceback" not in done.stderr, f"{said}: {done.stderr}"
     out = done.stdout
     if command == "companion run":
-        assert "█" in out  # the OLED, drawn in the terminal; the closed input ended the table
+        # The OLED, drawn in the terminal; the closed input ended the table.
+        assert "█" in out, said
     elif command == "companion games":
-        assert all(game in out for game in GAMES)
+        assert all(game in out for game in GAMES), f"{said}: {out}"
     elif command.startswith("companion tags import"):
-        assert out.startswith("26 tags enrolled")
+        assert out.startswith("26 tags enrolled"), f"{said}: {out}"
     elif command.startswith("companion tags enroll 04:A3:1F:2B"):
-        assert out.startswith("04A31F2B enrolled as")
+        assert out.startswith("04A31F2B enrolled as"), f"{said}: {out}"
     elif command == "companion tags list":
-        assert "04A31F2B\tfreight-train\twagon\tcoal" in out.splitlines()
-        assert "1A2B3C4D\t*\tplayer\tAna" in out.splitlines()
+        assert "04A31F2B\tfreight-train\twagon\tcoal" in out.splitlines(), f"{said}: {out}"
+        assert "1A2B3C4D\t*\tplayer\tAna" in out.splitlines(), f"{said}: {out}"
     elif command == "companion tags list --game freight-train":
-        assert "1A2B3C4D" not in out and "04A31F2B" in out
+        assert "1A2B3C4D" not in out and "04A31F2B" in out, f"{said}: {out}"
     elif command == "companion tags forget 04A31F2B":
-        assert out.strip() == "04A31F2B forgotten"
+        assert out.strip() == "04A31F2B forgotten", f"{said}: {out}"
     elif command == "companion status --json":
-        assert json.loads(out) == {"status": "idle"}  # the demo's game is over
+        assert json.loads(out) == {"status": "idle"}, said  # the demo's game is over
     elif command.startswith("companion --lang fr export --format csv --excel"):
         text = (place.work / "parties.csv").read_bytes()
-        assert text.startswith(b"\xef\xbb\xbfplay_uuid;play_id;game;")
-        assert len(text.decode("utf-8-sig").splitlines()) == 1 + 3  # the demo's three players
+        assert text.startswith(b"\xef\xbb\xbfplay_uuid;play_id;game;"), said
+        # The demo's three players.
+        assert len(text.decode("utf-8-sig").splitlines()) == 1 + 3, said
+    elif command.startswith("companion journal recover"):
+        assert out.startswith("Salvaged "), f"{said}: {out}"
     elif command.startswith("python -m companion.i18n.catalog check"):
-        assert "catalogues complete" in out
+        assert "catalogues complete" in out, f"{said}: {out}"

@@ -98,7 +98,7 @@ def settle(tokens: int, earned: dict[str, int], below_zero: bool) -> dict[str, i
 
 
 def tally(table: Any) -> TallyResult:
-    """`companion tally` for one Freight Train day; see the README for the format."""
+    """`companion tally` for one Freight Train day; see docs/tally.md for the format."""
     data = obj(table, "")
     players = players_of(data, range(2, 6), "Freight Train")
     day = whole_number(data, "day", minimum=1, maximum=3)

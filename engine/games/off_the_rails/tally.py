@@ -65,7 +65,7 @@ def result(players: Sequence[Holdings]) -> TallyResult:
 
 
 def tally(table: Any) -> TallyResult:
-    """`companion tally` for Off the Rails; see the README for the format."""
+    """`companion tally` for Off the Rails; see docs/tally.md for the format."""
     players = players_of(obj(table, ""), range(2, 5), "Off the Rails")
     holdings = []
     gems_seen = dict.fromkeys(GEMS_IN_BOX, 0)

@@ -1,6 +1,6 @@
 """Reading a map from its file (TOML) or from a JSON object, refusing one that does not hold.
 
-The format is in the README ("Ticket to Ride map files"); `maps/usa.toml` and
+The format is in docs/maps.md ("The format"); `maps/usa.toml` and
 `maps/europe.toml` are complete examples. Every complaint is an InvalidInput naming the field.
 
 >>> board = parse_map({"name": "Tiny", "cities": ["A", "B"],

@@ -1,7 +1,7 @@
 """`companion tally` for Ticket to Ride: read a described table, refuse what cannot be, score.
 
-The format is in the README ("Ticket to Ride: the end of a game"). A result never depends on
-the order players, routes or tickets are written in. In short:
+The format is in docs/tally.md ("Ticket to Ride (Les Aventuriers du Rail): the end of a
+game"). A result never depends on the order players, routes or tickets are written in. In short:
 
 >>> result = tally({"game": "ticket-to-ride", "map": "europe", "players": [
 ...     {"name": "Ana", "routes": [["Paris", "Frankfurt"], ["Frankfurt", "Berlin"],

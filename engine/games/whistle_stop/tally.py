@@ -95,7 +95,7 @@ def result(players: Sequence[Holdings]) -> TallyResult:
 
 
 def tally(table: Any) -> TallyResult:
-    """`companion tally` for Whistle Stop; see the README for the format."""
+    """`companion tally` for Whistle Stop; see docs/tally.md for the format."""
     players = players_of(obj(table, ""), range(2, 6), "Whistle Stop")
     holdings: list[Holdings] = []
     owners: dict[tuple[str, int], str] = {}
