@@ -7,25 +7,35 @@ at the boundary where a device is opened or used, so the companion can show one 
 from __future__ import annotations
 
 import errno
-
-# The one shape of an error a person reads; the module holds no rules and imports nothing.
-from engine.errors import Reasoned
+from typing import Any
 
 CONFIG_TXT = "/boot/firmware/config.txt"
 
 
-class DriverError(Reasoned):
-    """A device could not be used. `str()` reads: "<device>: <problem>. Check: <hint>"."""
+class DriverError(Exception):
+    """A device could not be used. `str()` reads: "<device>: <problem>. Check: <hint>".
+
+    Like every error a person reads, it carries an English `reason` template, its `params`
+    and the `field` that is wrong (none here), which the appliance translates.
+
+    >>> error = DriverError("reader", "stopped answering")
+    >>> str(error), error.reason
+    ('reader: stopped answering', '{device}: {problem}')
+    >>> error.params
+    {'device': 'reader', 'problem': 'stopped answering'}
+    """
+
+    field = ""
 
     def __init__(self, device: str, problem: str, check: str = "") -> None:
         self.device = device
         self.problem = problem
         self.check = check
+        self.reason = "{device}: {problem}. Check: {check}" if check else "{device}: {problem}"
+        self.params: dict[str, Any] = {"device": device, "problem": problem}
         if check:
-            super().__init__("{device}: {problem}. Check: {check}", device=device,
-                             problem=problem, check=check)
-        else:
-            super().__init__("{device}: {problem}", device=device, problem=problem)
+            self.params["check"] = check
+        super().__init__(self.reason.format(**self.params))
 
 
 class DeviceNotFound(DriverError):
@@ -40,14 +50,17 @@ class DeviceIOError(DriverError):
     """The device was opened but a transfer failed or it stopped answering."""
 
 
-class DriverConfigError(Reasoned, ValueError):
+class DriverConfigError(ValueError):
     """A driver setting is missing or wrong; `key` is its dotted name, e.g. "display.address"
-    (the companion's own settings refuse with `companion.config.ConfigError`)."""
+    (the companion's own settings refuse with `companion.config.ConfigError`). Its `field` is
+    the key, its `reason` and `params` the message, as for `DriverError`."""
 
     def __init__(self, key: str, message: str) -> None:
         self.key = self.field = key
         self.message = message
-        super().__init__("{message}", message=message)
+        self.reason = "{message}"
+        self.params = {"message": message}
+        super().__init__(f"{key}: {message}")
 
 
 def translate_os_error(
