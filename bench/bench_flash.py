@@ -34,14 +34,18 @@ if str(ROOT) not in sys.path:
 from bench.bench_companion import SteppedTable, _quantile  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES  # noqa: E402
 from companion.flows.autopilot.automaton import physical_moves  # noqa: E402
-from companion.screens import flash, fonts  # noqa: E402
+from companion.screens import (  # noqa: E402
+    flash,
+    fonts,
+    middle,  # noqa: E402
+)
 from companion.screens import render as render_module  # noqa: E402
 from companion.screens.model import Screen  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
 
 GAME = "ticket-to-ride"
 TOLLS = ROOT / "examples" / "maps" / "tolls-example.toml"
-#: The layouts the renderer keeps, by their names in `render`.
+#: The layouts the renderer keeps, by their names in `middle`.
 KEPT_LAYOUTS = ("_fit_title_and_body", "_fit_title_and_menu", "_body_lines")
 #: Moves of a quick run: enough for a hundred flashes.
 QUICK_MOVES = 120
@@ -59,8 +63,8 @@ def from_scratch() -> Iterator[None]:
     with mock.patch.object(fonts, "_text_mask", lambda font, text: None), \
             mock.patch.object(fonts.Font, "width", _pillow_width), \
             mock.patch.object(fonts.Font, "lit_rows", fonts.drawn_rows), \
-            mock.patch.multiple(render_module, **{
-                name: getattr(render_module, name).__wrapped__ for name in KEPT_LAYOUTS}):
+            mock.patch.multiple(middle, **{
+                name: getattr(middle, name).__wrapped__ for name in KEPT_LAYOUTS}):
         yield
 
 
@@ -73,7 +77,7 @@ def forget_kept() -> None:
     fonts.warm_up()
     flash._way.cache_clear()
     for name in KEPT_LAYOUTS:
-        getattr(render_module, name).cache_clear()
+        getattr(middle, name).cache_clear()
 
 
 def shown_screens(options: dict[str, Any] | None = None, moves: int | None = None,

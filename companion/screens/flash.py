@@ -26,18 +26,16 @@ from PIL import Image, ImageDraw
 
 from companion.screens.fonts import TITLES, Font
 from companion.screens.layout import Fitted, fit
+from companion.screens.middle import draw_edges, frame_of, middle_blocks
 from companion.screens.model import Screen, Style
-from companion.screens.render import (  # fmt: skip
+from companion.screens.primitives import (
     OFF,
     ON,
     PAGE_ROWS,
-    _Area,
-    _bracket_frame,
-    _draw_edges,
-    _frame,
-    _middle_blocks,
-    _rows,
-    _text_line,
+    Area,
+    block_rows,
+    bracket_frame,
+    text_line,
 )
 
 #: Columns between a notice's words and the outside of its frame, on each side: the
@@ -54,11 +52,11 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
     if flash.body or flash.menu or flash.progress or not flash.title:
         return whole
     under = replace(beneath, top=top, beneath=None)
-    area, first, bottom, in_top = _frame(under)
-    blocks = _middle_blocks(under, area, bottom - first, with_progress=not in_top)
+    area, first, bottom, in_top = frame_of(under)
+    blocks = middle_blocks(under, area, bottom - first, with_progress=not in_top)
     if not blocks or blocks[0][0] != "title":
         return whole
-    rows = _rows([height for _, height, _ in blocks], first, bottom,
+    rows = block_rows([height for _, height, _ in blocks], first, bottom,
                  centred=under.style is not Style.PROMPT)
     # The flash may take the blank rows around the blocks it covers, down to the next block.
     for covered in range(1, len(blocks) + 1):
@@ -75,7 +73,7 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
          for fitted, gap, ink in found), key=lambda way: (way[0][0], -way[2]))
     height = ink[1] - ink[0] + 3 + 2 * gap
     draw = ImageDraw.Draw(image)
-    _draw_edges(draw, under, area, bottom, in_top)
+    draw_edges(draw, under, area, bottom, in_top)
     for (_, _, paint), y in zip(blocks[covered:], rows[covered:]):
         paint(draw, y)
     draw.rectangle((area.left, min(box, covers[0]), area.right - 1,
@@ -84,7 +82,7 @@ def paint_over(image: Image.Image, flash: Screen, beneath: Screen) -> Screen | N
     return None
 
 
-def _fitted(text: str, area: _Area, height: int
+def _fitted(text: str, area: Area, height: int
             ) -> list[tuple[Fitted, int, tuple[int, int]]]:
     """`text` whole in the largest title font whose lit rows, with a blank row (or none)
     above and below and the frame's lines, take at most `height` rows; one line before two.
@@ -146,7 +144,7 @@ def _placed(height: int, room: tuple[int, int], covers: tuple[int, int]) -> tupl
     return cost(start)[0], start
 
 
-def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _Area,
+def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: Area,
                 box: int, height: int, text_y: int) -> None:
     """The flash's box from row `box`: brackets either side of the words (NOTICE) or a lit band
     across the screen (REFUSAL, with "!" at both ends when there is room), its lines centred,
@@ -167,8 +165,8 @@ def _draw_flash(draw: ImageDraw.ImageDraw, fitted: Fitted, style: Style, area: _
         widest = max(fitted.font.width(line) for line in fitted.lines)
         width = min(area.width, widest + 2 * FRAME_ROOM)
         left = area.left + (area.width - width) // 2
-        _bracket_frame(draw, (left, box, left + width - 1, box + height - 1))
+        bracket_frame(draw, (left, box, left + width - 1, box + height - 1))
     y = text_y
     for line in fitted.lines:
-        _text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")
+        text_line(draw, line, fitted.font, inner, y, centred=True, fill=fill, part="title")
         y += fitted.font.height

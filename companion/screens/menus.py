@@ -14,14 +14,14 @@ from PIL import ImageDraw
 from companion.screens.fonts import SMALL
 from companion.screens.layout import wrap
 from companion.screens.model import Menu
-from companion.screens.render import ON, _Area, _text_line
+from companion.screens.primitives import ON, Area, text_line
 from companion.screens.trace import cut
 
 #: The column left of a menu's items for the pointer at the chosen one.
 POINTER_COLUMN = 7
 
 
-def menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
+def menu_rows(menu: Menu, area: Area, rows: int) -> list[tuple[int, str]]:
     """The menu as screen rows (item index, text): the highlighted item, or every item of a
     list to read, wrapped at word ends when it is too long for one row."""
     selected = menu.selected if 0 <= menu.selected < len(menu.items) else None
@@ -38,15 +38,15 @@ def menu_rows(menu: Menu, area: _Area, rows: int) -> list[tuple[int, str]]:
     return result
 
 
-def _menu_items_area(area: _Area, scrolls: bool) -> _Area:
+def _menu_items_area(area: Area, scrolls: bool) -> Area:
     """Where the items go: left of the column of scroll marks when the list scrolls."""
-    return _Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
+    return Area(area.left, area.right - (SMALL.advance + 1 if scrolls else 0))
 
 
-def _menu_text_area(area: _Area, scrolls: bool, *, pointed: bool) -> _Area:
+def _menu_text_area(area: Area, scrolls: bool, *, pointed: bool) -> Area:
     """Where the items' words go: right of the pointer's column in a list to choose from."""
     items = _menu_items_area(area, scrolls)
-    return _Area(items.left + POINTER_COLUMN, items.right) if pointed else items.inset(1)
+    return Area(items.left + POINTER_COLUMN, items.right) if pointed else items.inset(1)
 
 
 def _draw_pointer(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -54,7 +54,7 @@ def _draw_pointer(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     draw.polygon([(x, y), (x, y + 8), (x + 4, y + 4)], fill=ON, outline=ON)
 
 
-def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: int) -> None:
+def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: Area, y: int) -> None:
     """`rows` rows of the menu, from the top or scrolled just far enough down to show the
     selected item, which a pointer marks and which is shown whole
     (on more than one row if need be); ▲ ▼ show hidden items; other items too long for a row
@@ -84,7 +84,7 @@ def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: _Area, y: 
             _draw_pointer(draw, area.left, row_y)
         previous = index
         # An item shortened here is read whole once highlighted: no cut.
-        _text_line(draw, text, SMALL, text_area, row_y, centred=False, marked=index == selected,
+        text_line(draw, text, SMALL, text_area, row_y, centred=False, marked=index == selected,
                    part="menu" if selected is None or index == selected else None)
     if scrolls:
         mark_x = area.right - SMALL.advance

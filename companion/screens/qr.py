@@ -28,7 +28,8 @@ from PIL import Image, ImageDraw
 from companion.screens.fonts import SMALL
 from companion.screens.layout import ellipsize, wrap
 from companion.screens.model import Screen
-from companion.screens.render import HEIGHT, OFF, ON, WIDTH, render
+from companion.screens.primitives import HEIGHT, OFF, ON, WIDTH
+from companion.screens.render import render
 
 #: (pixels a module, modules of quiet zone), best first: a bigger module scans from further
 #: away; the standard's 4-module quiet zone is kept when the height allows it.

@@ -20,21 +20,21 @@ from PIL import Image, ImageDraw
 from companion.screens.fonts import SMALL, TITLES
 from companion.screens.layout import Fitted, fit, wrap
 from companion.screens.model import Screen, Style
-from companion.screens.render import (  # fmt: skip
+from companion.screens.primitives import (
     BOX,
     MIN_BAR,
     ON,
     WIDTH,
+    Area,
     Painter,
-    _Area,
-    _draw_hints,
-    _draw_progress,
-    _draw_title,
-    _draw_top,
-    _pad,
-    _stack,
-    _text_line,
-    _words,
+    draw_hints,
+    draw_progress,
+    draw_title,
+    draw_top,
+    stack,
+    text_line,
+    title_pad,
+    words_of,
 )
 from companion.screens.trace import cut
 
@@ -58,11 +58,11 @@ def paint(image: Image.Image, screen: Screen, page: int) -> None:
         draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=ON)
     area, pages = _pages(screen, height)
     top, bottom = _middle(screen, height)
-    _draw_top(draw, screen.top, area, margin, centred=announce, rule=not announce,
+    draw_top(draw, screen.top, area, margin, centred=announce, rule=not announce,
               progress=screen.progress if _progress_on_top(screen, area) else None)
     if screen.hints:
-        _draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
-    _stack(draw, pages[page % len(pages)], top, bottom)
+        draw_hints(draw, screen.hints, area, bottom, inverted=screen.style is Style.CONFIRM)
+    stack(draw, pages[page % len(pages)], top, bottom)
 
 
 def _middle(screen: Screen, height: int) -> tuple[int, int]:
@@ -74,17 +74,17 @@ def _middle(screen: Screen, height: int) -> tuple[int, int]:
     return top, bottom
 
 
-def _pages(screen: Screen, height: int) -> tuple[_Area, list[list[tuple[int, Painter]]]]:
+def _pages(screen: Screen, height: int) -> tuple[Area, list[list[tuple[int, Painter]]]]:
     """The middle's lines packed into pages, in reading order; at least one page."""
     margin = 1 if screen.style is Style.ANNOUNCE else 0
-    area = _Area(margin, WIDTH - margin)
+    area = Area(margin, WIDTH - margin)
     top, bottom = _middle(screen, height)
     room = bottom - top
     title = _title_lines(screen, area, room)
     rest = _menu_lines(screen, area) if screen.menu else _body_lines(screen, area)
     if screen.progress and not _progress_on_top(screen, area):
         progress = screen.progress
-        rest.insert(0, (BOX, lambda draw, y: _draw_progress(draw, progress, area, y)))
+        rest.insert(0, (BOX, lambda draw, y: draw_progress(draw, progress, area, y)))
     chosen = screen.menu is not None and 0 <= screen.menu.selected < len(screen.menu.items)
     lines = [*rest, *title] if chosen else [*title, *rest]
     pages: list[list[tuple[int, Painter]]] = [[]]
@@ -98,19 +98,19 @@ def _pages(screen: Screen, height: int) -> tuple[_Area, list[list[tuple[int, Pai
     return area, pages
 
 
-def _progress_on_top(screen: Screen, area: _Area) -> bool:
+def _progress_on_top(screen: Screen, area: Area) -> bool:
     """Whether the progress marks go at the end of the context line: when it holds them
     beside its words, else they take a line of the middle."""
     return bool(screen.top) and SMALL.width(screen.top) + 2 * GAP + MIN_BAR <= area.width
 
 
-def _title_lines(screen: Screen, area: _Area, room: int) -> list[tuple[int, Painter]]:
+def _title_lines(screen: Screen, area: Area, room: int) -> list[tuple[int, Painter]]:
     """The title on one line in the largest font that shows it whole, else in the small font
     over as many lines as it needs."""
     if not screen.title:
         return []
     style = screen.style
-    pad = _pad(style)
+    pad = title_pad(style)
     width = area.inset(pad).width
     fonts = tuple(font for font in TITLES if font.height + 2 * pad <= room)
     fitted = fit(screen.title, fonts, width, room - 2 * pad, max_lines=1) if fonts else None
@@ -118,34 +118,34 @@ def _title_lines(screen: Screen, area: _Area, room: int) -> list[tuple[int, Pain
         shown = [fitted]
     else:
         lines = wrap(screen.title, SMALL, width, break_words=True) or [screen.title]
-        if _words(" ".join(lines)) != _words(screen.title):
+        if words_of(" ".join(lines)) != words_of(screen.title):
             cut("title", screen.title, " / ".join(lines))
         shown = [Fitted(SMALL, (line,)) for line in lines]
 
     def painter(line: Fitted) -> Painter:
-        return lambda draw, y: _draw_title(draw, line, style, area, y, pad)
+        return lambda draw, y: draw_title(draw, line, style, area, y, pad)
 
     return [(line.font.height + 2 * pad, painter(line)) for line in shown]
 
 
-def _body_lines(screen: Screen, area: _Area) -> list[tuple[int, Painter]]:
+def _body_lines(screen: Screen, area: Area) -> list[tuple[int, Painter]]:
     """Each body line, broken at word ends into lines of the width."""
     centred = screen.style is Style.ANNOUNCE
 
     def painter(piece: str) -> Painter:
-        return lambda draw, y: _text_line(draw, piece, SMALL, area, y, centred=centred,
+        return lambda draw, y: text_line(draw, piece, SMALL, area, y, centred=centred,
                                           part="body")
 
     lines: list[tuple[int, Painter]] = []
     for text in screen.body:
         pieces = wrap(text, SMALL, area.width, break_words=True) or [text]
-        if _words(" ".join(pieces)) != _words(text):
+        if words_of(" ".join(pieces)) != words_of(text):
             cut("body", text, " / ".join(pieces))
         lines.extend((SMALL.height, painter(piece)) for piece in pieces)
     return lines
 
 
-def _menu_lines(screen: Screen, area: _Area) -> list[tuple[int, Painter]]:
+def _menu_lines(screen: Screen, area: Area) -> list[tuple[int, Painter]]:
     """The highlighted item, inverted, with ▲ ▼ for the items before and after it; a list
     to read (nothing highlighted) is every item."""
     assert screen.menu is not None
@@ -157,13 +157,13 @@ def _menu_lines(screen: Screen, area: _Area) -> list[tuple[int, Painter]]:
                        highlighted=True)
 
 
-def _item_lines(text: str, area: _Area, *, marks: tuple[bool, bool],
+def _item_lines(text: str, area: Area, *, marks: tuple[bool, bool],
                 highlighted: bool) -> list[tuple[int, Painter]]:
     # A column for each mark (one line may carry both).
     columns = sum(marks)
-    items = _Area(area.left, area.right - (columns * SMALL.advance + 1 if columns else 0))
+    items = Area(area.left, area.right - (columns * SMALL.advance + 1 if columns else 0))
     pieces = wrap(text, SMALL, items.inset(1).width, break_words=True) or [text]
-    if _words(" ".join(pieces)) != _words(text):
+    if words_of(" ".join(pieces)) != words_of(text):
         cut("menu", text, " / ".join(pieces))
 
     def painter(piece: str, first: bool, last: bool) -> Painter:
@@ -172,7 +172,7 @@ def _item_lines(text: str, area: _Area, *, marks: tuple[bool, bool],
             if highlighted:
                 draw.rectangle((items.left, y, items.right - 1, y + SMALL.height - 1), fill=ON)
                 fill = 0
-            _text_line(draw, piece, SMALL, items.inset(1), y, centred=False, fill=fill,
+            text_line(draw, piece, SMALL, items.inset(1), y, centred=False, fill=fill,
                        part="menu")
             if first and marks[0]:
                 SMALL.draw(draw, (area.right - columns * SMALL.advance, y), "▲")

@@ -29,7 +29,8 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from companion.screens.render import HEIGHT, WIDTH, text_lines
+from companion.screens.primitives import HEIGHT, WIDTH
+from companion.screens.render import text_lines
 
 #: (upper pixel lit, lower pixel lit) -> character.
 _BLOCKS = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}

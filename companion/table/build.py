@@ -19,8 +19,9 @@ from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.screens.fonts import warm_up
 from companion.screens.model import Screen, Style
+from companion.screens.primitives import SIZES
 from companion.screens.qr import render_screen
-from companion.screens.render import SIZES, pages
+from companion.screens.render import pages
 from companion.state.folder import FolderLock, take_folder
 from companion.state.journal import Journal, JournalError
 from companion.state.recovery import Opened, open_checked, open_registry

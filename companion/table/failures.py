@@ -21,7 +21,8 @@ from PIL import Image
 from companion.games.names import reason
 from companion.i18n.translate import fill
 from companion.screens.model import Screen, Style
-from companion.screens.render import SIZES, render
+from companion.screens.primitives import SIZES
+from companion.screens.render import render
 from companion.table import service
 from drivers.protocols import Display
 from engine.errors import N_

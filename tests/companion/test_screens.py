@@ -15,7 +15,8 @@ from companion.screens.frames import FrameWriter
 from companion.screens.glyphs import EXTRA_GLYPHS, FALLBACKS, Encoder, slot_of, slot_table
 from companion.screens.layout import ellipsize, fit, wrap
 from companion.screens.model import Menu, Screen, Style
-from companion.screens.render import HEIGHT, WIDTH, render
+from companion.screens.primitives import HEIGHT, WIDTH
+from companion.screens.render import render
 from companion.screens.terminal import show, to_text
 from companion.table.build import open_table
 

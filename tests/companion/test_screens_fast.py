@@ -4,7 +4,7 @@ builds the game's screen once.
 The shortcuts: a text's pixels kept as a mask and laid again (`fonts._text_mask`), a width
 counted from the advance (`Font.width`), the rows a text lights read from its glyphs
 (`Font.lit_rows`), the fitting of a screen's middle kept for the next frames
-(`render._fit_title_and_body` and its kin). From scratch (`bench_flash.from_scratch`, which
+(`middle._fit_title_and_body` and its kin). From scratch (`bench_flash.from_scratch`, which
 the benchmark compares with), every text is drawn and measured by Pillow and every screen's
 middle is laid out anew.
 """
@@ -23,13 +23,13 @@ from PIL import Image
 from bench.bench_flash import from_scratch
 from companion.flows.inputs import Press, Tap
 from companion.i18n.translate import translator
-from companion.screens import flash, fonts
-from companion.screens import render as render_module
+from companion.screens import flash, fonts, middle
 from companion.screens.fonts import TITLES, Font
 from companion.screens.glyphs import Encoder, slot_of
 from companion.screens.layout import fit
 from companion.screens.model import Screen, Style
-from companion.screens.render import WIDTH, render
+from companion.screens.primitives import WIDTH
+from companion.screens.render import render
 from companion.screens.trace import tracing
 from engine.games.freight_train.state import Phase
 from tests.companion.test_freight_train_flow import make_app
@@ -86,12 +86,12 @@ def test_from_scratch_really_leaves_the_shortcuts_out() -> None:
     # Were the patches not to take, the test above would compare the shortcuts to themselves.
     with from_scratch():
         assert fonts._text_mask(fonts.SMALL, "ok") is None
-        assert render_module._body_lines.__name__ == "_body_lines"
-        assert not hasattr(render_module._body_lines, "cache_info")
+        assert middle._body_lines.__name__ == "_body_lines"
+        assert not hasattr(middle._body_lines, "cache_info")
         assert fonts.SMALL.lit_rows(("ok",)) == fonts.drawn_rows(fonts.SMALL, ("ok",))
         assert Font.lit_rows is fonts.drawn_rows
     assert fonts._text_mask(fonts.SMALL, "ok") is not None
-    assert hasattr(render_module._body_lines, "cache_info")
+    assert hasattr(middle._body_lines, "cache_info")
 
 
 def test_a_tap_that_flashes_builds_the_games_screen_once() -> None:

@@ -7,7 +7,8 @@ from PIL import Image, ImageChops
 from companion.flows.inputs import Hold, Press, Tap
 from companion.screens.fonts import SMALL
 from companion.screens.model import Menu, Screen, Style
-from companion.screens.render import HEIGHT, cuts, render, text_lines
+from companion.screens.primitives import HEIGHT
+from companion.screens.render import cuts, render, text_lines
 from engine.games.freight_train.state import Phase
 from tests.companion.test_freight_train_flow import make_app
 

@@ -16,7 +16,8 @@ from PIL import Image, ImageChops, ImageDraw
 from companion.screens.fonts import SMALL, TITLES, Font
 from companion.screens.layout import wrap
 from companion.screens.model import Menu, Screen, Style
-from companion.screens.render import HEIGHT, WIDTH, render
+from companion.screens.primitives import HEIGHT, WIDTH
+from companion.screens.render import render
 
 GOLDEN = Path(__file__).with_name("golden")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -15,7 +15,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from companion.screens.fonts import SMALL, TITLES, Font, load
 from companion.screens.model import Menu, Screen, Style
-from companion.screens.render import HEIGHT, PAGE_ROWS, WIDTH, render
+from companion.screens.primitives import HEIGHT, PAGE_ROWS, WIDTH
+from companion.screens.render import render
 
 #: Descenders, a cedilla and a comma in the lowest rows of the context line.
 CONTEXT = "ÇA · jypq · gÇç,;"

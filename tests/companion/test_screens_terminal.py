@@ -6,7 +6,8 @@ from PIL import Image, ImageChops
 
 from companion.screens.fonts import SMALL, TITLES
 from companion.screens.model import Menu, Screen, Style
-from companion.screens.render import HEIGHT, WIDTH, render, text_lines
+from companion.screens.primitives import HEIGHT, WIDTH
+from companion.screens.render import render, text_lines
 from companion.screens.terminal import Preview, choose_mode, to_quarters, to_text
 
 MAIN = Screen(top="D1 · R4", title="ANA to play", body=("Trains: 4 · Yard: 7",),
