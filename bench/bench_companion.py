@@ -15,8 +15,8 @@ How each is measured:
    temporary folder, the real flow, screens and renderer) follows a whole demo game. Every
    input of the automated players is handed to `TableLoop.step` as the driver events the
    hardware would produce (TagPlaced then TagRemoved for a tap, ButtonPressed then
-   ButtonReleased for a click), on this thread. For each TagPlaced the loop's own
-   `tap_latencies` gives the time from the event to the new frame handed to the display:
+   ButtonReleased for a click), on this thread. For each TagPlaced the latency runs from the
+   event's timestamp to the new frame handed to the display (the table's `on_frame`):
    flow + app + (when the tap completes a move) the synced journal commit + render + display.
    Taps that leave the frame as it was are not counted (no frame is rendered for them).
    A tap that does not complete a move still writes the move being entered (the "draft") to
@@ -120,6 +120,8 @@ class SteppedTable:
                  options: dict[str, Any] | None = None) -> None:
         self.game = game
         self.frames = 0
+        #: When the last frame was handed to the display (`time.monotonic`, as driver events).
+        self.frame_at = 0.0
         extra: dict[str, Any] = {} if clock is None else {"clock": clock}
         self.table: Table = open_table(state_dir=state_dir, game=game, players=players,
                                        language=language, on_frame=self._frame,
@@ -146,6 +148,7 @@ class SteppedTable:
         return timed
 
     def _frame(self, _image: object) -> None:
+        self.frame_at = time.monotonic()
         self.frames += 1
 
     def enroll_deck(self) -> None:
@@ -264,9 +267,10 @@ def measure_tap_to_frame(game: str = REFERENCE_GAME, seed: int = 1, players: int
                 frames, moves_before = stepped.frames, session.event_count
                 drafts, in_journal = stepped.draft_writes, stepped.journal_seconds
                 cpu_began = time.thread_time()
-                loop.step(TagPlaced("reader", item.uid))  # `at` is now: the loop times it
+                placed = TagPlaced("reader", item.uid)  # `at` is now
+                loop.step(placed)
                 cpu = time.thread_time() - cpu_began
-                latency = loop.tap_latencies[-1]
+                latency = stepped.frame_at - placed.at
                 outside = latency - (stepped.journal_seconds - in_journal)
                 loop.step(TagRemoved("reader", item.uid))
                 stepped.last_tap = item.uid

@@ -5,7 +5,7 @@ shown; only then, when the queue is empty, does the app write what can wait (the
 entered, a snapshot), so a burst of presses costs one write. The loop also pings the service
 watchdog and rests an idle panel (`panel_rest`): an input that only woke a dark panel does not
 reach the app. A screen that a short panel shows over several pages has its pages
-turned every PAGE_SECONDS. Tap-to-frame latency is measured from the driver event's timestamp.
+turned every PAGE_SECONDS.
 
 An idle loop sleeps until the next thing due: a notice's end (the app's `expires_at`, which
 also says when a page of changing facts is to be built again), a page to turn, the panel's
@@ -28,7 +28,7 @@ from PIL import Image
 from companion.flows.inputs import from_driver
 from companion.screens.model import Screen
 from companion.table.panel_rest import PanelRest
-from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
+from drivers.events import DriverFault, DriverRecovered, TagRemoved
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,6 @@ class TableLoop:
         self.inputs_handled = 0
         #: How many times the reader reported each tag taken off (for the desktop keyboard).
         self.removals: dict[str, int] = {}
-        self.tap_latencies: list[float] = []
         self._last_screen: Screen | None = None
         self._handled = threading.Condition()
 
@@ -132,8 +131,6 @@ class TableLoop:
                     for device, message in previous.faults.items():
                         self.app.fault(device, message)
             self.refresh()
-            if isinstance(event, TagPlaced):
-                self.tap_latencies.append(self.clock() - event.at)
         finally:
             # Counted even when handling failed: whoever waits for the answer is not left
             # waiting for ever.
