@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from drivers.debounce import Debouncer
 from drivers.errors import DeviceNotFound, DriverError, translate_os_error
@@ -37,6 +37,24 @@ GPIO_HINT = (
     "that the service user is in the group gpio; on a Raspberry Pi 5 install lgpio and set "
     "GPIOZERO_PIN_FACTORY=lgpio; on a desktop use buttons.kind = \"sim\""
 )
+
+
+class Timer(Protocol):
+    """A timer started for a hold or a settle check, until it goes off or is cancelled."""
+
+    def cancel(self) -> None: ...
+
+
+#: Starts a timer: `start(delay, action, *args)` calls `action(*args)` after `delay` seconds.
+StartTimer = Callable[..., Timer]
+
+
+def start_thread_timer(delay: float, action: Callable[..., None], *args: Any) -> threading.Timer:
+    """A timer on a daemon thread of its own: it costs nothing until a button is touched."""
+    timer = threading.Timer(delay, action, args=args)
+    timer.daemon = True
+    timer.start()
+    return timer
 
 
 @dataclass(frozen=True)
@@ -60,8 +78,8 @@ class _Source:
     pressed: bool = False
     held: bool = False
     press_count: int = 0
-    hold_timer: threading.Timer | None = None
-    settle_timer: threading.Timer | None = None
+    hold_timer: Timer | None = None
+    settle_timer: Timer | None = None
 
 
 class GpioButtonPanel:
@@ -77,11 +95,15 @@ class GpioButtonPanel:
         debounce: float = 0.03,
         clock: Callable[[], float] = time.monotonic,
         pin_factory: Any = None,
+        start_timer: StartTimer = start_thread_timer,
     ) -> None:
+        """`clock` and `start_timer` are the time the panel reads and the timers it starts
+        (tests give their own, which move only when told)."""
         self._events = events
         self.hold_time = hold_time
         self.debounce = debounce
         self._clock = clock
+        self._timer = start_timer
         self._lock = threading.Lock()
         self._closed = False
         self.settle_checks = 0
@@ -219,10 +241,3 @@ class GpioButtonPanel:
         with self._lock:
             if not self._closed:
                 self._events.put(EncoderStep(steps, at=self._clock()))
-
-    @staticmethod
-    def _timer(delay: float, action: Callable[..., None], *args: Any) -> threading.Timer:
-        timer = threading.Timer(delay, action, args=args)
-        timer.daemon = True
-        timer.start()
-        return timer

@@ -74,6 +74,44 @@ class ManualClock:
         self.now += seconds
 
 
+class ManualTimer:
+    """A timer that goes off only when its test fires it."""
+
+    def __init__(self, delay: float, action: Callable[..., None], args: tuple[Any, ...]) -> None:
+        self.delay = delay
+        self.action = action
+        self.args = args
+        self.cancelled = False
+        self.fired = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def fire(self) -> None:
+        """Go off, even once cancelled: a timer's thread can be on its way as it is cancelled."""
+        self.fired = True
+        self.action(*self.args)
+
+
+class ManualTimers:
+    """Starts ManualTimers for a driver (`start_timer`): a hold never comes early, however
+    busy the machine, and a race is played in the order a test chooses."""
+
+    def __init__(self) -> None:
+        self.started: list[ManualTimer] = []
+
+    def __call__(self, delay: float, action: Callable[..., None], *args: Any) -> ManualTimer:
+        timer = ManualTimer(delay, action, args)
+        self.started.append(timer)
+        return timer
+
+    def fire_pending(self) -> None:
+        """Every timer started and neither cancelled nor fired yet goes off, oldest first."""
+        for timer in list(self.started):
+            if not timer.cancelled and not timer.fired:
+                timer.fire()
+
+
 @dataclass
 class SimulatedMfrc522:
     chip: Mfrc522ChipSimulator

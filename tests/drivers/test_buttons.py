@@ -14,7 +14,7 @@ from drivers.errors import DeviceNotFound, DriverError
 from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased, EncoderStep
 from drivers.sim.buttons import ButtonSimulator, mock_pin_factory
 
-from .driver_helpers import Events, ManualClock, wait_until
+from .driver_helpers import Events, ManualClock, ManualTimers, wait_until
 
 PINS = {"up": 5, "down": 6, "ok": 13, "back": 19}
 ENCODER = EncoderPins(a=17, b=27, push=22, push_name="ok")
@@ -36,8 +36,16 @@ def make_panel(
 
 
 @pytest.fixture
-def panel(events: Events, factory: Any) -> Iterator[tuple[GpioButtonPanel, ButtonSimulator]]:
-    panel, sim = make_panel(events, factory)
+def timers() -> ManualTimers:
+    return ManualTimers()
+
+
+@pytest.fixture
+def panel(events: Events, factory: Any,
+          timers: ManualTimers) -> Iterator[tuple[GpioButtonPanel, ButtonSimulator]]:
+    """A panel whose hold timers go off only when the test fires them. Its presses do not
+    bounce (the debounce is tested on panels of their own), so no settle check is started."""
+    panel, sim = make_panel(events, factory, start_timer=timers, debounce=0.0)
     yield panel, sim
     panel.close()
 
@@ -53,28 +61,36 @@ def test_press_and_release(panel: tuple[GpioButtonPanel, ButtonSimulator], event
 
 
 def test_holding_gives_held_then_a_held_release(
-    panel: tuple[GpioButtonPanel, ButtonSimulator], events: Events
+    panel: tuple[GpioButtonPanel, ButtonSimulator], events: Events, timers: ManualTimers
 ) -> None:
     _, sim = panel
     sim.press("back")
     assert events.next() == ButtonPressed("back")
-    assert events.next() == ButtonHeld("back")  # after hold_time, from a timer thread
+    assert [timer.delay for timer in timers.started] == [0.2]  # the panel's hold_time
+    timers.fire_pending()
+    assert events.next() == ButtonHeld("back")
     sim.release("back")
     assert events.next() == ButtonReleased("back", held=True)
 
 
 def test_a_short_press_is_not_held_later(
-    panel: tuple[GpioButtonPanel, ButtonSimulator], events: Events
+    panel: tuple[GpioButtonPanel, ButtonSimulator], events: Events, timers: ManualTimers
 ) -> None:
     buttons, sim = panel
     sim.press("up")
-    events.wait_for(ButtonPressed)
+    assert events.next() == ButtonPressed("up")
     sim.release("up")
-    events.wait_for(ButtonReleased)
+    assert events.next() == ButtonReleased("up", held=False)
+    first_hold = timers.started[0]
+    assert first_hold.cancelled
     sim.press("down")  # a later press's hold timer must not be confused with the first
     assert events.next() == ButtonPressed("down")
+    first_hold.fire()  # its thread was already on its way when the release cancelled it
+    assert events.drain() == []
+    timers.fire_pending()
     assert events.next() == ButtonHeld("down")
     sim.release("down")
+    assert events.next() == ButtonReleased("down", held=True)
     assert events.of_type(ButtonHeld) == [ButtonHeld("down")]
 
 
