@@ -59,11 +59,11 @@ if str(ROOT) not in sys.path:
 from bench.bench_engine import machine  # noqa: E402
 from bench.bench_gentle import HARDWARE_PYTHON  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck  # noqa: E402
-from companion.flows import autopilot  # noqa: E402
-from companion.flows.autopilot.automaton import Stuck, enter_move, physical_moves  # noqa: E402
+from companion.flows.automaton import Stuck, enter_move, physical_moves  # noqa: E402
 from companion.flows.inputs import Hold, Input, Press, Tap  # noqa: E402
+from companion.games import TABLE_GAMES, autopilot  # noqa: E402
 from companion.state.tags import TagRegistry  # noqa: E402
-from companion.table.build import FLOWS, Table, open_table  # noqa: E402
+from companion.table.build import Table, open_table  # noqa: E402
 from drivers.events import (  # noqa: E402
     ButtonHeld,
     ButtonPressed,
@@ -73,7 +73,7 @@ from drivers.events import (  # noqa: E402
 )
 from engine.registry import GAMES  # noqa: E402
 
-#: The game the aims are stated for; the others in FLOWS are measured the same way.
+#: The game the aims are stated for; the others at the table are measured the same way.
 REFERENCE_GAME = "freight-train"
 #: Rounds of first start, hardware Python and restart in a quick run: a few seconds each.
 QUICK_COLD_ROUNDS = 3
@@ -552,7 +552,7 @@ def measure_importtime(repeats: int = 5) -> dict[str, Any]:
 
 def games_to_measure(quick: bool) -> list[str]:
     """Every game followable at the table; in a quick run, the reference game only."""
-    games = list(FLOWS)
+    games = list(TABLE_GAMES)
     if quick and REFERENCE_GAME in games:
         return [REFERENCE_GAME]
     return games[:1] if quick else games

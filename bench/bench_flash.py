@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 
 from bench.bench_companion import SteppedTable, _quantile  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES  # noqa: E402
-from companion.flows.autopilot.automaton import physical_moves  # noqa: E402
+from companion.flows.automaton import physical_moves  # noqa: E402
 from companion.screens import (  # noqa: E402
     flash,
     fonts,

@@ -26,7 +26,7 @@ is about time (a device recovers within 2 s).
    keep handling the inputs of the devices that work, recover within 2 s of the device
    coming back, and report each fault once: one DriverFault and one DriverRecovered per
    episode, and at most one warning per logger.
-3. fuzz: hypothesis draws sequences of inputs for every game in FLOWS: taps of the game's
+3. fuzz: hypothesis draws sequences of inputs for every game in TABLE_GAMES: taps of the game's
    cards, of other games' cards, of players' tags, of unknown tags, the same tag again,
    clicks and long presses, encoder turns, driver faults, time passing, power cuts (the
    table closed and opened again from its folder), mixed with the moves an automated player
@@ -84,13 +84,12 @@ from bench.bench_companion import (  # noqa: E402
 )
 from bench.faults_table import TABLE_CAMPAIGNS  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES, demo_deck, demo_key  # noqa: E402
-from companion.flows import autopilot  # noqa: E402
-from companion.flows.autopilot.automaton import physical_moves  # noqa: E402
+from companion.flows.automaton import physical_moves  # noqa: E402
+from companion.games import TABLE_GAMES, autopilot  # noqa: E402
 from companion.state.journal import Journal, JournalError  # noqa: E402
 from companion.state.paths import JOURNAL_FILE  # noqa: E402
 from companion.state.replay import initial_state, rebuild  # noqa: E402
 from companion.state.tags import TagRegistry  # noqa: E402
-from companion.table.build import FLOWS  # noqa: E402
 from companion.table.session import GameSession  # noqa: E402
 from engine.codec import to_jsonable  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
@@ -270,7 +269,7 @@ class PowerCuts:
         self.finished_alone = 0
         self.replayed = 0
         self.began = time.monotonic()
-        self.games = list(FLOWS)
+        self.games = list(TABLE_GAMES)
         self.jobs: Iterator[tuple[str, Any]] = self._jobs(reference_runs)
 
     def _jobs(self, reference_runs: bool) -> Iterator[tuple[str, Any]]:
@@ -457,7 +456,7 @@ class LiveTable:
         self.folder = folder
         self.driver_config = driver_config
         self.display_interface = display_interface
-        self.game = next(iter(FLOWS))
+        self.game = next(iter(TABLE_GAMES))
         self.events: list[tuple[float, Any]] = []
         self._events_lock = threading.Lock()
         self.display: Any = None
@@ -1064,7 +1063,7 @@ def build_registry_template(path: Path) -> dict[str, list[str]]:
 
     groups: dict[str, list[str]] = {"player": []}
     with TagRegistry(path) as registry:
-        for game in FLOWS:
+        for game in TABLE_GAMES:
             deck = demo_deck(game)
             enroll_deck(registry, game, deck)
             groups[game] = [uid for uids in deck.uids.values() for uid in uids]
@@ -1222,7 +1221,7 @@ def fuzz_campaign(examples: int, steps: int, seed: int, quick: bool) -> Campaign
         folder = Path(name)
         template = folder / "tags.sqlite3"
         groups = build_registry_template(template)
-        for game in FLOWS:
+        for game in TABLE_GAMES:
             failures_before = len(campaign.failures)
             try:
                 fuzz_game(campaign, game, folder, template, groups, examples, steps, seed,
@@ -1332,7 +1331,7 @@ def _toml_cases() -> list[FileCase]:
 
 def _csv_cases() -> list[FileCase]:
     header = b"uid,game,kind,value\n"
-    game = next(iter(FLOWS))
+    game = next(iter(TABLE_GAMES))
     cases = [
         ("UID not hex", header + f"ZZZZZZZZ,{game},wagon,coal\n".encode()),
         ("UID with an odd number of digits", header + f"ABC,{game},wagon,coal\n".encode()),
@@ -1357,7 +1356,7 @@ def _csv_cases() -> list[FileCase]:
         ("a huge field", header + b"04A31F2B," + b"x" * 200_000 + b",wagon,coal\n"),
     ]
     result = [FileCase(f"tags CSV: {label}", "tags", content) for label, content in cases]
-    for other in FLOWS:
+    for other in TABLE_GAMES:
         result.append(FileCase(f"tags CSV: unknown kind for {other}", "tags",
                                header + f"04A31F2C,{other},no-such-kind,\n".encode()))
     result.append(FileCase("tags CSV: missing file", "tags", None))
@@ -1799,7 +1798,7 @@ def main(argv: list[str] | None = None) -> int:
 
     m = machine()
     say(f"machine: {m['uname_m']}, {m['cpu']}, {m['cores']} cores, Python {m['python']}")
-    say(f"games at the table: {', '.join(FLOWS)}")
+    say(f"games at the table: {', '.join(TABLE_GAMES)}")
     campaigns: list[Campaign] = []
     runners: dict[str, Callable[[], Campaign]] = {
         "bad-files": lambda: bad_files_campaign(args.quick, seed=args.seed),

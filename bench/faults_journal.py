@@ -178,7 +178,7 @@ def _reference_results() -> dict[str, Any]:
             run_events = [journal.events(play.id) for play in journal.plays()]
     rules = GAMES[DEMO_GAME]
     from companion.desktop.demo import PLAYER_NAMES
-    from companion.flows.autopilot.automaton import physical_moves
+    from companion.flows.automaton import physical_moves
 
     names = PLAYER_NAMES[:2]
     moves = physical_moves(rules, names, 1)

@@ -96,14 +96,14 @@ def _shows(path: Path, kind: tuple[str, str, str, int]) -> bool:
 def disk_full_campaign(quick: bool) -> Any:
     from bench.bench_companion import child_env, companion_command, record_demo
     from bench.faults import ROOT, Campaign, check_after_kill, expected_result
-    from companion.table.build import FLOWS
+    from companion.games import TABLE_GAMES
     from companion.table.failures import TEMPORARY, WRITE
 
     campaign = Campaign("disk-full")
     started = time.monotonic()
     limits = LIMITS[1:2] if quick else LIMITS
     with tempfile.TemporaryDirectory(prefix="disk-full-") as temporary:
-        for game in sorted(FLOWS):
+        for game in sorted(TABLE_GAMES):
             for limit in limits:
                 folder = Path(temporary) / f"{game}-{limit}"
                 command = companion_command("demo", game, "--seed", "1", "--players", "2",

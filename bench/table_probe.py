@@ -118,9 +118,9 @@ def main() -> int:
 
     from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck
     from companion.desktop.keyboard import enroll_desktop_tags
-    from companion.flows import autopilot
-    from companion.flows.autopilot.automaton import enter_move, physical_moves
+    from companion.flows.automaton import enter_move, physical_moves
     from companion.flows.inputs import Input, Press, Tap
+    from companion.games import autopilot
     from companion.games.map_choices import map_option
     from companion.state.paths import JOURNAL_FILE
     from companion.table.build import open_table

@@ -86,7 +86,7 @@ def _add_game_options(parser: argparse.ArgumentParser, map_help: str) -> None:
 def run_demo_command(args: argparse.Namespace, language: str) -> int:
     from companion.desktop.demo import PLAYER_NAMES, final_line, run_demo
     from companion.desktop.demo_words import DemoWords
-    from companion.flows.autopilot.automaton import Stuck
+    from companion.flows.automaton import Stuck
     from companion.games.map_choices import MapFileError, map_option, refusal
     from companion.table.failures import classify, report
 

@@ -17,10 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.desktop.demo_words import DemoWords
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import Deck, Stuck, enter_move, physical_moves
+from companion.flows.automaton import Deck, Stuck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
-from companion.games import TABLE_GAMES
+from companion.games import TABLE_GAMES, autopilot
 from companion.games.cards import Card, card_kinds, copies
 from companion.lib.digest import sha256_hex
 from companion.publish.mqtt_settings import MqttSettings

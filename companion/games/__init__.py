@@ -1,11 +1,10 @@
 """Every game followed at the table, one record each: what the table side knows of a game.
 
-Each module of this package holds one game's `TABLE`, a `TableGame`: its title, how other
-tools name it, its flow, its card kinds and copies, the names of its ids, its maps. A new game
-at the table is one more module here (and its engine package and flow); nothing else in the
-companion lists the games. The modules hold data only: a game's engine package, decks and
-flow are imported the first time they are needed, so a command about one game never loads
-the others.
+A game at the table is one package here, beside its engine package (and its entry in
+`engine/registry.py`): its `__init__` holds the game's `TABLE`, a `TableGame` (`record.py`)
+with its title, how other tools name it, its flow and automated player, its card kinds and
+copies, the names of its ids, its maps; the package is listed once, below. The records hold
+data only, so a command about one game never loads the others' flows.
 
 >>> TABLE_GAMES["freight-train"].title
 'Freight Train'
@@ -15,127 +14,17 @@ True
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from companion.flows.base import TableFlow
-    from engine.game import GameRules
-
-#: A card kind's values: a tuple lists the allowed values (empty: the kind takes no value);
-#: `None` accepts any short text, such as a player's name.
-Values = tuple[str, ...] | None
-#: An English name with its gettext context, from `NC_()`.
-Name = tuple[str, str]
-
-
-@dataclass(frozen=True)
-class Shape:
-    """More values of a card kind than its list: any value `pattern` matches in full (the
-    ticket tags of a map file); `form` shows the shape in a refusal ("MAP-NN")."""
-
-    pattern: str
-    form: str
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """How other tools name a game; `bgg_id` is its BoardGameGeek id, when known for sure."""
-
-    name: str
-    bgg_id: int | None = None
-    highest_wins: bool = True
-    #: Won or lost, without points (BG Stats' `noPoints`).
-    no_points: bool = False
-    #: BG Stats' `sourceGameId`; empty: the engine's game id.
-    source_id: str = ""
-
-
-@dataclass(frozen=True)
-class Teams:
-    """How a map seats its teams: `size` players each, `people` the players it takes (whole
-    teams), `names(players)` the teams' names of players seated team by team."""
-
-    size: int
-    people: range
-    names: Callable[[Sequence[str]], tuple[str, ...]]
-
-
-@dataclass(frozen=True)
-class TableGame:
-    """One game at the table. Ids are the engine's; `title` is an English message (N_)."""
-
-    id: str
-    #: The title printed on the box, translated where it is shown.
-    title: str
-    #: The flow class, "module:Class", imported when a table of this game opens.
-    flow: str
-    #: The card kinds (kind -> its values), worked out from the game's own data when asked.
-    cards: Callable[[], dict[str, Values]]
-    #: Kinds that also take values of a shape (the cards of a map file), by kind.
-    shapes: Mapping[str, Shape] = field(default_factory=dict)
-    #: Physical cards of one value of a kind in a full box; one when a kind is not listed.
-    copies: Mapping[str, int] = field(default_factory=dict)
-    #: Display names of the game's ids: kind -> value -> name ("" names the kind itself).
-    names: Mapping[str, Mapping[str, Name]] = field(default_factory=dict)
-    #: Error parameters that hold one of this game's ids: parameter -> kind of its names.
-    id_params: Mapping[str, str] = field(default_factory=dict)
-    #: BoardGameGeek's id, only where it was checked (BG Stats matches by name without one).
-    bgg_id: int | None = None
-    #: Won or lost, without points.
-    no_points: bool = False
-    #: The shipped maps a new game can be played on, by name, from the engine (the first is
-    #: the map of a new game when none is chosen); None: the game has one board.
-    maps: Callable[[], tuple[str, ...]] | None = None
-    #: Maps that are a game of their own for other tools, by map name.
-    map_games: Mapping[str, GameInfo] = field(default_factory=dict)
-    #: A map's title from a play's map option (a shipped map's name such as "usa" -> "USA",
-    #: or a map file's data); None for a game without maps.
-    map_title: Callable[[object], str] | None = None
-    #: The card values one map adds to the kinds (its ticket tags), from a play's map option.
-    map_cards: Callable[[object], dict[str, tuple[str, ...]]] | None = None
-    #: A map file's text -> (the map's title, the map as a new game's `map_name` option, kept
-    #: in the journal); raises the engine's InvalidInput or IllegalEvent. None: no map files.
-    read_map: Callable[[str], tuple[str, Any]] | None = None
-    #: How a play's map seats teams (None for a map without teams); None: never in teams.
-    map_teams: Callable[[object], Teams | None] | None = None
-
-    @property
-    def rules(self) -> GameRules[Any, Any]:
-        """The engine's rules of the game, imported on first use."""
-        from engine.registry import GAMES
-
-        return GAMES[self.id]
-
-    def make_flow(self, language: str) -> TableFlow:
-        """A new table flow of this game, in `language`."""
-        module, name = self.flow.split(":")
-        flow: Callable[[str], TableFlow] = getattr(importlib.import_module(module), name)
-        return flow(language)
-
-    def info(self, map_name: object = None) -> GameInfo:
-        """The game as other tools know it; a map that is a game of its own names that game."""
-        if isinstance(map_name, str) and map_name in self.map_games:
-            return self.map_games[map_name]
-        return GameInfo(self.title, self.bgg_id, no_points=self.no_points)
-
-
-def _records() -> dict[str, TableGame]:
-    records: dict[str, TableGame] = {}
-    for module in sorted(pkgutil.iter_modules(__path__), key=lambda found: found.name):
-        if not module.ispkg:
-            continue  # what the games share (cards, names, map choices), not a game
-        table = getattr(importlib.import_module(f"{__name__}.{module.name}"), "TABLE", None)
-        if not isinstance(table, TableGame):
-            raise RuntimeError(f"{__name__}.{module.name} has no TABLE record")
-        if table.id in records:
-            raise RuntimeError(f"two records for {table.id}")
-        records[table.id] = table
-    return records
-
+from companion.games import (
+    freight_train,
+    game_of_trains,
+    off_the_rails,
+    ticket_to_ride,
+    whistle_stop,
+)
+from companion.games.record import TableGame
 
 #: The games followed at the table, by engine game id.
-TABLE_GAMES: dict[str, TableGame] = _records()
+TABLE_GAMES: dict[str, TableGame] = {
+    game.TABLE.id: game.TABLE
+    for game in (freight_train, whistle_stop, game_of_trains, off_the_rails, ticket_to_ride)
+}

@@ -1,5 +1,6 @@
-"""The automated players of `companion demo` and of the tests: each game's module says which
-input a person makes next at the table to enter a move, reading the flow's screen state.
+"""The automated players of `companion demo` and of the tests: each game's autopilot module
+(named by its record) says which input a person makes next at the table to enter a move,
+reading the flow's screen state.
 
 Each module names the screens it only acknowledges (`ACKNOWLEDGED`) and says the input toward
 a move on the others (`enter`).
@@ -10,10 +11,11 @@ The table flows never call these: what plays the demo stays out of what runs at 
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from companion.flows.inputs import Input, Press
+from companion.games import TABLE_GAMES
+from companion.games.record import imported
 from engine.events import Event
 
 #: Gives a tag UID of a card (kind, value) that is free to tap.
@@ -25,7 +27,7 @@ def next_input(flow: Any, state: Any, goal: Event, uid_for: UidFor) -> Input:
 
     `uid_for(kind, value)` gives a tag UID of such a card that is free to tap.
     """
-    module = import_module(f"companion.games.{flow.game.replace('-', '_')}.autopilot")
+    module = imported(TABLE_GAMES[flow.game].autopilot)
     mode = flow.current_mode(state)
     if mode in module.ACKNOWLEDGED:
         return Press("ok")

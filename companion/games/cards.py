@@ -15,7 +15,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games import TABLE_GAMES, Values
+from companion.games import TABLE_GAMES
+from companion.games.record import Values
 from engine.errors import N_, Reasoned
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.

@@ -23,7 +23,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from companion.games import TABLE_GAMES, GameInfo
+from companion.games import TABLE_GAMES
+from companion.games.record import GameInfo
 from companion.lib.spreadsheet import neutralise
 from companion.state.journal import PlayRecord
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
-from companion.flows.base import TableFlow
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card
 from companion.games.names import reason
@@ -42,12 +41,6 @@ if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
     from companion.publish.outbox import Outbox
     from companion.publish.scoreboard import Scoreboard
     from companion.table.lobby import Lobby
-
-#: The games that can be followed at the table, each with a maker of its flow (a view of the
-#: games' records, for the callers that only need the flow).
-FLOWS: dict[str, Callable[[str], TableFlow]] = {
-    game: record.make_flow for game, record in TABLE_GAMES.items()
-}
 
 SIMULATED: dict[str, dict[str, Any]] = {
     "reader": {"kind": "sim"},

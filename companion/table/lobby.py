@@ -18,8 +18,9 @@ from typing import Any
 
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.flows.words import wrapped
-from companion.games import TABLE_GAMES, Teams
+from companion.games import TABLE_GAMES
 from companion.games.map_choices import MapChoice
+from companion.games.record import Teams
 from companion.screens.model import Menu, Screen, Style
 from companion.table.app import Flash, Notices, Registry
 from companion.table.lobby_teams import TeamStep

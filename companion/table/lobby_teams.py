@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.flows.words import packed
-from companion.games import Teams
+from companion.games.record import Teams
 from companion.screens.model import Menu, Screen, Style
 
 

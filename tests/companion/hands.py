@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
-from companion.flows.autopilot.automaton import Deck
+from companion.flows.automaton import Deck
 from companion.screens.model import Style
 from companion.table.build import Table, open_table
 from drivers.events import ButtonHeld, ButtonReleased, TagRemoved

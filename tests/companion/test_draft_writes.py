@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from companion.desktop.demo import PLAYER_NAMES, demo_deck, enroll_deck
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import enter_move, physical_moves
+from companion.flows.automaton import enter_move, physical_moves
 from companion.flows.inputs import Input, Press, Tap
+from companion.games import autopilot
 from companion.state.journal import DRAFT_SUFFIX, Journal
 from companion.table.build import Table, open_table
 from drivers.events import ButtonPressed, ButtonReleased, TagPlaced, TagRemoved

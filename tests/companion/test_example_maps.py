@@ -15,7 +15,7 @@ import pytest
 
 from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.games.names import reason
 from companion.games.ticket_to_ride.map_files import read_map
 from engine.errors import IllegalEvent

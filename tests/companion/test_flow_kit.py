@@ -129,7 +129,7 @@ def test_the_table_flows_leave_the_automated_players_out() -> None:
     code = ("import sys\n"
             + "".join(f"import companion.games.{name}.flow\n" for name in flows)
             + "import companion.table.build\n"
-            + "print(sorted(n for n in sys.modules if n.startswith('companion.flows.autopilot')"
+            + "print(sorted(n for n in sys.modules if n.startswith('companion.games.autopilot')"
             + " or n.endswith('.autopilot')))")
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                            check=True)

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
+from companion.flows.automaton import Deck, enter_move, physical_moves
 from companion.flows.base import Reaction
 from companion.flows.inputs import Hold, Input, Press, Tap
+from companion.games import autopilot
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.screens.model import Style
 from companion.table.app import TableApp

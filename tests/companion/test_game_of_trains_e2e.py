@@ -11,7 +11,7 @@ import pytest
 
 from companion.config import ConfigError, parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table

@@ -18,9 +18,9 @@ from babel.messages.pofile import read_po
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
+from companion.flows.automaton import Deck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
+from companion.games import autopilot
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.i18n.catalog import _COMPANION_KEYWORDS, ROOT, po_path
 from companion.i18n.translate import LOCALE_DIR

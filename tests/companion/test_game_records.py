@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 import engine.registry
-from companion.games import TABLE_GAMES, TableGame
+from companion.games import TABLE_GAMES
 from companion.games.cards import Card, card_kinds, check_card, copies
 from companion.games.names import card_name
+from companion.games.record import TableGame, imported
 from companion.publish.export import game_info
 from companion.state.journal import Journal
 from companion.state.paths import JOURNAL_FILE
@@ -80,6 +81,15 @@ def test_each_game_package_spells_only_its_own_id() -> None:
             assert ids_spelled(module) <= {record.id}, module
 
 
+def test_each_record_names_its_flow_and_its_automated_player() -> None:
+    for game, record in TABLE_GAMES.items():
+        package = f"companion.games.{game.replace('-', '_')}"
+        assert record.flow.startswith(f"{package}.flow:")
+        autopilot = imported(record.autopilot)
+        assert autopilot.__name__ == f"{package}.autopilot"
+        assert callable(autopilot.enter) and isinstance(autopilot.ACKNOWLEDGED, frozenset)
+
+
 def test_the_flows_take_their_game_from_the_records() -> None:
     for game, record in TABLE_GAMES.items():
         assert record.make_flow("en").game == game
@@ -96,6 +106,7 @@ def sixth_game(monkeypatch: pytest.MonkeyPatch) -> TableGame:
     record = TableGame(
         id=SIXTH, title="Sixth Express",
         flow="companion.games.freight_train.flow:FreightTrainFlow",
+        autopilot="companion.games.freight_train.autopilot",
         cards=lambda: {"wagon": ("coal", "tank")},
         copies={"wagon": 3},
         names={"wagon": {"coal": ("sixth-game/wagon", "Black gold")}},

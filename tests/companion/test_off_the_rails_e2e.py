@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.desktop.demo import run_demo
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.i18n.translate import translator
 from companion.screens.model import Style
 from companion.state.journal import Journal

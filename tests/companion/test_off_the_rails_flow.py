@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
+from companion.flows.automaton import Deck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
+from companion.games import autopilot
 from companion.games.off_the_rails.autopilot import split_gems
 from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.i18n.translate import translator

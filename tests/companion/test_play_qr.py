@@ -14,9 +14,9 @@ from PIL import Image
 
 from companion.config import ConfigError, parse_config
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import enter_move, physical_moves
+from companion.flows.automaton import enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press
+from companion.games import TABLE_GAMES, autopilot
 from companion.games.names import reason
 from companion.publish.scoreboard import (
     MAX_ADDRESS_LENGTH,
@@ -242,7 +242,6 @@ def test_the_last_play_screen_without_a_play(tmp_path: Path) -> None:
 def test_undo_from_the_code_goes_back_into_the_game() -> None:
     from companion.i18n.translate import translator
     from companion.table.app import TableApp
-    from companion.table.build import FLOWS
     from engine.registry import GAMES
 
     from .fakes import Card, MemoryRegistry, MemorySession
@@ -250,7 +249,7 @@ def test_undo_from_the_code_goes_back_into_the_game() -> None:
     game = "whistle-stop"
     rules = GAMES[game]
     deck = demo_deck(game)
-    flow = FLOWS[game]("en")
+    flow = TABLE_GAMES[game].make_flow("en")
     code = QrScreen(title="Scores & BG Stats", code="HTTP://127.0.0.1:8080/P/0F3E1A2B")
     clock = Clock()
     app = TableApp(session=MemorySession(rules, PLAYERS), flow=flow,

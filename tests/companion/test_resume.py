@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games import TABLE_GAMES
 from companion.state.journal import Journal
-from companion.table.build import FLOWS
 
 SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "examples" / "config.toml"
 #: A datagram the test sends itself when the companion exits without saying it is ready.
@@ -75,14 +75,14 @@ def start_the_table(state_dir: Path, tmp_path: Path, *extra: str) -> str:
     return dict(line.split("=", 1) for line in message.decode().splitlines())["STATUS"]
 
 
-@pytest.mark.parametrize("game", sorted(FLOWS))
+@pytest.mark.parametrize("game", sorted(TABLE_GAMES))
 def test_every_game_in_progress_comes_back_after_a_power_cut(game: str, tmp_path: Path) -> None:
     state_dir = tmp_path / "state"
     kept = cut_the_power_mid_game(game, state_dir)
     assert kept >= 3
     # The shipped configuration names freight-train as its game, and --game asks for another
     # one: neither may leave the game in progress behind.
-    other = next(name for name in sorted(FLOWS) if name != game)
+    other = next(name for name in sorted(TABLE_GAMES) if name != game)
     for extra in ((), ("--game", other)):
         assert start_the_table(state_dir, tmp_path, *extra) == f"following {game}"
     with Journal(state_dir / "journal.sqlite3") as journal:

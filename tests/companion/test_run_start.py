@@ -73,7 +73,7 @@ NOT_BEFORE_THE_FIRST_FRAME = (
     "companion.version", "companion.table.failures", "companion.games.map_choices",
     "companion.publish.scoreboard", "companion.publish.mqtt_settings", "companion.publish.outbox",
     "companion.state.outbox_store", "companion.publish.export",
-    "companion.flows.autopilot.automaton", "companion.desktop.keyboard", "companion.desktop.demo",
+    "companion.flows.automaton", "companion.desktop.keyboard", "companion.desktop.demo",
     "uuid", "platform")
 
 

@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.flows.base import NOTHING
 from companion.games.freight_train.flow import FreightTrainFlow
 from companion.games.whistle_stop.words import Words as WhistleStopWords

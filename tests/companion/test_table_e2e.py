@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.desktop.demo import demo_deck, run_demo
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.games.cards import Card
 from companion.i18n.translate import translator
 from companion.screens.model import Style

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import cast
 
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_demo
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.i18n.translate import translator
 from companion.screens.fonts import SMALL
 from companion.screens.model import Style

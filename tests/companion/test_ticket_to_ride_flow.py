@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import Deck, enter_move, physical_moves
+from companion.flows.automaton import Deck, enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.flows.words import LINE, paged
+from companion.games import autopilot
 from companion.games.cards import card_kinds, copies
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, ticket_code, ticket_codes

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.flows.inputs import Hold
+from companion.games import autopilot
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.words import Words, map_ticket_codes
 from companion.screens.model import Screen, Style

@@ -13,7 +13,7 @@ import pytest
 
 from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.games.ticket_to_ride.map_files import read_map
 from companion.games.ticket_to_ride.words import ticket_codes
 from companion.screens.render import cuts

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.words import ticket_codes
 from companion.screens.render import cuts

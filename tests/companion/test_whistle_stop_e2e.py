@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.desktop.demo import run_demo
-from companion.flows.autopilot.automaton import physical_moves
+from companion.flows.automaton import physical_moves
 from companion.state.journal import Journal
 from engine.games.whistle_stop import RULES
 

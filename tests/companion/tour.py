@@ -11,14 +11,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from companion.desktop.demo import PLAYER_NAMES, demo_deck
-from companion.flows import autopilot
-from companion.flows.autopilot.automaton import enter_move, physical_moves
+from companion.flows.automaton import enter_move, physical_moves
 from companion.flows.inputs import Hold, Input, Press
+from companion.games import TABLE_GAMES, autopilot
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.screens.model import Screen
 from companion.table.app import TableApp
-from companion.table.build import FLOWS
 from engine.registry import GAMES
 
 from .fakes import Card, MemoryRegistry, MemorySession
@@ -42,7 +41,7 @@ def tour(game: str, language: str, players: int = 3, seed: int = 1,
     deck = demo_deck(game)
     registry = MemoryRegistry({uid: Card(game, kind, value)
                                for (kind, value), uids in deck.uids.items() for uid in uids})
-    flow = FLOWS[game](language)
+    flow = TABLE_GAMES[game].make_flow(language)
     clock = _Clock()
     app = TableApp(session=MemorySession(rules, names), flow=flow, registry=registry,
                    gettext=translator(language).gettext,

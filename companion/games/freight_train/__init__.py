@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import TableGame, Values
+from companion.games.record import TableGame, Values
 from companion.i18n.translate import N_, NC_
 
 GAME = "freight-train"
@@ -18,6 +18,7 @@ TABLE = TableGame(
     id=GAME,
     title=N_("Freight Train"),
     flow="companion.games.freight_train.flow:FreightTrainFlow",
+    autopilot="companion.games.freight_train.autopilot",
     cards=_cards,
     copies={"wagon": 16},
     names={

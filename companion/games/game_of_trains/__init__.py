@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import TableGame, Values
+from companion.games.record import TableGame, Values
 from companion.i18n.translate import N_, NC_
 
 
@@ -16,6 +16,7 @@ TABLE = TableGame(
     id="game-of-trains",
     title=N_("The Game of Trains"),
     flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
+    autopilot="companion.games.game_of_trains.autopilot",
     cards=_cards,
     names={
         "wagon": {

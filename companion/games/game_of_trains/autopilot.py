@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.flows.autopilot import UidFor
-from companion.flows.autopilot.automaton import Stuck
+from companion.flows.automaton import Stuck
 from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
+from companion.games.autopilot import UidFor
 from companion.games.game_of_trains.flow import GameOfTrainsFlow, choice_after_tap
 from companion.games.game_of_trains.ui import KIND, Mode, OpeningUI
 from engine.errors import IllegalEvent

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import TableGame, Values
+from companion.games.record import TableGame, Values
 from companion.i18n.translate import N_, NC_
 
 
@@ -16,6 +16,7 @@ TABLE = TableGame(
     id="off-the-rails",
     title=N_("Off the Rails"),
     flow="companion.games.off_the_rails.flow:OffTheRailsFlow",
+    autopilot="companion.games.off_the_rails.autopilot",
     cards=_cards,
     names={
         "deposit": {

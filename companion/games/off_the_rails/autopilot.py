@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.flows.autopilot import UidFor
 from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import number_toward, toward
+from companion.games.autopilot import UidFor
 from companion.games.off_the_rails.flow import OffTheRailsFlow
 from companion.games.off_the_rails.ui import DONE, GEMS, HOME, MINE, MISSION, SEAT, Mode
 from engine.errors import IllegalEvent

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games import GameInfo, Shape, TableGame, Teams, Values
+from companion.games.record import GameInfo, Shape, TableGame, Teams, Values
 from companion.i18n.translate import N_, NC_
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
@@ -65,6 +65,7 @@ TABLE = TableGame(
     id="ticket-to-ride",
     title=N_("Ticket to Ride"),
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
+    autopilot="companion.games.ticket_to_ride.autopilot",
     cards=_cards,
     shapes={"ticket": Shape(TICKET_TAG, "MAP-NN")},
     # The special cards: a map file says how many its game has; the simulated box holds as

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.flows.autopilot import UidFor
 from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
+from companion.games.autopilot import UidFor
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
 from companion.games.ticket_to_ride.view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
 from companion.games.ticket_to_ride.words import (

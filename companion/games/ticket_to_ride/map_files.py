@@ -11,7 +11,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games import Teams
+from companion.games.record import Teams
 from companion.games.ticket_to_ride.words import map_tag, map_ticket_codes
 from engine.errors import N_, InvalidInput
 from engine.games.ticket_to_ride import RULES

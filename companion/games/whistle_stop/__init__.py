@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games import TableGame, Values
+from companion.games.record import TableGame, Values
 from companion.i18n.translate import N_, NC_
 
 
@@ -17,6 +17,7 @@ TABLE = TableGame(
     id="whistle-stop",
     title=N_("Whistle Stop"),
     flow="companion.games.whistle_stop.flow:WhistleStopFlow",
+    autopilot="companion.games.whistle_stop.autopilot",
     cards=_cards,
     names={
         "share": {

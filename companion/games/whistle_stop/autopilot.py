@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.flows.autopilot import UidFor
 from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import number_toward, toward
+from companion.games.autopilot import UidFor
 from companion.games.whistle_stop.flow import WhistleStopFlow
 from companion.games.whistle_stop.ui import (
     KIND,
