@@ -26,7 +26,7 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.state import journal as journal_module  # noqa: E402
+from companion.state import write_ahead  # noqa: E402
 from companion.state.journal import Journal  # noqa: E402
 from companion.table.session import GameSession  # noqa: E402
 from engine.registry import GAMES  # noqa: E402
@@ -62,14 +62,14 @@ def _renamed(journal: Journal) -> Any:
 def measure(folder: Path, bound: int, games: int, progress_file: str) -> dict[str, Any]:
     times: list[float] = []
     at_risk: list[int] = []
-    with mock.patch.object(journal_module, "CHECKPOINT_PAGES", bound):
+    with mock.patch.object(write_ahead, "CHECKPOINT_PAGES", bound):
         for game in range(games):
             path = folder / f"bound-{bound}-{progress_file}-{game}" / "journal.sqlite3"
             with Journal(path) as journal:
                 if progress_file == "no":
-                    journal._note_progress = lambda *args: None  # type: ignore[method-assign]
+                    journal.checks.note_progress = lambda *args: None  # type: ignore[method-assign]
                 elif progress_file == "renamed":
-                    journal._note_progress = _renamed(journal)  # type: ignore[method-assign]
+                    journal.checks.note_progress = _renamed(journal)  # type: ignore[method-assign]
                 session = GameSession.start(journal, RULES, NAMES)
                 for event in play_random(RULES, RULES.new_game(NAMES), seed=game).events:
                     began = time.perf_counter()

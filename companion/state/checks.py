@@ -1,7 +1,7 @@
-"""The journal's own checks: the move count beside it, the checksums of its rows, SQLite's
-quick check, and the checkpoints that keep the main file close behind the log.
+"""The journal's own checks: the move count beside it, the checksums of its rows and SQLite's
+quick check, which together tell a journal that was damaged or lost moves.
 
-`JournalChecks` is a part of `Journal` (it uses the journal's connection and path).
+`JournalChecks` works over the journal's connection; the journal owns one (`journal.checks`).
 """
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ import logging
 import sqlite3
 import time
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from companion.state.errors import JournalDamaged, JournalError, ProgressUnreadable
+from companion.state.layout import guarded
 from companion.state.progress import MoveCount
 from engine.errors import N_
 
@@ -32,75 +31,54 @@ PROGRESS_SUFFIX = ".last-move"
 #: The columns of a play that its checksum covers.
 PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
 
-P = ParamSpec("P")
-T = TypeVar("T")
+#: The move count as read beside the journal: (play uuid, seq), None when no move was noted,
+#: or why it cannot be read.
+Noted = tuple[str, int] | None | ProgressUnreadable
 
 
-def _guarded(method: Callable[P, T]) -> Callable[P, T]:
-    """Turn SQLite's exceptions into a JournalError that names the file."""
+def move_count_path(journal_path: Path) -> Path:
+    """The move count's file beside the journal: journal.sqlite3.last-move."""
+    return journal_path.with_name(journal_path.name + PROGRESS_SUFFIX)
 
-    @wraps(method)
-    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return method(*args, **kwargs)
-        except sqlite3.Error as error:
-            checks = args[0]
-            assert isinstance(checks, JournalChecks)
-            raise checks._failure(error) from error
 
-    return guarded
+def read_move_count(path: Path) -> Noted:
+    """The move count in the file at `path`, or why it cannot be read."""
+    try:
+        return MoveCount(path).read()
+    except (OSError, ValueError) as error:
+        return ProgressUnreadable(
+            N_("{file} cannot be read ({reason}): whether moves were lost cannot be told"),
+            file=str(path), reason=str(error))
 
 
 class JournalChecks:
-    """Checks and checkpoints of a journal file (mixed into `Journal`)."""
+    """The checks of one journal file, and the writer's move count beside it."""
 
-    path: Path
-    read_only: bool
-    _db: sqlite3.Connection
-    _durable: bool
-    _move_count: MoveCount | None
-    _noted: tuple[str, int] | None | ProgressUnreadable = None
-
-    def _failure(self, error: sqlite3.Error) -> JournalError:
-        raise NotImplementedError
-
-    @_guarded
-    def checkpoint(self) -> None:
-        """Copy the write-ahead log into the main file (end of a round, of a game): the file
-        alone then holds every move. PASSIVE never waits for a reader (`companion status`
-        reading meanwhile); the log is emptied at close."""
-        if not self.read_only:
-            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-
-    @property
-    def progress_path(self) -> Path:
-        return self.path.with_name(self.path.name + PROGRESS_SUFFIX)
+    def __init__(self, db: sqlite3.Connection, path: Path, *, durable: bool = True,
+                 read_only: bool = False, noted: Noted = None) -> None:
+        """`noted`, for a read-only copy: the move count as read just before the copy was
+        made (the count is written after each commit, so the copy holds at least the moves
+        it names, even while the companion plays)."""
+        self._db = db
+        self.path = path
+        self.progress_path = move_count_path(path)
+        self._read_only = read_only
+        self._durable = durable
+        self._noted = noted
+        self._move_count: MoveCount | None = None  # the writer's, opened by its first note
 
     def committed_progress(self) -> tuple[str, int] | None:
         """(play uuid, seq) of the last move committed, as noted outside the database; for a
         read-only copy, as noted just before the copy was made."""
-        noted = self._noted if self.read_only else self._read_progress()
+        noted = self._noted if self._read_only else read_move_count(self.progress_path)
         if isinstance(noted, ProgressUnreadable):
             raise noted
         return noted
 
-    def _read_progress(self) -> tuple[str, int] | None | ProgressUnreadable:
-        try:
-            return MoveCount(self.progress_path).read()
-        except (OSError, ValueError) as error:
-            return ProgressUnreadable(
-                N_("{file} cannot be read ({reason}): whether moves were lost cannot be told"),
-                file=str(self.progress_path), reason=str(error))
-
-    def _note_before_copy(self) -> None:
-        """Read the count before copying the journal: the count is written after each commit,
-        so the copy holds at least the moves it names, even while the companion plays."""
-        self._noted = self._read_progress()
-
-    def _note_progress(self, play_uuid: str, seq: int, *, synced: bool = False) -> None:
+    def note_progress(self, play_uuid: str, seq: int, *, synced: bool = False) -> None:
         """Write the move count; `synced` for a count that goes down or follows another
         journal (the only writes a power cut could leave stale and ahead of the journal)."""
-        if self.read_only:
+        if self._read_only:
             return
         try:
             if self._move_count is None:
@@ -111,7 +89,7 @@ class JournalChecks:
             # failing the move would be worse.
             log.warning("cannot write %s: %s", self.progress_path, error)
 
-    @_guarded
+    @guarded
     def losses(self) -> Loss | None:
         """The moves the companion committed that this journal no longer holds, if any."""
         noted = self.committed_progress()
@@ -125,7 +103,7 @@ class JournalChecks:
             return None
         return Loss(play_uuid, None if row is None else int(row[0]), held, seq)
 
-    @_guarded
+    @guarded
     def damage(self, seconds: float = CHECK_SECONDS) -> str | None:
         """What SQLite's quick check finds wrong (None when nothing, or when it ran out of
         time: it stops after `seconds`)."""
@@ -153,7 +131,7 @@ class JournalChecks:
                                  problem=problem)
         return self.losses()
 
-    def _seal_play(self, play_id: int) -> None:
+    def seal_play(self, play_id: int) -> None:
         """Store the checksum of the play's row as it is now (inside the caller's write)."""
         row = self._db.execute(f"SELECT {PLAY_SEALED} FROM plays WHERE id = ?",
                                (play_id,)).fetchone()
@@ -183,6 +161,10 @@ class JournalChecks:
                 return None
         return None
 
+    def close(self) -> None:
+        if self._move_count is not None:
+            self._move_count.close()
+
 
 @dataclass(frozen=True)
 class Loss:
@@ -206,8 +188,6 @@ class Loss:
                "{committed} committed"),
             file=str(file), first=first, last=self.committed, play=self.play_id,
             held=self.held, committed=self.committed)
-
-
 
 
 def checksum(*fields: Any) -> int:

@@ -25,17 +25,24 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import sqlite3
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.state.checks import CHECK_SECONDS, PROGRESS_SUFFIX, Loss, _guarded, checksum
+from companion.state.checks import (
+    CHECK_SECONDS,
+    PROGRESS_SUFFIX,
+    JournalChecks,
+    Loss,
+    Noted,
+    checksum,
+    move_count_path,
+    read_move_count,
+)
 from companion.state.draft_file import DraftFile
 from companion.state.errors import (
     EXIT_BUSY,
@@ -45,9 +52,9 @@ from companion.state.errors import (
     StateFolderBusy,
     StateFolderRefused,
 )
-from companion.state.layout import SCHEMA_VERSION, failure, lay_out, too_new
-from companion.state.progress import MoveCount
-from companion.state.reads import PLAY_COLUMNS, EventRecord, JournalReads, PlayRecord
+from companion.state.layout import SCHEMA_VERSION, failure, guarded, lay_out, too_new
+from companion.state.reads import PLAY_COLUMNS, EventRecord, JournalReader, PlayRecord
+from companion.state.write_ahead import CHECKPOINT_PAGES, WriteAheadLog
 from engine.errors import N_
 
 if TYPE_CHECKING:  # the outbox's module is read when a table publishes, not on every start
@@ -62,30 +69,28 @@ __all__ = [
     "SCHEMA_VERSION", "StateFolderBusy", "StateFolderRefused", "checksum", "now",
 ]
 
-log = logging.getLogger(__name__)
-
-#: Pages in the write-ahead log before it is copied into the main file (a checkpoint, after
-#: the commit that passes the bound). SQLite's default, 1000 pages, kept a whole game of
-#: Ticket to Ride in the log alone; 16 keeps at most 15 moves there, at no cost a move
-#: measured (`python bench/bench_checkpoint.py` has the table).
-CHECKPOINT_PAGES = 16
-#: Bytes of the wal-index header that holds `mxFrame` (at bytes 16-19, native order).
-WAL_INDEX_HEADER = 48
-
 
 def now() -> str:
     """The local time with its UTC offset, to the second (ISO 8601)."""
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
-class Journal(JournalReads):
-    """The journal file: open it once, keep it open while the companion runs."""
+class Journal:
+    """The journal file: open it once, keep it open while the companion runs.
 
-    _syncs_deferred = False  # `defer_syncs`
-    _unsynced = False  # commits since the last `sync`, when syncs are deferred
+    It writes plays, events and snapshots itself; the parts below work over its connection,
+    and the reads and checks its callers use are methods here too.
+    """
+
+    path: Path
+    read_only: bool
+    #: What the file holds, read.
+    reads: JournalReader
+    #: The move count beside the file, the rows' checksums and SQLite's quick check.
+    checks: JournalChecks
+    #: When commits reach the disk, and the checkpoints.
+    wal: WriteAheadLog
     _progress_due: tuple[str, int] | None = None  # the move count `sync` writes
-    _log_path: Path  # the write-ahead log and its index, named by `defer_syncs`
-    _index_path: Path
 
     def __init__(self, path: str | os.PathLike[str], *, durable: bool = True,
                  timeout: float = 5.0) -> None:
@@ -99,21 +104,15 @@ class Journal(JournalReads):
                                reason=error.strerror or str(error)) from error
         from companion.state.folder import refuse_links, sqlite_files
 
-        refuse_links(*sqlite_files(self.path), self.progress_path, self.draft_path)
-        self._durable = durable
+        refuse_links(*sqlite_files(self.path), move_count_path(self.path), self.draft_path)
         self.read_only = False
-        self._move_count: MoveCount | None = None
         try:
             # Autocommit mode: this class opens and commits every transaction itself.
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         except sqlite3.Error as error:
-            raise self._failure(error) from error
-        self._drafts = DraftFile(self.draft_path)
-        self._take_layout(lambda: self._write_ahead(durable))
-
-    @property
-    def draft_path(self) -> Path:
-        return self.path.with_name(self.path.name + DRAFT_SUFFIX)
+            raise failure(error, self.path) from error
+        self._take(db, durable=durable)
+        self._take_layout(self.wal.set_up)
 
     @classmethod
     def open_read_only(cls, path: str | os.PathLike[str]) -> Journal:
@@ -123,140 +122,87 @@ class Journal(JournalReads):
 
         journal = cls.__new__(cls)
         journal.path = Path(path)
-        journal._durable = False
         journal.read_only = True
-        journal._move_count = None
-        journal._drafts = DraftFile(journal.draft_path)
-        journal._note_before_copy()
+        # Read first: then the copy holds at least the moves the count names.
+        noted = read_move_count(move_count_path(journal.path))
         if not journal.path.exists():
             # Nothing on disk (yet, or any more): an empty journal that writes nowhere.
-            journal._db = sqlite3.connect(":memory:", isolation_level=None)
+            db = sqlite3.connect(":memory:", isolation_level=None)
         else:
             try:
-                journal._db = read_only_copy(journal.path)
+                db = read_only_copy(journal.path)
             except sqlite3.Error as error:
-                raise journal._failure(error) from error
+                raise failure(error, journal.path) from error
+        journal._take(db, durable=False, noted=noted)
         journal._take_layout()
         return journal
 
+    @property
+    def draft_path(self) -> Path:
+        return self.path.with_name(self.path.name + DRAFT_SUFFIX)
+
     # --- Opening -------------------------------------------------------------------------------
+
+    def _take(self, db: sqlite3.Connection, *, durable: bool, noted: Noted = None) -> None:
+        """Keep the open connection, and make the parts that work over it (`noted`: see
+        `JournalChecks`)."""
+        self._db = db
+        self.reads = JournalReader(db, self.path)
+        self.checks = JournalChecks(db, self.path, durable=durable, read_only=self.read_only,
+                                    noted=noted)
+        self.wal = WriteAheadLog(db, self.path, durable=durable)
+        self._drafts = DraftFile(self.draft_path)
 
     def _take_layout(self, set_up: Callable[[], None] | None = None) -> None:
         """Refuse a newer layout, `set_up` the connection, upgrade an older layout; the file
         is closed again when any of it fails."""
         try:
-            version = self._version()
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
             if version > SCHEMA_VERSION:
-                raise self._newer(version)
+                raise too_new(self.path, version)
             if set_up is not None:
                 set_up()
             self._db.execute("PRAGMA foreign_keys=ON")
             if version < SCHEMA_VERSION:
-                self._upgrade()
+                with self._write() as db:
+                    lay_out(db, self.path)
         except sqlite3.Error as error:
             self._db.close()
-            raise self._failure(error) from error
+            raise failure(error, self.path) from error
         except JournalError:
             self._db.close()
             raise
 
-    def _write_ahead(self, durable: bool) -> None:
-        """The write-ahead log, synced at every commit unless not `durable`."""
-        mode = self._db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise JournalError(
-                N_("{file}: the file system refuses the write-ahead log the journal needs"),
-                file=str(self.path),
-            )
-        # FULL: the write-ahead log is synced at every commit, so a committed event survives
-        # a power cut (NORMAL would only keep the file consistent, and could lose the last one).
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'OFF'}")
-        self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+    # --- Syncs ---------------------------------------------------------------------------------
 
     def defer_syncs(self) -> None:
-        """Commit without syncing: the table shows a move first, then `sync` makes it durable.
-
-        A commit still hands every page to the kernel (a crash of the program loses nothing);
-        only a power cut in the few milliseconds before `sync` could take back the last move,
-        which the screen then shows missing. The log is copied into the main file by `sync`
-        too, after the frame, instead of inside the commit that passes the bound.
-        """
-        if self.read_only or not self._durable:
-            return
-        from companion.state.folder import sqlite_files
-
-        _, self._log_path, self._index_path, _ = sqlite_files(self.path)
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA wal_autocheckpoint=0")
-        self._syncs_deferred = True
-
-    @_guarded
-    def sync(self, checkpoint: bool = False) -> None:
-        """Make the commits since the last `sync` durable (after `defer_syncs`): one sync of
-        the log, or, when the log holds more than CHECKPOINT_PAGES pages or `checkpoint` asks,
-        the checkpoint's own syncs (the log before it is copied, the main file after). Then
-        the move count beside the journal is written, never ahead of what is synced."""
-        if not self._syncs_deferred or not (self._unsynced or checkpoint):
-            return
-        if not self._synced_log(checkpoint):
-            return
-        self._unsynced = False
-        due, self._progress_due = self._progress_due, None
-        if due is not None:
-            self._note_progress(*due)
-
-    def _synced_log(self, checkpoint: bool) -> bool:
-        if checkpoint or self._log_frames() > CHECKPOINT_PAGES:
-            _busy, frames, copied = self._db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            if frames >= 0 and copied == frames:
-                return True  # every frame is in the main file, synced
-        # A reader kept part of the log from the main file (or there was nothing to copy).
-        try:
-            descriptor = os.open(self._log_path, os.O_RDONLY)
-            try:
-                os.fdatasync(descriptor)
-            finally:
-                os.close(descriptor)
-        except FileNotFoundError:
-            return True  # no log: every commit is in the main file
-        except OSError as error:
-            # Committed all the same (the kernel has it); a disk that fails its syncs fails
-            # the next commit too, which the table says.
-            log.warning("cannot sync %s: %s", self._log_path, error)
-            return False
-        return True
-
-    def _log_frames(self) -> int:
-        """The pages in the write-ahead log since it was last emptied: `mxFrame` of the
-        wal-index header at the start of the -shm file (SQLite's documented WAL format). The
-        log file itself keeps its size when it starts again: truncating and growing it on
-        every round costs a commit a millisecond."""
-        try:
-            with open(self._index_path, "rb") as index:
-                header = index.read(WAL_INDEX_HEADER)
-        except OSError:
-            return CHECKPOINT_PAGES + 1  # no index to read: copy the log to be sure
-        if len(header) < WAL_INDEX_HEADER:
-            return CHECKPOINT_PAGES + 1
-        return int.from_bytes(header[16:20], sys.byteorder)
+        """Commit without syncing: the table shows a move first, then `sync` makes it durable
+        (see `WriteAheadLog.defer`)."""
+        self.wal.defer()
 
     @property
     def syncs_deferred(self) -> bool:
         """Whether commits wait for `sync` to be durable (`defer_syncs`)."""
-        return self._syncs_deferred
+        return self.wal.deferred
 
-    def _version(self) -> int:
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+    @guarded
+    def sync(self, checkpoint: bool = False) -> None:
+        """Make the commits since the last `sync` durable (after `defer_syncs`, see
+        `WriteAheadLog.sync`). Then the move count beside the journal is written, never
+        ahead of what is synced."""
+        if not self.wal.sync(checkpoint):
+            return
+        due, self._progress_due = self._progress_due, None
+        if due is not None:
+            self.checks.note_progress(*due)
 
-    def _newer(self, version: int) -> JournalError:
-        return too_new(self.path, version)
-
-    def _upgrade(self) -> None:
-        with self._write() as db:
-            lay_out(db, self.path)
-
-    def _failure(self, error: sqlite3.Error) -> JournalError:
-        return failure(error, self.path)
+    @guarded
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the main file (end of a round, of a game): the file
+        alone then holds every move. PASSIVE never waits for a reader (`companion status`
+        reading meanwhile); the log is emptied at close."""
+        if not self.read_only:
+            self.wal.checkpoint()
 
     # --- Transactions --------------------------------------------------------------------------
 
@@ -268,7 +214,7 @@ class Journal(JournalReads):
         try:
             yield self._db
             self._db.execute("COMMIT")
-            self._unsynced = self._syncs_deferred
+            self.wal.unsynced = self.wal.deferred
         except BaseException:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
@@ -287,9 +233,52 @@ class Journal(JournalReads):
             if self._db.in_transaction:
                 self._db.execute("COMMIT")
 
+    # --- Reads and checks, by the parts that own them ------------------------------------------
+
+    def play(self, play_id: int) -> PlayRecord | None:
+        return self.reads.play(play_id)
+
+    def unfinished(self, key: str | None = None) -> PlayRecord | None:
+        return self.reads.unfinished(key)
+
+    def plays(self, finished: bool | None = None) -> list[PlayRecord]:
+        return self.reads.plays(finished)
+
+    def events(self, play_id: int, after: int = 0) -> list[dict[str, Any]]:
+        return self.reads.events(play_id, after)
+
+    def records(self, play_id: int, after: int = 0) -> list[EventRecord]:
+        return self.reads.records(play_id, after)
+
+    def event_count(self, play_id: int) -> int:
+        return self.reads.event_count(play_id)
+
+    def outbox(self) -> list[tuple[str, dict[str, Any]]]:
+        return self.reads.outbox()
+
+    def latest_snapshot(self, play_id: int,
+                        at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
+        return self.reads.latest_snapshot(play_id, at_most)
+
+    @property
+    def progress_path(self) -> Path:
+        return self.checks.progress_path
+
+    def committed_progress(self) -> tuple[str, int] | None:
+        return self.checks.committed_progress()
+
+    def losses(self) -> Loss | None:
+        return self.checks.losses()
+
+    def damage(self, seconds: float = CHECK_SECONDS) -> str | None:
+        return self.checks.damage(seconds)
+
+    def check(self) -> Loss | None:
+        return self.checks.check()
+
     # --- Plays ---------------------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def start_play(self, game: str, setup: dict[str, Any], key: str | None = None,
                    started: str | None = None,
                    outbox: OutboxBuilder | None = None) -> PlayRecord:
@@ -303,14 +292,14 @@ class Journal(JournalReads):
                 (record.uuid, game, _dumps(setup), key, record.started),
             )
             assert cursor.lastrowid is not None
-            self._seal_play(cursor.lastrowid)
+            self.checks.seal_play(cursor.lastrowid)
             self._enqueue(db, cursor.lastrowid, outbox)
         self._progress_due = None
-        self._note_progress(record.uuid, 0)
+        self.checks.note_progress(record.uuid, 0)
         assert cursor.lastrowid is not None
         return PlayRecord(cursor.lastrowid, record.uuid, game, setup, key, record.started)
 
-    @_guarded
+    @guarded
     def finish(self, play_id: int, result: dict[str, Any],
                finished: str | None = None,
                outbox: OutboxBuilder | None = None) -> PlayRecord:
@@ -320,15 +309,15 @@ class Journal(JournalReads):
                                 (finished or now(), _dumps(result), play_id))
             if cursor.rowcount == 0:
                 raise self._no_play(play_id)
-            self._seal_play(play_id)
+            self.checks.seal_play(play_id)
             self._enqueue(db, play_id, outbox)
             row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                              (play_id,)).fetchone()
-        return self._play(row)
+        return self.reads.play_from_row(row)
 
     # --- Events --------------------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def append(self, play_id: int, event: dict[str, Any], recorded: str | None = None,
                uids: Sequence[str] = (), expected_seq: int | None = None,
                outbox: OutboxBuilder | None = None) -> int:
@@ -363,13 +352,13 @@ class Journal(JournalReads):
             play_uuid = db.execute("SELECT uuid FROM plays WHERE id = ?",
                                    (play_id,)).fetchone()[0]
             self._enqueue(db, play_id, outbox)
-        if self._syncs_deferred:
+        if self.wal.deferred:
             self._progress_due = (play_uuid, int(seq))  # by `sync`, once the move is durable
         else:
-            self._note_progress(play_uuid, int(seq))
+            self.checks.note_progress(play_uuid, int(seq))
         return int(seq)
 
-    @_guarded
+    @guarded
     def pop(self, play_id: int, expected_seq: int | None = None,
             outbox: OutboxBuilder | None = None) -> dict[str, Any] | None:
         """Undo: remove the last event, the snapshots from it on and the draft; reopen the play.
@@ -392,15 +381,15 @@ class Journal(JournalReads):
             # Lowered and synced before the commit: a power cut in between leaves the count
             # behind the journal (harmless), never ahead of it (a false loss).
             self._progress_due = None
-            self._note_progress(play_uuid, seq - 1, synced=True)
+            self.checks.note_progress(play_uuid, seq - 1, synced=True)
             db.execute("DELETE FROM events WHERE play_id = ? AND seq = ?", (play_id, seq))
             db.execute("DELETE FROM snapshots WHERE play_id = ? AND seq >= ?", (play_id, seq))
             db.execute("DELETE FROM drafts WHERE play_id = ?", (play_id,))
             db.execute("UPDATE plays SET finished = NULL, result = NULL WHERE id = ?",
                        (play_id,))
-            self._seal_play(play_id)
+            self.checks.seal_play(play_id)
             self._enqueue(db, play_id, outbox)
-        event: dict[str, Any] = self._loads(text, play_id)
+        event: dict[str, Any] = self.reads.parsed(text, play_id)
         return event
 
     # --- The outbox ----------------------------------------------------------------------------
@@ -414,11 +403,11 @@ class Journal(JournalReads):
 
         row = db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                          (play_id,)).fetchone()
-        enqueue(db, outbox(self, self._play(row)), _dumps)
+        enqueue(db, outbox(self, self.reads.play_from_row(row)), _dumps)
 
     # --- Snapshots -----------------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def snapshot(self, play_id: int, seq: int, state: dict[str, Any]) -> None:
         """Keep the state reached after event `seq` (its JSON form).
 
@@ -443,31 +432,31 @@ class Journal(JournalReads):
 
     # --- Drafts --------------------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def set_draft(self, play_id: int, draft: dict[str, Any] | None) -> None:
         """Keep (or, with None, forget) the move the table is entering: in the draft file
         beside the journal, without a sync and without growing the log (see `DraftFile`)."""
         try:
-            self._drafts.write(play_id, self.event_count(play_id), draft)
+            self._drafts.write(play_id, self.reads.event_count(play_id), draft)
         except OSError as error:
             raise JournalError(N_("cannot open {file} for writing: {reason}"),
                                file=str(self._drafts.path),
                                reason=error.strerror or str(error)) from error
 
-    @_guarded
+    @guarded
     def draft(self, play_id: int) -> dict[str, Any] | None:
         """The move being entered, while the play is still at the move it was written at."""
-        known, draft = self._drafts.read(play_id, self.event_count(play_id))
+        known, draft = self._drafts.read(play_id, self.reads.event_count(play_id))
         if known:
             return draft
         # A draft an earlier version kept in the journal itself (a move clears it).
         row = self._db.execute("SELECT draft FROM drafts WHERE play_id = ?",
                                (play_id,)).fetchone()
-        return None if row is None else self._loads(row[0], play_id)
+        return None if row is None else self.reads.parsed(row[0], play_id)
 
     # --- The file ------------------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def pragmas(self) -> dict[str, Any]:
         """The settings in force: journal_mode, synchronous (2 is FULL), foreign_keys, version."""
         return {
@@ -480,11 +469,8 @@ class Journal(JournalReads):
         if not self.read_only:
             with contextlib.suppress(JournalError):
                 self.sync()  # the moves committed since the last frame, and their count
-            # A reader holding the log stops it: SQLite checkpoints at a later commit.
-            with contextlib.suppress(sqlite3.Error):
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-        if self._move_count is not None:
-            self._move_count.close()
+            self.wal.empty()
+        self.checks.close()
         try:
             self._drafts.close()
         finally:

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
+from functools import wraps
 from pathlib import Path
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from companion.state.errors import JournalDamaged, JournalError, JournalTooNew
 from engine.errors import N_
@@ -128,3 +131,28 @@ def failure(error: sqlite3.Error, file: Path) -> JournalError:
         return JournalError(N_("cannot open {file} for writing: {reason}"), file=name,
                             reason=text)
     return JournalError(N_("{file}: {reason}"), file=name, reason=text)
+
+
+class NamesItsFile(Protocol):
+    """An object working on a journal file: its `path` names the file in errors."""
+
+    @property
+    def path(self) -> Path: ...
+
+
+Owner = TypeVar("Owner", bound=NamesItsFile)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def guarded(method: Callable[Concatenate[Owner, P], T]) -> Callable[Concatenate[Owner, P], T]:
+    """Turn SQLite's exceptions into a JournalError that names the file (`failure`)."""
+
+    @wraps(method)
+    def guarded_method(owner: Owner, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(owner, *args, **kwargs)
+        except sqlite3.Error as error:
+            raise failure(error, owner.path) from error
+
+    return guarded_method

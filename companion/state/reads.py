@@ -1,17 +1,20 @@
 """The journal's reads: plays, their events, snapshots and the outbox as stored.
 
-`JournalReads` is a part of `Journal` (it uses the journal's connection and path); the
-writes, which read back what they wrote, use its row readers too.
+`JournalReader` works over the journal's connection; the journal owns one (`journal.reads`),
+and its writes read back what they wrote with it too.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from companion.state.checks import JournalChecks, _guarded, checksum
+from companion.state.checks import checksum
 from companion.state.errors import JournalDamaged, JournalError
+from companion.state.layout import guarded
 from engine.errors import N_
 
 PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"
@@ -49,16 +52,20 @@ class EventRecord:
     uids: tuple[str, ...] = ()
 
 
-class JournalReads(JournalChecks):
-    """What a journal file holds, read (mixed into `Journal`)."""
+class JournalReader:
+    """What a journal file holds, read through its connection."""
 
-    @_guarded
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self._db = db
+        self.path = path  # names the file in errors
+
+    @guarded
     def play(self, play_id: int) -> PlayRecord | None:
         row = self._db.execute(f"SELECT {PLAY_COLUMNS} FROM plays WHERE id = ?",
                                (play_id,)).fetchone()
-        return None if row is None else self._play(row)
+        return None if row is None else self.play_from_row(row)
 
-    @_guarded
+    @guarded
     def unfinished(self, key: str | None = None) -> PlayRecord | None:
         """The most recent play not finished (with that key, when one is given)."""
         query = f"SELECT {PLAY_COLUMNS} FROM plays WHERE finished IS NULL"
@@ -67,26 +74,26 @@ class JournalReads(JournalChecks):
             query += " AND key = ?"
             params = (key,)
         row = self._db.execute(query + " ORDER BY id DESC LIMIT 1", params).fetchone()
-        return None if row is None else self._play(row)
+        return None if row is None else self.play_from_row(row)
 
-    @_guarded
+    @guarded
     def plays(self, finished: bool | None = None) -> list[PlayRecord]:
         """Every play, oldest first; only the finished or unfinished ones when asked."""
         query = f"SELECT {PLAY_COLUMNS} FROM plays"
         if finished is not None:
             query += " WHERE finished IS NOT NULL" if finished else " WHERE finished IS NULL"
-        return [self._play(row) for row in self._db.execute(query + " ORDER BY id")]
+        return [self.play_from_row(row) for row in self._db.execute(query + " ORDER BY id")]
 
-    @_guarded
+    @guarded
     def events(self, play_id: int, after: int = 0) -> list[dict[str, Any]]:
         """The play's events after seq `after`, in order."""
         rows = self._db.execute(
             "SELECT event FROM events WHERE play_id = ? AND seq > ? ORDER BY seq",
             (play_id, after),
         )
-        return [self._loads(text, play_id) for (text,) in rows]
+        return [self.parsed(text, play_id) for (text,) in rows]
 
-    @_guarded
+    @guarded
     def records(self, play_id: int, after: int = 0) -> list[EventRecord]:
         """Like `events`, with each event's seq, the time it was recorded and its tags."""
         rows = self._db.execute(
@@ -94,24 +101,24 @@ class JournalReads(JournalChecks):
             "ORDER BY seq",
             (play_id, after),
         )
-        return [EventRecord(seq, self._loads(text, play_id), recorded,
-                            tuple(self._loads(uids, play_id)))
+        return [EventRecord(seq, self.parsed(text, play_id), recorded,
+                            tuple(self.parsed(uids, play_id)))
                 for seq, text, recorded, uids in rows]
 
-    @_guarded
+    @guarded
     def event_count(self, play_id: int) -> int:
         # Seqs run 1..n without gaps (append and pop only touch the end), so max is the count.
         row = self._db.execute("SELECT coalesce(max(seq), 0) FROM events WHERE play_id = ?",
                                (play_id,)).fetchone()
         return int(row[0])
 
-    @_guarded
+    @guarded
     def outbox(self) -> list[tuple[str, dict[str, Any]]]:
         """The items not yet sent, oldest first, as (topic, payload)."""
         rows = self._db.execute("SELECT topic, payload FROM outbox ORDER BY id").fetchall()
         return [(str(topic), json.loads(payload)) for topic, payload in rows]
 
-    @_guarded
+    @guarded
     def latest_snapshot(self, play_id: int,
                         at_most: int | None = None) -> tuple[int, dict[str, Any]] | None:
         """The last snapshot (at or before seq `at_most`), as (seq, state)."""
@@ -125,24 +132,25 @@ class JournalReads(JournalChecks):
         if row[2] is not None and row[2] != checksum(play_id, row[0], row[1]):
             raise JournalDamaged(N_("{file}: play {play} has a damaged entry"),
                                  file=str(self.path), play=play_id)
-        return int(row[0]), self._loads(row[1], play_id)
+        return int(row[0]), self.parsed(row[1], play_id)
 
     # --- Rows ----------------------------------------------------------------------------------
 
-    def _play(self, row: tuple[Any, ...]) -> PlayRecord:
+    def play_from_row(self, row: tuple[Any, ...]) -> PlayRecord:
+        """The play in a row of PLAY_COLUMNS."""
         play_id, play_uuid, game, setup, key, started, finished, result = row
         return PlayRecord(
             id=play_id,
             uuid=play_uuid,
             game=game,
-            setup=self._loads(setup, play_id),
+            setup=self.parsed(setup, play_id),
             key=key,
             started=started,
             finished=finished,
-            result=None if result is None else self._loads(result, play_id),
+            result=None if result is None else self.parsed(result, play_id),
         )
 
-    def _loads(self, text: str, play_id: int) -> Any:
+    def parsed(self, text: str, play_id: int) -> Any:
         """A stored JSON value; a row that does not parse is reported, not raised as is."""
         try:
             return json.loads(text)

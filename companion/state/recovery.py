@@ -262,7 +262,7 @@ def _note_latest(path: Path) -> None:
             journal.progress_path.unlink(missing_ok=True)
             return
         latest = plays[-1]
-        journal._note_progress(latest.uuid, journal.event_count(latest.id), synced=True)
+        journal.checks.note_progress(latest.uuid, journal.event_count(latest.id), synced=True)
 
 
 # --- salvage -------------------------------------------------------------------------------------
@@ -317,7 +317,7 @@ def recover(state_dir: Path, damaged: Path | None = None) -> Salvage:
                     db.execute("UPDATE plays SET finished = ?, result = ? WHERE id = ?",
                                (finished, result, new_id))
                 assert new_id is not None
-                fresh._seal_play(new_id)
+                fresh.checks.seal_play(new_id)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")

@@ -200,10 +200,10 @@ def test_a_move_is_synced_after_its_frame_at_the_table(
     sync = journal.sync
 
     def logged(checkpoint: bool = False) -> None:
-        if journal._unsynced or checkpoint:
+        if journal.wal.unsynced or checkpoint:
             log.append("sync")
         sync(checkpoint)
-        assert not journal._unsynced
+        assert not journal.wal.unsynced
         synced.append(session.event_count)
 
     monkeypatch.setattr(journal, "sync", logged)

@@ -98,13 +98,13 @@ def test_the_pages_in_the_log_are_read_from_its_index_as_sqlite_counts_them(
         journal.sync(checkpoint=True)
         for number in range(5):
             journal.append(play.id, {"kind": "move", "number": number})
-        frames = journal._log_frames()
+        frames = journal.wal.frames()
         assert 0 < frames <= CHECKPOINT_PAGES
         _busy, counted, _copied = journal._db.execute(
             "PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         assert frames == counted
         journal.append(play.id, {"kind": "move", "number": 5})  # the log starts again
-        assert 0 < journal._log_frames() < frames
+        assert 0 < journal.wal.frames() < frames
 
 
 def test_a_reader_holding_the_log_gets_the_move_synced_all_the_same(
