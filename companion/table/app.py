@@ -2,7 +2,8 @@
 
 `TableApp.handle` takes one player input, asks the game's flow what it means, submits the
 resulting move (shown as accepted only once the journal has it), and keeps the short-lived
-screens: acknowledgements, refusals, the undo question, enrolling an unknown tag.
+screens: acknowledgements and refusals, and the questions asked over the game (undo, enrol an
+unknown tag, claim a personal tag: `questions`), one at a time.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any, Protocol
 from companion.flows.base import CardLike, Reaction, TableFlow
 from companion.flows.inputs import Button, Hold, Input, Press, Tap
 from companion.games.cards import Card, CardError, check_card
-from companion.screens.model import Menu, Screen, Style
+from companion.screens.model import Screen, Style
+from companion.table.questions import ClaimQuestion, EnrolQuestion, Question, UndoQuestion
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules
 
@@ -143,11 +145,8 @@ class TableApp(Notices):
         self.clock = clock
         self.notice_seconds = notice_seconds
         self.flash: Flash | None = None
-        self.asking_undo = False
-        self.enrolling: str | None = None
-        self.enroll_choice = 0
-        #: A personal tag from another table, enrolled only once its player says it is theirs.
-        self.claiming: tuple[str, Card] | None = None
+        #: What the table asks over the game; it takes every input until it is answered.
+        self.question: Question | None = None
         self.faults: dict[str, str] = {}
         #: When set, `handle` leaves the draft to `settle` (the loop's: after the frame).
         self.defer_drafts = False
@@ -163,20 +162,17 @@ class TableApp(Notices):
         """Act on one input; every input gets an answer on the screen."""
         self.flash = None
         self._answered = self._shown
-        if self.enrolling is not None:
-            self._enroll_input(item)
-        elif self.claiming is not None:
-            self._claim_input(item)
-        elif self.asking_undo:
-            self._undo_input(item)
+        if self.question is not None:
+            self.question.answer(item)
         elif isinstance(item, Hold) and item.button == "ok" and self.over:
             if self.new_game is not None:
                 self.next_app = self.new_game()
         elif isinstance(item, Hold):
             if item.button == "back":
-                self.asking_undo = bool(self.session.history())
-                if not self.asking_undo:
-                    self._show(self._("Nothing to undo"), Style.REFUSAL)
+                if self.session.history():
+                    self.question = UndoQuestion(self)
+                else:
+                    self.show(self._("Nothing to undo"), Style.REFUSAL)
         elif isinstance(item, Tap):
             card = self.registry.lookup(item.uid)
             if card is None:
@@ -230,27 +226,26 @@ class TableApp(Notices):
 
     def _react(self, reaction: Reaction) -> None:
         if reaction.refusal:
-            self._show(reaction.refusal, Style.REFUSAL)
+            self.show(reaction.refusal, Style.REFUSAL)
             return
         if reaction.event is not None:
             before = self.session.state
             try:
                 after = self.session.submit(reaction.event, reaction.uids)
             except IllegalEvent as refusal:
-                self._show(self.explain(refusal), Style.REFUSAL)
+                self.show(self.explain(refusal), Style.REFUSAL)
                 return
             self.flow.accepted(before, after, reaction.event, reaction.uids)
         if reaction.notice:
-            self._show(reaction.notice, Style.NOTICE)
+            self.show(reaction.notice, Style.NOTICE)
 
     def _unknown_tag(self, uid: str) -> None:
         """A tag this table does not know: enrol the card it carries, or ask what it is."""
         card = self._card_on_tag(uid)
         if card is None:
-            self.enrolling, self.enroll_choice = uid, 0
+            self.question = EnrolQuestion(self, uid)
         elif card.kind == PERSONAL_KIND:
-            # Anyone can write a name on a sticker: its player confirms before it names them.
-            self.claiming = uid, card
+            self.question = ClaimQuestion(self, uid, card)
         else:
             self.registry.enroll(uid, card)
             self._react(self.flow.on_card(self.session.state, card, uid))
@@ -270,45 +265,7 @@ class TableApp(Notices):
             log.info("tag %s: its memory cannot be read: %s", uid, error)
             return None
 
-    def _claim_input(self, item: Input) -> None:
-        assert self.claiming is not None
-        uid, card = self.claiming
-        if isinstance(item, Press) and item.button == "ok":
-            self.claiming = None
-            self.registry.enroll(uid, card)
-            self._show(self._("Enrolled: {card}").format(card=card.value), Style.NOTICE)
-        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
-            self.claiming = None
-
-    def _undo_input(self, item: Input) -> None:
-        if isinstance(item, Press) and item.button == "ok":
-            self.asking_undo = False
-            if self.session.undo() is not None:
-                self.flow.rebuild(self.session.state, self.session.history())
-                self._show(self._("Last move undone"), Style.NOTICE)
-        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
-            self.asking_undo = False
-
-    def _enroll_input(self, item: Input) -> None:
-        uid = self.enrolling
-        choices = self.enrollable()
-        if uid is None or not choices:
-            self.enrolling = None
-            self._show(self._("Unknown card"), Style.REFUSAL)
-            return
-        if isinstance(item, Press) and item.button in ("up", "down"):
-            step = 1 if item.button == "down" else -1
-            self.enroll_choice = (self.enroll_choice + step) % len(choices)
-        elif isinstance(item, Press) and item.button == "ok":
-            label, card = choices[self.enroll_choice]
-            self.registry.enroll(uid, card)
-            self._write_identity(uid, card)
-            self.enrolling = None
-            self._show(self._("Enrolled: {card}").format(card=label), Style.NOTICE)
-        elif isinstance(item, Press) and item.button == "back" or isinstance(item, Tap):
-            self.enrolling = None
-
-    def _write_identity(self, uid: str, card: Any) -> None:
+    def write_identity(self, uid: str, card: Any) -> None:
         """Best effort: a tag that keeps its identity is read by any companion."""
         if self.tag_memory is None:
             return
@@ -317,7 +274,8 @@ class TableApp(Notices):
         except Exception as error:  # not a MIFARE Classic, or lifted too soon: the registry has it
             log.info("tag %s keeps no identity: %s", uid, error)
 
-    def _show(self, text: str, style: Style) -> None:
+    def show(self, text: str, style: Style) -> None:
+        """A notice or a refusal, laid over the screen the input came to."""
         # The flash answers the screen the input came to: laid over it (with the hint line
         # of what the buttons do now), only what says something new changes on the panel.
         # The game's screen is built once: for what lies beneath and for the context line.
@@ -325,7 +283,7 @@ class TableApp(Notices):
         now = self._beneath(game)
         answered = self._answered if self._answered is not None else now
         beneath = replace(answered, hints=now.hints) if answered.style is Style.PROMPT else now
-        self._notice(Screen(title=text, style=style, top=self._top(game), beneath=beneath))
+        self._notice(Screen(title=text, style=style, top=self.top_line(game), beneath=beneath))
 
     # --- The screen ---------------------------------------------------------------------------
 
@@ -336,19 +294,8 @@ class TableApp(Notices):
         return shown
 
     def _screen(self) -> Screen:
-        if self.claiming is not None:
-            card = self.claiming[1]
-            return Screen(top=self._("Tag from another table"),
-                          title=self._("Is this {name}'s tag?").format(name=card.value),
-                          hints=self._("ok:yes  back:no"), style=Style.CONFIRM)
-        if self.enrolling is not None:
-            labels = tuple(label for label, _ in self.enrollable())
-            return Screen(top=self._("Unknown card {uid}").format(uid=self.enrolling),
-                          title=self._("Enrol it as:"), menu=Menu(labels, self.enroll_choice),
-                          hints=self._("ok:enrol back:skip"), style=Style.CONFIRM)
-        if self.asking_undo:
-            return Screen(top=self._top(), title=self._("Undo the last move?"),
-                          hints=self._("ok:yes  back:no"), style=Style.CONFIRM)
+        if self.question is not None:
+            return self.question.screen()
         if self.flash is not None and self.clock() < self.flash.until:
             return self.flash.screen
         self.flash = None
@@ -360,17 +307,17 @@ class TableApp(Notices):
         if self.showing_end_page and self._end_page_offered():
             page = self.end_page() if self.end_page is not None else None
             if page is not None:
-                return replace(page, top=self._top(game)) if self.faults else page
+                return replace(page, top=self.top_line(game)) if self.faults else page
         screen = game if game is not None else self.flow.screen(self.session.state)
         if self._first_result is None and self.end_page is not None and self.over:
             self._first_result = screen
         if self.faults:
-            return Screen(top=self._top(screen), title=screen.title, body=screen.body,
+            return Screen(top=self.top_line(screen), title=screen.title, body=screen.body,
                           hints=screen.hints, style=screen.style, progress=screen.progress,
                           menu=screen.menu)
         return screen
 
-    def _top(self, game: Screen | None = None) -> str:
+    def top_line(self, game: Screen | None = None) -> str:
         """The context line, or the first broken device in words; `game` as for `_beneath`."""
         for device in self.faults:
             name = DEVICE_NAMES.get(device)

@@ -95,7 +95,7 @@ def test_hints_say_what_a_click_does(game: str, language: str) -> None:
     false: set[tuple[str, str]] = set()
 
     def check(app: TableApp) -> None:
-        if app.asking_undo or app.enrolling is not None or app.flash is not None:
+        if app.question is not None or app.flash is not None:
             return
         hints = app.flow.screen(app.session.state).hints
         promised = hint_actions(hints)

@@ -15,6 +15,7 @@ from companion.games.freight_train.flow import FreightTrainFlow
 from companion.screens.model import Style
 from companion.table.app import TableApp
 from companion.table.build import Table
+from companion.table.questions import EnrolQuestion
 from drivers.rfid.mfrc522_pcd import AuthError, Collision, FrameError
 from engine.games.freight_train import RULES
 
@@ -58,7 +59,8 @@ def make_app(answer: Found | Exception | None) -> TableApp:
 def test_a_tag_whose_memory_cannot_be_read_is_offered_for_enrolment(error: Exception) -> None:
     app = make_app(error)
     app.handle(Tap("0BADF00D"))
-    assert app.enrolling == "0BADF00D" and app.screen().style is Style.CONFIRM
+    assert isinstance(app.question, EnrolQuestion) and app.question.uid == "0BADF00D"
+    assert app.screen().style is Style.CONFIRM
     app.handle(Press("ok"))
     assert app.registry.lookup("0BADF00D") == COAL
     assert app.screen().title == "Enrolled: Coal"  # the failed identity write loses nothing
@@ -67,7 +69,7 @@ def test_a_tag_whose_memory_cannot_be_read_is_offered_for_enrolment(error: Excep
 def test_a_game_card_written_by_another_companion_is_enrolled_from_its_memory() -> None:
     app = make_app(Found("0BADF00D", RealCard("freight-train", "wagon", "coal").to_text()))
     app.handle(Tap("0BADF00D"))
-    assert app.enrolling is None and app.claiming is None
+    assert app.question is None
     assert app.registry.lookup("0BADF00D") == RealCard("freight-train", "wagon", "coal")
 
 
@@ -79,7 +81,7 @@ def test_a_personal_tag_from_another_table_names_its_player_only_once_confirmed(
     screen = app.screen()
     assert screen.style is Style.CONFIRM and screen.title == "Is this Ana's tag?"
     app.handle(Press("back"))                          # not hers: nothing enrolled
-    assert app.registry.lookup("0BADF00D") is None and app.claiming is None
+    assert app.registry.lookup("0BADF00D") is None and app.question is None
     app.handle(Tap("0BADF00D"))
     app.handle(Press("ok"))
     assert app.registry.lookup("0BADF00D") == RealCard(ANY_GAME, "player", "Ana")
@@ -105,6 +107,8 @@ def test_an_unreadable_card_on_the_simulated_reader_is_offered_for_enrolment(
     while table.app.session.state.phase.name == "DEAL":
         hands.press("ok")
     hands.tap(uid)
-    assert table.app.enrolling == uid and hands.screen()[1] is Style.CONFIRM
+    question = table.app.question
+    assert isinstance(question, EnrolQuestion) and question.uid == uid
+    assert hands.screen()[1] is Style.CONFIRM
     hands.press("ok")
     assert table.registry.lookup(uid) == RealCard("freight-train", "wagon", "coal")
