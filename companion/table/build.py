@@ -6,6 +6,7 @@ import gc
 import queue
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -22,7 +23,7 @@ from companion.screens.primitives import SIZES
 from companion.screens.qr import render_screen
 from companion.screens.render import pages
 from companion.state.folder import FolderLock, take_folder
-from companion.state.journal import Journal, JournalError
+from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.recovery import Opened, open_checked, open_registry
 from companion.state.tags import TagRegistry
 from companion.table.app import Flash, TableApp, TagMemory
@@ -39,6 +40,7 @@ if TYPE_CHECKING:  # a resumed game needs none of them before its first frame
     from companion.games.map_choices import MapChoice
     from companion.publish.mqtt_settings import MqttSettings
     from companion.publish.outbox import Outbox
+    from companion.publish.publisher import Publisher
     from companion.publish.scoreboard import Scoreboard
     from companion.table.lobby import Lobby
 
@@ -186,117 +188,158 @@ def open_table(
     Without `settle`, the caller settles the table (`Table.settle`) once its first frame is
     shown, which then comes sooner.
     """
-    if game is not None and game not in TABLE_GAMES:
+    with ExitStack() as cleanup:
+        # Whatever is opened is closed again, in reverse, should a later step fail; the
+        # caller's lock is the table's from the start.
         if owner is not None:
-            owner.release()
-        raise ValueError(f"{game} cannot be followed at the table yet")
-    lock = owner or take_folder(state_dir)
-    try:
+            cleanup.callback(owner.release)
+        if game is not None and game not in TABLE_GAMES:
+            raise ValueError(f"{game} cannot be followed at the table yet")
+        lock = owner or take_folder(state_dir)
+        if owner is None:
+            cleanup.callback(lock.release)
         opened = open_checked(state_dir)
-    except BaseException:
-        lock.release()
-        raise
-    journal = opened.journal
-    try:
+        cleanup.callback(opened.journal.close)
         registry = open_registry(state_dir)
-    except BaseException:
-        journal.close()
-        lock.release()
-        raise
-    events: queue.Queue[Any] = queue.Queue()
-    outbox: Outbox | None = None
-    if mqtt is not None:
-        from companion.publish.outbox import Outbox
+        cleanup.callback(registry.close)
+        events: queue.Queue[Any] = queue.Queue()
+        drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
+        cleanup.callback(drivers.close)
+        builder = _Builder(state_dir, language, opened.journal, registry, drivers, clock,
+                           notice_seconds, scoreboard, mqtt, default_game=game,
+                           default_names=players, game_options=game_options, maps=maps)
+        rest = builder.rest_panel(rest_minutes)
+        unfinished = opened.journal.unfinished(key)
+        app: TableApp | Lobby
+        # The game in progress comes back whatever game was asked for or configured: a
+        # restart must never leave a game behind in the journal.
+        if unfinished is not None and unfinished.game in TABLE_GAMES:
+            app = builder.resume(unfinished)
+        elif game is not None and players and start_now:
+            app = builder.begin(game, players, dict(options or {}), key)
+        else:
+            app = builder.lobby()
+        if opened.problem is not None:
+            app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
+        size = drivers.display.size
+        loop = TableLoop(app, drivers.display,
+                         lambda screen, page=0: render_screen(screen, size, page),
+                         on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
+                         pages=lambda screen: pages(screen, size))
+        table = Table(loop, drivers, opened.journal, registry, events, lock, opened.problem)
+        table.publisher = builder.publish()
+        cleanup.pop_all()  # the table owns them all now: `Table.close` closes them
+    if settle:
+        table.settle()
+    return table
 
-        outbox = Outbox()
 
-    drivers: DriverSet | None = None
-    chosen = load_settings(state_dir)
+@dataclass
+class _Builder:
+    """The parts of a table being opened, and how its games and menus are made from them:
+    what the lobby offers and starts, what the system menu goes back to, in the table's
+    language."""
+
+    state_dir: Path
+    language: str
+    journal: Journal
+    registry: TagRegistry
+    drivers: DriverSet
+    clock: Callable[[], float]
+    notice_seconds: float
+    scoreboard: Scoreboard | None
+    mqtt: MqttSettings | None
+    #: What the lobby offers first: a game, players' names, each game's settings and maps.
+    default_game: str | None
+    default_names: Sequence[str]
+    game_options: Callable[[str], Mapping[str, Any]]
+    maps: Callable[[str], Sequence[MapChoice]]
+    #: The system menu's hold on the panel and the settings chosen there (`rest_panel`).
     controls: DeviceControls | None = None
 
-    def lobby() -> Lobby:
+    def __post_init__(self) -> None:
+        self.outbox: Outbox | None = None
+        if self.mqtt is not None:
+            from companion.publish.outbox import Outbox
+
+            self.outbox = Outbox()
+        self.chosen = load_settings(self.state_dir)
+
+    def rest_panel(self, rest_minutes: tuple[float, float]) -> PanelRest:
+        """The panel's rest (the reader rests with it), at the brightness chosen before, and
+        the system menu's controls over it."""
+        display, reader = self.drivers.display, self.drivers.reader
+        _check_panel(display.size)
+        rest = PanelRest(display, self.clock, dim_after=rest_minutes[0] * 60,
+                         off_after=rest_minutes[1] * 60,
+                         contrast=self.drivers.settings.display.contrast
+                         or PANEL_DEFAULT_CONTRAST,
+                         on_change=lambda state: reader.rest(READER_SLOWDOWN[state]))
+        if self.chosen.contrast is not None:
+            rest.set_brightness(self.chosen.contrast)
+        self.controls = DeviceControls(self.state_dir, self.chosen, self.language, rest,
+                                       self.journal, self.scoreboard)
+        return rest
+
+    def speaking(self) -> str:
+        """The table's language: as opened, or as chosen since in the system menu."""
+        return self.controls.language if self.controls is not None else self.language
+
+    def lobby(self) -> Lobby:
         from companion.table.lobby import Lobby
 
-        return Lobby(sorted(TABLE_GAMES), registry, translator(speaking()).gettext, start, clock,
-                     default_game=game, default_names=players, notice_seconds=notice_seconds,
-                     system=system, maps=maps,
-                     default_map=game_options(game).get("map_name") if game else None,
-                     explain=lambda error: reason(error, speaking()))
+        game = self.default_game
+        return Lobby(sorted(TABLE_GAMES), self.registry, translator(self.speaking()).gettext,
+                     self.start, self.clock, default_game=game,
+                     default_names=self.default_names, notice_seconds=self.notice_seconds,
+                     system=self.system, maps=self.maps,
+                     default_map=self.game_options(game).get("map_name") if game else None,
+                     explain=lambda error: reason(error, self.speaking()))
 
-    def speaking() -> str:
-        """The table's language: as opened, or as chosen since in the system menu."""
-        return controls.language if controls is not None else language
+    def system(self) -> SystemMenu:
+        assert self.controls is not None
+        return SystemMenu(self.controls, lambda _language: self.lobby(), self.clock,
+                          self.notice_seconds)
 
-    def system() -> SystemMenu:
-        assert controls is not None
-        return SystemMenu(controls, lambda _language: lobby(), clock, notice_seconds)
+    def resume(self, play: PlayRecord) -> TableApp:
+        return self.table_app(GameSession.resume(self.journal, play, rules=GAMES[play.game],
+                                                 outbox=self.outbox))
 
-    def table_app(session: GameSession[Any, Any]) -> TableApp:
+    def begin(self, game: str, players: Sequence[str], options: dict[str, Any],
+              key: str | None = None) -> TableApp:
+        return self.table_app(GameSession.start(self.journal, GAMES[game], players, options,
+                                                key=key, outbox=self.outbox))
+
+    def start(self, chosen: str, names: tuple[str, ...], *on_map: Any) -> TableApp:
+        """A game chosen in the lobby, with its settings (and the map chosen, if any)."""
+        options = dict(self.game_options(chosen))
+        if on_map:
+            options["map_name"] = on_map[0]
+        return self.begin(chosen, names, options)
+
+    def table_app(self, session: GameSession[Any, Any]) -> TableApp:
+        reader = self.drivers.reader
         # A reader that can keep card identities on the tags offers them to the app.
-        memory = drivers.reader if drivers is not None and hasattr(drivers.reader,
-                                                                   "read_text") else None
-        app = make_app(session, registry, speaking(), clock, notice_seconds, lobby,
-                       tag_memory=cast(TagMemory | None, memory), scoreboard=scoreboard)
+        memory = reader if hasattr(reader, "read_text") else None
+        app = make_app(session, self.registry, self.speaking(), self.clock,
+                       self.notice_seconds, self.lobby, tag_memory=cast(TagMemory | None, memory),
+                       scoreboard=self.scoreboard)
         # The loop makes a move durable, and writes the draft and a due snapshot, once the
         # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True
         session.journal.defer_syncs()
         return app
 
-    def start(chosen: str, names: tuple[str, ...], *on_map: Any) -> TableApp:
-        options = dict(game_options(chosen))
-        if on_map:
-            options["map_name"] = on_map[0]
-        return table_app(GameSession.start(journal, GAMES[chosen], names, options,
-                                           outbox=outbox))
-
-    try:
-        drivers = build_drivers(dict(driver_config or SIMULATED), events, strict=False)
-        _check_panel(drivers.display.size)
-        reader = drivers.reader
-        rest = PanelRest(drivers.display, clock, dim_after=rest_minutes[0] * 60,
-                         off_after=rest_minutes[1] * 60,
-                         contrast=drivers.settings.display.contrast or PANEL_DEFAULT_CONTRAST,
-                         on_change=lambda state: reader.rest(READER_SLOWDOWN[state]))
-        if chosen.contrast is not None:
-            rest.set_brightness(chosen.contrast)
-        controls = DeviceControls(state_dir, chosen, language, rest, journal, scoreboard)
-        app: TableApp | Lobby
-        unfinished = journal.unfinished(key)
-        # The game in progress comes back whatever game was asked for or configured: a
-        # restart must never leave a game behind in the journal.
-        if unfinished is not None and unfinished.game in TABLE_GAMES:
-            app = table_app(GameSession.resume(journal, unfinished, rules=GAMES[unfinished.game],
-                                               outbox=outbox))
-        elif game is not None and players and start_now:
-            app = table_app(GameSession.start(journal, GAMES[game], players,
-                                              dict(options or {}), key=key, outbox=outbox))
-        else:
-            app = lobby()
-    except BaseException:
-        if drivers is not None:
-            drivers.close()
-        journal.close()
-        registry.close()
-        lock.release()
-        raise
-    if opened.problem is not None:
-        app.flash = Flash(_problem_screen(opened, language), clock() + PROBLEM_SECONDS)
-    size = drivers.display.size
-    loop = TableLoop(app, drivers.display,
-                     lambda screen, page=0: render_screen(screen, size, page),
-                     on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
-                     pages=lambda screen: pages(screen, size))
-    table = Table(loop, drivers, journal, registry, events, lock, opened.problem)
-    if mqtt is not None and outbox is not None:
+    def publish(self) -> Publisher | None:
+        """With `[mqtt]`, the publisher of the journal's outbox, started."""
+        if self.mqtt is None or self.outbox is None:
+            return None
         from companion.publish.publisher import Publisher
 
-        table.publisher = Publisher(journal.path, mqtt)
-        outbox.listen(table.publisher.wake)
-        table.publisher.start()
-    if settle:
-        table.settle()
-    return table
+        publisher = Publisher(self.journal.path, self.mqtt)
+        self.outbox.listen(publisher.wake)
+        publisher.start()
+        return publisher
 
 
 def settle_memory() -> None:
