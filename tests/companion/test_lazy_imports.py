@@ -169,7 +169,7 @@ def test_resuming_a_usa_game_loads_no_final_count_and_parses_no_other_map(
         assert probe["status"] == 0
         modules = set(probe["modules"])
         assert "engine.games.ticket_to_ride.rules" in modules  # the game was played
-        assert "companion.games.ticket_to_ride.screens" in modules  # and shown
+        assert "companion.games.ticket_to_ride.turn" in modules  # and shown
         for name in _FINAL_COUNT:
             assert f"engine.games.ticket_to_ride.{name}" not in modules, name
     # A first start enrols the desktop's box of every map's tickets; the resume reads only

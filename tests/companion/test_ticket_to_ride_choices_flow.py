@@ -211,7 +211,7 @@ def test_whole_games_on_the_example_maps_entered_at_the_table(board: Any, player
         assert table.state.alvin == real.alvin
         # The final count names the map's own category.
         pages = " ".join(" ".join(lines) for seat, lines in
-                         table.flow._final_pages(table.state) if seat == 0)
+                         table.flow.pages.final_pages(table.state) if seat == 0)
         assert CATEGORY[board.name] in pages
 
 

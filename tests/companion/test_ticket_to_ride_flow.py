@@ -15,6 +15,7 @@ from companion.flows.words import LINE, paged
 from companion.games import autopilot
 from companion.games.cards import card_kinds, copies
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.words import Words, ticket_code, ticket_codes
 from companion.screens.model import Style
 from companion.screens.render import render
@@ -522,6 +523,16 @@ def test_a_move_half_entered_survives_a_restart() -> None:
     flow.restore({"mode": "pay", "track": "Nowhere#9", "purpose": "claim"})
     assert flow.current_mode(table.state) is Mode.MAIN
     render(flow.screen(table.state))
+
+
+def test_each_mode_is_shown_by_one_part_of_the_flow() -> None:
+    flow = TicketToRideFlow("en")
+    parts = [part for part in vars(flow).values() if isinstance(part, Part)]
+    shown = [mode for part in parts for mode in part.modes()]
+    assert len(shown) == len(set(shown)) == len(Mode)
+    assert set(flow.screens) == set(flow.buttons) == set(Mode)
+    tapped = [mode for part in parts for mode in part.taps()]
+    assert len(tapped) == len(set(tapped)) == len(flow.taps)
 
 
 def test_cards_of_another_game_and_unknown_tags() -> None:

@@ -82,7 +82,7 @@ def test_whole_games_on_the_example_maps_score_like_the_real_ones(board: Map) ->
             assert (seen.toll_tokens, seen.loans) == (held.toll_tokens, held.loans)
             assert seen.country_cards == held.country_cards
         # The final count's pages name the variant's lines.
-        text = " ".join(line for page in table.flow._final_pages(table.state)
+        text = " ".join(line for page in table.flow.pages.final_pages(table.state)
                         for line in page[1])
         if board is TOLLS:
             assert "Tolls" in text and "Loans" in text

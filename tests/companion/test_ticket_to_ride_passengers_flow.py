@@ -50,7 +50,7 @@ def test_whole_games_through_the_table_score_like_the_real_ones() -> None:
         # Each passenger card of a fare was tapped: its tag is in the journal.
         assert all(len(uids) == len(event.cards) for event, uids in trips)
         paid += sum(1 for event, _ in trips if event.cards)
-        text = " ".join(line for page in table.flow._final_pages(table.state)
+        text = " ".join(line for page in table.flow.pages.final_pages(table.state)
                         for line in page[1])
         assert "Merchandise" in text
     assert moves, "the games move passengers at the table"

@@ -15,6 +15,7 @@ from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
 from companion.flows.automaton import physical_moves
 from companion.games.ticket_to_ride.map_files import read_map
+from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import ticket_codes
 from companion.screens.render import cuts
 from engine.games.ticket_to_ride import RULES
@@ -58,9 +59,9 @@ def test_whole_team_games_through_the_table_score_like_the_real_ones(name: str) 
     problems = [(screen.title, cut) for screen in seen for cut in cuts(screen)]
     assert not problems, problems[:5]
     # The final count's pages are the teams'.
-    assert {seat for seat, _ in table.flow._final_pages(table.state)} == {0, 1, None}
+    assert {seat for seat, _ in table.flow.pages.final_pages(table.state)} == {0, 1, None}
     if name == "depots-example":  # a warehouse is a team's
-        menu = table.flow._store_screen(table.state).menu
+        menu = table.flow.screens[Mode.STORE](table.state).menu
         assert menu is not None and len(menu.items) == 2
         assert [item.split(":")[0] for item in menu.items] == list(TEAM_NAMES)
 
@@ -101,5 +102,5 @@ def test_the_demo_plays_a_team_map_with_another_rule_to_its_result_line(
 
 def test_the_setup_gives_each_team_a_warehouse_and_the_map_s_depots() -> None:
     table = TeamTable(team_map("depots-example"))
-    pages = dict(table.flow._setup_pages(table.state))
+    pages = dict(table.flow.pages.setup_pages(table.state))
     assert " ".join(pages["Depots"]) == "Give each team a warehouse and 5 depots."

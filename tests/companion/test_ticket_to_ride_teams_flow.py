@@ -54,7 +54,7 @@ def real_game(names: tuple[str, ...], seed: int, options: dict[str, object]
 def test_the_setup_names_the_teams_and_the_turn_screen_the_player_s_team() -> None:
     table = TeamTable()
     assert table.state.teams[0].name == "North"
-    pages = table.flow._setup_pages(table.state)
+    pages = table.flow.pages.setup_pages(table.state)
     titles = [title for title, _ in pages]
     assert "2 teams side by side" in titles
     body = pages[titles.index("2 teams side by side")][1]
@@ -90,14 +90,14 @@ def test_whole_team_games_through_the_table_score_like_the_real_ones(seed: int) 
     assert any(top.startswith("BEN · North") for top in seen_tops)
     assert any(top.startswith("CLEO · South") for top in seen_tops)
     # The final count's pages are the teams'.
-    assert {seat for seat, _ in table.flow._final_pages(table.state)} == {0, 1, None}
+    assert {seat for seat, _ in table.flow.pages.final_pages(table.state)} == {0, 1, None}
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_team_game_s_screens_fit_in_each_language(language: str) -> None:
     table = TeamTable(language=language)
     seen = []
-    for _ in table.flow._setup_pages(table.state):  # leaf through, back to the first page
+    for _ in table.flow.pages.setup_pages(table.state):  # leaf through, back to the first page
         seen.append(table.app.screen())
         table.press("down")
     assert len({screen.title for screen in seen}) == len(seen)

@@ -96,11 +96,11 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
     if isinstance(goal, PlacePassenger):
         if mode is not Mode.PLACE:
             return Press("back")
-        options = flow._place_options(state)
+        options = flow.passengers.place_options(state)
         return toward(ui.choice, options.index(goal.city), len(options))
     if isinstance(goal, DrawCard):
         if mode is Mode.SOURCE and state.boat_cards is not None and flow.ui.pending:
-            sources = flow.boat_sources(state, flow.ui.pending.card, bool(state.drawn))
+            sources = flow.boats.sources(state, flow.ui.pending.card, bool(state.drawn))
             source = (DECK, goal.pile) if goal.index == DECK else (0, goal.pile)
             return toward(ui.choice, sources.index(source), len(sources))
         if mode is Mode.SOURCE:
@@ -126,7 +126,7 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
     if isinstance(goal, MovePassenger):
         return _toward_trip(flow, state, goal, mode, uid_for)
     if isinstance(goal, ExchangePieces) and mode is Mode.EXCHANGE:
-        exchanges = flow.exchange_options(state)
+        exchanges = flow.boats.exchange_options(state)
         return toward(ui.choice, exchanges.index((goal.give, goal.count)), len(exchanges))
     return Press("back")
 
@@ -145,7 +145,7 @@ def _toward_trip(flow: TicketToRideFlow, state: TicketToRideState, goal: MovePas
         if ui.stops != goal.stops:
             return Press("back")
         return _tap(uid_for, goal.cards[len(ui.picks)])
-    options = flow._trip_options(state)
+    options = flow.passengers.trip_options(state)
     wanted = goal.stops[len(ui.stops)] if len(ui.stops) < len(goal.stops) else ""
     return toward(ui.choice, options.index(wanted), len(options))
 
@@ -198,14 +198,14 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
             return Press("back")
         return _tap(uid_for, goal.cards[len(ui.picks)])
     if mode is Mode.COMPANY:
-        companies = flow.company_options(state)
+        companies = flow.takings.company_options(state)
         return toward(ui.choice, companies.index(goal.company), len(companies))
     if mode is Mode.MEEPLE:
-        colors = flow.meeple_choices(state)
+        colors = flow.takings.meeple_choices(state)
         return toward(ui.choice, colors.index(goal.meeples[len(ui.meeples)]), len(colors))
-    listed = {Mode.START_CITY: (flow.start_choices, goal.start),
-              Mode.CITE: (flow.cite_choices, goal.cite),
-              Mode.ALVIN: (flow.alvin_choices, goal.alvin_to)}.get(mode)
+    listed = {Mode.START_CITY: (flow.takings.start_choices, goal.start),
+              Mode.CITE: (flow.takings.cite_choices, goal.cite),
+              Mode.ALVIN: (flow.takings.alvin_choices, goal.alvin_to)}.get(mode)
     if listed is not None:
         options = listed[0](state)
         return toward(ui.choice, options.index(listed[1]), len(options))

@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.part import Handlers, Part
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import RESHUFFLED
 from companion.i18n.translate import N_
-from companion.screens.model import Menu, Screen
+from companion.screens.model import Screen
 from engine.games.ticket_to_ride.events import DrawCard, ExchangePieces, Reshuffle
 from engine.games.ticket_to_ride.live_boats import (
     BOAT_PILE,
@@ -49,12 +49,15 @@ BOAT_DECK_EMPTY = N_("Boat deck empty")
 NEW_BOAT_DECK = N_("New boat deck shuffled")
 
 
-class BoatEntry(TicketToRidePart):
+class Boats(Part):
     """The Rails & Sails steps of the Ticket to Ride flow."""
+
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.EXCHANGE: (self._exchange_screen, self._exchange_button)}
 
     # --- Drawing from two decks -------------------------------------------------------------
 
-    def boat_sources(self, state: TicketToRideState, card: str, second: bool) -> list[Source]:
+    def sources(self, state: TicketToRideState, card: str, second: bool) -> list[Source]:
         """Where this card may have come from now: blind from its deck, face up replaced
         from the wagon deck or from the boat deck (with both empty, from nowhere)."""
         found: list[Source] = []
@@ -66,46 +69,47 @@ class BoatEntry(TicketToRidePart):
             found += [(0, pile) for pile in refills or [WAGON_PILE]]
         return found
 
-    def boat_draw(self, state: TicketToRideState, pick: Pick, second: bool) -> Reaction:
+    def draw(self, state: TicketToRideState, pick: Pick, second: bool) -> Reaction:
         """A card tapped while drawing on a map with boats: drawn, or asked where from."""
-        sources = self.boat_sources(state, pick.card, second)
+        sources = self.sources(state, pick.card, second)
         if not sources:
             return refused(self.words.say(NO_CARD_FROM_THERE))
         if len(sources) == 1:
-            return self.boat_drawn(pick, sources[0])
+            return self._drawn(pick, sources[0])
         self.ui = replace(self.ui, mode=Mode.SOURCE, pending=pick, choice=0, picks=())
         return NOTHING
 
-    def boat_drawn(self, pick: Pick, source: Source) -> Reaction:
+    def _drawn(self, pick: Pick, source: Source) -> Reaction:
         index, pile = source
         return Reaction(DrawCard(index, pick.card, pile), notice=self.words.taken(pick.card),
                         uids=(pick.uid,))
 
-    def _boat_source_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def source_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        """Where the card tapped came from, chosen from the list."""
         pending = self.ui.pending
-        sources = self.boat_sources(state, pending.card, bool(state.drawn)) if pending else []
+        sources = self.sources(state, pending.card, bool(state.drawn)) if pending else []
         if button == "back" or pending is None or not sources:
             self.ui = self.ui.entering(Mode.MAIN)
             return NOTHING
         choice, source = chosen(self.ui.choice, button, sources)
         self.ui = replace(self.ui, choice=choice)
-        return NOTHING if source is None else self.boat_drawn(pending, source)
+        return NOTHING if source is None else self._drawn(pending, source)
 
-    def _boat_source_screen(self, state: TicketToRideState) -> Screen:
+    def source_screen(self, state: TicketToRideState) -> Screen:
+        """"Red from?": its deck, or face up replaced from either deck."""
         w = self.words
         pending = self.ui.pending
         card = pending.card if pending else UNKNOWN
-        sources = self.boat_sources(state, card, bool(state.drawn))
+        sources = self.sources(state, card, bool(state.drawn))
         items = tuple(w.say(FROM_ITS_DECK) if index == DECK else w.say(FACE_UP_NEW_BOAT)
                       if pile == BOAT_PILE else w.say(FACE_UP_NEW_WAGON)
                       for index, pile in sources) or (w.say(NO_CARD_FROM_THERE),)
-        return Screen(top=self._top(state), title=w.say(CARD_FROM, card=w.card(card)),
-                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
-                      hints=w.hint_choose())
+        return self.list_screen(state, w.say(CARD_FROM, card=w.card(card)), items)
 
     # --- The decks run out --------------------------------------------------------------------
 
-    def boat_reshuffle(self, state: TicketToRideState) -> Reaction:
+    def reshuffle(self, state: TicketToRideState) -> Reaction:
+        """The discards of the deck that ran out shuffled into a new deck."""
         w = self.words
         pile = pile_to_reshuffle(state) or WAGON_PILE
         said = w.say(NEW_BOAT_DECK) if pile == BOAT_PILE else w.say(RESHUFFLED)
@@ -113,12 +117,14 @@ class BoatEntry(TicketToRidePart):
         return Reaction(Reshuffle((UNKNOWN,) * len(discard), pile), notice=said)
 
     def deck_empty_title(self, state: TicketToRideState) -> str:
+        """Which deck ran out."""
         w = self.words
         if pile_to_reshuffle(state) == BOAT_PILE:
             return w.say(BOAT_DECK_EMPTY)
         return w.say(WAGON_DECK_EMPTY)
 
     def pieces_line(self, state: TicketToRideState) -> str:
+        """"Wagons 20 · Boats 30": the pieces left, on the main screen."""
         player = state.player()
         return self.words.say(WAGONS_AND_BOATS, wagons=player.trains, boats=player.boats)
 
@@ -147,6 +153,4 @@ class BoatEntry(TicketToRidePart):
         items = tuple(w.say(GIVE_WAGONS, count=count) if give == WAGONS
                       else w.say(GIVE_BOATS, count=count)
                       for give, count in self.exchange_options(state)) or ("-",)
-        return Screen(top=self._top(state), title=w.say(EXCHANGE_TITLE),
-                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
-                      hints=w.hint_choose())
+        return self.list_screen(state, w.say(EXCHANGE_TITLE), items)

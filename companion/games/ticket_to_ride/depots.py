@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved
-from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.part import Handlers, Part
 from companion.games.ticket_to_ride.view import DEPOT, Mode
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEPOT_FIRST_BODY,
@@ -31,12 +31,15 @@ from engine.games.ticket_to_ride.live_teams import side_names
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 
-class DepotEntry(TicketToRidePart):
+class Depots(Part):
     """The depot steps of the Ticket to Ride flow."""
 
-    # --- The modes ------------------------------------------------------------------------
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.FIRST_DEPOT: (self._first_depot_screen, self._first_depot_button),
+                Mode.STORE: (self._store_screen, self._store_button),
+                Mode.TAKE_WAREHOUSE: (self._take_screen, self._take_button)}
 
-    def depot_mode(self, state: TicketToRideState, mode: Mode) -> Mode | None:
+    def step(self, state: TicketToRideState, mode: Mode) -> Mode | None:
         """The depot step the game is at, or None when it is at none."""
         depots = state.depots
         if depots is None:
@@ -54,7 +57,7 @@ class DepotEntry(TicketToRidePart):
 
     def _first_depot_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
-            return self._start_route(state, DEPOT)
+            return self.flow.routes.start(state, DEPOT)
         return NOTHING
 
     def _store_button(self, state: TicketToRideState, button: Button) -> Reaction:
@@ -87,7 +90,7 @@ class DepotEntry(TicketToRidePart):
 
     def _first_depot_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        return Screen(top=self._top(state),
+        return Screen(top=self.top(state),
                       title=w.say(DEPOT_FIRST_TITLE, name=state.player().name),
                       body=(w.say(DEPOT_FIRST_BODY),), hints=w.say(HINT_DEPOT))
 
@@ -96,7 +99,7 @@ class DepotEntry(TicketToRidePart):
         assert state.depots is not None
         items = tuple(w.say(WAREHOUSE_ITEM, name=name, count=len(cards))
                       for name, cards in zip(side_names(state), state.depots.warehouses))
-        return Screen(top=self._top(state), title=w.say(STORE_TITLE),
+        return Screen(top=self.top(state), title=w.say(STORE_TITLE),
                       menu=Menu(items, self.ui.choice % len(items)), hints=w.hint_choose())
 
     def _take_screen(self, state: TicketToRideState) -> Screen:
@@ -107,6 +110,4 @@ class DepotEntry(TicketToRidePart):
         items = tuple(w.say(WAREHOUSE_ITEM, name=names[owner], count=len(depots.warehouses[owner]))
                       for owner in depots.offer)
         items += (w.say(KEEP_DEPOTS),)
-        return Screen(top=self._top(state), title=w.say(TAKE_TITLE),
-                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
-                      hints=w.hint_choose())
+        return self.list_screen(state, w.say(TAKE_TITLE), items)

@@ -1,63 +1,81 @@
-"""What each part of the Ticket to Ride flow reads of the whole flow, declared once.
+"""What every part of the Ticket to Ride flow shares: the flow it belongs to, the move being
+entered, the words, and the top line and the shapes of its screens.
 
-The flow (`flow.py`) is made of parts, one module each: its screens, the route chooser, the
-payments, what a claim takes, the depots and the passengers. Each part inherits
-`TicketToRidePart` to read the flow's UI state and words and to call the steps that the flow
-or another part defines. The flow class lists every part before this base, so the stubs here
-never run.
+The flow (`flow.py`) is made of parts, one job each (the route chooser, the payments, what a
+claim takes...). A part shows the screens and reads the buttons of its own modes, and makes
+its steps; it reaches the others through the flow that made it: `self.flow.routes.start(...)`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from companion.flows.base import Reaction
-from companion.flows.kit import FlowPart
-from companion.games.ticket_to_ride.view import Mode, Purpose, TicketToRideUI, TurnView
-from companion.games.ticket_to_ride.words import Words
-from companion.screens.model import Screen
-from engine.errors import IllegalEvent
-from engine.games.ticket_to_ride.board import Track
-from engine.games.ticket_to_ride.state import Takings, TicketToRideState
+from companion.flows.kit import Button
+from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
+from companion.games.ticket_to_ride.words import TEAM_CONTEXT, TEAM_LAST_ROUND
+from companion.screens.model import Menu, Screen, Style
+from engine.games.ticket_to_ride.live_teams import team_of
+from engine.games.ticket_to_ride.state import TicketToRideState
+
+if TYPE_CHECKING:
+    from companion.games.ticket_to_ride.flow import TicketToRideFlow
+
+#: A mode's screen and what its buttons do, side by side (the flow splits them with `by_mode`).
+Handlers = tuple[Callable[[TicketToRideState], Screen],
+                 Callable[[TicketToRideState, Button], Reaction]]
+#: What a train card tapped does in a mode.
+Tapped = Callable[[TicketToRideState, Pick], Reaction]
 
 
-class TicketToRidePart(FlowPart[TicketToRideState, Mode]):
-    """The state and steps of the Ticket to Ride flow that its parts share."""
+class Part:
+    """One job of the Ticket to Ride flow: the screens and buttons of its modes, its steps."""
 
-    ui: TicketToRideUI
-    words: Words
-    language: str
+    def __init__(self, flow: TicketToRideFlow) -> None:
+        self.flow = flow
+        self.words = flow.words
 
-    def view(self, state: TicketToRideState) -> TurnView:
-        """This turn as the engine sees it (the flow)."""
-        raise NotImplementedError
+    @property
+    def ui(self) -> TicketToRideUI:
+        """The move being entered: the flow's, which its draft keeps."""
+        return self.flow.ui
 
-    def _top(self, state: TicketToRideState) -> str:
-        """The screens' top line (the screens)."""
-        raise NotImplementedError
+    @ui.setter
+    def ui(self, ui: TicketToRideUI) -> None:
+        self.flow.ui = ui
 
-    def _start_route(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
-        """Opens the route chooser for a claim, a station or a depot (the route chooser)."""
-        raise NotImplementedError
+    def modes(self) -> dict[Mode, Handlers]:
+        """The modes this part shows, each with its screen and its buttons."""
+        return {}
 
-    def _claim_ready(self, state: TicketToRideState) -> Reaction:
-        """Asks what the claim takes, or makes it (what a claim takes)."""
-        raise NotImplementedError
+    def taps(self) -> dict[Mode, Tapped]:
+        """The modes in which this part takes the train cards tapped."""
+        return {}
 
-    def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
-        """What a claim took, in words (what a claim takes)."""
-        raise NotImplementedError
+    # --- The screens' shapes --------------------------------------------------------------
 
-    def pieces_line(self, state: TicketToRideState) -> str:
-        """"Wagons 20 · Boats 30" on a map with boats (the boats)."""
-        raise NotImplementedError
+    def top(self, state: TicketToRideState) -> str:
+        """The screens' top line: whose turn it is, on which map (or which team)."""
+        w = self.words
+        team = team_of(state)
+        if team is not None:
+            # In teams the player's team comes right after their name.
+            name = state.teams[team].name
+            context = (w.say(TEAM_CONTEXT, team=name, map=state.board.title)
+                       if state.turns_left is None else w.say(TEAM_LAST_ROUND, team=name))
+        else:
+            context = w.context(state.board, len(state.players), state.turns_left)
+        return w.turn_top(state.player().name, context)
 
-    def deck_empty_title(self, state: TicketToRideState) -> str:
-        """Which deck ran out, on a map with boats (the boats)."""
-        raise NotImplementedError
+    def question(self, state: TicketToRideState, title: str, body: tuple[str, ...]) -> Screen:
+        """A yes-or-no question: ok says yes, back says no."""
+        return Screen(top=self.top(state), title=title, body=body,
+                      hints=self.words.hint_confirm(), style=Style.CONFIRM)
 
-    def _boat_source_screen(self, state: TicketToRideState) -> Screen:
-        """Where a card came from, on a map with boats (the boats)."""
-        raise NotImplementedError
-
-    def _explain(self, error: IllegalEvent) -> str:
-        """An engine refusal in words (the payments)."""
-        raise NotImplementedError
+    def list_screen(self, state: TicketToRideState, title: str, items: tuple[str, ...]
+                    ) -> Screen:
+        """A list to choose from, its highlight kept inside a list that may have shrunk."""
+        return Screen(top=self.top(state), title=title,
+                      menu=Menu(items, min(self.ui.choice, max(len(items) - 1, 0))),
+                      hints=self.words.hint_choose())

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     FROM_CITY,
@@ -31,7 +31,7 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TRIP_FARE,
 )
 from companion.i18n.translate import fill
-from companion.screens.model import Menu, Screen
+from companion.screens.model import Screen
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride.events import MovePassenger, PlacePassenger
 from engine.games.ticket_to_ride.live_passengers import (
@@ -45,17 +45,26 @@ from engine.games.ticket_to_ride.marklin import Trip
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 
-class PassengerEntry(TicketToRidePart):
+class Passengers(Part):
     """The passenger steps of the Ticket to Ride flow: they read and move `ui`."""
+
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.PLACE: (self._place_screen, self._place_button),
+                Mode.RIDER: (self._rider_screen, self._rider_button),
+                Mode.TRIP: (self._trip_screen, self._trip_button),
+                Mode.TRIP_PAY: (self._trip_pay_screen, self._trip_pay_button)}
+
+    def taps(self) -> dict[Mode, Tapped]:
+        return {Mode.TRIP_PAY: self._fare_tapped}
 
     # --- Placing after a claim ----------------------------------------------------------------
 
-    def _place_options(self, state: TicketToRideState) -> list[str]:
+    def place_options(self, state: TicketToRideState) -> list[str]:
         """The cities offered, then "" for no passenger."""
         return [*placing_passenger(state), ""]
 
     def _place_button(self, state: TicketToRideState, button: Button) -> Reaction:
-        choice, city = chosen(self.ui.choice, button, self._place_options(state))
+        choice, city = chosen(self.ui.choice, button, self.place_options(state))
         self.ui = replace(self.ui, choice=choice)
         if city is None:
             return NOTHING
@@ -65,14 +74,13 @@ class PassengerEntry(TicketToRidePart):
 
     def _place_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
-        items = tuple(city or w.say(NO_PASSENGER) for city in self._place_options(state))
-        return Screen(top=self._top(state), title=w.say(PASSENGER_QUESTION),
-                      menu=Menu(items, min(self.ui.choice, len(items) - 1)),
-                      hints=w.hint_choose())
+        items = tuple(city or w.say(NO_PASSENGER) for city in self.place_options(state))
+        return self.list_screen(state, w.say(PASSENGER_QUESTION), items)
 
     # --- Moving one ---------------------------------------------------------------------------
 
-    def _start_trip(self, state: TicketToRideState) -> Reaction:
+    def start_trip(self, state: TicketToRideState) -> Reaction:
+        """"Move a passenger", from the menu: which one (a list of one is skipped)."""
         riders = movable(state)
         if not riders:
             return refused(self.words.say(NO_PASSENGER_TO_MOVE))
@@ -85,13 +93,13 @@ class PassengerEntry(TicketToRidePart):
         self.ui = replace(self.ui, city=city, stops=(), mode=Mode.TRIP, choice=0)
         return NOTHING
 
-    def _trip_options(self, state: TicketToRideState) -> list[str]:
+    def trip_options(self, state: TicketToRideState) -> list[str]:
         """The next cities the engine allows, then "" to stop (once the passenger has moved)."""
         ui = self.ui
         cities = [stop.city for stop in next_stops(state, ui.city or "", ui.stops)]
         return cities + ([""] if ui.stops else [])
 
-    def _trip_valid(self, state: TicketToRideState) -> bool:
+    def trip_valid(self, state: TicketToRideState) -> bool:
         """Whether the trip being entered still holds (a draft may predate an undo)."""
         ui = self.ui
         if ui.mode is Mode.RIDER:
@@ -124,7 +132,7 @@ class PassengerEntry(TicketToRidePart):
             else:
                 self.ui = ui.entering(Mode.MAIN)
             return NOTHING
-        choice, city = chosen(ui.choice, button, self._trip_options(state))
+        choice, city = chosen(ui.choice, button, self.trip_options(state))
         self.ui = replace(ui, choice=choice)
         if city is None:
             return NOTHING
@@ -153,7 +161,7 @@ class PassengerEntry(TicketToRidePart):
         if button == "back":
             ui = self.ui
             self.ui = (ui.unpicking() if ui.picks
-                       else replace(ui, mode=Mode.TRIP, choice=len(self._trip_options(state)) - 1))
+                       else replace(ui, mode=Mode.TRIP, choice=len(self.trip_options(state)) - 1))
         return NOTHING
 
     def _fare_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
@@ -170,18 +178,14 @@ class PassengerEntry(TicketToRidePart):
         return self._travel(state)
 
     def _rider_screen(self, state: TicketToRideState) -> Screen:
-        w = self.words
-        riders = movable(state)
-        return Screen(top=self._top(state), title=w.say(MOVE_TITLE),
-                      menu=Menu(riders, min(self.ui.choice, max(0, len(riders) - 1))),
-                      hints=w.hint_choose())
+        return self.list_screen(state, self.words.say(MOVE_TITLE), movable(state))
 
     def _trip_pay_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui
         fare = self._fare(state).cards
         body = ((w.cards(ui.cards),) if ui.picks
                 else (w.say(TAP_PASSENGER_CARDS, count=fare),))
-        return Screen(top=self._top(state), title=w.say(TRIP_FARE, count=fare), body=body,
+        return Screen(top=self.top(state), title=w.say(TRIP_FARE, count=fare), body=body,
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), fare))
 
     def _trip_screen(self, state: TicketToRideState) -> Screen:
@@ -189,7 +193,5 @@ class PassengerEntry(TicketToRidePart):
         here = ui.stops[-1] if ui.stops else ui.city or ""
         tokens = {stop.city: stop.token for stop in next_stops(state, ui.city or "", ui.stops)}
         items = tuple(w.trip_stop(city, tokens[city]) if city else w.say(STOP_HERE)
-                      for city in self._trip_options(state))
-        return Screen(top=self._top(state), title=w.say(FROM_CITY, city=here),
-                      menu=Menu(items, min(ui.choice, max(0, len(items) - 1))),
-                      hints=w.hint_choose())
+                      for city in self.trip_options(state))
+        return self.list_screen(state, w.say(FROM_CITY, city=here), items)

@@ -1,24 +1,41 @@
 """Paying at the Ticket to Ride table: the cards tapped for a route, a station or a tunnel,
 checked card by card as they are tapped (the engine checks the whole payment once it is
-complete)."""
+complete).
+
+A tunnel asks for the cards turned over (tapped, or chosen from the list with the buttons),
+then for the extra cards, or `ok` to give it up.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.flows.base import NOTHING, Reaction
-from companion.flows.kit import refused
-from companion.games.ticket_to_ride.part import TicketToRidePart
-from companion.games.ticket_to_ride.screens import claim_news
-from companion.games.ticket_to_ride.view import STATION, Pick
+from companion.flows.kit import Button, moved, refused
+from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.view import STATION, TRAIN_CARDS, Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
+    GIVE_UP_QUESTION,
+    HINT_PAY,
+    HINT_TUNNEL_PAY,
+    HINT_TURNED,
+    STATION_AT,
     STATION_BUILT,
+    STATION_COST,
+    TAP_CARDS,
     TUNNEL_EXTRA,
     TUNNEL_FREE,
+    TUNNEL_GIVEN_UP,
+    TUNNEL_REVEAL,
+    Words,
 )
-from companion.i18n.translate import fill
-from engine.errors import IllegalEvent
+from companion.screens.model import Menu, Screen
 from engine.events import Event
+from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_teams import usable_cards
+from engine.games.ticket_to_ride.live_tolls import toll_for
 from engine.games.ticket_to_ride.payment import (
     Payment,
     hand_problem,
@@ -32,9 +49,54 @@ from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 
-class PaymentEntry(TicketToRidePart):
+class Payments(Part):
     """The cards of a payment, tapped one by one: each is refused at once when it cannot be
     part of the payment; the last one makes the move."""
+
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.PAY: (self._pay_screen, self._pay_button),
+                Mode.REVEAL: (self._reveal_screen, self._reveal_button),
+                Mode.TUNNEL_PAY: (self._tunnel_pay_screen, self._tunnel_pay_button),
+                Mode.GIVE_UP: (self._give_up_screen, self._give_up_button)}
+
+    def taps(self) -> dict[Mode, Tapped]:
+        return {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
+                Mode.TUNNEL_PAY: self._extra_tapped}
+
+    def _picked_line(self) -> tuple[str, ...]:
+        if not self.ui.picks:
+            return ()
+        return (self.words.cards(self.ui.cards),)
+
+    # --- A route or a station -------------------------------------------------------------
+
+    def _pay_screen(self, state: TicketToRideState) -> Screen:
+        w, ui = self.words, self.ui
+        if ui.purpose == STATION:
+            cost = self.flow.view(state).station_cost or 0
+            body = (w.say(STATION_COST, count=cost),
+                    *(self._picked_line() or (w.say(TAP_CARDS, count=cost),)))
+            return Screen(top=self.top(state), title=w.say(STATION_AT, city=ui.city or ""),
+                          body=body, hints=w.say(HINT_PAY), progress=(len(ui.picks), cost))
+        track = state.board.track(ui.track or "")
+        lines = [w.route_line(track, state.board.rules.points_for(track.length))]
+        special = w.route_special(track)
+        if special:
+            lines.append(special)
+        lines.extend(claim_news(w, state, track, short=False))
+        lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
+        return Screen(top=self.top(state), title=w.route_title(track), body=tuple(lines),
+                      hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
+
+    def _pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        """The cards are tapped, the last one claims the route: `back` takes the last card
+        back, then returns to the route chooser."""
+        if button != "back":
+            return NOTHING
+        if self.ui.picks:
+            self.ui = self.ui.unpicking()
+            return NOTHING
+        return self.flow.routes.back(state)
 
     def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         ui = self.ui
@@ -42,10 +104,10 @@ class PaymentEntry(TicketToRidePart):
         board = state.board
         hand = usable_cards(state)
         if ui.purpose == STATION:
-            cost = self.view(state).station_cost or 0
+            cost = self.flow.view(state).station_cost or 0
             problem = set_problem(cards, cost) or hand_problem(hand, cards)
             if problem:
-                return refused(self._explain(problem))
+                return refused(self.words.explain(problem))
             self.ui = ui.picking(pick)
             if len(cards) < cost:
                 return NOTHING
@@ -56,12 +118,33 @@ class PaymentEntry(TicketToRidePart):
             special = board.rules.cards.special
             problem = route_problem(track, cards, special) or hand_problem(hand, cards)
             if problem:
-                return refused(self._explain(problem))
+                return refused(self.words.explain(problem))
             self.ui = ui.picking(pick)
             if not route_paid(track, cards, special):
                 return NOTHING
-            return self._claim_ready(state)
+            return self.flow.takings.claim_ready(state)
         return Reaction(event, notice=notice, uids=self.ui.uids)
+
+    # --- A tunnel -------------------------------------------------------------------------
+
+    def _reveal_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        count = cards_to_reveal(state)
+        cards = tuple(w.card(card) for card in TRAIN_CARDS)
+        return Screen(top=self.top(state), title=w.say(TUNNEL_REVEAL, count=count),
+                      menu=Menu(cards, self.ui.choice % len(cards)),
+                      hints=w.say(HINT_TURNED), progress=(len(self.ui.picks), count))
+
+    def _reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        """The cards turned over may be entered with the buttons too: a card from the list."""
+        if button == "back" and self.ui.picks:
+            self.ui = self.ui.unpicking()
+        elif button in ("up", "down"):
+            self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(TRAIN_CARDS)))
+        elif button == "ok":
+            card = TRAIN_CARDS[self.ui.choice % len(TRAIN_CARDS)]
+            return self._reveal_tapped(state, Pick(card, ""))
+        return NOTHING
 
     def _reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         self.ui = self.ui.picking(pick)
@@ -79,6 +162,22 @@ class PaymentEntry(TicketToRidePart):
         return Reaction(RevealTunnel(self.ui.cards), notice=notice,
                         uids=tuple(p.uid for p in picks if p.uid))
 
+    def _tunnel_pay_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        tunnel = state.tunnel
+        assert tunnel is not None
+        surcharge = tunnel.surcharge or 0
+        body = (w.tunnel_color(tunnel.color), *self._picked_line())
+        return Screen(top=self.top(state), title=w.say(TUNNEL_EXTRA, count=surcharge), body=body,
+                      hints=w.say(HINT_TUNNEL_PAY), progress=(len(self.ui.picks), surcharge))
+
+    def _tunnel_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "back" and self.ui.picks:
+            self.ui = self.ui.unpicking()
+        elif button == "ok":
+            self.ui = replace(self.ui, picks=(), mode=Mode.GIVE_UP)
+        return NOTHING
+
     def _extra_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         tunnel = state.tunnel
         assert tunnel is not None and tunnel.surcharge is not None
@@ -86,21 +185,38 @@ class PaymentEntry(TicketToRidePart):
         problem = (surcharge_cards_problem(cards, tunnel.color)
                    or hand_problem(usable_cards(state), tunnel.cards + cards))
         if problem:
-            return refused(self._explain(problem))
+            return refused(self.words.explain(problem))
         self.ui = self.ui.picking(pick)
         if len(cards) < tunnel.surcharge:
             return NOTHING
         track = state.board.track(tunnel.track)
-        notice = self.words.claimed(track, state.board.rules.points_for(track.length),
-                                    *claim_news(self.words, state, track, short=True))
-        taken = self.taken_words(state, track, tunnel.takings)
-        notice = f"{notice} · {taken}" if taken else notice
+        notice = self.flow.takings.claim_notice(state, track, tunnel.takings)
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 
-    def _explain(self, error: IllegalEvent) -> str:
-        """An engine refusal in words, a colour by its name."""
-        params = dict(error.params)
-        color = params.get("color")
-        if isinstance(color, str):
-            params["color"] = self.words.color(color).lower()
-        return fill(error.reason, self.language, **params)
+    def _give_up_screen(self, state: TicketToRideState) -> Screen:
+        return self.question(state, self.words.say(GIVE_UP_QUESTION), self.words.give_up_body())
+
+    def _give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
+        if button == "ok":
+            return Reaction(PayTunnel(()), notice=self.words.say(TUNNEL_GIVEN_UP))
+        if button == "back":
+            self.ui = replace(self.ui, mode=Mode.MAIN)
+        return NOTHING
+
+
+def claim_news(w: Words, state: TicketToRideState, track: Track, short: bool
+               ) -> tuple[str, ...]:
+    """What claiming `track` now pays or wins beyond its points, as the engine says: the toll
+    (`short`: "2 to Yellow", else "Toll: 2 to Yellow"), the trains lost to mountains, the
+    country cards."""
+    news = []
+    paid = toll_for(state, track)
+    if paid is not None:
+        owner = None if paid.to_seat is None else state.players[paid.to_seat].name
+        news.append(w.toll_paid(paid, owner) if short else w.toll_line(paid, owner))
+    if track.mountains:
+        news.append(w.mountains_lost(track.mountains))
+    won = cards_won(state, track)
+    if won:
+        news.append(w.country_cards(won))
+    return tuple(news)

@@ -1,5 +1,5 @@
-"""Choosing a route or a station's city at the Ticket to Ride table: a letter, a city, then
-one of the city's tracks. A list with one entry is skipped, going forward and back."""
+"""Choosing a route, a station's city or a depot's city at the Ticket to Ride table: a letter,
+a city, then one of the city's tracks. A list with one entry is skipped, going forward and back."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved, refused
-from companion.games.ticket_to_ride.part import TicketToRidePart
+from companion.games.ticket_to_ride.part import Handlers, Part
 from companion.games.ticket_to_ride.view import (  # fmt: skip
     CHOICE_STEPS,
     CLAIM,
@@ -18,25 +18,36 @@ from companion.games.ticket_to_ride.view import (  # fmt: skip
     Purpose,
 )
 from companion.games.ticket_to_ride.words import (  # fmt: skip
+    CLAIM_TITLE,
     DEPOT_PLACED,
+    DEPOT_TITLE,
+    FROM_CITY,
     NO_DEPOT_LEFT,
     NO_STATION_LEFT,
     NOTHING_TO_CLAIM,
+    STATION_TITLE,
     city_letter,
 )
+from companion.screens.model import Menu, Screen
 from engine.games.ticket_to_ride.events import PlaceDepot
 from engine.games.ticket_to_ride.live_depots import depots_left
 from engine.games.ticket_to_ride.rules import claim_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 
-class RouteChooser(TicketToRidePart):
-    """The route chooser of the Ticket to Ride flow: its steps read and move `ui`."""
+class RouteChooser(Part):
+    """The route chooser: its steps read and move the move being entered; the payment
+    follows (see `payments`)."""
 
-    def _route_valid(self, state: TicketToRideState) -> bool:
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.LETTER: (self._letter_screen, self._button),
+                Mode.CITY: (self._city_screen, self._button),
+                Mode.TRACK: (self._track_screen, self._button)}
+
+    def valid(self, state: TicketToRideState) -> bool:
         """Whether the route or station being chosen still makes sense (a draft restored after
         a restart may come from before an undo)."""
-        ui, view = self.ui, self.view(state)
+        ui, view = self.ui, self.flow.view(state)
         mode = ui.mode
         if mode not in ROUTE_STEPS + CHOICE_STEPS:
             return True
@@ -57,8 +68,9 @@ class RouteChooser(TicketToRidePart):
         return (ui.track is not None and board.has_track(ui.track)
                 and claim_problem(state, board.track(ui.track)) is None)
 
-    def _start_route(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
-        view = self.view(state)
+    def start(self, state: TicketToRideState, purpose: Purpose) -> Reaction:
+        """Opens the chooser for a claim, a station or a depot."""
+        view = self.flow.view(state)
         self.ui = replace(self.ui.entering(Mode.LETTER), purpose=purpose)
         if purpose == STATION and view.station_cost is None:
             self.ui = self.ui.entering(Mode.MAIN)
@@ -74,12 +86,10 @@ class RouteChooser(TicketToRidePart):
             return self._choose_letter(state, letters[0])
         return NOTHING
 
-    def _route_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def _button(self, state: TicketToRideState, button: Button) -> Reaction:
         ui = self.ui
         if button == "back":
-            return self._route_back(state)
-        if ui.mode is Mode.PAY:
-            return NOTHING  # the cards are tapped; the last one claims the route
+            return self.back(state)
         options = self._options(state, ui.mode)
         if not options:
             self.ui = ui.entering(Mode.MAIN)
@@ -98,7 +108,7 @@ class RouteChooser(TicketToRidePart):
 
     def _options(self, state: TicketToRideState, mode: Mode) -> list[str]:
         """What the list of a step offers: letters, cities or track ids."""
-        ui, view = self.ui, self.view(state)
+        ui, view = self.ui, self.flow.view(state)
         if mode is Mode.LETTER:
             return view.letters(ui.purpose)
         if mode is Mode.CITY:
@@ -107,7 +117,7 @@ class RouteChooser(TicketToRidePart):
 
     def _choose_letter(self, state: TicketToRideState, letter: str) -> Reaction:
         self.ui = replace(self.ui, letter=letter, mode=Mode.CITY, choice=0)
-        cities = self.view(state).cities(self.ui.purpose, letter)
+        cities = self.flow.view(state).cities(self.ui.purpose, letter)
         if len(cities) == 1:
             return self._choose_city(state, cities[0])
         return NOTHING
@@ -119,7 +129,7 @@ class RouteChooser(TicketToRidePart):
             self.ui = replace(self.ui, city=city, choice=0, mode=Mode.PAY, picks=())
             return NOTHING
         self.ui = replace(self.ui, city=city, choice=0, mode=Mode.TRACK)
-        tracks = self.view(state).tracks(city)
+        tracks = self.flow.view(state).tracks(city)
         if len(tracks) == 1:
             return self._choose_track(tracks[0].id)
         return NOTHING
@@ -128,12 +138,9 @@ class RouteChooser(TicketToRidePart):
         self.ui = replace(self.ui, track=track, mode=Mode.PAY, picks=(), choice=0)
         return NOTHING
 
-    def _route_back(self, state: TicketToRideState) -> Reaction:
+    def back(self, state: TicketToRideState) -> Reaction:
         """One step back, over the steps that had a single choice."""
         ui = self.ui
-        if ui.mode is Mode.PAY and ui.picks:
-            self.ui = ui.unpicking()
-            return NOTHING
         steps = [Mode.LETTER, Mode.CITY] + ([Mode.TRACK] if ui.purpose == CLAIM else [])
         position = steps.index(ui.mode) if ui.mode in steps else len(steps)
         for step in reversed(steps[:position]):
@@ -142,3 +149,31 @@ class RouteChooser(TicketToRidePart):
                 return NOTHING
         self.ui = ui.entering(Mode.MAIN)
         return NOTHING
+
+    # --- The screens --------------------------------------------------------------------------
+
+    def _title(self) -> str:
+        w = self.words
+        if self.ui.purpose == DEPOT:
+            return w.say(DEPOT_TITLE)
+        return w.say(STATION_TITLE) if self.ui.purpose == STATION else w.say(CLAIM_TITLE)
+
+    def _letter_screen(self, state: TicketToRideState) -> Screen:
+        view, purpose = self.flow.view(state), self.ui.purpose
+        items = tuple(self.words.letter_item(letter, view.cities(purpose, letter))
+                      for letter in view.letters(purpose))
+        return Screen(top=self.top(state), title=self._title(),
+                      menu=Menu(items, self.ui.choice), hints=self.words.hint_choose())
+
+    def _city_screen(self, state: TicketToRideState) -> Screen:
+        cities = self.flow.view(state).cities(self.ui.purpose, self.ui.letter or "")
+        return Screen(top=self.top(state), title=self._title(),
+                      menu=Menu(tuple(cities), self.ui.choice), hints=self.words.hint_choose())
+
+    def _track_screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        city = self.ui.city or ""
+        tracks = self.flow.view(state).tracks(city)
+        return Screen(top=self.top(state), title=w.say(FROM_CITY, city=city),
+                      menu=Menu(tuple(w.track_item(t, city) for t in tracks), self.ui.choice),
+                      hints=w.hint_choose())

@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import TicketToRidePart
-from companion.games.ticket_to_ride.screens import claim_news
+from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.payments import claim_news
 from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
 from companion.games.ticket_to_ride.words import HINT_PAY
-from companion.screens.model import Menu, Screen
+from companion.screens.model import Screen
 from engine.errors import N_
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import ClaimRoute
@@ -43,18 +43,19 @@ ALVIN_TO = N_("Alvin goes to?")
 ALVIN_CAPTURED = N_("Alvin captured: +{points}")
 
 
-class TakingsEntry(TicketToRidePart):
+class TakingsChooser(Part):
     """The lists after a claim's payment; the last answer makes the claim."""
 
-    def takings_screens(self) -> dict[Mode, Callable[[TicketToRideState], Screen]]:
-        return {Mode.COMPANY: self._company_screen, Mode.MEEPLE: self._meeple_screen,
-                Mode.START_CITY: self._start_screen, Mode.CITE: self._cite_screen,
-                Mode.CITE_PAY: self._cite_pay_screen, Mode.ALVIN: self._alvin_screen}
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.COMPANY: (self._company_screen, self._company_button),
+                Mode.MEEPLE: (self._meeple_screen, self._meeple_button),
+                Mode.START_CITY: (self._start_screen, self._start_button),
+                Mode.CITE: (self._cite_screen, self._cite_button),
+                Mode.CITE_PAY: (self._cite_pay_screen, self._cite_pay_button),
+                Mode.ALVIN: (self._alvin_screen, self._alvin_button)}
 
-    def takings_buttons(self) -> dict[Mode, Callable[[TicketToRideState, Button], Reaction]]:
-        return {Mode.COMPANY: self._company_button, Mode.MEEPLE: self._meeple_button,
-                Mode.START_CITY: self._start_button, Mode.CITE: self._cite_button,
-                Mode.CITE_PAY: self._cite_pay_button, Mode.ALVIN: self._alvin_button}
+    def taps(self) -> dict[Mode, Tapped]:
+        return {Mode.CITE_PAY: self._cite_tapped}
 
     # --- What the engine offers -------------------------------------------------------------
 
@@ -80,7 +81,7 @@ class TakingsEntry(TicketToRidePart):
 
     # --- The steps ----------------------------------------------------------------------------
 
-    def _claim_ready(self, state: TicketToRideState) -> Reaction:
+    def claim_ready(self, state: TicketToRideState) -> Reaction:
         """The cards are paid: the next list with a choice to make, or the claim itself."""
         board = state.board
         track = self._track(state)
@@ -123,15 +124,20 @@ class TakingsEntry(TicketToRidePart):
         if not track.tunnel:
             number = (share_number(state.board.rules.stocks, state.players, track, ui.company)
                       if ui.company else 0)
-            takings = Takings(ui.company, number, ui.meeples, ui.start, ui.cite, cite_cards,
-                              alvin_to)
-            notice = self.words.claimed(track, state.board.rules.points_for(track.length),
-                                        *claim_news(self.words, state, track, short=True))
-            taken = self.taken_words(state, track, takings)
-            notice = f"{notice} · {taken}" if taken else notice
+            notice = self.claim_notice(state, track, Takings(
+                ui.company, number, ui.meeples, ui.start, ui.cite, cite_cards, alvin_to))
         return Reaction(event, notice=notice, uids=ui.uids)
 
-    def taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
+    def claim_notice(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
+        """The flash of a claim of `track` (not yet placed): its points, what it pays or wins
+        beyond them, what it takes."""
+        w = self.words
+        notice = w.claimed(track, state.board.rules.points_for(track.length),
+                           *claim_news(w, state, track, short=True))
+        taken = self._taken_words(state, track, takings)
+        return f"{notice} · {taken}" if taken else notice
+
+    def _taken_words(self, state: TicketToRideState, track: Track, takings: Takings) -> str:
         """ "Share 3 of PRR", "Meeples: Red, Blue", "Alvin captured: +10": what the claim of
         `track` (not yet placed) takes, or ""."""
         w = self.words
@@ -166,7 +172,7 @@ class TakingsEntry(TicketToRidePart):
         if option is None:
             return NOTHING
         self.ui = take(option)
-        return self._claim_ready(state)
+        return self.claim_ready(state)
 
     def _company_button(self, state: TicketToRideState, button: Button) -> Reaction:
         return self._listed(state, button, self.company_options(state),
@@ -191,7 +197,7 @@ class TakingsEntry(TicketToRidePart):
             self.ui = replace(self.ui, cite=city, mode=Mode.CITE_PAY, cite_picks=())
             return NOTHING
         self.ui = replace(self.ui, cite_done=True)
-        return self._claim_ready(state)
+        return self.claim_ready(state)
 
     def _cite_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
@@ -208,12 +214,12 @@ class TakingsEntry(TicketToRidePart):
         problem = (set_problem(cards, rules.city_cards)
                    or hand_problem(usable_cards(state), self.ui.cards + cards))
         if problem:
-            return refused(self._explain(problem))
+            return refused(self.words.explain(problem))
         self.ui = replace(self.ui, cite_picks=(*self.ui.cite_picks, pick))
         if len(cards) < rules.city_cards:
             return NOTHING
         self.ui = replace(self.ui, cite_done=True)
-        return self._claim_ready(state)
+        return self.claim_ready(state)
 
     def _alvin_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
@@ -224,19 +230,13 @@ class TakingsEntry(TicketToRidePart):
 
     # --- The screens --------------------------------------------------------------------------
 
-    def _list_screen(self, state: TicketToRideState, title: str, items: tuple[str, ...]
-                     ) -> Screen:
-        return Screen(top=self._top(state), title=title,
-                      menu=Menu(items, min(self.ui.choice, max(len(items) - 1, 0))),
-                      hints=self.words.hint_choose())
-
     def _company_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         stocks, track = state.board.rules.stocks, self._track(state)
         items = tuple(w.say(SHARE_ITEM, company=company,
                             number=share_number(stocks, state.players, track, company))
                       for company in self.company_options(state))
-        return self._list_screen(state, w.say(WHICH_COMPANY), items)
+        return self.list_screen(state, w.say(WHICH_COMPANY), items)
 
     def _meeple_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -244,15 +244,15 @@ class TakingsEntry(TicketToRidePart):
         place = track.ends[min(len(self.ui.meeples), len(track.ends) - 1)]
         items = tuple(w.color(color) if color != NONE else w.say(NO_MEEPLE)
                       for color in self.meeple_choices(state))
-        return self._list_screen(state, w.say(MEEPLE_AT, place=place), items)
+        return self.list_screen(state, w.say(MEEPLE_AT, place=place), items)
 
     def _start_screen(self, state: TicketToRideState) -> Screen:
-        return self._list_screen(state, self.words.say(STARTING_CITY), self.start_choices(state))
+        return self.list_screen(state, self.words.say(STARTING_CITY), self.start_choices(state))
 
     def _cite_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         items = tuple(city or w.say(NO_CITE) for city in self.cite_choices(state))
-        return self._list_screen(state, w.say(PLACE_CITE), items)
+        return self.list_screen(state, w.say(PLACE_CITE), items)
 
     def _cite_pay_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -260,8 +260,8 @@ class TakingsEntry(TicketToRidePart):
         count = rules.city_cards if rules is not None else 0
         picked = tuple(p.card for p in self.ui.cite_picks)
         body = (w.say(CITE_COST, count=count), *((w.cards(picked),) if picked else ()))
-        return Screen(top=self._top(state), title=w.say(CITE_AT, city=self.ui.cite), body=body,
+        return Screen(top=self.top(state), title=w.say(CITE_AT, city=self.ui.cite), body=body,
                       hints=w.say(HINT_PAY), progress=(len(picked), count))
 
     def _alvin_screen(self, state: TicketToRideState) -> Screen:
-        return self._list_screen(state, self.words.say(ALVIN_TO), self.alvin_choices(state))
+        return self.list_screen(state, self.words.say(ALVIN_TO), self.alvin_choices(state))

@@ -15,7 +15,8 @@ from functools import cache
 from companion.flows.words import LINE, TableWords, packed, wrapped
 from companion.games.names import card_name, category_name
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
-from engine.errors import N_
+from companion.i18n.translate import fill
+from engine.errors import N_, IllegalEvent
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
@@ -204,6 +205,14 @@ class Words(TableWords):
         if color == GRAY:
             return card_name(GAME, "route", GRAY, self.language)
         return card_name(GAME, "train", color, self.language)
+
+    def explain(self, error: IllegalEvent) -> str:
+        """An engine refusal in words, a colour by its name."""
+        params = dict(error.params)
+        color = params.get("color")
+        if isinstance(color, str):
+            params["color"] = self.color(color).lower()
+        return fill(error.reason, self.language, **params)
 
     def cards(self, cards: Sequence[str]) -> str:
         """"Red ×2, Locomotive": a few cards in a line."""

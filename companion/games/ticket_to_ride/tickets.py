@@ -1,0 +1,105 @@
+"""Destination tickets at the Ticket to Ride table: each player's first tickets after the deal,
+and those drawn in a turn, from the menu or by tapping a ticket kept; the tickets kept are
+tapped (again to put one back), then `ok`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.flows.base import NOTHING, Reaction
+from companion.flows.kit import Button, refused
+from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.view import Mode, Pick
+from companion.games.ticket_to_ride.words import (  # fmt: skip
+    DRAW_SECOND_FIRST,
+    HINT_TICKETS,
+    KEEP_AT_LEAST,
+    NO_TICKETS_LEFT,
+    OTHER_MAP_TICKET,
+    TAP_TICKETS,
+    TICKETS_DRAWN,
+    TICKETS_KEPT,
+    TICKETS_TITLE,
+    TOO_MANY_TICKETS,
+    map_ticket_codes,
+)
+from companion.screens.model import Screen
+from engine.games.ticket_to_ride.events import DrawTickets, KeepTickets
+from engine.games.ticket_to_ride.state import Phase, TicketToRideState
+
+
+class Tickets(Part):
+    """The tickets offered and those kept of them."""
+
+    def modes(self) -> dict[Mode, Handlers]:
+        return {Mode.TICKETS: (self._screen, self._button)}
+
+    def _screen(self, state: TicketToRideState) -> Screen:
+        w = self.words
+        player = state.player()
+        offered = len(player.offered) + len(player.offered_long)
+        least = min(least_kept(state), offered)
+        body = [w.say(TAP_TICKETS, least=least, offered=offered)]
+        board = state.board
+        body += [w.ticket(board.ticket(pick.card)) for pick in self.ui.picks
+                 if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
+        if state.phase is Phase.START_TICKETS and not self.ui.picks:
+            body += self.flow.turn.face_up_line(state)
+        return Screen(top=self.top(state), title=w.say(TICKETS_TITLE, name=player.name),
+                      body=tuple(body), hints=w.say(HINT_TICKETS),
+                      progress=(len(self.ui.picks), offered))
+
+    def _button(self, state: TicketToRideState, button: Button) -> Reaction:
+        ui = self.ui
+        if button == "ok":
+            player = state.player()
+            least = min(least_kept(state), len(player.offered) + len(player.offered_long))
+            if len(ui.picks) < least:
+                return refused(self.words.say(KEEP_AT_LEAST, count=least))
+            return Reaction(KeepTickets(ui.cards),
+                            notice=self.words.say(TICKETS_KEPT, count=len(ui.picks)), uids=ui.uids)
+        if button == "back" and ui.picks:
+            self.ui = ui.unpicking()
+        elif button in ("up", "down") and state.phase is Phase.START_TICKETS:
+            return self.flow.turn.ask_face_up(state, Mode.MAIN)
+        return NOTHING
+
+    def tapped(self, state: TicketToRideState, mode: Mode, value: str, uid: str) -> Reaction:
+        """A ticket tapped (its code, `value`): kept or put back while tickets are offered;
+        else it draws tickets, and is the first one kept."""
+        w = self.words
+        if mode not in (Mode.MAIN, Mode.MENU, Mode.TICKETS):
+            return refused(w.say(DRAW_SECOND_FIRST) if mode is Mode.SECOND else w.not_now())
+        board = state.board
+        found = map_ticket_codes(board).get(value)
+        if found is None:
+            return refused(w.say(OTHER_MAP_TICKET))
+        ticket = board.ticket(found)
+        picks = self.ui.picks
+        for index, pick in enumerate(picks):
+            if pick.card == ticket.id:
+                self.ui = replace(self.ui, picks=picks[:index] + picks[index + 1:])
+                return Reaction(notice=w.ticket_put_back(ticket))
+        for player in state.players:
+            if ticket.id in player.tickets:
+                return refused(w.ticket_held(ticket, player.name))
+        for team in state.teams:
+            if ticket.id in team.tickets:
+                return refused(w.ticket_held(ticket, team.name))
+        if mode is not Mode.TICKETS:
+            if not state.tickets:
+                return refused(w.say(NO_TICKETS_LEFT))
+            self.flow.carry = Pick(ticket.id, uid)
+            return Reaction(DrawTickets(), notice=w.say(TICKETS_DRAWN))
+        player = state.player()
+        pile = player.offered_long if ticket.long else player.offered
+        if sum(1 for pick in picks if board.ticket(pick.card).long == ticket.long) >= len(pile):
+            return refused(w.say(TOO_MANY_TICKETS, count=len(pile)))
+        self.ui = self.ui.picking(Pick(ticket.id, uid))
+        return NOTHING
+
+
+def least_kept(state: TicketToRideState) -> int:
+    """The fewest tickets a player keeps of those offered now."""
+    tickets = state.board.rules.tickets
+    return tickets.start_keep if state.phase is Phase.START_TICKETS else tickets.draw_keep
