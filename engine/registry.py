@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .errors import N_
 from .game import GameRules
 
 
@@ -31,13 +32,16 @@ class GameEntry:
     module: str
 
 
+#: The games, each with the title printed on its box (an English message, translated where
+#: it is shown).
 CATALOGUE: tuple[GameEntry, ...] = (
-    GameEntry("freight-train", "Freight Train", range(2, 6), "engine.games.freight_train"),
-    GameEntry("whistle-stop", "Whistle Stop", range(2, 6), "engine.games.whistle_stop"),
-    GameEntry("game-of-trains", "The Game of Trains", range(2, 5),
+    GameEntry("freight-train", N_("Freight Train"), range(2, 6), "engine.games.freight_train"),
+    GameEntry("whistle-stop", N_("Whistle Stop"), range(2, 6), "engine.games.whistle_stop"),
+    GameEntry("game-of-trains", N_("The Game of Trains"), range(2, 5),
               "engine.games.game_of_trains"),
-    GameEntry("off-the-rails", "Off the Rails", range(2, 5), "engine.games.off_the_rails"),
-    GameEntry("ticket-to-ride", "Ticket to Ride", range(2, 6), "engine.games.ticket_to_ride"),
+    GameEntry("off-the-rails", N_("Off the Rails"), range(2, 5), "engine.games.off_the_rails"),
+    GameEntry("ticket-to-ride", N_("Ticket to Ride"), range(2, 6),
+              "engine.games.ticket_to_ride"),
 )
 
 _ENTRIES: dict[str, GameEntry] = {game.id: game for game in CATALOGUE}

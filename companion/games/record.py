@@ -56,11 +56,9 @@ class Teams:
 
 @dataclass(frozen=True)
 class TableGame:
-    """One game at the table. Ids are the engine's; `title` is an English message (N_)."""
+    """One game at the table, by the engine's id."""
 
     id: str
-    #: The title printed on the box, translated where it is shown.
-    title: str
     #: The flow class, "module:Class", imported when a table of this game opens.
     flow: str
     #: The automated player's module (`ACKNOWLEDGED`, `enter`), for the demo and the tests.
@@ -94,6 +92,13 @@ class TableGame:
     read_map: Callable[[str], tuple[str, Any]] | None = None
     #: How a play's map seats teams (None for a map without teams); None: never in teams.
     map_teams: Callable[[object], Teams | None] | None = None
+
+    @property
+    def title(self) -> str:
+        """The title printed on the box (the engine's catalogue's: an English message, N_)."""
+        from engine.registry import entry
+
+        return entry(self.id).name
 
     @property
     def rules(self) -> GameRules[Any, Any]:

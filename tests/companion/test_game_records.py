@@ -104,7 +104,7 @@ SIXTH = "sixth-game"
 def sixth_game(monkeypatch: pytest.MonkeyPatch) -> TableGame:
     """A sixth game: one record at the table, one entry in the engine's registry."""
     record = TableGame(
-        id=SIXTH, title="Sixth Express",
+        id=SIXTH,
         flow="companion.games.freight_train.flow:FreightTrainFlow",
         autopilot="companion.games.freight_train.autopilot",
         cards=lambda: {"wagon": ("coal", "tank")},

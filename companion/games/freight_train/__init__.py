@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.record import TableGame, Values
-from companion.i18n.translate import N_, NC_
+from companion.i18n.translate import NC_
 
 GAME = "freight-train"
 
@@ -16,7 +16,6 @@ def _cards() -> dict[str, Values]:
 
 TABLE = TableGame(
     id=GAME,
-    title=N_("Freight Train"),
     flow="companion.games.freight_train.flow:FreightTrainFlow",
     autopilot="companion.games.freight_train.autopilot",
     cards=_cards,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.record import TableGame, Values
-from companion.i18n.translate import N_, NC_
+from companion.i18n.translate import NC_
 
 
 def _cards() -> dict[str, Values]:
@@ -14,7 +14,6 @@ def _cards() -> dict[str, Values]:
 
 TABLE = TableGame(
     id="game-of-trains",
-    title=N_("The Game of Trains"),
     flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
     autopilot="companion.games.game_of_trains.autopilot",
     cards=_cards,

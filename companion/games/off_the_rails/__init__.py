@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.record import TableGame, Values
-from companion.i18n.translate import N_, NC_
+from companion.i18n.translate import NC_
 
 
 def _cards() -> dict[str, Values]:
@@ -14,7 +14,6 @@ def _cards() -> dict[str, Values]:
 
 TABLE = TableGame(
     id="off-the-rails",
-    title=N_("Off the Rails"),
     flow="companion.games.off_the_rails.flow:OffTheRailsFlow",
     autopilot="companion.games.off_the_rails.autopilot",
     cards=_cards,

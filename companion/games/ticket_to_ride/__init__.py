@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.record import GameInfo, Shape, TableGame, Teams, Values
-from companion.i18n.translate import N_, NC_
+from companion.i18n.translate import NC_
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
 TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
@@ -63,7 +63,6 @@ def _map_teams(option: object) -> Teams | None:
 
 TABLE = TableGame(
     id="ticket-to-ride",
-    title=N_("Ticket to Ride"),
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
     autopilot="companion.games.ticket_to_ride.autopilot",
     cards=_cards,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.record import TableGame, Values
-from companion.i18n.translate import N_, NC_
+from companion.i18n.translate import NC_
 
 
 def _cards() -> dict[str, Values]:
@@ -15,7 +15,6 @@ def _cards() -> dict[str, Values]:
 
 TABLE = TableGame(
     id="whistle-stop",
-    title=N_("Whistle Stop"),
     flow="companion.games.whistle_stop.flow:WhistleStopFlow",
     autopilot="companion.games.whistle_stop.autopilot",
     cards=_cards,
