@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from enum import Enum
 from typing import Protocol
 
@@ -63,24 +64,25 @@ def brightness_step(contrast: int) -> int:
     return BRIGHTNESS_LEVELS.index(nearest) + 1
 
 
+@dataclass(eq=False)
 class PanelRest:
     """Dims the panel after `dim_after` idle seconds and switches it off `off_after` seconds
     later (0: never); `contrast` is the panel's brightness when awake. `on_change(state)` is
     told each change of state (to rest the card reader with the panel)."""
 
-    def __init__(self, panel: Panel, clock: Callable[[], float], *, dim_after: float,
-                 off_after: float, contrast: int = PANEL_DEFAULT_CONTRAST,
-                 on_change: Callable[[Rest], object] | None = None) -> None:
-        self.panel = panel
-        self.on_change = on_change
-        self.clock = clock
-        self.dim_after = dim_after
-        self.off_after = off_after
-        self.contrast = contrast
-        self.state = Rest.AWAKE
-        self.last_input = clock()
-        #: The button whose gesture woke a dark panel: its events are swallowed until release.
-        self._swallowing: str | None = None
+    panel: Panel
+    clock: Callable[[], float]
+    _: KW_ONLY
+    dim_after: float
+    off_after: float
+    contrast: int = PANEL_DEFAULT_CONTRAST
+    on_change: Callable[[Rest], object] | None = None
+    state: Rest = field(default=Rest.AWAKE, init=False)
+    #: The button whose gesture woke a dark panel: its events are swallowed until release.
+    _swallowing: str | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        self.last_input = self.clock()
 
     def tick(self) -> None:
         """Dim or switch off the panel when its idle time has come."""
