@@ -12,10 +12,24 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import Mode, Pick
-from companion.games.ticket_to_ride.words import RESHUFFLED
-from companion.i18n.translate import N_
+from companion.games.ticket_to_ride.words import (
+    BOAT_DECK_EMPTY,
+    CARD_FROM,
+    EXCHANGE_TITLE,
+    EXCHANGED,
+    FACE_UP_NEW_BOAT,
+    FACE_UP_NEW_WAGON,
+    FROM_ITS_DECK,
+    GIVE_BOATS,
+    GIVE_WAGONS,
+    NEW_BOAT_DECK,
+    NO_CARD_FROM_THERE,
+    RESHUFFLED,
+    WAGON_DECK_EMPTY,
+    WAGONS_AND_BOATS,
+)
 from companion.screens.model import Screen
 from engine.games.ticket_to_ride.events import DrawCard, ExchangePieces, Reshuffle
 from engine.games.ticket_to_ride.live_boats import (
@@ -34,26 +48,9 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 #: Where a card came from: blind from its deck, or face up and replaced from a deck.
 Source = tuple[int, str]
 
-WAGONS_AND_BOATS = N_("Wagons {wagons} · Boats {boats}")
-CARD_FROM = N_("{card} from?")
-FROM_ITS_DECK = N_("From its deck")
-FACE_UP_NEW_WAGON = N_("Face up, new wagon")
-FACE_UP_NEW_BOAT = N_("Face up, new boat")
-NO_CARD_FROM_THERE = N_("No card to take there")
-EXCHANGE_TITLE = N_("Exchange pieces")
-GIVE_WAGONS = N_("{count} wagons > boats")
-GIVE_BOATS = N_("{count} boats > wagons")
-EXCHANGED = N_("Pieces exchanged")
-WAGON_DECK_EMPTY = N_("Wagon deck empty")
-BOAT_DECK_EMPTY = N_("Boat deck empty")
-NEW_BOAT_DECK = N_("New boat deck shuffled")
-
 
 class Boats(Part):
     """The Rails & Sails steps of the Ticket to Ride flow."""
-
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.EXCHANGE: (self._exchange_screen, self._exchange_button)}
 
     # --- Drawing from two decks -------------------------------------------------------------
 
@@ -136,7 +133,7 @@ class Boats(Part):
         return [(give, count) for give in (WAGONS, BOATS)
                 for count in range(1, exchange_limit(player, give) + 1)]
 
-    def _exchange_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def exchange_button(self, state: TicketToRideState, button: Button) -> Reaction:
         options = self.exchange_options(state)
         if button == "back" or not options:
             self.ui = self.ui.entering(Mode.MENU)
@@ -148,7 +145,7 @@ class Boats(Part):
         give, count = option
         return Reaction(ExchangePieces(give, count), notice=self.words.say(EXCHANGED))
 
-    def _exchange_screen(self, state: TicketToRideState) -> Screen:
+    def exchange_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         items = tuple(w.say(GIVE_WAGONS, count=count) if give == WAGONS
                       else w.say(GIVE_BOATS, count=count)

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved
-from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import DEPOT, Mode
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEPOT_FIRST_BODY,
@@ -34,11 +34,6 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 class Depots(Part):
     """The depot steps of the Ticket to Ride flow."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.FIRST_DEPOT: (self._first_depot_screen, self._first_depot_button),
-                Mode.STORE: (self._store_screen, self._store_button),
-                Mode.TAKE_WAREHOUSE: (self._take_screen, self._take_button)}
-
     def step(self, state: TicketToRideState, mode: Mode) -> Mode | None:
         """The depot step the game is at, or None when it is at none."""
         depots = state.depots
@@ -55,12 +50,12 @@ class Depots(Part):
 
     # --- Buttons ------------------------------------------------------------------------
 
-    def _first_depot_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def first_depot_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return self.flow.routes.start(state, DEPOT)
         return NOTHING
 
-    def _store_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def store_button(self, state: TicketToRideState, button: Button) -> Reaction:
         names = side_names(state)
         count = len(names)
         if button == "back":
@@ -72,7 +67,7 @@ class Depots(Part):
             return Reaction(StoreCard(owner), notice=self.words.say(STORED_IN, name=names[owner]))
         return NOTHING
 
-    def _take_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def take_button(self, state: TicketToRideState, button: Button) -> Reaction:
         assert state.depots is not None
         choices = (*state.depots.offer, NO_WAREHOUSE)
         if button in ("up", "down"):
@@ -88,13 +83,13 @@ class Depots(Part):
 
     # --- Screens ------------------------------------------------------------------------
 
-    def _first_depot_screen(self, state: TicketToRideState) -> Screen:
+    def first_depot_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         return Screen(top=self.top(state),
                       title=w.say(DEPOT_FIRST_TITLE, name=state.player().name),
                       body=(w.say(DEPOT_FIRST_BODY),), hints=w.say(HINT_DEPOT))
 
-    def _store_screen(self, state: TicketToRideState) -> Screen:
+    def store_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         assert state.depots is not None
         items = tuple(w.say(WAREHOUSE_ITEM, name=name, count=len(cards))
@@ -102,7 +97,7 @@ class Depots(Part):
         return Screen(top=self.top(state), title=w.say(STORE_TITLE),
                       menu=Menu(items, self.ui.choice % len(items)), hints=w.hint_choose())
 
-    def _take_screen(self, state: TicketToRideState) -> Screen:
+    def take_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         depots = state.depots
         assert depots is not None

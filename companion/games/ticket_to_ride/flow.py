@@ -34,7 +34,7 @@ from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.boats import Boats
 from companion.games.ticket_to_ride.depots import Depots
 from companion.games.ticket_to_ride.pages import Pages
-from companion.games.ticket_to_ride.part import Part, Tapped
+from companion.games.ticket_to_ride.part import Tapped
 from companion.games.ticket_to_ride.passengers import Passengers
 from companion.games.ticket_to_ride.payments import Payments
 from companion.games.ticket_to_ride.routes import RouteChooser
@@ -100,14 +100,52 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
         self.depots = Depots(self)
         self.passengers = Passengers(self)
         self.boats = Boats(self)
-        parts: tuple[Part, ...] = (self.pages, self.turn, self.tickets, self.routes,
-                                   self.payments, self.takings, self.depots, self.passengers,
-                                   self.boats)
-        self.screens, self.buttons = by_mode(
-            {mode: handlers for part in parts for mode, handlers in part.modes().items()})
+        #: Every mode, with the part that shows it: its screen and its buttons.
+        self.screens, self.buttons = by_mode({
+            Mode.SETUP: (self.pages.setup_screen, self.pages.setup_button),
+            Mode.LAST_ROUND: (self.pages.last_round_screen, self.pages.ack_button),
+            Mode.FINAL: (self.pages.final_screen, self.pages.final_button),
+            Mode.MAIN: (self.turn.main_screen, self.turn.main_button),
+            Mode.MENU: (self.turn.menu_screen, self.turn.menu_button),
+            Mode.SECOND: (self.turn.second_screen, self.turn.second_button),
+            Mode.SOURCE: (self.turn.source_screen, self.turn.source_button),
+            Mode.FACE_UP: (self.turn.face_up_screen, self.turn.face_up_button),
+            Mode.RESHUFFLE: (self.turn.reshuffle_screen, self.turn.reshuffle_button),
+            Mode.TICKETS: (self.tickets.screen, self.tickets.button),
+            Mode.LETTER: (self.routes.letter_screen, self.routes.button),
+            Mode.CITY: (self.routes.city_screen, self.routes.button),
+            Mode.TRACK: (self.routes.track_screen, self.routes.button),
+            Mode.PAY: (self.payments.pay_screen, self.payments.pay_button),
+            Mode.REVEAL: (self.payments.reveal_screen, self.payments.reveal_button),
+            Mode.TUNNEL_PAY: (self.payments.tunnel_pay_screen, self.payments.tunnel_pay_button),
+            Mode.GIVE_UP: (self.payments.give_up_screen, self.payments.give_up_button),
+            Mode.COMPANY: (self.takings.company_screen, self.takings.company_button),
+            Mode.MEEPLE: (self.takings.meeple_screen, self.takings.meeple_button),
+            Mode.START_CITY: (self.takings.start_screen, self.takings.start_button),
+            Mode.CITE: (self.takings.cite_screen, self.takings.cite_button),
+            Mode.CITE_PAY: (self.takings.cite_pay_screen, self.takings.cite_pay_button),
+            Mode.ALVIN: (self.takings.alvin_screen, self.takings.alvin_button),
+            Mode.FIRST_DEPOT: (self.depots.first_depot_screen, self.depots.first_depot_button),
+            Mode.STORE: (self.depots.store_screen, self.depots.store_button),
+            Mode.TAKE_WAREHOUSE: (self.depots.take_screen, self.depots.take_button),
+            Mode.PLACE: (self.passengers.place_screen, self.passengers.place_button),
+            Mode.RIDER: (self.passengers.rider_screen, self.passengers.rider_button),
+            Mode.TRIP: (self.passengers.trip_screen, self.passengers.trip_button),
+            Mode.TRIP_PAY: (self.passengers.trip_pay_screen, self.passengers.trip_pay_button),
+            Mode.EXCHANGE: (self.boats.exchange_screen, self.boats.exchange_button),
+        })
         #: What a train card tapped does, in the modes that take one.
         self.taps: dict[Mode, Tapped] = {
-            mode: tapped for part in parts for mode, tapped in part.taps().items()}
+            Mode.MAIN: self.turn.first_card,
+            Mode.MENU: self.turn.first_card,
+            Mode.SECOND: self.turn.second_card,
+            Mode.SOURCE: self.turn.source_card,
+            Mode.PAY: self.payments.pay_tapped,
+            Mode.REVEAL: self.payments.reveal_tapped,
+            Mode.TUNNEL_PAY: self.payments.extra_tapped,
+            Mode.CITE_PAY: self.takings.cite_tapped,
+            Mode.TRIP_PAY: self.passengers.fare_tapped,
+        }
 
     def view(self, state: TicketToRideState) -> TurnView:
         """What this input reads of `state`, worked out once for the state."""

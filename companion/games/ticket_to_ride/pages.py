@@ -8,7 +8,7 @@ from dataclasses import replace
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, leafed, turned
 from companion.flows.words import paged
-from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEALT,
@@ -36,18 +36,13 @@ class Pages(Part):
     """The setup's pages (the last one records the deal), the last round's announcement and
     the final result's pages."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.SETUP: (self._setup_screen, self._setup_button),
-                Mode.LAST_ROUND: (self._last_round_screen, self._ack_button),
-                Mode.FINAL: (self._final_screen, self._final_button)}
-
     # --- Setting up ---------------------------------------------------------------------------
 
-    def _setup_screen(self, state: TicketToRideState) -> Screen:
+    def setup_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         return w.setup_screen(w.setup_top(state.board), self.setup_pages(state), self.ui.page)
 
-    def _setup_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def setup_button(self, state: TicketToRideState, button: Button) -> Reaction:
         page = leafed(self.ui.page, button, len(self.setup_pages(state)))
         if page is None:
             return Reaction(_unseen_deal(state.board), notice=self.words.say(DEALT))
@@ -81,7 +76,7 @@ class Pages(Part):
 
     # --- The last round -----------------------------------------------------------------------
 
-    def _last_round_screen(self, state: TicketToRideState) -> Screen:
+    def last_round_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         # On a map with boats the last round starts on wagons and boats together.
         trigger = min(state.players, key=lambda p: p.trains + p.boats)
@@ -90,14 +85,14 @@ class Pages(Part):
         return Screen(top=self.top(state), title=w.say(LAST_ROUND), body=body,
                       hints=w.hint_ack(), style=Style.ANNOUNCE)
 
-    def _ack_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def ack_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             self.ui = self.ui.entering(Mode.MAIN)
         return NOTHING
 
     # --- The final result ---------------------------------------------------------------------
 
-    def _final_screen(self, state: TicketToRideState) -> Screen:
+    def final_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         final = self.flow.view(state).final
         ranking_lines = self._ranking_lines(state)
@@ -114,7 +109,7 @@ class Pages(Part):
                       body=tuple(ranking_lines[first : first + RANKING_LINES]),
                       hints=w.hint_pages(), style=Style.ANNOUNCE)
 
-    def _final_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def final_button(self, state: TicketToRideState, button: Button) -> Reaction:
         self.ui = replace(self.ui, page=turned(self.ui.page, button,
                                                len(self.final_pages(state))))
         return NOTHING

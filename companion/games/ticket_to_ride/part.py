@@ -2,8 +2,9 @@
 entered, the words, and the top line and the shapes of its screens.
 
 The flow (`flow.py`) is made of parts, one job each (the route chooser, the payments, what a
-claim takes...). A part shows the screens and reads the buttons of its own modes, and makes
-its steps; it reaches the others through the flow that made it: `self.flow.routes.start(...)`.
+claim takes...). A part shows the screens and reads the buttons of its own modes (the flow's
+one table of modes says which part has which), and makes its steps; it reaches the others
+through the flow that made it: `self.flow.routes.start(...)`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.flows.base import Reaction
-from companion.flows.kit import Button
-from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
+from companion.games.ticket_to_ride.view import Pick, TicketToRideUI
 from companion.games.ticket_to_ride.words import TEAM_CONTEXT, TEAM_LAST_ROUND
 from companion.screens.model import Menu, Screen, Style
 from engine.games.ticket_to_ride.live_teams import team_of
@@ -22,9 +22,6 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 if TYPE_CHECKING:
     from companion.games.ticket_to_ride.flow import TicketToRideFlow
 
-#: A mode's screen and what its buttons do, side by side (the flow splits them with `by_mode`).
-Handlers = tuple[Callable[[TicketToRideState], Screen],
-                 Callable[[TicketToRideState, Button], Reaction]]
 #: What a train card tapped does in a mode.
 Tapped = Callable[[TicketToRideState, Pick], Reaction]
 
@@ -44,14 +41,6 @@ class Part:
     @ui.setter
     def ui(self, ui: TicketToRideUI) -> None:
         self.flow.ui = ui
-
-    def modes(self) -> dict[Mode, Handlers]:
-        """The modes this part shows, each with its screen and its buttons."""
-        return {}
-
-    def taps(self) -> dict[Mode, Tapped]:
-        """The modes in which this part takes the train cards tapped."""
-        return {}
 
     # --- The screens' shapes --------------------------------------------------------------
 

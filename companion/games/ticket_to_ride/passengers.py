@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     FROM_CITY,
@@ -48,22 +48,13 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 class Passengers(Part):
     """The passenger steps of the Ticket to Ride flow: they read and move `ui`."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.PLACE: (self._place_screen, self._place_button),
-                Mode.RIDER: (self._rider_screen, self._rider_button),
-                Mode.TRIP: (self._trip_screen, self._trip_button),
-                Mode.TRIP_PAY: (self._trip_pay_screen, self._trip_pay_button)}
-
-    def taps(self) -> dict[Mode, Tapped]:
-        return {Mode.TRIP_PAY: self._fare_tapped}
-
     # --- Placing after a claim ----------------------------------------------------------------
 
     def place_options(self, state: TicketToRideState) -> list[str]:
         """The cities offered, then "" for no passenger."""
         return [*placing_passenger(state), ""]
 
-    def _place_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def place_button(self, state: TicketToRideState, button: Button) -> Reaction:
         choice, city = chosen(self.ui.choice, button, self.place_options(state))
         self.ui = replace(self.ui, choice=choice)
         if city is None:
@@ -72,7 +63,7 @@ class Passengers(Part):
             NO_PASSENGER)
         return Reaction(PlacePassenger(city), notice=notice)
 
-    def _place_screen(self, state: TicketToRideState) -> Screen:
+    def place_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         items = tuple(city or w.say(NO_PASSENGER) for city in self.place_options(state))
         return self.list_screen(state, w.say(PASSENGER_QUESTION), items)
@@ -114,7 +105,7 @@ class Passengers(Part):
             return not ui.stops  # no stop yet: the trip is only starting
         return True
 
-    def _rider_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def rider_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
             self.ui = self.ui.entering(Mode.MAIN)
             return NOTHING
@@ -122,7 +113,7 @@ class Passengers(Part):
         self.ui = replace(self.ui, choice=choice)
         return NOTHING if city is None else self._choose_rider(city)
 
-    def _trip_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def trip_button(self, state: TicketToRideState, button: Button) -> Reaction:
         ui = self.ui
         if button == "back":
             if ui.stops:
@@ -157,14 +148,14 @@ class Passengers(Part):
         return Reaction(MovePassenger(start, ui.stops, ui.cards),
                         notice=self.words.tokens_taken(trip.tokens), uids=ui.uids)
 
-    def _trip_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def trip_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
             ui = self.ui
             self.ui = (ui.unpicking() if ui.picks
                        else replace(ui, mode=Mode.TRIP, choice=len(self.trip_options(state)) - 1))
         return NOTHING
 
-    def _fare_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def fare_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         """A passenger card paid for the trip: refused at once when it cannot be part of the
         fare; the last one makes the move."""
         ui = self.ui
@@ -177,10 +168,10 @@ class Passengers(Part):
             return NOTHING
         return self._travel(state)
 
-    def _rider_screen(self, state: TicketToRideState) -> Screen:
+    def rider_screen(self, state: TicketToRideState) -> Screen:
         return self.list_screen(state, self.words.say(MOVE_TITLE), movable(state))
 
-    def _trip_pay_screen(self, state: TicketToRideState) -> Screen:
+    def trip_pay_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui
         fare = self._fare(state).cards
         body = ((w.cards(ui.cards),) if ui.picks
@@ -188,7 +179,7 @@ class Passengers(Part):
         return Screen(top=self.top(state), title=w.say(TRIP_FARE, count=fare), body=body,
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), fare))
 
-    def _trip_screen(self, state: TicketToRideState) -> Screen:
+    def trip_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui
         here = ui.stops[-1] if ui.stops else ui.city or ""
         tokens = {stop.city: stop.token for stop in next_stops(state, ui.city or "", ui.stops)}

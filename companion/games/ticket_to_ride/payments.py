@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved, refused
-from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import STATION, TRAIN_CARDS, Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     GIVE_UP_QUESTION,
@@ -53,16 +53,6 @@ class Payments(Part):
     """The cards of a payment, tapped one by one: each is refused at once when it cannot be
     part of the payment; the last one makes the move."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.PAY: (self._pay_screen, self._pay_button),
-                Mode.REVEAL: (self._reveal_screen, self._reveal_button),
-                Mode.TUNNEL_PAY: (self._tunnel_pay_screen, self._tunnel_pay_button),
-                Mode.GIVE_UP: (self._give_up_screen, self._give_up_button)}
-
-    def taps(self) -> dict[Mode, Tapped]:
-        return {Mode.PAY: self._pay_tapped, Mode.REVEAL: self._reveal_tapped,
-                Mode.TUNNEL_PAY: self._extra_tapped}
-
     def _picked_line(self) -> tuple[str, ...]:
         if not self.ui.picks:
             return ()
@@ -70,7 +60,7 @@ class Payments(Part):
 
     # --- A route or a station -------------------------------------------------------------
 
-    def _pay_screen(self, state: TicketToRideState) -> Screen:
+    def pay_screen(self, state: TicketToRideState) -> Screen:
         w, ui = self.words, self.ui
         if ui.purpose == STATION:
             cost = self.flow.view(state).station_cost or 0
@@ -88,7 +78,7 @@ class Payments(Part):
         return Screen(top=self.top(state), title=w.route_title(track), body=tuple(lines),
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
 
-    def _pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         """The cards are tapped, the last one claims the route: `back` takes the last card
         back, then returns to the route chooser."""
         if button != "back":
@@ -98,7 +88,7 @@ class Payments(Part):
             return NOTHING
         return self.flow.routes.back(state)
 
-    def _pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def pay_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         ui = self.ui
         cards = (*ui.cards, pick.card)
         board = state.board
@@ -127,7 +117,7 @@ class Payments(Part):
 
     # --- A tunnel -------------------------------------------------------------------------
 
-    def _reveal_screen(self, state: TicketToRideState) -> Screen:
+    def reveal_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         count = cards_to_reveal(state)
         cards = tuple(w.card(card) for card in TRAIN_CARDS)
@@ -135,7 +125,7 @@ class Payments(Part):
                       menu=Menu(cards, self.ui.choice % len(cards)),
                       hints=w.say(HINT_TURNED), progress=(len(self.ui.picks), count))
 
-    def _reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
         """The cards turned over may be entered with the buttons too: a card from the list."""
         if button == "back" and self.ui.picks:
             self.ui = self.ui.unpicking()
@@ -143,10 +133,10 @@ class Payments(Part):
             self.ui = replace(self.ui, choice=moved(self.ui.choice, button, len(TRAIN_CARDS)))
         elif button == "ok":
             card = TRAIN_CARDS[self.ui.choice % len(TRAIN_CARDS)]
-            return self._reveal_tapped(state, Pick(card, ""))
+            return self.reveal_tapped(state, Pick(card, ""))
         return NOTHING
 
-    def _reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def reveal_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         self.ui = self.ui.picking(pick)
         picks = self.ui.picks
         if len(picks) < cards_to_reveal(state):
@@ -162,7 +152,7 @@ class Payments(Part):
         return Reaction(RevealTunnel(self.ui.cards), notice=notice,
                         uids=tuple(p.uid for p in picks if p.uid))
 
-    def _tunnel_pay_screen(self, state: TicketToRideState) -> Screen:
+    def tunnel_pay_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         tunnel = state.tunnel
         assert tunnel is not None
@@ -171,14 +161,14 @@ class Payments(Part):
         return Screen(top=self.top(state), title=w.say(TUNNEL_EXTRA, count=surcharge), body=body,
                       hints=w.say(HINT_TUNNEL_PAY), progress=(len(self.ui.picks), surcharge))
 
-    def _tunnel_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def tunnel_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back" and self.ui.picks:
             self.ui = self.ui.unpicking()
         elif button == "ok":
             self.ui = replace(self.ui, picks=(), mode=Mode.GIVE_UP)
         return NOTHING
 
-    def _extra_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def extra_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         tunnel = state.tunnel
         assert tunnel is not None and tunnel.surcharge is not None
         cards = (*self.ui.cards, pick.card)
@@ -193,10 +183,10 @@ class Payments(Part):
         notice = self.flow.takings.claim_notice(state, track, tunnel.takings)
         return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
 
-    def _give_up_screen(self, state: TicketToRideState) -> Screen:
+    def give_up_screen(self, state: TicketToRideState) -> Screen:
         return self.question(state, self.words.say(GIVE_UP_QUESTION), self.words.give_up_body())
 
-    def _give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def give_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(PayTunnel(()), notice=self.words.say(TUNNEL_GIVEN_UP))
         if button == "back":

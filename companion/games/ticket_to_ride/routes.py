@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved, refused
-from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import (  # fmt: skip
     CHOICE_STEPS,
     CLAIM,
@@ -38,11 +38,6 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 class RouteChooser(Part):
     """The route chooser: its steps read and move the move being entered; the payment
     follows (see `payments`)."""
-
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.LETTER: (self._letter_screen, self._button),
-                Mode.CITY: (self._city_screen, self._button),
-                Mode.TRACK: (self._track_screen, self._button)}
 
     def valid(self, state: TicketToRideState) -> bool:
         """Whether the route or station being chosen still makes sense (a draft restored after
@@ -86,7 +81,7 @@ class RouteChooser(Part):
             return self._choose_letter(state, letters[0])
         return NOTHING
 
-    def _button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def button(self, state: TicketToRideState, button: Button) -> Reaction:
         ui = self.ui
         if button == "back":
             return self.back(state)
@@ -158,19 +153,19 @@ class RouteChooser(Part):
             return w.say(DEPOT_TITLE)
         return w.say(STATION_TITLE) if self.ui.purpose == STATION else w.say(CLAIM_TITLE)
 
-    def _letter_screen(self, state: TicketToRideState) -> Screen:
+    def letter_screen(self, state: TicketToRideState) -> Screen:
         view, purpose = self.flow.view(state), self.ui.purpose
         items = tuple(self.words.letter_item(letter, view.cities(purpose, letter))
                       for letter in view.letters(purpose))
         return Screen(top=self.top(state), title=self._title(),
                       menu=Menu(items, self.ui.choice), hints=self.words.hint_choose())
 
-    def _city_screen(self, state: TicketToRideState) -> Screen:
+    def city_screen(self, state: TicketToRideState) -> Screen:
         cities = self.flow.view(state).cities(self.ui.purpose, self.ui.letter or "")
         return Screen(top=self.top(state), title=self._title(),
                       menu=Menu(tuple(cities), self.ui.choice), hints=self.words.hint_choose())
 
-    def _track_screen(self, state: TicketToRideState) -> Screen:
+    def track_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         city = self.ui.city or ""
         tracks = self.flow.view(state).tracks(city)

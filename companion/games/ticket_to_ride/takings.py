@@ -10,12 +10,28 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
-from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.payments import claim_news
 from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
-from companion.games.ticket_to_ride.words import HINT_PAY
+from companion.games.ticket_to_ride.words import (
+    ALVIN_CAPTURED,
+    ALVIN_TO,
+    CITE_AT,
+    CITE_COST,
+    CITE_PLACED,
+    HINT_PAY,
+    MEEPLE_AT,
+    MEEPLES_TAKEN,
+    NO_CITE,
+    NO_MEEPLE,
+    PLACE_CITE,
+    SHARE_ITEM,
+    SHARE_TAKEN,
+    STARTING_CITY,
+    STARTING_CITY_TAKEN,
+    WHICH_COMPANY,
+)
 from companion.screens.model import Screen
-from engine.errors import N_
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import ClaimRoute
 from engine.games.ticket_to_ride.live_meeples import NONE, meeple_options
@@ -26,36 +42,9 @@ from engine.games.ticket_to_ride.payment import hand_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
 from engine.games.ticket_to_ride.state import Takings, TicketToRideState
 
-WHICH_COMPANY = N_("Which company?")
-SHARE_ITEM = N_("{company} · share {number}")
-SHARE_TAKEN = N_("Share {number} of {company}")
-MEEPLE_AT = N_("Meeple in {place}?")
-NO_MEEPLE = N_("None")
-MEEPLES_TAKEN = N_("Meeples: {colors}")
-STARTING_CITY = N_("Starting city?")
-STARTING_CITY_TAKEN = N_("Start: {city}")
-PLACE_CITE = N_("Place a Cité?")
-NO_CITE = N_("No")
-CITE_AT = N_("Cité in {city}")
-CITE_COST = N_("{count} cards, one colour")
-CITE_PLACED = N_("Cité in {city}")
-ALVIN_TO = N_("Alvin goes to?")
-ALVIN_CAPTURED = N_("Alvin captured: +{points}")
-
 
 class TakingsChooser(Part):
     """The lists after a claim's payment; the last answer makes the claim."""
-
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.COMPANY: (self._company_screen, self._company_button),
-                Mode.MEEPLE: (self._meeple_screen, self._meeple_button),
-                Mode.START_CITY: (self._start_screen, self._start_button),
-                Mode.CITE: (self._cite_screen, self._cite_button),
-                Mode.CITE_PAY: (self._cite_pay_screen, self._cite_pay_button),
-                Mode.ALVIN: (self._alvin_screen, self._alvin_button)}
-
-    def taps(self) -> dict[Mode, Tapped]:
-        return {Mode.CITE_PAY: self._cite_tapped}
 
     # --- What the engine offers -------------------------------------------------------------
 
@@ -174,19 +163,19 @@ class TakingsChooser(Part):
         self.ui = take(option)
         return self.claim_ready(state)
 
-    def _company_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def company_button(self, state: TicketToRideState, button: Button) -> Reaction:
         return self._listed(state, button, self.company_options(state),
                             lambda company: replace(self.ui, company=company))
 
-    def _meeple_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def meeple_button(self, state: TicketToRideState, button: Button) -> Reaction:
         return self._listed(state, button, self.meeple_choices(state),
                             lambda color: replace(self.ui, meeples=(*self.ui.meeples, color)))
 
-    def _start_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def start_button(self, state: TicketToRideState, button: Button) -> Reaction:
         return self._listed(state, button, self.start_choices(state),
                             lambda city: replace(self.ui, start=city))
 
-    def _cite_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def cite_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
             return self._takings_back()
         choice, city = chosen(self.ui.choice, button, self.cite_choices(state))
@@ -199,7 +188,7 @@ class TakingsChooser(Part):
         self.ui = replace(self.ui, cite_done=True)
         return self.claim_ready(state)
 
-    def _cite_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def cite_pay_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
             if self.ui.cite_picks:
                 self.ui = replace(self.ui, cite_picks=self.ui.cite_picks[:-1])
@@ -207,7 +196,7 @@ class TakingsChooser(Part):
                 self.ui = replace(self.ui, cite="", mode=Mode.CITE, choice=0)
         return NOTHING
 
-    def _cite_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def cite_tapped(self, state: TicketToRideState, pick: Pick) -> Reaction:
         rules = state.board.rules.old_west
         assert rules is not None
         cards = (*(p.card for p in self.ui.cite_picks), pick.card)
@@ -221,7 +210,7 @@ class TakingsChooser(Part):
         self.ui = replace(self.ui, cite_done=True)
         return self.claim_ready(state)
 
-    def _alvin_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def alvin_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
             return self._takings_back()
         choice, city = chosen(self.ui.choice, button, self.alvin_choices(state))
@@ -230,7 +219,7 @@ class TakingsChooser(Part):
 
     # --- The screens --------------------------------------------------------------------------
 
-    def _company_screen(self, state: TicketToRideState) -> Screen:
+    def company_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         stocks, track = state.board.rules.stocks, self._track(state)
         items = tuple(w.say(SHARE_ITEM, company=company,
@@ -238,7 +227,7 @@ class TakingsChooser(Part):
                       for company in self.company_options(state))
         return self.list_screen(state, w.say(WHICH_COMPANY), items)
 
-    def _meeple_screen(self, state: TicketToRideState) -> Screen:
+    def meeple_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         track = self._track(state)
         place = track.ends[min(len(self.ui.meeples), len(track.ends) - 1)]
@@ -246,15 +235,15 @@ class TakingsChooser(Part):
                       for color in self.meeple_choices(state))
         return self.list_screen(state, w.say(MEEPLE_AT, place=place), items)
 
-    def _start_screen(self, state: TicketToRideState) -> Screen:
+    def start_screen(self, state: TicketToRideState) -> Screen:
         return self.list_screen(state, self.words.say(STARTING_CITY), self.start_choices(state))
 
-    def _cite_screen(self, state: TicketToRideState) -> Screen:
+    def cite_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         items = tuple(city or w.say(NO_CITE) for city in self.cite_choices(state))
         return self.list_screen(state, w.say(PLACE_CITE), items)
 
-    def _cite_pay_screen(self, state: TicketToRideState) -> Screen:
+    def cite_pay_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         rules = state.board.rules.old_west
         count = rules.city_cards if rules is not None else 0
@@ -263,5 +252,5 @@ class TakingsChooser(Part):
         return Screen(top=self.top(state), title=w.say(CITE_AT, city=self.ui.cite), body=body,
                       hints=w.say(HINT_PAY), progress=(len(picked), count))
 
-    def _alvin_screen(self, state: TicketToRideState) -> Screen:
+    def alvin_screen(self, state: TicketToRideState) -> Screen:
         return self.list_screen(state, self.words.say(ALVIN_TO), self.alvin_choices(state))

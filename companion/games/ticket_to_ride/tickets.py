@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, refused
-from companion.games.ticket_to_ride.part import Handlers, Part
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DRAW_SECOND_FIRST,
@@ -31,10 +31,7 @@ from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 class Tickets(Part):
     """The tickets offered and those kept of them."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.TICKETS: (self._screen, self._button)}
-
-    def _screen(self, state: TicketToRideState) -> Screen:
+    def screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         player = state.player()
         offered = len(player.offered) + len(player.offered_long)
@@ -49,7 +46,7 @@ class Tickets(Part):
                       body=tuple(body), hints=w.say(HINT_TICKETS),
                       progress=(len(self.ui.picks), offered))
 
-    def _button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def button(self, state: TicketToRideState, button: Button) -> Reaction:
         ui = self.ui
         if button == "ok":
             player = state.player()

@@ -12,7 +12,7 @@ from dataclasses import replace
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, moved, refused
 from companion.games.ticket_to_ride.pages import still_to_play
-from companion.games.ticket_to_ride.part import Handlers, Part, Tapped
+from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import (  # fmt: skip
     CLAIM,
     DEPOT,
@@ -69,21 +69,9 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 class Turn(Part):
     """The turn's own screens: what a player may do, and the train cards they draw."""
 
-    def modes(self) -> dict[Mode, Handlers]:
-        return {Mode.MAIN: (self._main_screen, self._main_button),
-                Mode.MENU: (self._menu_screen, self._menu_button),
-                Mode.SECOND: (self._second_screen, self._second_button),
-                Mode.SOURCE: (self._source_screen, self._source_button),
-                Mode.FACE_UP: (self._face_up_screen, self._face_up_button),
-                Mode.RESHUFFLE: (self._reshuffle_screen, self._reshuffle_button)}
-
-    def taps(self) -> dict[Mode, Tapped]:
-        return {Mode.MAIN: self._first_card, Mode.MENU: self._first_card,
-                Mode.SECOND: self._second_card, Mode.SOURCE: self._source_card}
-
     # --- What a player may do ---------------------------------------------------------------
 
-    def _main_screen(self, state: TicketToRideState) -> Screen:
+    def main_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         player = state.player()
         body: tuple[str, ...] = (
@@ -112,21 +100,21 @@ class Turn(Part):
         return Screen(top=self.top(state), title=w.say(TAP_CARDS_TAKEN), body=body,
                       hints=w.say(HINT_MAIN))
 
-    def _main_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def main_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             self.ui = self.ui.entering(Mode.MENU)
         elif button in ("up", "down"):
             return self.ask_face_up(state, Mode.MAIN)
         return NOTHING
 
-    def _menu_screen(self, state: TicketToRideState) -> Screen:
+    def menu_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         actions = self.flow.view(state).actions
         return Screen(top=self.top(state), title=w.menu_title(state.player().name),
                       menu=Menu(tuple(w.action(a) for a in actions), self.ui.choice),
                       hints=w.hint_choose())
 
-    def _menu_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def menu_button(self, state: TicketToRideState, button: Button) -> Reaction:
         actions = self.flow.view(state).actions
         if button == "back":
             self.ui = self.ui.entering(Mode.MAIN)
@@ -161,7 +149,7 @@ class Turn(Part):
 
     # --- Drawing train cards ------------------------------------------------------------------
 
-    def _first_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def first_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
         """The turn's first train card: drawn, or asked where from."""
         if must_store(state):
             return refused(self.words.say(STORE_FIRST))
@@ -174,7 +162,7 @@ class Turn(Part):
             return NOTHING
         return self._draw(pick, DECK if state.deck else 0)
 
-    def _second_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def second_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
         if state.boat_cards is not None:
             return self.flow.boats.draw(state, pick, second=bool(state.drawn))
         index = DECK if state.deck else 0
@@ -183,7 +171,7 @@ class Turn(Part):
             return refused(self.words.explain(problem))
         return self._draw(pick, index)
 
-    def _source_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
+    def source_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
         """A card tapped while a locomotive waits for where it came from: on a map with boats
         the new card's own source is asked instead."""
         if state.boat_cards is not None:
@@ -194,7 +182,7 @@ class Turn(Part):
         return Reaction(DrawCard(index, pick.card), notice=self.words.taken(pick.card),
                         uids=(pick.uid,))
 
-    def _second_screen(self, state: TicketToRideState) -> Screen:
+    def second_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         first = self.flow.first[0] if self.flow.first and state.drawn else None
         body = (w.first_was(first) if first else w.say(TAP_SECOND), *self.face_up_line(state))
@@ -203,14 +191,14 @@ class Turn(Part):
         return Screen(top=self.top(state), title=w.say(SECOND_CARD, name=state.player().name),
                       body=body, progress=(1, 2), hints=hints)
 
-    def _second_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def second_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button in ("up", "down"):
             return self.ask_face_up(state, Mode.MAIN)
         if button == "ok" and no_second_card(state):
             return Reaction(Pass(), notice=self.words.say(NO_SECOND_CARD))
         return NOTHING
 
-    def _source_screen(self, state: TicketToRideState) -> Screen:
+    def source_screen(self, state: TicketToRideState) -> Screen:
         if state.boat_cards is not None:
             return self.flow.boats.source_screen(state)
         w = self.words
@@ -222,7 +210,7 @@ class Turn(Part):
                                 self.ui.choice),
                       hints=w.hint_choose())
 
-    def _source_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def source_button(self, state: TicketToRideState, button: Button) -> Reaction:
         pending = self.ui.pending
         if state.boat_cards is not None:
             return self.flow.boats.source_button(state, button)
@@ -253,20 +241,20 @@ class Turn(Part):
         return Reaction(ReplaceFaceUp(), notice=self.words.say(
             FACE_UP_REPLACED, count=state.board.rules.cards.face_up))
 
-    def _face_up_screen(self, state: TicketToRideState) -> Screen:
+    def face_up_screen(self, state: TicketToRideState) -> Screen:
         # On a map with boats the new row comes from both decks: the body says how many each.
         split = row_split(state) if state.boat_cards is not None else None
         return self.question(state, self.words.say(FACE_UP_QUESTION), self.words.face_up_body(
             state.board.rules.cards.face_up, split))
 
-    def _face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def face_up_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok":
             return self._replace_face_up(state)
         if button == "back":
             self.ui = replace(self.ui, mode=self.ui.back_to)
         return NOTHING
 
-    def _reshuffle_screen(self, state: TicketToRideState) -> Screen:
+    def reshuffle_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         title = (self.flow.boats.deck_empty_title(state) if state.boat_cards is not None
                  else w.say(DECK_EMPTY))
@@ -276,7 +264,7 @@ class Turn(Part):
                       hints=w.say(HINT_RESHUFFLE if replaced else HINT_RESHUFFLE_ONLY),
                       style=Style.ANNOUNCE)
 
-    def _reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
+    def reshuffle_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "ok" and state.boat_cards is not None:
             return self.flow.boats.reshuffle(state)
         if button == "ok":

@@ -128,6 +128,38 @@ MERCHANDISE_LINE = N_("Merchandise: {points}")
 #: A team's shared cards and merchandise on one line: three lines fit under the title.
 TEAM_CARDS_AND_GOODS = N_("Team {cards} · Goods {points}")
 
+#: Rails & Sails: which deck a card came from, and the exchange of pieces.
+WAGONS_AND_BOATS = N_("Wagons {wagons} · Boats {boats}")
+CARD_FROM = N_("{card} from?")
+FROM_ITS_DECK = N_("From its deck")
+FACE_UP_NEW_WAGON = N_("Face up, new wagon")
+FACE_UP_NEW_BOAT = N_("Face up, new boat")
+NO_CARD_FROM_THERE = N_("No card to take there")
+EXCHANGE_TITLE = N_("Exchange pieces")
+GIVE_WAGONS = N_("{count} wagons > boats")
+GIVE_BOATS = N_("{count} boats > wagons")
+EXCHANGED = N_("Pieces exchanged")
+WAGON_DECK_EMPTY = N_("Wagon deck empty")
+BOAT_DECK_EMPTY = N_("Boat deck empty")
+NEW_BOAT_DECK = N_("New boat deck shuffled")
+
+#: What a claim takes once paid: a share, meeples, the starting city, a Cité, Alvin.
+WHICH_COMPANY = N_("Which company?")
+SHARE_ITEM = N_("{company} · share {number}")
+SHARE_TAKEN = N_("Share {number} of {company}")
+MEEPLE_AT = N_("Meeple in {place}?")
+NO_MEEPLE = N_("None")
+MEEPLES_TAKEN = N_("Meeples: {colors}")
+STARTING_CITY = N_("Starting city?")
+STARTING_CITY_TAKEN = N_("Start: {city}")
+PLACE_CITE = N_("Place a Cité?")
+NO_CITE = N_("No")
+CITE_AT = N_("Cité in {city}")
+CITE_COST = N_("{count} cards, one colour")
+CITE_PLACED = N_("Cité in {city}")
+ALVIN_TO = N_("Alvin goes to?")
+ALVIN_CAPTURED = N_("Alvin captured: +{points}")
+
 
 #: "tc1|ticket-to-ride|ticket|" leaves 22 of a tag's 48 bytes: a map's tag and "-NNN".
 MAP_TAG_CHARS = 18
