@@ -153,3 +153,11 @@ def test_arbitrary_events_are_refused_with_a_reason_or_keep_the_invariants(seed:
         else:
             state = RULES.apply(state, RULES.random_event(state, rng))
     assert refusals, "arbitrary events are mostly illegal"
+
+
+def test_simulated_players_free_a_blocked_yard_rather_than_pass_for_ever() -> None:
+    """Two players whose yards are full and whose front wagons can go nowhere: a token pays
+    for a rearrangement that brings forward a wagon that can leave, where passing spent every
+    token and left both only free passes, for ever (this seed never ended)."""
+    final, _ = play_checked(2, 5842673)
+    assert final.phase is Phase.OVER

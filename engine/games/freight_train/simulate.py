@@ -122,10 +122,30 @@ def _bring(state: FreightTrainState, rng: random.Random) -> FreightTrainEvent | 
 
 
 def _rearranged(player: Player, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Mostly a pass; sometimes a real rearrangement when a token can pay for it."""
+    """With nothing else to do: the rearrangement that frees a wagon stuck behind others,
+    when a token can pay for it (a pass would leave the yard blocked, and two blocked players
+    who have spent their tokens could only pass for ever); else mostly a pass, sometimes a
+    real rearrangement when a token can pay for it."""
+    if player.tokens >= 1:
+        freed = _freed(player, rng)
+        if freed is not None:
+            return freed
     if player.tokens < 1 or rng.random() < 0.5:
         return player.yard
     cards = [card for track in player.yard for card in track]
     rng.shuffle(cards)
     split = rng.randint(max(0, len(cards) - TRACK_SPACES), min(len(cards), TRACK_SPACES))
+    return (tuple(cards[:split]), tuple(cards[split:]))
+
+
+def _freed(player: Player, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The yard with a wagon that could leave it, now behind others, moved to the open end
+    of the first track (the tracks keep their lengths); None when no wagon could leave."""
+    cards = [card for track in player.yard for card in track]
+    leaving = [index for index, card in enumerate(cards)
+               if legal_targets(player, card, into_yard=False)]
+    if not leaving:
+        return None
+    cards.insert(0, cards.pop(rng.choice(leaving)))
+    split = len(player.yard[0])
     return (tuple(cards[:split]), tuple(cards[split:]))
