@@ -38,7 +38,7 @@ def _no(item: Input) -> bool:
 
 @dataclass
 class UndoQuestion:
-    """"Undo the last move?", after back was held."""
+    """The question "Undo the last move?", after back was held."""
 
     app: TableApp
 
