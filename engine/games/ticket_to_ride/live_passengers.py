@@ -5,7 +5,8 @@ route, one passenger per city. As a turn's action a passenger travels along clai
 never the same route twice, paying a passenger card for each opponent's route, and takes the
 most valuable token of each city it reaches, once per city and never in the one it leaves,
 even on coming back to it; then it leaves the game.
-The trip itself is worked out by `marklin.passenger_trip`, shared with the tally's reading.
+The trip itself is worked out by `marklin.passenger_trip`; the tally reads only the tokens
+taken, bounded by `marklin.too_many_tokens`.
 
 In team play each player places and moves their own passengers; a team mate's route is the
 team's own (no fare), fares are paid from the hand and the team's holder, and the tokens count
