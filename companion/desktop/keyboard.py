@@ -5,7 +5,8 @@
     b          back                 bb or undo: hold back (undo)
     oo, new    hold ok              (a new game, once a game is over)
     menu       hold back            (the system menu, from the lobby's first screen)
-    coal       tap a card by name   (any enrolled card of the game: wagon name, departure)
+    coal       tap a card by name   (any enrolled card of the game, by its name in English or
+                                     French or by its kind: coal, departure, red boat, rouge)
     DEADBEEF   tap a tag by UID
 
 Presses go through the simulated buttons and taps through the simulated reader, so the
@@ -21,6 +22,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from companion.games.cards import ANY_GAME, Card
+from companion.games.names import card_name
+from companion.i18n.translate import LANGUAGES
 from companion.state.tags import TagError, TagRegistry, normalise_uid
 from companion.table.app import TableApp
 from companion.table.build import Table
@@ -48,8 +51,11 @@ class Keyboard(threading.Thread):
         self.lifted: dict[str, int] = {}
         # Read the registry now, in the thread that owns it.
         self.by_name: dict[str, list[tuple[str, str]]] = {}
+        names: dict[Card, set[str]] = {}
         for uid, card in table.registry.all():
-            for name in {card.value.lower(), card.kind.lower()} - {""}:
+            if card not in names:
+                names[card] = typed_names(card)
+            for name in names[card]:
                 self.by_name.setdefault(name, []).append((card.game, uid))
 
     def run(self) -> None:
@@ -115,13 +121,26 @@ class Keyboard(threading.Thread):
         game = app.session.rules.id if isinstance(app, TableApp) else ANY_GAME
         busy = app.flow.in_play() if isinstance(app, TableApp) else set()
         for wanted in (game, ANY_GAME):
-            for owner, uid in self.by_name.get(word.lower(), []):
+            for owner, uid in self.by_name.get(_typed(word), []):
                 if owner == wanted and uid not in busy:
                     return uid
         try:
             return normalise_uid(word)
         except TagError:
             return None
+
+
+def typed_names(card: Card) -> set[str]:
+    """The words that tap `card`, as typed: its name in each language ("red" and "rouge" for
+    a red train card, "red boat" and "bateau rouge" for a red boat card; a player's name, a
+    ticket's code), and its kind ("transport-boat": any boat card)."""
+    shown = {card_name(card.game, card.kind, card.value, language) for language in LANGUAGES}
+    return {_typed(name) for name in (*shown, card.kind)} - {""}
+
+
+def _typed(word: str) -> str:
+    """A word as the keyboard compares it: any case, spaces between words counting as one."""
+    return " ".join(word.lower().split())
 
 
 #: Personal tags enrolled for the desktop, so `ana` stands for Ana's tag in the lobby.

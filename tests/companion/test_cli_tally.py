@@ -192,6 +192,39 @@ def test_refusals_of_every_game_are_one_line(
     assert err.count("\n") == 1 and message in err and "Traceback" not in err, err
 
 
+#: Rails & Sails: 10 wagons and 10 boats each, one more of each in the box.
+ISLES = {"name": "Isles", "routes": [{"from": "A", "to": "B", "length": 6, "sea": True},
+                                     {"from": "B", "to": "C", "length": 6, "sea": True}],
+         "rules": {"trains": 10, "cards": {"special": ["boat"]},
+                   "boats": {"pieces": 10, "box_wagons": 1, "box_boats": 1, "hand": 2,
+                             "per_color": 2, "doubles_per_color": 1}}}
+#: Märklin merchandise: one white token on each city.
+GOODS = {"name": "Goods", "routes": [{"from": "A", "to": "B", "length": 2}],
+         "rules": {"passengers": 3, "merchandise": {"white": {"stacks": 2, "values": [2],
+                                                             "cities": ["A", "B"]}}}}
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "message"),
+    [
+        (ISLES, [{"name": "Ana", "routes": [["A", "B"], ["B", "C"]]}, {"name": "Ben"}],
+         "companion tally: players[0].routes: Ana's sea routes need 12 boats; Ana can have 11 "
+         "at most, the box's included\n"),
+        (GOODS, [{"name": "Ana", "routes": [["A", "B"]]}, {"name": "Ben", "merchandise": [2]}],
+         "companion tally: players[1].merchandise: Ben has no route, so no passenger to take "
+         "merchandise: give Ben's routes, or no tokens\n"),
+    ],
+    ids=["boats-beyond-the-box", "merchandise-without-a-route"],
+)
+def test_impossible_ticket_to_ride_tables_are_refused_in_one_line(
+    board: dict[str, object], players: list[dict[str, object]], message: str,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    status, out, err = run({"game": "ticket-to-ride", "map": board, "players": players},
+                           capsys, monkeypatch)
+    assert (status, out, err) == (2, "", message)
+
+
 def tally_text(text: str) -> tuple[int, str, str]:
     """`companion tally -` in this process, without pytest's function-scoped fixtures."""
     out, err = io.StringIO(), io.StringIO()
@@ -223,11 +256,13 @@ def test_companion_tally_gives_one_result_for_every_order_of_a_table(
     ("en", ["whatever order it is written in", "then the most completed tickets",
             "parallel to one of the owner's", "a route scores when it is claimed",
             "Depots (Europe 1912) can be added to any map", "a team of two counting two",
-            "Nobody plays in two teams"]),
+            "Nobody plays in two teams", "none in its departure city, even when the trip "
+            "comes back to it"]),
     ("fr", ["dans quelque ordre qu'elle soit écrite", "puis le plus de billets réalisés",
             "parallèle à une route de son propriétaire", "une route rapporte au moment où elle "
             "est prise", "s'ajoutent à n'importe quel plateau", "une équipe de deux comptant deux",
-            "Personne ne joue dans deux équipes"]),
+            "Personne ne joue dans deux équipes", "aucun dans sa ville de départ, même quand le "
+            "trajet y revient"]),
 ])
 def test_the_rules_notes_list_every_changed_reading(
     language: str, readings: list[str], capsys: pytest.CaptureFixture[str],

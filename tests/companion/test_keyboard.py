@@ -123,3 +123,43 @@ def test_a_typed_line_reaches_the_table_as_its_gesture(tmp_path: Path, word: str
 
 def test_the_module_says_how_to_type_a_new_game() -> None:
     assert "new" in (keyboard.__doc__ or "")
+
+
+#: Typed names and the card each taps at a Ticket to Ride table: boat cards (Rails & Sails) by
+#: name as train cards are, in English and French; a colour alone is the train card.
+TYPED_CARDS: dict[str, tuple[str, str]] = {
+    "red": ("train", "red"),
+    "Rouge": ("train", "red"),
+    "red boat": ("transport-boat", "red"),
+    "Bateau  Rouge": ("transport-boat", "red"),
+    "pink 2-boat": ("transport-boat2", "pink"),
+    "bateau double rose": ("transport-boat2", "pink"),
+    "locomotive": ("locomotive", ""),
+    "joker": ("train-joker", ""),
+}
+
+
+def test_cards_are_typed_by_their_names_in_each_language(tmp_path: Path) -> None:
+    with simulated_table(tmp_path, "ticket-to-ride", ("Ana", "Ben"), "en") as table:
+        typist = Keyboard(table, threading.Event(), stream=None)
+        for word, (kind, value) in TYPED_CARDS.items():
+            uid = typist.uid_of(word)
+            assert uid is not None, word
+            card = table.registry.lookup(uid)
+            assert card is not None and (card.game, card.kind, card.value) == (
+                "ticket-to-ride", kind, value), word
+        assert typist.uid_of("red bote") is None
+
+
+def test_a_boat_card_typed_by_name_reaches_the_table_as_its_tap(tmp_path: Path) -> None:
+    with simulated_table(tmp_path, "ticket-to-ride", ("Ana", "Ben"), "fr") as table:
+        recorder = _Recorder(table)
+        typist = Keyboard(table, threading.Event(), stream=None)
+        assert typist.uid_of("bateau vert") is not None, "else the table would wait for a tap"
+        acting = threading.Thread(target=typist.act, args=("bateau vert",))
+        acting.start()
+        Hands(table).pump(1)
+        acting.join()
+        assert len(recorder.seen) == 1 and isinstance(recorder.seen[0], Tap)
+        card = table.registry.lookup(recorder.seen[0].uid)
+        assert card is not None and (card.kind, card.value) == ("transport-boat", "green")

@@ -141,6 +141,53 @@ def test_place_then_move_a_passenger_and_undo_the_trip() -> None:
     render(table.app.screen())
 
 
+def test_a_city_passed_twice_is_offered_without_a_second_token() -> None:
+    table = MapTable(MARKLIN, 2)
+    table.deal_and_keep()
+    draw = DrawCard(DECK, L)
+    # Ana: Lerchenau - Kieselbach, her passenger in Lerchenau, then a loop through Hasenfeld
+    # and Mooshof back to Kieselbach; Ben draws.
+    claim_by_hand(table, "Kieselbach-Lerchenau")
+    table.wait()
+    choose(table, "Lerchenau")
+    table.wait()
+    for move in (draw, draw, draw, ClaimRoute("Hasenfeld-Kieselbach#1", (L,) * 2), draw,
+                 draw, draw, ClaimRoute("Hasenfeld-Mooshof", (L,) * 3), draw, draw, draw,
+                 ClaimRoute("Kieselbach-Mooshof#1", (L,) * 2), draw):
+        play(table, move)
+    assert table.state.current == 0
+    table.press("ok")
+    choose(table, "Move a passenger")
+    for stop in ("Kieselbach +7", "Hasenfeld +2", "Mooshof +4"):
+        choose(table, stop)
+    assert menu(table) == ("Kieselbach", "Stop here"), "Kieselbach gave its token already"
+    choose(table, "Kieselbach")
+    assert menu(table) == ("Stop here",)
+    choose(table, "Stop here")
+    assert table.title() == "Tokens: 7, 2, 4 = 13"
+    table.wait()
+    assert table.state.players[0].merchandise == (7, 2, 4)
+    assert table.state.passengers is not None
+    assert dict(table.state.passengers.stacks)["Kieselbach"] == (6, 5, 4)
+
+
+@pytest.mark.parametrize(("language", "stop"), [("en", "Stop here"), ("fr", "S'arrêter ici")])
+def test_the_departure_city_is_offered_without_a_token(language: str, stop: str) -> None:
+    flow = TicketToRideFlow(language)
+    state = claim(ready(MARKLIN, players=2), "Altheim-Fuchsau", seat=0)
+    state = RULES.apply(state, PlacePassenger("Altheim"))
+    for track in ("Eichtal-Fuchsau", "Altheim-Eichtal"):
+        state = RULES.apply(claim(state, track, seat=0), PlacePassenger(""))
+    state = replace(state, current=0)
+    flow.ui = replace(flow.ui.entering(Mode.TRIP), city="Altheim", stops=("Fuchsau",))
+    screen = flow.screen(state)
+    assert screen.menu is not None and screen.menu.items == ("Eichtal +2", stop)
+    flow.ui = replace(flow.ui, stops=("Fuchsau", "Eichtal"))
+    screen = flow.screen(state)
+    assert screen.menu is not None
+    assert screen.menu.items == ("Altheim", stop), "no token back in the departure city"
+
+
 def test_the_tokens_are_said_in_each_language() -> None:
     assert Words("en").tokens_taken((4, 3, 2)) == "Tokens: 4, 3, 2 = 9"
     assert Words("fr").tokens_taken((4, 3, 2)) == "Jetons : 4, 3, 2 = 9"

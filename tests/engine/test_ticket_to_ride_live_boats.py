@@ -221,11 +221,21 @@ def test_a_boat_map_names_what_it_lacks() -> None:
     assert unplayable(locomotives) is None, "three locomotives face up are replaced live"
 
 
-def test_the_tally_allows_a_player_all_their_pieces() -> None:
+def test_the_tally_allows_a_player_all_their_pieces_and_no_more() -> None:
     state = dealt()
     sea = tuple(t.id for t in BOATS.tracks if t.sea and t.number < 2)
-    ana = replace(state.players[0], tracks=sea[:5])
-    table = final_table(replace(state, players=(ana, state.players[1]), phase=Phase.OVER))
-    used = sum(BOATS.track(t).length for t in ana.tracks)
-    assert used > BOATS.rules.trains
-    assert tally(table).players[0].name == "Ana"
+
+    def table_of(tracks: tuple[str, ...]) -> dict[str, Any]:
+        ana = replace(state.players[0], tracks=tracks)
+        return final_table(replace(state, players=(ana, state.players[1]), phase=Phase.OVER))
+
+    assert BOATS.rules.boats is not None
+    most = BOATS.rules.boats.pieces + BOATS.rules.boats.box_boats
+    lengths = [BOATS.track(t).length for t in sea]
+    assert sum(lengths[:4]) > BOATS.rules.trains and sum(lengths[:4]) <= most
+    assert tally(table_of(sea[:4])).players[0].name == "Ana"
+    # One more sea route: more boats than Ana's and those of her box.
+    assert sum(lengths[:5]) > most
+    with pytest.raises(InvalidInput, match=f"need {sum(lengths[:5])} boats; Ana can have "
+                                           f"{most} at most"):
+        tally(table_of(sea[:5]))

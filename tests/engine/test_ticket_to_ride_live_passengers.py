@@ -176,6 +176,35 @@ def test_a_trip_follows_claimed_routes_never_the_same_route_twice() -> None:
         RULES.apply(state, MovePassenger("Bergdorf", ("Eichtal", "Bergdorf")))
 
 
+def test_no_token_in_the_departure_city_even_when_the_trip_comes_back_to_it() -> None:
+    # "Le joueur ne récupère pas de jeton sur la ville de départ."
+    state = placed(ready(MARKLIN), "Altheim-Fuchsau", "Altheim", seat=0)
+    state = placed(state, "Eichtal-Fuchsau", "", seat=0)
+    state = turn_of(placed(state, "Altheim-Eichtal", "", seat=0), 0)
+    assert [(stop.city, stop.token) for stop in next_stops(
+        state, "Altheim", ("Fuchsau", "Eichtal"))] == [("Altheim", 0)]
+    assert trip_for(state, "Altheim", ("Fuchsau", "Eichtal", "Altheim")).tokens == (3, 2)
+    state = RULES.apply(state, MovePassenger("Altheim", ("Fuchsau", "Eichtal", "Altheim")))
+    assert state.players[0].merchandise == (3, 2)
+    assert stacks(state)["Altheim"] == (4, 3, 2)
+
+
+def test_a_city_passed_twice_gives_one_token_the_first_time() -> None:
+    # "À chaque ville, il récupère le jeton de plus forte valeur": one token per city.
+    state = placed(ready(MARKLIN), "Kieselbach-Lerchenau", "Lerchenau", seat=0)
+    for track in ("Hasenfeld-Kieselbach#1", "Hasenfeld-Mooshof", "Kieselbach-Mooshof#1"):
+        state = placed(state, track, "", seat=0)
+    state = turn_of(state, 0)
+    loop = ("Kieselbach", "Hasenfeld", "Mooshof")
+    assert [(stop.city, stop.token) for stop in next_stops(state, "Lerchenau", loop)] == [
+        ("Kieselbach", 0)], "Kieselbach gave its 7 on the way out"
+    trip = trip_for(state, "Lerchenau", (*loop, "Kieselbach"))
+    assert trip.tokens == (7, 2, 4)
+    state = RULES.apply(state, MovePassenger("Lerchenau", (*loop, "Kieselbach")))
+    assert state.players[0].merchandise == (7, 2, 4)
+    assert stacks(state)["Kieselbach"] == (6, 5, 4)
+
+
 def with_passenger_cards(state: TicketToRideState, cards: int) -> TicketToRideState:
     """The same table on a map whose deck has passenger cards, Ana holding `cards` of them."""
     rules = state.board.rules

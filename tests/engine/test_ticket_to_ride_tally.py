@@ -124,6 +124,33 @@ def test_more_trains_than_a_player_has() -> None:
         "players[0].routes: Ana's routes need 48 trains; a player has 45")
 
 
+#: Rails & Sails on a small map: 10 wagons and 10 boats each, 1 more of each in the box.
+ISLES = {
+    "name": "Isles",
+    "routes": [{"from": "A", "to": "B", "length": 6, "sea": True},
+               {"from": "B", "to": "C", "length": 6, "sea": True},
+               {"from": "C", "to": "D", "length": 6}, {"from": "D", "to": "E", "length": 6}],
+    "rules": {"trains": 10, "cards": {"special": ["boat"]},
+              "boats": {"pieces": 10, "box_wagons": 1, "box_boats": 1, "hand": 2,
+                        "per_color": 2, "doubles_per_color": 1}},
+}  # fmt: skip
+
+
+def test_no_more_boats_or_wagons_than_a_player_s_pieces_and_box() -> None:
+    # 12 pieces of one kind, fewer than the 20 a player has, more than the 11 of that kind.
+    assert refused(table(ISLES, {"name": "Ana", "routes": [["A", "B"], ["B", "C"]]},
+                         {"name": "Ben"})) == (
+        "players[0].routes: Ana's sea routes need 12 boats; Ana can have 11 at most, the "
+        "box's included")
+    assert refused(table(ISLES, {"name": "Ana"}, {"name": "Ben", "routes": [
+        ["C", "D"], ["D", "E"]]})) == (
+        "players[1].routes: Ben's land routes need 12 wagons; Ben can have 11 at most, the "
+        "box's included")
+    both = scores(table(ISLES, {"name": "Ana", "routes": [["A", "B"], ["C", "D"]]},
+                        {"name": "Ben", "routes": [["B", "C"], ["D", "E"]]}))
+    assert both["Ana"]["routes"] == both["Ben"]["routes"] == 30
+
+
 def test_stations() -> None:
     assert refused(table("europe", {"name": "Ana", "stations": ["Wien", "Roma", "Paris", "Riga"]},
                          {"name": "Ben"})) == (

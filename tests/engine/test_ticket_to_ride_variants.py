@@ -199,10 +199,20 @@ def test_marklin_merchandise_and_passengers() -> None:
                                             "cities": ["A"]},
                                   "white": {"stacks": 3, "values": [2],
                                             "cities": ["B", "C", "D"]}}, passengers=3)
-    result = scores(board, {"name": "Ana", "merchandise": [7, 2]}, {"name": "Ben"})
+    result = scores(board, {"name": "Ana", "routes": [["A", "B"]], "merchandise": [7, 2]},
+                    {"name": "Ben"})
     assert result["Ana"]["merchandise"] == 9
     with pytest.raises(InvalidInput, match="worth 7"):
-        scores(board, {"name": "Ana", "merchandise": [7]}, {"name": "Ben", "merchandise": [7]})
+        scores(board, {"name": "Ana", "routes": [["A", "B"]], "merchandise": [7]},
+               {"name": "Ben", "routes": [["C", "D"]], "merchandise": [7]})
+    # A passenger is placed on claiming a route: no route, no merchandise.
+    with pytest.raises(InvalidInput) as error:
+        scores(board, {"name": "Ana", "routes": [["A", "B"]]}, {"name": "Ben",
+                                                                 "merchandise": [2]})
+    assert str(error.value) == ("players[1].merchandise: Ben has no route, so no passenger to "
+                                "take merchandise: give Ben's routes, or no tokens")
+    assert scores(board, {"name": "Ana", "routes": [["A", "B"]]},
+                  {"name": "Ben", "merchandise": []})["Ben"]["merchandise"] == 0
     a_b, b_c = Track("A-B", 0, ("A", "B"), 2, "red"), Track("B-C", 1, ("B", "C"), 3, "red")
     with pytest.raises(IllegalEvent, match="passenger cards"):
         passenger_trip("A", [a_b, b_c], "Ana", {"A-B": "Ana", "B-C": "Ben"}, 0, {})

@@ -3,8 +3,10 @@
 After a claim the player may place one of their passengers on a city at either end of the
 route, one passenger per city. As a turn's action a passenger travels along claimed routes,
 never the same route twice, paying a passenger card for each opponent's route, and takes the
-most valuable token of each city it reaches (not the one it leaves); then it leaves the game.
-The trip itself is worked out by `marklin.passenger_trip`, shared with the tally's reading.
+most valuable token of each city it reaches, once per city and never in the one it leaves,
+even on coming back to it; then it leaves the game.
+The trip itself is worked out by `marklin.passenger_trip`; the tally reads only the tokens
+taken, bounded by `marklin.too_many_tokens`.
 
 In team play each player places and moves their own passengers; a team mate's route is the
 team's own (no fare), fares are paid from the hand and the team's holder, and the tokens count
@@ -120,9 +122,9 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
     here = stops[-1] if stops else start
     stacks = dict(state.passengers.stacks) if state.passengers is not None else {}
     names = {track_id: str(side_of(state, seat)) for track_id, seat in state.owners.items()}
-    # The stacks as the trip so far leaves them (the cards are checked below, not here).
-    left = (passenger_trip(start, trip, str(side_of(state)), names, len(trip), stacks).stacks
-            if trip else stacks)
+    # The trip so far: the stacks it leaves, the cities it has been in (the cards are checked
+    # below, not here).
+    so_far = passenger_trip(start, trip, str(side_of(state)), names, len(trip), stacks)
     found = []
     for track in board.tracks_at(here):
         city = track.other_end(here)
@@ -133,7 +135,7 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
             continue
         fare = 0 if _own(state, taken) else 1
         if fares + fare <= passenger_cards(state):
-            found.append(Stop(city, taken, fare, (left.get(city) or (0,))[0]))
+            found.append(Stop(city, taken, fare, so_far.token_at(city)))
     return sorted(found, key=lambda stop: stop.city)
 
 

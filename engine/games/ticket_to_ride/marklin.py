@@ -1,8 +1,11 @@
 """Märklin: moving a passenger along built routes and collecting merchandise tokens.
 
 A passenger leaves the city where it stands and follows claimed routes, never the same route
-twice; each opponent route it uses costs one passenger card. In every city it reaches (not the
-one it leaves) it takes that city's most valuable token. Its trip over, it leaves the board.
+twice; each opponent route it uses costs one passenger card. In every city it reaches it takes
+that city's most valuable token: "À chaque ville, il récupère le jeton de plus forte valeur",
+one token per city, the first time the passenger reaches it; and none in its departure city,
+even when the trip comes back to it ("Le joueur ne récupère pas de jeton sur la ville de
+départ"). Its trip over, it leaves the board.
 
 >>> from .board import Track
 >>> a_b, b_c = Track("A-B", 0, ("A", "B"), 2, "red"), Track("B-C", 1, ("B", "C"), 3, "red")
@@ -10,6 +13,13 @@ one it leaves) it takes that city's most valuable token. Its trip over, it leave
 >>> trip = passenger_trip("A", [a_b, b_c], "Ana", owners, 1, {"B": (4, 3), "C": (2,)})
 >>> trip.tokens, trip.cards, trip.stacks["B"]
 ((4, 2), 1, (3,))
+
+A trip back to its start takes nothing there:
+
+>>> c_a = Track("C-A", 2, ("C", "A"), 1, "red")
+>>> owners["C-A"] = "Ana"
+>>> passenger_trip("A", [a_b, b_c, c_a], "Ana", owners, 1, {"A": (4, 3), "C": (2,)}).tokens
+(2,)
 """
 
 from __future__ import annotations
@@ -29,6 +39,14 @@ class Trip:
     #: Passenger cards spent (opponent routes used).
     cards: int
     stacks: dict[str, tuple[int, ...]]
+    #: The cities the trip has been in, its start first: none of them gives a token again.
+    reached: frozenset[str] = frozenset()
+
+    def token_at(self, city: str) -> int:
+        """The token the passenger would take on reaching `city` next (0: none)."""
+        if city == self.start or city in self.reached:
+            return 0
+        return (self.stacks.get(city) or (0,))[0]
 
 
 def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mapping[str, str],
@@ -36,6 +54,7 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
     """Follow `path` from `start`; `stacks` lists each city's tokens, most valuable first."""
     here = start
     used: set[int] = set()  # routes: the two tracks of a double route are one route
+    reached = {start}  # no token at the start, one per city
     spent = 0
     taken = []
     after = {city: tuple(sorted(values, reverse=True)) for city, values in stacks.items()}
@@ -52,13 +71,14 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
             spent += 1
         used.add(track.route)
         here = track.other_end(here)
-        if after.get(here):
+        if here not in reached and after.get(here):
             taken.append(after[here][0])
             after[here] = after[here][1:]
+        reached.add(here)
     if spent > cards:
         raise IllegalEvent(N_("This trip uses {count} opponent route(s): as many passenger "
                               "cards are needed"), count=spent)
-    return Trip(start, tuple(taken), spent, after)
+    return Trip(start, tuple(taken), spent, after, frozenset(reached))
 
 
 def token_supply(merchandise: Merchandise) -> Counter[int]:

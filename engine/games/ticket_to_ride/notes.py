@@ -101,8 +101,9 @@ RULE_NOTES: tuple[str, ...] = (
     N_("Mountains (Legendary Asia): each cross costs one extra train and scores 2 points, shown "
        "apart as 'mountains'."),
     N_("Märklin: a passenger moves along claimed routes, never the same route twice, one "
-       "passenger card per opponent route, taking the most valuable token in each city reached "
-       "after its start; merchandise tokens score their values."),
+       "passenger card per opponent route, taking the most valuable token in each city it "
+       "reaches: one token per city, the first time it reaches it, and none in its departure "
+       "city, even when the trip comes back to it. Merchandise tokens score their values."),
     N_("Poland: claiming a route into a country that links, through the player's network, two "
        "countries or more takes the top card of each linked country's pile, one card per "
        "country however many routes reach it, while the pile lasts; the tally checks that the "

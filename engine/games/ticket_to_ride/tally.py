@@ -141,17 +141,33 @@ def _check_teams(board: Map, seats: list[Seat]) -> int:
 
 def _check_trains(board: Map, seat: Seat) -> None:
     used = sum(track.length + track.mountains for track in seat.tracks)
-    trains = board.rules.trains
+    wagons = board.rules.trains
     members = board.rules.team_size or 1
     if board.rules.team_size:
-        trains = board.rules.team_trains * members
-    if board.rules.boats is not None:
-        # Each member has their boats; exchanges keep wagons and boats together the same.
-        trains += board.rules.boats.pieces * members
+        wagons = board.rules.team_trains * members
+    boats = board.rules.boats
+    # Each member has their boats; exchanges keep wagons and boats together the same.
+    trains = wagons + boats.pieces * members if boats is not None else wagons
     if used > trains:
         raise InvalidInput(join(seat.path, "routes"),
                            N_("{name}'s routes need {count} trains; a player has {trains}"),
                            name=seat.name, count=used, trains=trains)
+    if boats is not None:
+        # Rails & Sails: an exchange takes from the box no more pieces than it holds.
+        sea = sum(track.length for track in seat.tracks if track.sea)
+        land = sum(track.length + track.mountains for track in seat.tracks if not track.sea)
+        _check_pieces(seat, N_("{name}'s sea routes need {count} boats; {name} can have "
+                               "{most} at most, the box's included"),
+                      sea, (boats.pieces + boats.box_boats) * members)
+        _check_pieces(seat, N_("{name}'s land routes need {count} wagons; {name} can have "
+                               "{most} at most, the box's included"),
+                      land, wagons + boats.box_wagons * members)
+
+
+def _check_pieces(seat: Seat, reason: str, count: int, most: int) -> None:
+    if count > most:
+        raise InvalidInput(join(seat.path, "routes"), reason, name=seat.name, count=count,
+                           most=most)
 
 
 # --- Tickets and stations ------------------------------------------------------------------------

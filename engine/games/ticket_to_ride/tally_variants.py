@@ -58,7 +58,7 @@ def variant_bonuses(board: Map, seats: Sequence[Seat], data: Mapping[str, Any]) 
         held = {s.name: _meeples(s) for s in seats}
         _add(seats, "meeples", meeple_points(rules.meeples[0], rules.meeples[1], held))
     if rules.merchandise is not None:
-        collected = {s.name: _values(s.raw, "merchandise", s.path) for s in seats}
+        collected = {s.name: _merchandise(s) for s in seats}
         too_many = too_many_tokens(rules.merchandise,
                                    [v for values in collected.values() for v in values])
         if too_many is not None:
@@ -115,6 +115,18 @@ def _meeples(seat: Seat) -> dict[str, int]:
                                      "meeple at most in each of its two places"),
                            count=sum(counts.values()), routes=len(seat.tracks))
     return counts
+
+
+def _merchandise(seat: Seat) -> list[int]:
+    """Märklin: the token values a player took. A passenger is placed on claiming a route
+    ("Lorsqu'un joueur prend une route, il peut poser un de ses 3 passagers"): a player with no
+    route had none to take tokens."""
+    values = _values(seat.raw, "merchandise", seat.path)
+    if values and not seat.tracks:
+        raise InvalidInput(join(seat.path, "merchandise"),
+                           N_("{name} has no route, so no passenger to take merchandise: give "
+                              "{name}'s routes, or no tokens"), name=seat.name)
+    return values
 
 
 def _values(raw: Mapping[str, Any], key: str, path: str) -> list[int]:
