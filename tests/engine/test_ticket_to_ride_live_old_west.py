@@ -10,7 +10,14 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
-from engine.games.ticket_to_ride.live_old_west import alvin_options, cite_options, start_options
+from engine.games.ticket_to_ride.live_old_west import (  # fmt: skip
+    alvin_options,
+    capture_points,
+    cite_options,
+    loses_start,
+    route_scorers,
+    start_options,
+)
 from engine.games.ticket_to_ride.mapfile import parse_map
 from engine.games.ticket_to_ride.rules import apply, result, unplayable
 from engine.games.ticket_to_ride.state import TicketToRideState
@@ -107,6 +114,40 @@ def test_a_route_scores_for_the_cites_at_its_ends_when_it_is_claimed() -> None:
     assert [score.breakdown["routes"] for score in result(state).players] == points(state)
 
 
+def test_whom_a_claim_scores_for_is_known_before_it_is_made() -> None:
+    """The screens name who scores a route before and as it is claimed: the engine says it
+    the same way it scores it."""
+    state = playing(BOARD)
+    plays = [("Bisbee-Carson#1", ("blue", "blue"), {"start": "Bisbee", "cite": "Carson",
+                                                      "cite_cards": ("blue", "blue")}),
+             ("Goldfield-Hays", (), {"start": "Goldfield"}),
+             ("Abilene-Bisbee", ("blue", "blue"), {"cite": "Abilene",
+                                                    "cite_cards": ("blue", "blue")}),
+             ("Abilene-Carson", (), {}),
+             ("Deadwood-Goldfield", (), {})]
+    expected = [(0,), (1,), (0,), (0, 0), (1,)]
+    for (track, extra, choices), seats in zip(plays, expected):
+        chosen = BOARD.track(track)
+        assert route_scorers(state, chosen, choices.get("start", "")) == seats, track
+        before = points(state)
+        state = claim(state, track, extra, **choices)
+        gained = [after - was for after, was in zip(points(state), before)]
+        assert gained == [seats.count(seat) * BOARD.rules.points_for(chosen.length)
+                          for seat in range(2)]
+
+
+def test_a_first_claim_with_no_end_fit_loses_the_starting_city() -> None:
+    state = claim(playing(BOARD), "Abilene-Bisbee", start="Abilene")
+    # Ben's first claim: Bisbee is reached, Dustwell is Alvin's.
+    assert loses_start(state, BOARD.track("Bisbee-Dustwell"))
+    assert not loses_start(state, BOARD.track("Goldfield-Hays"))
+    state = claim(state, "Bisbee-Dustwell")
+    assert state.players[1].cites == ()
+    # Later claims are not first claims, Ana's or Ben's: nothing more to lose.
+    assert not loses_start(state, BOARD.track("Carson-Dustwell#1"))
+    assert not loses_start(claim(state, "Hays-Juniper"), BOARD.track("Carson-Dustwell#1"))
+
+
 def test_alvin_is_captured_moved_to_a_cite_and_taken_again_by_another_player() -> None:
     state = playing(BOARD)
     track = BOARD.track("Carson-Dustwell#1")
@@ -116,6 +157,7 @@ def test_alvin_is_captured_moved_to_a_cite_and_taken_again_by_another_player() -
     state = claim(state, track.id, start="Carson", alvin_to="Carson")
     assert state.alvin is not None and (state.alvin.city, state.alvin.holder) == ("Carson", 0)
     assert state.players[0].alvin_captures == 1
+    assert [capture_points(state, seat) for seat in (0, 1)] == [10, 0]
     # Ben's route into Carson captures him; Ben moves him to his starting city.
     state = claim(state, "Abilene-Carson", start="Abilene", alvin_to="Abilene")
     assert (state.alvin.city, state.alvin.holder) == ("Abilene", 1)

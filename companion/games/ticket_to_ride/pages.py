@@ -8,6 +8,7 @@ from dataclasses import replace
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, leafed, turned
 from companion.flows.words import paged
+from companion.games.ticket_to_ride.material import card_pages, holders_pages, material_pages
 from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import (  # fmt: skip
@@ -52,8 +53,8 @@ class Pages(Part):
         return NOTHING
 
     def setup_pages(self, state: TicketToRideState) -> list[tuple[str, tuple[str, ...]]]:
-        """The setup's guidance, a page each (title, lines): the players, the teams, the
-        cards, the tickets, then what the map adds."""
+        """The setup's guidance, a page each (title, lines): the players, the teams and their
+        holders, the cards, the tickets, then what the map adds."""
         w = self.words
         board = state.board
         rules = board.rules
@@ -61,9 +62,11 @@ class Pages(Part):
         return [
             w.setup_players(board, len(state.players), state.players[state.first].name),
             *teams,
-            w.setup_cards(rules.cards.hand, rules.cards.face_up),
+            *holders_pages(w, state),
+            *card_pages(w, board),
             w.setup_tickets(rules.tickets.start, rules.tickets.start_long),
             *w.setup_extras(board),
+            *material_pages(w, board),
         ]
 
     def _teams_page(self, state: TicketToRideState) -> tuple[str, tuple[str, ...]]:

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, moved, refused
+from companion.games.ticket_to_ride.cites import pay_line
 from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.view import STATION, TRAIN_CARDS, Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
@@ -74,6 +75,7 @@ class Payments(Part):
         if special:
             lines.append(special)
         lines.extend(claim_news(w, state, track, short=False))
+        lines.extend(pay_line(w, state, track))  # Old West: who scores, or no starting city
         lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
         return Screen(top=self.top(state), title=w.route_title(track), body=tuple(lines),
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, chosen, refused
+from companion.games.ticket_to_ride.cites import NO_START, credits
 from companion.games.ticket_to_ride.part import Part
 from companion.games.ticket_to_ride.payments import claim_news
 from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI
@@ -35,7 +36,12 @@ from companion.screens.model import Screen
 from engine.games.ticket_to_ride.board import Track
 from engine.games.ticket_to_ride.events import ClaimRoute
 from engine.games.ticket_to_ride.live_meeples import NONE, meeple_options
-from engine.games.ticket_to_ride.live_old_west import alvin_options, cite_options, start_options
+from engine.games.ticket_to_ride.live_old_west import (  # fmt: skip
+    alvin_options,
+    cite_options,
+    loses_start,
+    start_options,
+)
 from engine.games.ticket_to_ride.live_stocks import share_number, share_options
 from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.payment import hand_problem
@@ -121,8 +127,11 @@ class TakingsChooser(Part):
         """The flash of a claim of `track` (not yet placed): its points, what it pays or wins
         beyond them, what it takes."""
         w = self.words
-        notice = w.claimed(track, state.board.rules.points_for(track.length),
-                           *claim_news(w, state, track, short=True))
+        news = claim_news(w, state, track, short=True)
+        # Old West: a route into a Cité scores for the Cité's owner, named.
+        credited = credits(w, state, track, takings.start)
+        notice = (" · ".join((w.route_title(track), credited, *news)) if credited
+                  else w.claimed(track, state.board.rules.points_for(track.length), *news))
         taken = self._taken_words(state, track, takings)
         return f"{notice} · {taken}" if taken else notice
 
@@ -138,6 +147,8 @@ class TakingsChooser(Part):
             parts.append(w.say(MEEPLES_TAKEN, colors=", ".join(colors)))
         if takings.start:
             parts.append(w.say(STARTING_CITY_TAKEN, city=takings.start))
+        elif loses_start(state, track):
+            parts.append(w.say(NO_START))
         if takings.cite:
             parts.append(w.say(CITE_PLACED, city=takings.cite))
         old_west = state.board.rules.old_west

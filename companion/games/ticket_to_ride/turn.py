@@ -59,6 +59,7 @@ from companion.screens.model import Menu, Screen, Style
 from engine.games.ticket_to_ride.events import DrawCard, DrawTickets, Pass, ReplaceFaceUp, Reshuffle
 from engine.games.ticket_to_ride.live_boats import row_split
 from engine.games.ticket_to_ride.live_depots import must_store
+from engine.games.ticket_to_ride.live_old_west import capture_points
 from engine.games.ticket_to_ride.live_teams import team_of
 from engine.games.ticket_to_ride.payment import JOKER, UNKNOWN
 from engine.games.ticket_to_ride.rules import DECK, face_up_problem, no_second_card
@@ -77,7 +78,8 @@ class Turn(Part):
         body: tuple[str, ...] = (
             w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand))
             if state.boat_cards is None else self.flow.boats.pieces_line(state),
-            w.say(TICKETS_AND_POINTS, tickets=len(player.tickets), points=player.route_points))
+            w.say(TICKETS_AND_POINTS, tickets=len(player.tickets),
+                  points=player.route_points + capture_points(state, state.current)))
         if state.board.rules.tolls is not None:
             tolls = w.say(TOLLS_AND_LOANS, tokens=player.toll_tokens, loans=player.loans)
             # Three lines fit under the title: in the last round, who is still to play

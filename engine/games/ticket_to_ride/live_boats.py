@@ -101,13 +101,18 @@ def deal_boats(state: TicketToRideState, boat_cards: tuple[str, ...]) -> TicketT
     return lay_out(evolve(state, players=tuple(players), boat_cards=BoatCards(tuple(deck))))
 
 
+def row_halves(size: int) -> tuple[int, int]:
+    """A row of `size` face-up cards from two full decks: (wagon cards, boat cards), half from
+    each, the wagon deck giving the odd one."""
+    return size - size // 2, size // 2
+
+
 def row_split(state: TicketToRideState) -> tuple[int, int]:
     """How many wagon cards and boat cards a new row of face-up cards takes from the decks:
-    half from each, the wagon deck giving the odd one; a deck too short leaves its places to
-    the other."""
+    `row_halves`; a deck too short leaves its places to the other."""
     size = state.board.rules.cards.face_up
     boats = len(cards_in(state, BOAT_PILE)[0])
-    from_boats = min(size // 2, boats)
+    from_boats = min(row_halves(size)[1], boats)
     from_wagons = min(size - from_boats, len(state.deck))
     return from_wagons, min(size - from_wagons, boats)
 

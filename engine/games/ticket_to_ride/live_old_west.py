@@ -6,9 +6,12 @@ A route scores when it is claimed: for the owners of the Cités standing at its 
 once, so twice for one owner of both), else for its claimer. The starting city (« y compris sa
 ville de départ ») is read as the Cité a player places, free, on one end of their first route,
 before it scores: a city no claimed route reaches yet, never Alvin's, and it counts among the
-player's Cités. « Le premier joueur qui prend une route connectée à Roswell capture Alvin » and
-moves him to one of their Cités (the one just placed included); a player with no Cité leaves
-him where he is. A player holding Alvin does not capture him again.
+player's Cités. A first claim with neither end fit for it has no starting city: the player
+loses it (`loses_start`) and may still place all their Cités, paid, after later claims.
+« Le premier joueur qui prend une route connectée à Roswell capture Alvin » and moves him to
+one of their Cités (the one just placed included); a player with no Cité leaves him where he
+is. A player holding Alvin does not capture him again. « Il marque immédiatement 10 points »:
+a capture's points are part of the captor's score from then on (`capture_points`).
 
 In team play the team is the owner (the tally's entry): one starting city, placed with the
 team's first claim, and the map's Cités for the team together; a route into a team mate's Cité
@@ -40,18 +43,49 @@ def cite_owners(players: Sequence[Player]) -> dict[str, int]:
     return {city: seat for seat, player in enumerate(players) for city, _ in player.cites}
 
 
+def _first_claim(state: TicketToRideState) -> bool:
+    """Whether the current player's side (their team, or them) places a starting city with
+    its next claim: the map has them and the side has claimed nothing yet."""
+    rules = state.board.rules.old_west
+    return (rules is not None and rules.start_cities and rules.cities > 0
+            and not any(state.players[seat].tracks for seat in side_seats(state)))
+
+
 def start_options(state: TicketToRideState, track: Track) -> tuple[str, ...]:
     """The ends of `track` that may be the current player's starting city (none: no choice to
     make: not a first claim, or no end fits)."""
     board = state.board
-    rules = board.rules.old_west
-    if (rules is None or not rules.start_cities or not rules.cities
-            or any(state.players[seat].tracks for seat in side_seats(state))):
+    if not _first_claim(state):
         return ()
     taken = cite_owners(state.players)
     reached = {end for track_id in state.owners for end in board.track(track_id).ends}
     return tuple(end for end in track.ends
                  if _may_hold_cite(board, end) and end not in taken and end not in reached)
+
+
+def loses_start(state: TicketToRideState, track: Track) -> bool:
+    """Whether claiming `track` now, the side's first claim, leaves the current player without
+    a starting city: neither of its ends may be one."""
+    return _first_claim(state) and not start_options(state, track)
+
+
+def route_scorers(state: TicketToRideState, track: Track, start: str = "") -> tuple[int, ...]:
+    """The seats that score `track` when the current player claims it now, with `start` as
+    their starting city ("": none placed): the owner of the Cité at each end (one owner of
+    both ends twice), else the claimer alone. A Cité placed after this claim changes nothing."""
+    if state.board.rules.old_west is None:
+        return (state.current,)
+    owners = cite_owners(state.players)
+    if start:
+        owners[start] = state.current
+    return tuple(owners[end] for end in track.ends if end in owners) or (state.current,)
+
+
+def capture_points(state: TicketToRideState, seat: int) -> int:
+    """The points `seat` has scored so far by capturing Alvin (« Il marque immédiatement 10
+    points »); holding him at the end is scored only then."""
+    rules = state.board.rules.old_west
+    return 0 if rules is None else rules.capture * state.players[seat].alvin_captures
 
 
 def cite_options(state: TicketToRideState, track: Track, start: str = "") -> tuple[str, ...]:
@@ -112,12 +146,11 @@ def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
     seat = state.current
     players = list(state.players)
     number = sum(len(player.tracks) for player in players)
+    scorers = route_scorers(state, track, takings.start)
     me = players[seat]
     cites = me.cites + (((takings.start, 0),) if takings.start else ())
     players[seat] = evolve(me, cites=cites, claims=me.claims + (number,))
-    owners = cite_owners(players)
-    scorers = [owners[end] for end in track.ends if end in owners]
-    if scorers:
+    if scorers != (seat,):
         points = rules.points_for(track.length)
         players[seat] = evolve(players[seat], route_points=players[seat].route_points - points)
         for scorer in scorers:
