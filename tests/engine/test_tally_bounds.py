@@ -2,7 +2,8 @@
 
 Freight Train's trains are read by id or documented name only; counts are added up across the
 whole table (as Off the Rails' gems are); numbers have upper bounds said with their reason;
-The Game of Trains' tally and live game accept the same wagons.
+The Game of Trains' tally and live game accept the same wagons; Whistle Stop's assumed round
+track starts on coal.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from engine.games.freight_train.cards import LOCOMOTIVES, WAGON_TYPES
 from engine.games.game_of_trains.rules import Deal
 from engine.games.game_of_trains.rules import apply as apply_trains
 from engine.games.game_of_trains.rules import new_game as trains_game
+from engine.games.whistle_stop.events import BuyUpgrade, HandOut, PlaceTrain
+from engine.games.whistle_stop.rules import apply, handout, new_game
+from engine.games.whistle_stop.state import Phase, WhistleStopState
 from engine.registry import GAMES
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve")
@@ -142,3 +146,49 @@ def test_the_tally_accepts_the_wagons_the_game_accepts(wagon: int) -> None:
     except InvalidInput:
         tallied = False
     assert live == tallied == (1 <= wagon <= 84)
+
+
+# --- Whistle Stop ----------------------------------------------------------------------------
+
+
+def whistle(**player: Any) -> str:
+    return refusal("whistle-stop", {"players": [{"name": "A", **player}, {"name": "B"}]})
+
+
+def test_upgrade_stars_are_bounded_by_three_upgrades() -> None:
+    assert whistle(upgrade_stars=28) == ("players[0].upgrade_stars: must be at most 27: 3 "
+                                         "upgrade spaces, at most 9 stars each (got 28)")
+    GAMES["whistle-stop"].tally({"players": [{"name": "A", "upgrade_stars": 27}, {"name": "B"}]})
+
+
+def test_tokens_left_are_bounded_by_what_a_game_hands_out() -> None:
+    assert whistle(tokens=77) == (
+        "players[0].tokens: must be at most 76: 4 coal to start, then in each of at most 12 "
+        "rounds 2 from the round track and 1 more for each of 4 moves (a stop gives at most 2) "
+        "(got 77)")
+    GAMES["whistle-stop"].tally({"players": [{"name": "A", "tokens": 76}, {"name": "B"}]})
+
+
+def placed(players: int) -> WhistleStopState:
+    state = new_game(NAMES[:players])
+    station = 1
+    while state.phase is Phase.PLACEMENT:
+        state = apply(state, PlaceTrain(station))
+        station += 1
+    return state
+
+
+def test_the_live_game_refuses_an_upgrade_the_tally_would() -> None:
+    state = apply(placed(2), HandOut())
+    with pytest.raises(IllegalEvent, match="An upgrade shows 0 to 9 stars"):
+        apply(state, BuyUpgrade(10))
+    assert apply(state, BuyUpgrade(9)).players[0].upgrades == (9,)
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(2, 12), (3, 11), (4, 10), (5, 9)])
+def test_the_assumed_round_track_hands_out_coal_in_round_one(players: int, rounds: int) -> None:
+    # "la case indiquant le nombre de joueurs": the spaces marked with a player count are coal
+    # spaces; before, 3 players started on a whistle.
+    state = placed(players)
+    assert state.round == 1 and handout(state) == ("coal", 2)
+    assert state.last_round() == rounds
