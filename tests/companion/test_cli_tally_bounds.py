@@ -46,6 +46,9 @@ def two(game: str, **player: Any) -> dict[str, Any]:
          "players[0].trains.Charbon: names the same as coal: give it once"),
         (freight({"name": "A", "trains": {"coal": 9}}, {"name": "B", "trains": {"coal": 9}}),
          "players[1].trains.coal: with 2 players the game has 9 Coal wagons (got 18 in all)"),
+        (freight({"name": "A", "trains": {"coal": 9}}, {"name": "B", "trains": {"mixed": 11}}),
+         "players: the mixed trains need one wagon of each of their types: 11 wagons where the "
+         "other trains leave 10"),
         (freight({"name": "A", "trains": dict.fromkeys([*WAGON_TYPES, "mixed"], 1)},
                  {"name": "B"}),
          "players[0].trains: on day 1 with 2 players a player has at most 8 locomotives, one "

@@ -100,6 +100,28 @@ def test_all_the_wagons_count_across_the_table_trains_and_yards() -> None:
                        "and yards)")
 
 
+def test_a_mixed_train_takes_a_wagon_of_each_of_its_types_from_the_box() -> None:
+    # All 9 coal wagons of the two-player game are in A's train: B's mixed train of 11 would
+    # need a tenth.
+    message = refusal("freight-train", {"day": 1, "players": [
+        {"name": "A", "trains": {"coal": 9}}, {"name": "B", "trains": {"mixed": 11}}]})
+    assert message == ("players: the mixed trains need one wagon of each of their types: 11 "
+                       "wagons where the other trains leave 10 (with 2 players the game has 9 "
+                       "of each type)")
+    freight({"name": "A", "trains": {"coal": 8}}, {"name": "B", "trains": {"mixed": 11}})
+    freight({"name": "A", "trains": {"coal": 9}}, {"name": "B", "trains": {"mixed": 10}})
+
+
+def test_two_mixed_trains_fit_only_where_two_wagons_of_each_type_are_left() -> None:
+    # Coal 8 and tank 8 leave one coal and one tank: two full mixed trains need two of each.
+    table = {"day": 1, "players": [{"name": "A", "trains": {"coal": 8, "mixed": 11}},
+                                   {"name": "B", "trains": {"tank": 8, "mixed": 11}}]}
+    assert "need one wagon of each of their types: 22 wagons where the other trains leave 20" \
+        in refusal("freight-train", table)
+    table["players"][1]["trains"]["mixed"] = 9  # one of each type but coal and tank
+    GAMES["freight-train"].tally({"game": "freight-train", **table})
+
+
 @pytest.mark.parametrize(("players", "day"), [(2, 1), (2, 3), (5, 1), (3, 2)])
 def test_a_player_runs_one_train_per_locomotive(players: int, day: int) -> None:
     most = LOCOMOTIVES[players] + min(day, 2)

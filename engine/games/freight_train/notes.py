@@ -51,8 +51,10 @@ RULE_NOTES: tuple[str, ...] = (
        "English or French, in any case, and refuses any other key. With 'mixed train scores' "
        "off, a mixed train is accepted and scores nothing."),
     N_("`companion tally` refuses what the box cannot hold, counted over the whole table: more "
-       "wagons of a type than the game uses (9, 12, 14 or 16 for 2 to 5 players), more wagons "
-       "in trains and yards than all the types together, more trains than a player's "
+       "wagons of a type than the game uses (9, 12, 14 or 16 for 2 to 5 players), mixed "
+       "trains that cannot take one wagon of each of their types from what the other trains "
+       "leave, more wagons in trains and yards than all the types together, more trains than "
+       "a player's "
        "locomotives (those of the start and one more on each of days 1 and 2), and more "
        "tokens than a player can hold before the day's tally (5 to start, then 3 for each "
        "train and 8 for a full yard on day 1)."),

@@ -142,16 +142,35 @@ class _Box:
             N_("with {players} players the game has {count} wagons (got {got} in the trains "
                "and yards)"),
             players=players)
+        self.mixed: list[int] = []
 
     def train(self, train: str, length: int, where: str) -> None:
-        """One train's wagons: a wagon type's count across the table (a mixed train's
-        wagons are of types nobody says)."""
+        """One train's wagons: a wagon type's count across the table, or a mixed train (its
+        wagons' types are not said: `check_mixed` sees that they fit)."""
         if train != MIXED:
             self.per_type.add(train, length, where, wagon=train)
+        elif length:
+            self.mixed.append(length)
 
     def player(self, lengths: Mapping[str, int], yard: int, where: str) -> None:
         """A player's wagons in trains and yard, counted towards every wagon of the game."""
         self.wagons.add("wagons", sum(lengths.values()) + yard, where)
+
+    def check_mixed(self) -> None:
+        """A mixed train holds one wagon of each of its types, from what the other trains leave
+        of each type. They fit when, for every k, the k longest need no more wagons than the
+        types leave, counting at most k of each (one for each of those trains)."""
+        left = [self.per_type.box[kind] - self.per_type.seen[kind] for kind in WAGON_TYPES]
+        longest = sorted(self.mixed, reverse=True)
+        for count in range(1, len(longest) + 1):
+            need, room = sum(longest[:count]), sum(min(spare, count) for spare in left)
+            if need > room:
+                raise InvalidInput(
+                    "players", N_("the mixed trains need one wagon of each of their types: "
+                                  "{need} wagons where the other trains leave {room} (with "
+                                  "{players} players the game has {count} of each type)"),
+                    need=need, room=room, players=self.players,
+                    count=CARDS_PER_TYPE[self.players])
 
 
 def _trains(player: Mapping[str, Any], where: str, day: int, box: _Box) -> dict[str, int]:
@@ -203,6 +222,7 @@ def tally(table: Any) -> TallyResult:
                                    maximum=YARD_TRACKS * TRACK_SPACES)
         trains[name] = _trains(player, where, day, box)
         box.player(trains[name], yards[name], where)
+    box.check_mixed()
     earned = pay_day(trains, yards, day, mixed_scores, cancels_type)
     scores = []
     for name in names:
