@@ -109,3 +109,20 @@ def test_whistle_stop_plays_of_layout_3_keep_the_round_track_they_were_played_on
         resumed = GameSession.resume(journal, play)
         assert resumed.state == rules.replay(old, moves)
         assert resumed.state.settings.round_track[resumed.state.track_space(1)] == "whistle"
+
+
+def test_a_damaged_play_is_left_as_it_is_for_the_checks_to_find(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        GameSession.start(journal, GAMES["whistle-stop"], ["Ana", "Ben"])
+    db = sqlite3.connect(path)
+    damaged = '{"players":["Ana","Bem"],"options":{}}'  # a flipped bit, checksum unchanged
+    db.execute("UPDATE plays SET setup = ?", (damaged,))
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert journal.damage() == "play 1 does not match its checksum"
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT setup FROM plays").fetchone()[0] == damaged
+    db.close()
