@@ -6,17 +6,14 @@ quick check, which together tell a journal that was damaged or lost moves.
 
 from __future__ import annotations
 
-import json
 import logging
 import sqlite3
 import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.state.errors import JournalDamaged, JournalError, ProgressUnreadable
-from companion.state.layout import guarded
+from companion.state.layout import PLAY_SEALED, checksum, guarded
 from companion.state.progress import MoveCount
 from engine.errors import N_
 
@@ -28,8 +25,6 @@ CHECK_SECONDS = 2.0
 #: Beside the journal: the last committed move of the open play, kept outside the database
 #: so that a lost or rolled-back log is noticed.
 PROGRESS_SUFFIX = ".last-move"
-#: The columns of a play that its checksum covers.
-PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
 
 #: The move count as read beside the journal: (play uuid, seq), None when no move was noted,
 #: or why it cannot be read.
@@ -190,7 +185,3 @@ class Loss:
             held=self.held, committed=self.committed)
 
 
-def checksum(*fields: Any) -> int:
-    """CRC-32 of a row's fields as stored: any single flipped bit changes it."""
-    text = json.dumps(list(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return zlib.crc32(text.encode())

@@ -39,7 +39,6 @@ from companion.state.checks import (
     JournalChecks,
     Loss,
     Noted,
-    checksum,
     move_count_path,
     read_move_count,
 )
@@ -52,7 +51,14 @@ from companion.state.errors import (
     StateFolderBusy,
     StateFolderRefused,
 )
-from companion.state.layout import SCHEMA_VERSION, failure, guarded, lay_out, too_new
+from companion.state.layout import (
+    SCHEMA_VERSION,
+    checksum,
+    failure,
+    guarded,
+    lay_out,
+    too_new,
+)
 from companion.state.reads import PLAY_COLUMNS, EventRecord, JournalReader, PlayRecord
 from companion.state.write_ahead import CHECKPOINT_PAGES, WriteAheadLog
 from engine.errors import N_

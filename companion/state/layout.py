@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from companion.state.errors import JournalDamaged, JournalError, JournalTooNew
 from engine.errors import N_
 
 #: The layout of the file; a file of a higher version is refused, a lower one is upgraded.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: The table added by layout 3 of the journal. AUTOINCREMENT: an id is never given twice, so
 #: a late acknowledgement can only remove the item it was for.
@@ -66,23 +67,72 @@ _READINGS_BEFORE_LAYOUT_2 = (
     ("game-of-trains", "opening", False),
 )
 
+#: Whistle Stop's assumed round track changed with layout 4 (round 1 hands out coal at every
+#: player count): the plays journalled before keep the track they were played on.
+_READINGS_BEFORE_LAYOUT_4 = (
+    ("whistle-stop", "round_track", ["coal", "coal", "whistle"] * 4),
+    ("whistle-stop", "start_space", {"2": 3, "3": 2, "4": 1, "5": 0}),
+)
+
+#: The columns of a play that its checksum covers.
+PLAY_SEALED = "uuid, game, setup, key, started, finished, result"
+
+
+def checksum(*fields: Any) -> int:
+    """CRC-32 of a row's fields as stored: any single flipped bit changes it."""
+    text = json.dumps(list(fields), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return zlib.crc32(text.encode())
+
+
+#: One step of an upgrade: an SQL statement, or a function given the open file.
+Step = str | Callable[[sqlite3.Connection], None]
+
+
+def _keeping(readings: tuple[tuple[str, str, object], ...]) -> Step:
+    """A step writing each reading into the settings of the plays of its game that give none.
+
+    A play's row whose checksum held is sealed again; a damaged one is left as it is, for the
+    checks to find. Their snapshots hold the settings as they were read then: they go, and
+    the moves are replayed instead.
+    """
+    games = sorted({game for game, _, _ in readings})
+    marks = ", ".join("?" * len(games))
+
+    def keep(db: sqlite3.Connection) -> None:
+        rows = db.execute(f"SELECT id, {PLAY_SEALED}, checksum FROM plays "
+                          f"WHERE game IN ({marks})", games).fetchall()
+        for play_id, *sealed, stored in rows:
+            if stored is not None and stored != checksum(*sealed):
+                continue
+            try:
+                setup = json.loads(sealed[2])
+                settings = setup.setdefault("options", {}).setdefault("settings", {})
+            except (ValueError, TypeError, AttributeError):
+                continue  # not a setup this companion wrote: left for the checks to find
+            for game, setting, value in readings:
+                if game == sealed[1]:
+                    settings.setdefault(setting, value)
+            sealed[2] = json.dumps(setup, ensure_ascii=False, separators=(",", ":"))
+            db.execute("UPDATE plays SET setup = ?, checksum = ? WHERE id = ?",
+                       (sealed[2], None if stored is None else checksum(*sealed), play_id))
+        db.execute(f"DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays "
+                   f"WHERE game IN ({marks}))", games)
+
+    return keep
+
+
 #: Upgrades from version N to N + 1, run in order in one transaction. A new file gets the
 #: first layout and every upgrade.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+MIGRATIONS: dict[int, tuple[Step, ...]] = {
     # A CRC-32 of each row's content, so that a flipped bit is found (rows of version 1 have
     # none and are not checked).
     1: ("ALTER TABLE plays ADD COLUMN checksum INTEGER",
         "ALTER TABLE events ADD COLUMN checksum INTEGER",
         "ALTER TABLE snapshots ADD COLUMN checksum INTEGER",
-        *(f"UPDATE plays SET setup = json_set(setup, '$.options.settings.{setting}', "
-          f"json('{json.dumps(kept)}')) WHERE game = '{game}' AND "
-          f"json_extract(setup, '$.options.settings.{setting}') IS NULL"
-          for game, setting, kept in _READINGS_BEFORE_LAYOUT_2),
-        # Their snapshots hold the settings as they were read then: replay the moves instead.
-        "DELETE FROM snapshots WHERE play_id IN (SELECT id FROM plays WHERE game IN ("
-        + ", ".join(sorted({f"'{game}'" for game, _, _ in _READINGS_BEFORE_LAYOUT_2})) + "))"),
+        _keeping(_READINGS_BEFORE_LAYOUT_2)),
     # What the table publishes to MQTT, written with the change it describes.
     2: (OUTBOX_TABLE,),
+    3: (_keeping(_READINGS_BEFORE_LAYOUT_4),),
 }
 
 
@@ -112,8 +162,11 @@ def lay_out(db: sqlite3.Connection, file: Path) -> None:
             db.execute(statement)
         version = 1
     for step in range(version, SCHEMA_VERSION):
-        for statement in MIGRATIONS[step]:
-            db.execute(statement)
+        for upgrade in MIGRATIONS[step]:
+            if isinstance(upgrade, str):
+                db.execute(upgrade)
+            else:
+                upgrade(db)
     # PRAGMA does not take parameters; the value is our own constant.
     db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 

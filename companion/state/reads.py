@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.state.checks import checksum
 from companion.state.errors import JournalDamaged, JournalError
-from companion.state.layout import guarded
+from companion.state.layout import checksum, guarded
 from engine.errors import N_
 
 PLAY_COLUMNS = "id, uuid, game, setup, key, started, finished, result"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.state.journal import SCHEMA_VERSION, Journal
-from companion.state.layout import FIRST_LAYOUT
+from companion.state.layout import FIRST_LAYOUT, PLAY_SEALED, checksum
 from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
@@ -70,3 +70,59 @@ def test_a_play_begun_now_takes_the_new_defaults(tmp_path: Path) -> None:
         session = GameSession.start(journal, GAMES["game-of-trains"], ["Ana", "Ben"])
         assert session.state.settings.opening is True
         assert journal.plays()[0].options == {}
+
+
+#: Whistle Stop's assumed round track before layout 4: round 1 handed out a whistle at 3
+#: players.
+OLD_TRACK = {"round_track": ["coal", "coal", "whistle"] * 4,
+             "start_space": {"2": 3, "3": 2, "4": 1, "5": 0}}
+
+
+def test_whistle_stop_plays_of_layout_3_keep_the_round_track_they_were_played_on(
+        tmp_path: Path) -> None:
+    """A play begun on the assumed track of the time resumes on it, its rows still sealed."""
+    rules = GAMES["whistle-stop"]
+    players = ("Ana", "Ben", "Cléo")
+    old = rules.new_game(players, settings=OLD_TRACK)
+    moves = list(play_random(rules, old, seed=5).events[:40])
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        session = GameSession.start(journal, rules, players, {"settings": OLD_TRACK},
+                                    snapshot_every=10)
+        for move in moves:
+            session.submit(move)
+    # As a companion of layout 3 wrote it: the settings of the time were not written down.
+    db = sqlite3.connect(path)
+    setup = json.dumps({"players": list(players), "options": {}}, separators=(",", ":"))
+    db.execute("UPDATE plays SET setup = ?", (setup,))
+    row = db.execute(f"SELECT {PLAY_SEALED} FROM plays").fetchone()
+    db.execute("UPDATE plays SET checksum = ?", (checksum(*row),))
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+
+    with Journal(path) as journal:
+        assert journal.damage() is None
+        (play,) = journal.plays()
+        assert play.options == {"settings": OLD_TRACK}
+        assert journal.latest_snapshot(play.id) is None  # replayed, not misread
+        resumed = GameSession.resume(journal, play)
+        assert resumed.state == rules.replay(old, moves)
+        assert resumed.state.settings.round_track[resumed.state.track_space(1)] == "whistle"
+
+
+def test_a_damaged_play_is_left_as_it_is_for_the_checks_to_find(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        GameSession.start(journal, GAMES["whistle-stop"], ["Ana", "Ben"])
+    db = sqlite3.connect(path)
+    damaged = '{"players":["Ana","Bem"],"options":{}}'  # a flipped bit, checksum unchanged
+    db.execute("UPDATE plays SET setup = ?", (damaged,))
+    db.execute("PRAGMA user_version=3")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert journal.damage() == "play 1 does not match its checksum"
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT setup FROM plays").fetchone()[0] == damaged
+    db.close()

@@ -201,7 +201,8 @@ def test_each_round_says_what_to_hand_out() -> None:
     clock.now += 3
     token, count = handout(state(app))
     screen = app.screen()
-    assert screen.title == f"{count} {token} each" and screen.top == "Round 1/9"
+    # Two players start on the assumed track's first space: a game of 12 rounds.
+    assert screen.title == f"{count} {token} each" and screen.top == "Round 1/12"
     assert screen.body[0].startswith("Round 1: Ana hands")
     assert screen.hints == "ok:handed out"
     before = [p.tokens for p in state(app).players]

@@ -365,6 +365,14 @@ def test_tally_ruby_bonus_ties_and_nobody() -> None:
         ([{"name": "A", "missions": 2}, {"name": "B", "missions": 2}],
          "players[1].missions: only 3 mission cards are in play (got 4 in all)"),
         ([{"name": "A", "gems": []}, {"name": "B"}], "players[0].gems: must be an object"),
+        # Three mission cards in play with two players, 4 points each: 12 at most.
+        ([{"name": "A", "end_mission_points": 13}, {"name": "B"}],
+         "players[0].end_mission_points: must be at most 12: 3 mission cards are in play, "
+         "4 points each (got 13)"),
+        ([{"name": "A", "end_mission_points": 10**9}, {"name": "B"}, {"name": "C"}],
+         "players[0].end_mission_points: must be at most 16: 4 mission cards"),
+        ([{"name": "A", "gems": {"ruby": 1, "Ruby": 2}}, {"name": "B"}],
+         "players[0].gems.Ruby: names the same as ruby: give it once"),
         ([{"name": "A"}], "players: Off the Rails is for 2 to 4 players"),
     ],
 )
@@ -372,6 +380,11 @@ def test_tally_refusals(players: list[dict[str, Any]], message: str) -> None:
     with pytest.raises(InvalidInput) as error:
         tally(*players)
     assert str(error.value).startswith(message)
+
+
+def test_tally_reads_gems_in_any_case() -> None:
+    result = tally({"name": "A", "gems": {"Ruby": 2, "DIAMOND": 1}}, {"name": "B"})
+    assert result["players"][0]["breakdown"]["gems"] == 6
 
 
 def test_registered() -> None:

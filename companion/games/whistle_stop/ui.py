@@ -8,7 +8,7 @@ from enum import Enum
 
 from companion.flows.kit import Labelled, PagedUI
 from engine.errors import N_
-from engine.games.whistle_stop.components import COAL, UPGRADES_PER_TURN, WHISTLE
+from engine.games.whistle_stop.components import COAL, MOST_STARS, UPGRADES_PER_TURN, WHISTLE
 from engine.games.whistle_stop.rules import can_move
 from engine.games.whistle_stop.simulate import COMPANIES, SHARES_PER_COMPANY
 from engine.games.whistle_stop.state import WhistleStopState
@@ -20,7 +20,7 @@ SHARES = tuple(f"{company}-{number}" for company in COMPANIES
 #: What the number screens allow.
 MAX_TOKENS = 20
 MAX_FAME = 99
-MAX_STARS = 9
+MAX_STARS = MOST_STARS
 
 
 class Mode(Enum):

@@ -22,6 +22,24 @@ UNKNOWN = UNSEEN
 MIXED = "mixed"
 """The player's one train of mixed wagons ("train de marchandises mélangées")."""
 
+#: The names `companion tally` reads besides the ids, any case: each train's name on the
+#: table's screens in English and in French (the companion's tests hold them to its
+#: catalogue), and the rules text's name of the mixed train.
+TRAIN_NAMES: dict[str, tuple[str, ...]] = {
+    "coal": ("Coal", "Charbon"),
+    "tank": ("Tank", "Citerne"),
+    "box": ("Box", "Couvert"),
+    "flat": ("Flat", "Plat"),
+    "hopper": ("Hopper", "Trémie"),
+    "reefer": ("Reefer", "Réfrigéré"),
+    "stock": ("Stock", "Bestiaux"),
+    "auto": ("Auto", "Porte-autos"),
+    "gondola": ("Gondola", "Tombereau"),
+    "lumber": ("Lumber", "Bois"),
+    "container": ("Container", "Conteneur"),
+    MIXED: ("Mixed train", "Train mélangé", "train de marchandises mélangées"),
+}
+
 CARDS_PER_TYPE = {2: 9, 3: 12, 4: 14, 5: 16}
 LOCOMOTIVES = {2: 7, 3: 6, 4: 5, 5: 5}
 STARTING_TOKENS = 5
@@ -33,6 +51,17 @@ DEALT_TO_YARD = 12
 TAKE_FROM_MAIN_YARD = 3
 MOVE_FROM_YARD = 4
 DAYS = 3
+
+
+def most_locomotives(players: int, day: int) -> int:
+    """The most locomotives, so trains, a player can have on `day`: those of the start, and one
+    more each day but the last ("Le premier ou le second jour, un joueur peut amener une et une
+    seule locomotive chaque jour"; whoever did not is given one when the next day starts).
+
+    >>> most_locomotives(2, 1), most_locomotives(2, 2), most_locomotives(2, 3)
+    (8, 9, 9)
+    """
+    return LOCOMOTIVES[players] + min(day, DAYS - 1)
 
 
 def wagon_deck(players: int, types: tuple[str, ...] = WAGON_TYPES) -> Counter[str]:

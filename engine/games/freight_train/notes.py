@@ -46,6 +46,18 @@ RULE_NOTES: tuple[str, ...] = (
        "With the optional turn sequence, it is the player to the left of whoever played last "
        "on the previous day."),
     N_("After day 3 the player with the most tokens wins; tied players share the win."),
+    N_("`companion tally` reads each train by its id (coal, tank, box, flat, hopper, reefer, "
+       "stock, auto, gondola, lumber, container, mixed) or by its name on the screens in "
+       "English or French, in any case, and refuses any other key. With 'mixed train scores' "
+       "off, a mixed train is accepted and scores nothing."),
+    N_("`companion tally` refuses what the box cannot hold, counted over the whole table: more "
+       "wagons of a type than the game uses (9, 12, 14 or 16 for 2 to 5 players), mixed "
+       "trains that cannot take one wagon of each of their types from what the other trains "
+       "leave, more wagons in trains and yards than all the types together, more trains than "
+       "a player's "
+       "locomotives (those of the start and one more on each of days 1 and 2), and more "
+       "tokens than a player can hold before the day's tally (5 to start, then 3 for each "
+       "train and 8 for a full yard on day 1)."),
 )
 
 #: Which reading of a setting is in force, said for each of its values (the companion prints

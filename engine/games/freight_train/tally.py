@@ -9,11 +9,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...box import Bound, Names, TableCount, at_most
 from ...errors import N_, InvalidInput
 from ...game import PlayerScore, TallyResult, most
 from ...majority import MajorityAward
 from ...table_input import flag, join, obj, players_of, whole_number
-from .cards import CARDS_PER_TYPE, MIXED, WAGON_TYPES
+from .cards import (
+    CARDS_PER_TYPE,
+    MIXED,
+    STARTING_TOKENS,
+    TRACK_SPACES,
+    TRAIN_NAMES,
+    WAGON_TYPES,
+    YARD_TRACKS,
+    most_locomotives,
+)
 
 #: Rules 1-5: 3 tokens to the longest train of a type, 1 to the second; two tied first get
 #: 2 each, three get 1 each, four or more nothing; no second place when first is tied; a tie
@@ -97,6 +107,92 @@ def settle(tokens: int, earned: dict[str, int], below_zero: bool) -> dict[str, i
     return {key: amount for key, amount in settled.items() if amount}
 
 
+#: The keys of a player's `trains`: the wagon types and the mixed train, by id or by name.
+TRAINS = Names(TRAIN_NAMES, N_("not a train: use {accepted}, or their English or French "
+                               "names"))
+
+
+def most_tokens_before(day: int, players: int) -> int:
+    """The most tokens a player can hold when day `day` is tallied: 5 to start, then for each
+    day before, 3 for each train (one per locomotive, and at most the 11 types and the mixed
+    train) and, on day 1, a token per pair of the 16 wagons a full yard holds. Rearranging
+    only costs tokens.
+
+    >>> [most_tokens_before(day, 2) for day in (1, 2, 3)]
+    [5, 37, 64]
+    """
+    most = STARTING_TOKENS
+    for earlier in range(1, day):
+        trains = min(most_locomotives(players, earlier), len(TRAIN_NAMES))
+        most += LONGEST_TRAIN.first * trains + yard_tokens(earlier, YARD_TRACKS * TRACK_SPACES)
+    return most
+
+
+class _Box:
+    """What the table's trains and yards take from the box, added up over every player."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.per_type = TableCount(
+            dict.fromkeys(WAGON_TYPES, CARDS_PER_TYPE[players]),
+            N_("with {players} players the game has {count} {wagon} wagons (got {got} in all)"),
+            players=players)
+        self.wagons = TableCount(
+            {"wagons": len(WAGON_TYPES) * CARDS_PER_TYPE[players]},
+            N_("with {players} players the game has {count} wagons (got {got} in the trains "
+               "and yards)"),
+            players=players)
+        self.mixed: list[int] = []
+
+    def train(self, train: str, length: int, where: str) -> None:
+        """One train's wagons: a wagon type's count across the table, or a mixed train (its
+        wagons' types are not said: `check_mixed` sees that they fit)."""
+        if train != MIXED:
+            self.per_type.add(train, length, where, wagon=train)
+        elif length:
+            self.mixed.append(length)
+
+    def player(self, lengths: Mapping[str, int], yard: int, where: str) -> None:
+        """A player's wagons in trains and yard, counted towards every wagon of the game."""
+        self.wagons.add("wagons", sum(lengths.values()) + yard, where)
+
+    def check_mixed(self) -> None:
+        """A mixed train holds one wagon of each of its types, from what the other trains leave
+        of each type. They fit when, for every k, the k longest need no more wagons than the
+        types leave, counting at most k of each (one for each of those trains)."""
+        left = [self.per_type.box[kind] - self.per_type.seen[kind] for kind in WAGON_TYPES]
+        longest = sorted(self.mixed, reverse=True)
+        for count in range(1, len(longest) + 1):
+            need, room = sum(longest[:count]), sum(min(spare, count) for spare in left)
+            if need > room:
+                raise InvalidInput(
+                    "players", N_("the mixed trains need one wagon of each of their types: "
+                                  "{need} wagons where the other trains leave {room} (with "
+                                  "{players} players the game has {count} of each type)"),
+                    need=need, room=room, players=self.players,
+                    count=CARDS_PER_TYPE[self.players])
+
+
+def _trains(player: Mapping[str, Any], where: str, day: int, box: _Box) -> dict[str, int]:
+    """A player's trains by id, each within what one train can hold."""
+    path = join(where, "trains")
+    given = obj(player.get("trains", {}), path)
+    players = box.players
+    lengths: dict[str, int] = {}
+    for key, train in TRAINS.read(given, path).items():
+        # The mixed train holds one wagon of each type; another train, any number of its type.
+        most = len(WAGON_TYPES) if train == MIXED else CARDS_PER_TYPE[players]
+        lengths[train] = whole_number(given, key, path, minimum=0, maximum=most)
+        box.train(train, lengths[train], join(path, key))
+    running = sum(1 for length in lengths.values() if length)
+    if running > most_locomotives(players, day):
+        raise InvalidInput(path, N_("on day {day} with {players} players a player has at most "
+                                    "{count} locomotives, one per train (got {got} trains)"),
+                           day=day, players=players, count=most_locomotives(players, day),
+                           got=running)
+    return lengths
+
+
 def tally(table: Any) -> TallyResult:
     """`companion tally` for one Freight Train day; see docs/tally.md for the format."""
     data = obj(table, "")
@@ -106,34 +202,27 @@ def tally(table: Any) -> TallyResult:
     mixed_scores = flag(settings, "mixed_train_scores", "settings", default=True)
     below_zero = flag(settings, "tokens_below_zero", "settings", default=False)
     cancels_type = flag(settings, "tie_for_second_cancels_type", "settings", default=True)
-    most_per_type = CARDS_PER_TYPE[len(players)]
+    box = _Box(len(players))
+    most_tokens = Bound(
+        most_tokens_before(day, len(players)),
+        N_("must be at most {maximum}, the most a player can hold before day {day}'s tally: "
+           "5 to start, then 3 for each train and 8 for a full yard on day 1 (got {value})"),
+        {"day": day})
     names: list[str] = []
     holdings: dict[str, int] = {}
     trains: dict[str, dict[str, int]] = {}
     yards: dict[str, int] = {}
-    types_on_table: set[str] = set()
     for index, player in enumerate(players):
         where = join("players", index)
         name = player["name"].strip()
         names.append(name)
-        holdings[name] = whole_number(
-            player, "tokens", where, default=0, minimum=None if below_zero else 0
-        )
-        yards[name] = whole_number(player, "yard", where, default=0, minimum=0, maximum=16)
-        own = obj(player.get("trains", {}), join(where, "trains"))
-        lengths: dict[str, int] = {}
-        for key in own:
-            limit = len(WAGON_TYPES) if key == MIXED else most_per_type
-            key_path = join(where, "trains")
-            if not key.strip():
-                raise InvalidInput(key_path, N_("a wagon type needs a name"))
-            lengths[key] = whole_number(own, key, key_path, minimum=0, maximum=limit)
-            if key != MIXED and lengths[key]:
-                types_on_table.add(key)
-        trains[name] = lengths
-    if len(types_on_table) > len(WAGON_TYPES):
-        raise InvalidInput("players", N_("there are only {count} wagon types (got {got})"),
-                           count=len(WAGON_TYPES), got=len(types_on_table))
+        holdings[name] = at_most(player, "tokens", where, most_tokens,
+                                 minimum=None if below_zero else 0)
+        yards[name] = whole_number(player, "yard", where, default=0, minimum=0,
+                                   maximum=YARD_TRACKS * TRACK_SPACES)
+        trains[name] = _trains(player, where, day, box)
+        box.player(trains[name], yards[name], where)
+    box.check_mixed()
     earned = pay_day(trains, yards, day, mixed_scores, cancels_type)
     scores = []
     for name in names:

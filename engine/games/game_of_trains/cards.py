@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from enum import Enum
 
+#: The wagons' numbers, for the game at the table and for `companion tally` alike: 84 wagons
+#: beside the 4 locomotives make the 88 cards (the deck is at times said to be "numbered 1 to
+#: 88", counting the locomotives; the tags and the live game know wagons 1 to 84 only).
 WAGONS = range(1, 85)
-#: The numbers a tally accepts. Sources disagree on the printing: 84 railcars, or a deck
-#: "numbered 1 to 88"; a table's numbers up to 88 are accepted rather than refused wrongly.
-PRINTED_NUMBERS = range(1, 89)
 LOCOMOTIVES = 4
 LINE = 7
 #: The wagon positions: 1 is next to the locomotive (left), 7 is the far right.

@@ -10,7 +10,8 @@ RULE_NOTES: tuple[str, ...] = (
        "numbered 1 to 84. Each player's 7 wagons are laid out in descending order from the "
        "locomotive; position 1 is next to the locomotive, position 7 the far right."),
     N_("Sources disagree on the printed numbers (84 wagons, or a deck numbered 1 to 88): "
-       "`companion tally` accepts numbers 1 to 88 rather than refuse a real card."),
+       "the companion reads 84 wagons numbered 1 to 84 beside the 4 locomotives, 88 cards in "
+       "all; the table and `companion tally` accept the same numbers."),
     N_("The eight abilities, as the companion reads them: swap two neighbouring wagons; swap "
        "two wagons with one between; move a wagon two places right; move a wagon two places "
        "left (the wagons passed shift by one); every player discards the wagon at position 1, "

@@ -1,6 +1,6 @@
 """`companion tally` for The Game of Trains: whose line is in ascending order.
 
->>> tally({"players": [{"name": "Ana", "train": [12, 30, 41, 50, 66, 80, 85]},
+>>> tally({"players": [{"name": "Ana", "train": [12, 30, 41, 50, 66, 80, 84]},
 ...                    {"name": "Ben", "train": [81, 2, 5, 7, 11, 13, 17]}]}).winners
 ('Ana',)
 """
@@ -12,7 +12,7 @@ from typing import Any
 from ...errors import N_, InvalidInput
 from ...game import PlayerScore, TallyResult
 from ...table_input import items, join, obj, players_of
-from .cards import LINE, LOCOMOTIVES, PRINTED_NUMBERS, ascending
+from .cards import LINE, LOCOMOTIVES, WAGONS, ascending
 
 
 def tally(table: Any) -> TallyResult:
@@ -27,9 +27,9 @@ def tally(table: Any) -> TallyResult:
             raise InvalidInput(where, N_("a train has {count} wagons (got {got})"),
                                count=LINE, got=len(train))
         for place, card in enumerate(train):
-            if isinstance(card, bool) or not isinstance(card, int) or card not in PRINTED_NUMBERS:
+            if isinstance(card, bool) or not isinstance(card, int) or card not in WAGONS:
                 raise InvalidInput(join(where, place), N_("wagons are numbered 1 to {high}"),
-                                   high=PRINTED_NUMBERS[-1])
+                                   high=WAGONS[-1])
             if card in seen:
                 raise InvalidInput(join(where, place), N_("wagon {card} is also in {name}'s train"),
                                    card=card, name=seen[card])

@@ -37,5 +37,9 @@ RULE_NOTES: tuple[str, ...] = (
        "most rubies (nobody when no one has a ruby); 3 per cart in reserve; 4 per validated "
        "mission; missions scored at the end give their points to every player tied for them. "
        "The rules text names no tie-break: tied players share the win."),
+    N_("A mission card is worth 4 points (\"chaque mission validée rapportera 4 points\"), "
+       "and a mission scored at the end gives \"la totalité des points de la carte mission\" "
+       "to every tied player: `companion tally` accepts end-of-game mission points up to 4 "
+       "for each mission card in play (players + 1)."),
     N_("Bumper mode changes collisions on the board only: the other cart keeps its stones."),
 )

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import N_, InvalidInput
+from ...box import Bound, Names, TableCount, at_most
+from ...errors import N_
 from ...game import PlayerScore, TallyResult, most
 from ...majority import MajorityAward
 from ...table_input import join, obj, players_of, whole_number
@@ -67,39 +68,45 @@ def result(players: Sequence[Holdings]) -> TallyResult:
 def tally(table: Any) -> TallyResult:
     """`companion tally` for Off the Rails; see docs/tally.md for the format."""
     players = players_of(obj(table, ""), range(2, 5), "Off the Rails")
+    in_play = missions_in_play(len(players))
+    gems_seen = TableCount(GEMS_IN_BOX)
+    missions_seen = TableCount(
+        {"missions": in_play},
+        N_("only {count} mission cards are in play (got {got} in all)"))
+    # "Certaines missions attribuent des points à la fin de la partie (en cas d'égalité [...]
+    # la totalité des points de la carte mission)": a mission card is worth its 4 points, and
+    # every tied player scores them, so a player can score at most every card in play.
+    end_missions = Bound(
+        MISSION_POINTS * in_play,
+        N_("must be at most {maximum}: {count} mission cards are in play, {points} points "
+           "each (got {value})"),
+        {"count": in_play, "points": MISSION_POINTS})
     holdings = []
-    gems_seen = dict.fromkeys(GEMS_IN_BOX, 0)
-    missions_seen = 0
     for index, player in enumerate(players):
         where = join("players", index)
         gems = _gems(player, join(where, "gems"))
         for gem, count in gems.items():
-            gems_seen[gem] += count
-            if gems_seen[gem] > GEMS_IN_BOX[gem]:
-                raise InvalidInput(join(join(where, "gems"), gem),
-                                   N_("the game has only {count} of these (got {got} in all)"),
-                                   count=GEMS_IN_BOX[gem], got=gems_seen[gem])
+            gems_seen.add(gem, count, join(join(where, "gems"), gem))
         missions = whole_number(player, "missions", where, default=0, minimum=0)
-        missions_seen += missions
-        if missions_seen > missions_in_play(len(players)):
-            raise InvalidInput(join(where, "missions"),
-                               N_("only {count} mission cards are in play (got {got} in all)"),
-                               count=missions_in_play(len(players)), got=missions_seen)
+        missions_seen.add("missions", missions, join(where, "missions"))
         holdings.append(Holdings(
             str(player["name"]).strip(),
             gems=gems,
             carts=whole_number(player, "carts", where, default=0, minimum=0,
                                maximum=CARTS_PER_PLAYER),
             missions=missions,
-            end_missions=whole_number(player, "end_mission_points", where, default=0, minimum=0),
+            end_missions=at_most(player, "end_mission_points", where, end_missions),
         ))  # fmt: skip
     return result(holdings)
 
 
+GEMS = Names({gem: () for gem in GEMS_IN_BOX}, N_("not a gem: use {accepted}"))
+
+
 def _gems(player: Mapping[str, Any], where: str) -> dict[str, int]:
     given = obj(player.get("gems", {}), where)
-    for gem in given:
-        if gem not in GEMS_IN_BOX:
-            raise InvalidInput(join(where, gem), N_("not a gem: use {gems}"),
-                               gems=", ".join(GEMS_IN_BOX))
-    return {gem: whole_number(given, gem, where, default=0, minimum=0) for gem in GEMS_IN_BOX}
+    ids = GEMS.read(given, where)
+    counts = dict.fromkeys(GEMS_IN_BOX, 0)
+    for key, gem in ids.items():
+        counts[gem] = whole_number(given, key, where, minimum=0)
+    return counts

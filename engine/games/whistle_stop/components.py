@@ -29,12 +29,25 @@ TOKENS = (COAL, WHISTLE)
 #: What one space of the round track hands each player.
 HANDOUT = {COAL: 2, WHISTLE: 1}
 
-#: The round track as the companion assumes it when the table sets none: the rules text says
-#: only that each space gives 1 whistle or 2 coal per player and that the first round uses the
-#: space marked with the player count. Set `Settings.round_track` to the printed track.
-DEFAULT_ROUND_TRACK = (COAL, COAL, WHISTLE) * 4
+#: The round track as the companion assumes it when the table sets none. The rules text says
+#: only that each space gives every player 1 whistle or 2 coal and that the first round uses
+#: "la case indiquant le nombre de joueurs". Assumed: the four spaces marked with a player
+#: count come first and hand out coal (a whistle round is the special one), so a game lasts
+#: 12, 11, 10 or 9 rounds with 2 to 5 players, the lengths a review of the game reports; then a
+#: whistle every third space, which no source gives. Set `Settings.round_track` to the
+#: printed track.
+DEFAULT_ROUND_TRACK = (COAL,) * 4 + (WHISTLE, COAL, COAL) * 2 + (WHISTLE, COAL)
 #: The space (0-based) of the first round, by player count, on the assumed track.
-DEFAULT_START_SPACE = {5: 0, 4: 1, 3: 2, 2: 3}
+DEFAULT_START_SPACE = {2: 0, 3: 1, 4: 2, 5: 3}
+#: The most rounds a game lasts on the assumed track (2 players).
+LONGEST_GAME = len(DEFAULT_ROUND_TRACK) - min(DEFAULT_START_SPACE.values())
+
+#: The most stars one upgrade shows, as the companion reads them: a single figure, 0 to 9 (no
+#: source gives the tiles' values; the table's number screen stops at 9 too).
+MOST_STARS = 9
+#: The most tokens one stop gives, as the companion reads it: as much as a round-track space
+#: (no source gives the tiles' values).
+MOST_TOKENS_PER_STOP = 2
 
 #: Scoring (the facts around the text): 15 fame for the most shares of a company; common
 #: resources 1, rare 3; 1 per 2 tokens left; -10 per special tile left in hand.

@@ -20,6 +20,7 @@ from .components import (
     COAL,
     EAST_COAST_STATIONS,
     HANDOUT,
+    MOST_STARS,
     MOVES_PER_TURN,
     STARTING_COAL,
     TOKENS,
@@ -199,8 +200,8 @@ def _buy_upgrade(state: WhistleStopState, event: BuyUpgrade) -> WhistleStopState
     player = state.player()
     if len(player.upgrades) >= state.settings.upgrade_slots:
         raise IllegalEvent(N_("No free upgrade space on {name}'s board"), name=player.name)
-    if event.stars < 0:
-        raise IllegalEvent(N_("An upgrade has no negative stars"))
+    if not 0 <= event.stars <= MOST_STARS:
+        raise IllegalEvent(N_("An upgrade shows 0 to {most} stars"), most=MOST_STARS)
     players = list(state.players)
     if event.from_seat is not None:
         if event.from_seat == state.current or not 0 <= event.from_seat < len(players):

@@ -12,22 +12,51 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...box import Bound, at_most
 from ...decision import Decision, decide
 from ...errors import N_, InvalidInput
 from ...game import PlayerScore, TallyResult
 from ...majority import MajorityAward
 from ...table_input import items, join, obj, players_of, text, whole_number
 from .components import (
+    COAL,
     COMMON_RESOURCE,
+    HANDOUT,
+    LONGEST_GAME,
+    MOST_STARS,
+    MOST_TOKENS_PER_STOP,
+    MOVES_PER_TURN,
     RARE_RESOURCE,
     SHARE_MAJORITY,
     SPECIAL_TILE_PENALTY,
+    STARTING_COAL,
     TOKENS_PER_POINT,
+    UPGRADE_SLOTS,
 )
 from .state import Share
 
 #: 15 fame for the most shares of a company; a tie goes to the lowest-numbered share.
 MOST_SHARES = MajorityAward(first=SHARE_MAJORITY)
+
+#: A player board's three upgrade spaces ("l'un des 3 emplacements d'amélioration de votre
+#: plateau joueur"), each holding an upgrade of at most 9 stars.
+MOST_UPGRADE_STARS = Bound(
+    UPGRADE_SLOTS * MOST_STARS,
+    N_("must be at most {maximum}: {slots} upgrade spaces, at most {stars} stars each "
+       "(got {value})"),
+    {"slots": UPGRADE_SLOTS, "stars": MOST_STARS})
+
+#: Tokens left at the end: at most 4 coal to start, then in each round 2 from the round track
+#: and, for each of the turn's 4 moves, one token spent and at most 2 gained at its stop (a
+#: turn without a move gains a single whistle instead).
+MOST_TOKENS = Bound(
+    max(STARTING_COAL)
+    + LONGEST_GAME * (HANDOUT[COAL] + MOVES_PER_TURN * (MOST_TOKENS_PER_STOP - 1)),
+    N_("must be at most {maximum}: {start} coal to start, then in each of at most {rounds} "
+       "rounds {handout} from the round track and 1 more for each of {moves} moves (a stop "
+       "gives at most {per_stop}) (got {value})"),
+    {"start": max(STARTING_COAL), "rounds": LONGEST_GAME, "handout": HANDOUT[COAL],
+     "moves": MOVES_PER_TURN, "per_stop": MOST_TOKENS_PER_STOP})
 
 CATEGORIES = ("fame", "shares", "upgrades", "gold", "resources", "tokens", "special_tiles")
 
@@ -104,11 +133,10 @@ def tally(table: Any) -> TallyResult:
         shares = _shares(player, where, owners)
         numbers = {
             key: whole_number(player, key, where, default=0, minimum=0)
-            for key in (
-                "fame", "upgrade_stars", "gold", "common_resources", "rare_resources",
-                "tokens", "special_tiles",
-            )
-        }  # fmt: skip
+            for key in ("fame", "gold", "common_resources", "rare_resources", "special_tiles")
+        }
+        numbers["upgrade_stars"] = at_most(player, "upgrade_stars", where, MOST_UPGRADE_STARS)
+        numbers["tokens"] = at_most(player, "tokens", where, MOST_TOKENS)
         holdings.append(Holdings(str(player["name"]).strip(), shares=shares, **numbers))
     return result(holdings)
 
