@@ -20,7 +20,6 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     HINT_TUNNEL_PAY,
     HINT_TURNED,
     STATION_AT,
-    STATION_BUILT,
     STATION_COST,
     TAP_CARDS,
     TUNNEL_EXTRA,
@@ -30,9 +29,8 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     Words,
 )
 from companion.screens.model import Menu, Screen
-from engine.events import Event
 from engine.games.ticket_to_ride.board import Track
-from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.events import PayTunnel, RevealTunnel
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.live_tolls import toll_for
@@ -101,8 +99,7 @@ class Payments(Part):
             self.ui = ui.picking(pick)
             if len(cards) < cost:
                 return NOTHING
-            event: Event = BuildStation(ui.city or "", cards)
-            notice = self.words.say(STATION_BUILT, city=ui.city or "")
+            return self.flow.holder.ask(state, Mode.PAY)
         else:
             track = board.track(ui.track or "")
             special = board.rules.cards.special
@@ -113,7 +110,6 @@ class Payments(Part):
             if not route_paid(track, cards, special):
                 return NOTHING
             return self.flow.takings.claim_ready(state)
-        return Reaction(event, notice=notice, uids=self.ui.uids)
 
     # --- A tunnel -------------------------------------------------------------------------
 
@@ -179,9 +175,7 @@ class Payments(Part):
         self.ui = self.ui.picking(pick)
         if len(cards) < tunnel.surcharge:
             return NOTHING
-        track = state.board.track(tunnel.track)
-        notice = self.flow.takings.claim_notice(state, track, tunnel.takings)
-        return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
+        return self.flow.holder.ask(state, Mode.TUNNEL_PAY)
 
     def give_up_screen(self, state: TicketToRideState) -> Screen:
         return self.question(state, self.words.say(GIVE_UP_QUESTION), self.words.give_up_body())

@@ -112,6 +112,18 @@ NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
 SHARED_CARDS = N_("Team's cards: {cards}")
+#: Team play: where a card drawn or a ticket kept goes (the second card of a turn, a face-up
+#: locomotive and the first ticket kept go to the team's holder).
+CARD_TO_HAND = N_("{card}: your hand")
+CARD_TO_TEAM = N_("{card}: team's cards")
+SECOND_TO_TEAM = N_("To the team's cards")
+TICKET_TO_TEAM = N_("1st kept: to the team")
+TEAM_TICKETS_KEPT = N_("Tickets kept: {count}, 1st to the team")
+#: Team play: the team's points (its members' together, as its one score marker shows them).
+TEAM_SCORE = N_("Team score: {points}")
+#: Team play: which cards of a payment came from the team's holder ("None" for the hand's).
+HOLDER_QUESTION = N_("Team's cards used?")
+NONE_FROM_HOLDER = N_("None: all from hand")
 TEAM_CONTEXT = N_("{team} · {map}")
 TEAM_LAST_ROUND = N_("{team} · last round")
 TEAMS_TITLE = N_("{count} teams side by side")
