@@ -11,8 +11,15 @@ from companion.flows.automaton import enter_move
 from companion.games import autopilot
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import ticket_codes
-from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
+from engine.games.ticket_to_ride.events import (
+    BuildStation,
+    ClaimRoute,
+    PayTunnel,
+    RevealTunnel,
+    TicketToRideEvent,
+)
 
+from ..engine.test_ticket_to_ride_team_holder import TUNNELS
 from .test_ticket_to_ride_teams_flow import TEAMS, TeamTable
 
 RED_2 = "Granite-Ivory"
@@ -22,8 +29,9 @@ RED_2 = "Granite-Ivory"
 def example_tickets(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Ticket tags for the example map's tickets, as for a shipped map's."""
     codes = ticket_codes()
-    for number, ticket in enumerate(sorted(t.id for t in TEAMS.tickets), start=1):
-        monkeypatch.setitem(codes, f"{TEAMS.name}-{number:02d}", (TEAMS.name, ticket))
+    for board in (TEAMS, TUNNELS):
+        for number, ticket in enumerate(sorted(t.id for t in board.tickets), start=1):
+            monkeypatch.setitem(codes, f"{board.name}-{number:02d}", (board.name, ticket))
     yield
 
 
@@ -134,3 +142,43 @@ def test_the_turn_screen_shows_the_team_s_score() -> None:
     assert "Team score: 0" in body
     draw_two_each(table, "blue", "green")  # Cleo's and Dan's turns, then Ana's
     assert "Team score: 2" in table.app.screen().body, "Ana sees Ben's points"
+
+
+def tunnels_table() -> TeamTable:
+    """The team example with a tunnel and stations: Ana drew two reds (one to North's
+    holder), Ben a blue to it, and South drew; Ana's turn again."""
+    table = TeamTable(TUNNELS)
+    table.deal_and_keep()
+    table.tap(table.card("red", 0))
+    table.wait()
+    table.tap(table.card("red", 1))
+    table.wait()
+    draw_two_each(table, "blue", "green", "yellow")
+    assert table.state.teams[0].hand == ("blue", "red")
+    return table
+
+
+def test_a_tunnel_s_extra_cards_ask_where_they_came_from_too() -> None:
+    table = tunnels_table()
+    table.enter(ClaimRoute("Amber-Bamboo#1", ("red", "red"), shared=()))
+    table.wait()
+    table.enter(RevealTunnel(("red", "white", "white")))
+    table.wait()
+    until(table, PayTunnel(("red",)), Mode.HOLDER)
+    screen = table.app.screen()
+    assert screen.title == "Team's cards used?"
+    assert screen.menu is not None and screen.menu.items == ("Red", "None: all from hand")
+    table.press("ok")  # the extra red from the holder
+    assert table.state.owners["Amber-Bamboo#1"] == 0
+    assert table.state.teams[0].hand == ("blue",)
+
+
+def test_a_station_asks_where_its_cards_came_from() -> None:
+    table = tunnels_table()
+    until(table, BuildStation("Jade", ("blue",)), Mode.HOLDER)
+    table.press("back")
+    assert table.flow.current_mode(table.state) is Mode.PAY, "back takes the card back"
+    assert table.flow.ui.picks == ()
+    table.enter(BuildStation("Jade", ("blue",), shared=()))
+    assert table.state.players[0].stations == ("Jade",)
+    assert table.state.teams[0].hand == ("blue", "red"), "the blue came from Ana's hand"
