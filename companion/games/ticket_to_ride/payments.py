@@ -72,7 +72,10 @@ class Payments(Part):
         if special:
             lines.append(special)
         lines.extend(claim_news(w, state, track, short=False))
-        lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
+        paid = toll_for(state, track)
+        if paid is None or not (paid.loan and paid.to_seat is not None):
+            lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
+        # Else what the bank pays takes two lines: the marks count the cards tapped.
         return Screen(top=self.top(state), title=w.route_title(track), body=tuple(lines),
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
 

@@ -361,7 +361,10 @@ class Words(TableWords):
         return " · ".join((said, *extras))
 
     def toll_paid(self, paid: TollPaid, owner: str | None) -> str:
-        """A claim's toll in a few words: "2 to Yellow", "2 to the bank", "Loan"."""
+        """A claim's toll in a few words: "2 to Yellow", "2 to the bank", "Loan"; a loan on a
+        second track says what the bank pays the first track's owner."""
+        if paid.loan and owner is not None and paid.amount:
+            return self.bank_pays(paid.amount, owner)
         if paid.loan:
             return self._("Loan")
         if owner is None:
@@ -369,7 +372,13 @@ class Words(TableWords):
         return self._("{count} to {name}").format(count=paid.amount, name=owner)
 
     def toll_line(self, paid: TollPaid, owner: str | None) -> str:
+        if paid.loan and owner is not None and paid.amount:
+            return self.bank_pays(paid.amount, owner)
         return self._("Toll: {paid}").format(paid=self.toll_paid(paid, owner))
+
+    def bank_pays(self, count: int, owner: str) -> str:
+        """A loan on a second track: the bank pays the first track's owner its toll."""
+        return self._("Loan: the bank pays {count} to {name}").format(count=count, name=owner)
 
     def mountains_lost(self, count: int) -> str:
         return self._("Trains lost: {count}").format(count=count)

@@ -7,10 +7,10 @@ shared train cards. Where the text stops ("comme expliqué ci-après"), this rea
 their own; the first ticket a player keeps (at the start and at each draw) goes to the team's
 holder; of the two train cards drawn in a turn, the first goes to the player's hand and the
 second to the team's holder (a face-up locomotive, the only card of its turn, to the holder);
-a payment (a route with its Cité, a tunnel's extra cards, a station, a passenger's fare) is
-made from the player's hand and the team's holder as the player chooses: the move says which
-of its cards came from the holder (`shared`; a move recorded without it took the holder's
-first); a team holds one track of a route at most.
+a payment (a route with its Cité, a tunnel's extra cards, a station) is made from the
+player's hand and the team's holder as the player chooses: the move says which of its cards
+came from the holder (`shared`; a move recorded without it, and a passenger's fare, take the
+holder's first); a team holds one track of a route at most.
 At the end a team is scored as the tally scores it: one entry with its members' routes and
 every ticket of its members and its holder.
 """
