@@ -163,7 +163,7 @@ def test_a_loan_on_a_second_track_says_on_the_screen_that_the_bank_pays(language
 
 
 def test_the_end_bonus_has_a_word_of_its_own_apart_from_the_tokens_held() -> None:
-    for language, bonus in (("en", "Toll bonus"), ("fr", "Bonus péage")):
+    for language, bonus in (("en", "Toll bonus"), ("fr", "Bonus péages")):
         words = Words(language)
         held = words.say(TOLLS_AND_LOANS, tokens=5, loans=0)
         assert words.category("tolls") == bonus

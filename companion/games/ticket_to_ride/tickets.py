@@ -57,9 +57,9 @@ class Tickets(Part):
             least = min(least_kept(state), len(player.offered) + len(player.offered_long))
             if len(ui.picks) < least:
                 return refused(self.words.say(KEEP_AT_LEAST, count=least))
-            kept = TEAM_TICKETS_KEPT if state.teams else TICKETS_KEPT
-            return Reaction(KeepTickets(ui.cards),
-                            notice=self.words.say(kept, count=len(ui.picks)), uids=ui.uids)
+            notice = self.words.say(TEAM_TICKETS_KEPT if state.teams else TICKETS_KEPT,
+                                    count=len(ui.picks))
+            return Reaction(KeepTickets(ui.cards), notice=notice, uids=ui.uids)
         if button == "back" and ui.picks:
             self.ui = ui.unpicking()
         elif button in ("up", "down") and state.phase is Phase.START_TICKETS:

@@ -137,7 +137,7 @@ def shared_problem(state: TicketToRideState, cards: Sequence[str], shared: Seque
         return IllegalEvent(N_("Those cards are not among the cards paid"))
     if uncovered(state.teams[number].hand, shared):
         return IllegalEvent(N_("Those cards are not in the team's holder"))
-    if uncovered(state.player().hand, _without(cards, shared)):
+    if uncovered(state.player().hand, take(cards, shared)):
         return IllegalEvent(N_("Those cards are not in your hand"))
     return None
 
@@ -165,17 +165,9 @@ def _spend_shared(state: TicketToRideState, cards: Sequence[str], shared: Sequen
     if problem is not None:
         raise problem
     number = team_of(state)
-    hand = take(state.player().hand, _without(cards, shared))
+    hand = take(state.player().hand, take(cards, shared))
     holder = () if number is None else take(state.teams[number].hand, shared)
     return _with_piles(state, number, hand, holder)
-
-
-def _without(cards: Sequence[str], part: Sequence[str]) -> list[str]:
-    """`cards` less `part` (the cards of `part` are among them)."""
-    left = list(cards)
-    for card in part:
-        left.remove(card)
-    return left
 
 
 def _with_piles(state: TicketToRideState, number: int | None, hand: tuple[str, ...],
