@@ -29,8 +29,8 @@ from engine.games.ticket_to_ride.state import TicketToRideState
 class Holder(Part):
     """"Team's cards used?": a list of the ways the cards just tapped could be paid."""
 
-    def cards(self, state: TicketToRideState) -> tuple[str, ...]:
-        """The cards of the payment asked about."""
+    def cards(self) -> tuple[str, ...]:
+        """The cards of the payment asked about (a claim's with its Cité's)."""
         ui = self.ui
         if ui.paying is Mode.PAY and ui.purpose != STATION:
             return (*ui.cards, *(pick.card for pick in ui.cite_picks))
@@ -42,7 +42,7 @@ class Holder(Part):
         if self.ui.paying is Mode.TUNNEL_PAY and state.tunnel is not None:
             tunnel = state.tunnel
             state = spend_claim(state, tunnel.cards, tunnel.takings, tunnel.shared)
-        return holder_splits(state, self.cards(state))
+        return holder_splits(state, self.cards())
 
     def ask(self, state: TicketToRideState, paying: Mode) -> Reaction:
         """The payment `paying` made at once when it can be made one way (or outside team
