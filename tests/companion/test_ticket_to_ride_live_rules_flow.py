@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from companion.flows.automaton import physical_moves
 from companion.flows.inputs import Hold
 from companion.games import autopilot
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
-from companion.games.ticket_to_ride.words import Words, map_ticket_codes
+from companion.games.ticket_to_ride.view import Mode
+from companion.games.ticket_to_ride.words import TOLLS_AND_LOANS, Words, map_ticket_codes
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES, Map
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.rules import DECK
-from engine.games.ticket_to_ride.state import Phase, TicketToRideState, TollPaid
+from engine.games.ticket_to_ride.state import Phase, Takings, TicketToRideState, TollPaid
 from engine.games.ticket_to_ride.tally import tally
 
 from ..engine.ticket_to_ride_live import example_map
@@ -85,7 +89,7 @@ def test_whole_games_on_the_example_maps_score_like_the_real_ones(board: Map) ->
         text = " ".join(line for page in table.flow.pages.final_pages(table.state)
                         for line in page[1])
         if board is TOLLS:
-            assert "Tolls" in text and "Loans" in text
+            assert "Toll bonus" in text and "Loans" in text
         if board is COUNTRIES:
             assert "Countries" in text
 
@@ -124,14 +128,46 @@ def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
     assert table.state.last_toll == TollPaid(price, None)
 
 
-def test_a_loan_is_said_in_one_word_in_each_language() -> None:
-    for language, name, loan, bank, owner in (
-            ("en", "Yellow", "Loan", "2 to the bank", "2 to Yellow"),
-            ("fr", "Jaune", "Emprunt", "2 à la banque", "2 à Jaune")):
+def test_a_loan_says_what_the_bank_pays_the_first_owner_in_each_language() -> None:
+    for language, name, loan, bank_pays, bank, owner in (
+            ("en", "Yellow", "Loan", "Loan: the bank pays 3 to Yellow", "2 to the bank",
+             "2 to Yellow"),
+            ("fr", "Jaune", "Emprunt", "Emprunt : la banque paie 3 à Jaune", "2 à la banque",
+             "2 à Jaune")):
         words = Words(language)
-        assert words.toll_paid(TollPaid(3, 1, loan=True), name) == loan
+        assert words.toll_paid(TollPaid(0, None, loan=True), None) == loan
+        assert words.toll_paid(TollPaid(3, 1, loan=True), name) == bank_pays
+        assert words.toll_line(TollPaid(3, 1, loan=True), name) == bank_pays
         assert words.toll_paid(TollPaid(2), None) == bank
         assert words.toll_paid(TollPaid(2, 1), name) == owner
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_loan_on_a_second_track_says_on_the_screen_that_the_bank_pays(language: str) -> None:
+    """With physical tokens nobody pays the first track's owner unless the screen says so."""
+    state = RULES.new_game(("Ana", "Ben"), TOLLS)
+    while state.phase is not Phase.PLAY:
+        state = RULES.apply(state, RULES.random_event(state, random.Random(0)))
+    price = TOLLS.track("Brug-Haven#2").toll
+    players = (state.players[0],) + (replace(state.players[1], toll_tokens=price - 1),)
+    state = replace(state, players=players, owners={"Brug-Haven#1": 0}, current=1)
+    flow = TicketToRideFlow(language)
+    flow.ui = replace(flow.ui, mode=Mode.PAY, track="Brug-Haven#2")
+    said = {"en": f"Loan: the bank pays {price} to Ana",
+            "fr": f"Emprunt : la banque paie {price} à Ana"}[language]
+    screen = flow.screens[Mode.PAY](state)
+    assert said in screen.body
+    assert not cuts(screen)
+    notice = flow.takings.claim_notice(state, TOLLS.track("Brug-Haven#2"), Takings())
+    assert notice.endswith(said)
+
+
+def test_the_end_bonus_has_a_word_of_its_own_apart_from_the_tokens_held() -> None:
+    for language, bonus in (("en", "Toll bonus"), ("fr", "Bonus péages")):
+        words = Words(language)
+        held = words.say(TOLLS_AND_LOANS, tokens=5, loans=0)
+        assert words.category("tolls") == bonus
+        assert held.split()[0] not in bonus.split(), (held, bonus)
 
 
 def test_a_mountain_claim_says_the_trains_lost() -> None:

@@ -124,7 +124,8 @@ TABLE = TableGame(
             "longest": NC_("ticket-to-ride/category", "Longest"),
             "stations": NC_("ticket-to-ride/category", "Stations"),
             "mountains": NC_("ticket-to-ride/category", "Mountains"),
-            "tolls": NC_("ticket-to-ride/category", "Tolls"),
+            # The end bonus by tokens left: not the tokens held ("Tolls" on the turn screen).
+            "tolls": NC_("ticket-to-ride/category", "Toll bonus"),
             "loans": NC_("ticket-to-ride/category", "Loans"),
             "countries": NC_("ticket-to-ride/category", "Countries"),
             "globetrotter": NC_("ticket-to-ride/category", "Globetrotter"),

@@ -73,6 +73,8 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
             return Press("back")
         return _tap(uid_for, goal.cards[len(ui.picks)])
     if isinstance(goal, PayTunnel):
+        if mode is Mode.HOLDER:
+            return _toward_shared(flow, state, goal.shared)
         if mode is Mode.GIVE_UP:
             return Press("ok" if not goal.cards else "back")
         if mode is not Mode.TUNNEL_PAY:
@@ -211,6 +213,8 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
         return toward(ui.choice, options.index(listed[1]), len(options))
     if mode is Mode.CITE_PAY:
         return _tap(uid_for, goal.cite_cards[len(ui.cite_picks)])
+    if mode is Mode.HOLDER:
+        return _toward_shared(flow, state, goal.shared)
     return Press("back")
 
 
@@ -224,7 +228,18 @@ def _toward_station(flow: TicketToRideFlow, state: TicketToRideState, goal: Buil
         if flow.ui.city != city:
             return Press("back")
         return _tap(uid_for, goal.cards[len(flow.ui.picks)])
+    if mode is Mode.HOLDER:
+        return _toward_shared(flow, state, goal.shared)
     return Press("back")
+
+
+def _toward_shared(flow: TicketToRideFlow, state: TicketToRideState,
+                   shared: tuple[str, ...] | None) -> Input:
+    """"Team's cards used?": the way of the move (the first, the holder's cards first,
+    for a move that does not say)."""
+    options = [sorted(option) for option in flow.holder.options(state)]
+    wanted = options.index(sorted(shared)) if shared is not None else 0
+    return toward(flow.ui.choice, wanted, len(options))
 
 
 def _tap(uid_for: UidFor, card: str) -> Tap:

@@ -33,6 +33,7 @@ from companion.flows.kit import DraftedUI, ModeFlow, by_mode, other_game, refuse
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.boats import Boats
 from companion.games.ticket_to_ride.depots import Depots
+from companion.games.ticket_to_ride.holder import Holder
 from companion.games.ticket_to_ride.pages import Pages
 from companion.games.ticket_to_ride.part import Tapped
 from companion.games.ticket_to_ride.passengers import Passengers
@@ -100,6 +101,7 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
         self.depots = Depots(self)
         self.passengers = Passengers(self)
         self.boats = Boats(self)
+        self.holder = Holder(self)
         #: Every mode, with the part that shows it: its screen and its buttons.
         self.screens, self.buttons = by_mode({
             Mode.SETUP: (self.pages.setup_screen, self.pages.setup_button),
@@ -133,6 +135,7 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
             Mode.TRIP: (self.passengers.trip_screen, self.passengers.trip_button),
             Mode.TRIP_PAY: (self.passengers.trip_pay_screen, self.passengers.trip_pay_button),
             Mode.EXCHANGE: (self.boats.exchange_screen, self.boats.exchange_button),
+            Mode.HOLDER: (self.holder.screen, self.holder.button),
         })
         #: What a train card tapped does, in the modes that take one.
         self.taps: dict[Mode, Tapped] = {
@@ -168,6 +171,8 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
         if tunnel is not None:
             if tunnel.surcharge is None:
                 return Mode.REVEAL
+            if mode is Mode.HOLDER and self.ui.paying is Mode.TUNNEL_PAY:
+                return mode
             return Mode.GIVE_UP if mode is Mode.GIVE_UP else Mode.TUNNEL_PAY
         if placing_passenger(state) and not waiting_for_choice(state):
             return Mode.PLACE  # after the claim's warehouse, when there is one

@@ -21,7 +21,6 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     HINT_TUNNEL_PAY,
     HINT_TURNED,
     STATION_AT,
-    STATION_BUILT,
     STATION_COST,
     TAP_CARDS,
     TUNNEL_EXTRA,
@@ -31,9 +30,8 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     Words,
 )
 from companion.screens.model import Menu, Screen
-from engine.events import Event
 from engine.games.ticket_to_ride.board import Track
-from engine.games.ticket_to_ride.events import BuildStation, PayTunnel, RevealTunnel
+from engine.games.ticket_to_ride.events import PayTunnel, RevealTunnel
 from engine.games.ticket_to_ride.live_countries import cards_won
 from engine.games.ticket_to_ride.live_teams import usable_cards
 from engine.games.ticket_to_ride.live_tolls import toll_for
@@ -76,7 +74,10 @@ class Payments(Part):
             lines.append(special)
         lines.extend(claim_news(w, state, track, short=False))
         lines.extend(pay_line(w, state, track))  # Old West: who scores, or no starting city
-        lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
+        paid = toll_for(state, track)
+        if paid is None or not (paid.loan and paid.to_seat is not None):
+            lines.extend(self._picked_line() or (w.say(TAP_CARDS, count=track.length),))
+        # Else what the bank pays takes two lines: the marks count the cards tapped.
         return Screen(top=self.top(state), title=w.route_title(track), body=tuple(lines),
                       hints=w.say(HINT_PAY), progress=(len(ui.picks), track.length))
 
@@ -103,8 +104,7 @@ class Payments(Part):
             self.ui = ui.picking(pick)
             if len(cards) < cost:
                 return NOTHING
-            event: Event = BuildStation(ui.city or "", cards)
-            notice = self.words.say(STATION_BUILT, city=ui.city or "")
+            return self.flow.holder.ask(state, Mode.PAY)
         else:
             track = board.track(ui.track or "")
             special = board.rules.cards.special
@@ -115,7 +115,6 @@ class Payments(Part):
             if not route_paid(track, cards, special):
                 return NOTHING
             return self.flow.takings.claim_ready(state)
-        return Reaction(event, notice=notice, uids=self.ui.uids)
 
     # --- A tunnel -------------------------------------------------------------------------
 
@@ -181,9 +180,7 @@ class Payments(Part):
         self.ui = self.ui.picking(pick)
         if len(cards) < tunnel.surcharge:
             return NOTHING
-        track = state.board.track(tunnel.track)
-        notice = self.flow.takings.claim_notice(state, track, tunnel.takings)
-        return Reaction(PayTunnel(cards), notice=notice, uids=self.ui.uids)
+        return self.flow.holder.ask(state, Mode.TUNNEL_PAY)
 
     def give_up_screen(self, state: TicketToRideState) -> Screen:
         return self.question(state, self.words.say(GIVE_UP_QUESTION), self.words.give_up_body())

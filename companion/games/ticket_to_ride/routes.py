@@ -56,7 +56,10 @@ class RouteChooser(Part):
         if ui.purpose == DEPOT:
             return False  # a depot's city places it at once
         if ui.purpose == STATION:
-            return mode is Mode.PAY and city in view.cities(STATION, city_letter(city))
+            return (mode in (Mode.PAY, Mode.HOLDER)
+                    and city in view.cities(STATION, city_letter(city)))
+        if mode is Mode.HOLDER and ui.paying is Mode.TUNNEL_PAY:
+            return False  # its tunnel is gone (an undo)
         if mode is Mode.TRACK:
             return bool(view.tracks(city))
         board = state.board

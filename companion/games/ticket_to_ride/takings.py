@@ -99,6 +99,8 @@ class TakingsChooser(Part):
             if self.cite_choices(state):
                 return self._asking(Mode.CITE)
             self.ui = replace(self.ui, cite_done=True)
+        if not self.ui.holder_done:  # in team play: which cards came from the holder
+            return self.flow.holder.ask(state, Mode.PAY)
         targets = self.alvin_choices(state)
         if len(targets) > 1:
             return self._asking(Mode.ALVIN)
@@ -114,7 +116,7 @@ class TakingsChooser(Part):
         cite_cards = tuple(pick.card for pick in ui.cite_picks)
         event = ClaimRoute(track.id, ui.cards, company=ui.company, meeples=ui.meeples,
                            start=ui.start, cite=ui.cite, cite_cards=cite_cards,
-                           alvin_to=alvin_to)
+                           alvin_to=alvin_to, shared=ui.shared)
         notice = None
         if not track.tunnel:
             number = (share_number(state.board.rules.stocks, state.players, track, ui.company)
@@ -156,17 +158,18 @@ class TakingsChooser(Part):
             parts.append(w.say(ALVIN_CAPTURED, points=old_west.capture))
         return " · ".join(parts)
 
-    def _takings_back(self) -> Reaction:
+    def takings_back(self) -> Reaction:
         """Back to the payment, its last card taken back."""
         self.ui = replace(self.ui.unpicking(), mode=Mode.PAY, company="", meeples=(), start="",
-                          cite="", cite_done=False, cite_picks=(), choice=0)
+                          cite="", cite_done=False, cite_picks=(), choice=0, shared=None,
+                          holder_done=False)
         return NOTHING
 
     def _listed(self, state: TicketToRideState, button: Button, options: tuple[str, ...],
                 take: Callable[[str], TicketToRideUI]) -> Reaction:
         """A list of the claim's choices: `take` records the one chosen."""
         if button == "back":
-            return self._takings_back()
+            return self.takings_back()
         choice, option = chosen(self.ui.choice, button, options)
         self.ui = replace(self.ui, choice=choice)
         if option is None:
@@ -188,7 +191,7 @@ class TakingsChooser(Part):
 
     def cite_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
-            return self._takings_back()
+            return self.takings_back()
         choice, city = chosen(self.ui.choice, button, self.cite_choices(state))
         self.ui = replace(self.ui, choice=choice)
         if city is None:
@@ -223,7 +226,7 @@ class TakingsChooser(Part):
 
     def alvin_button(self, state: TicketToRideState, button: Button) -> Reaction:
         if button == "back":
-            return self._takings_back()
+            return self.takings_back()
         choice, city = chosen(self.ui.choice, button, self.alvin_choices(state))
         self.ui = replace(self.ui, choice=choice)
         return NOTHING if city is None else self._claim(state, city)

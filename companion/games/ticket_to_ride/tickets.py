@@ -17,6 +17,8 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     NO_TICKETS_LEFT,
     OTHER_MAP_TICKET,
     TAP_TICKETS,
+    TEAM_TICKETS_KEPT,
+    TICKET_TO_TEAM,
     TICKETS_DRAWN,
     TICKETS_KEPT,
     TICKETS_TITLE,
@@ -40,6 +42,8 @@ class Tickets(Part):
         board = state.board
         body += [w.ticket(board.ticket(pick.card)) for pick in self.ui.picks
                  if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
+        if state.teams and not self.ui.picks:  # the first ticket kept is the team's
+            body.append(w.say(TICKET_TO_TEAM))
         if state.phase is Phase.START_TICKETS and not self.ui.picks:
             body += self.flow.turn.face_up_line(state)
         return Screen(top=self.top(state), title=w.say(TICKETS_TITLE, name=player.name),
@@ -53,8 +57,9 @@ class Tickets(Part):
             least = min(least_kept(state), len(player.offered) + len(player.offered_long))
             if len(ui.picks) < least:
                 return refused(self.words.say(KEEP_AT_LEAST, count=least))
-            return Reaction(KeepTickets(ui.cards),
-                            notice=self.words.say(TICKETS_KEPT, count=len(ui.picks)), uids=ui.uids)
+            notice = self.words.say(TEAM_TICKETS_KEPT if state.teams else TICKETS_KEPT,
+                                    count=len(ui.picks))
+            return Reaction(KeepTickets(ui.cards), notice=notice, uids=ui.uids)
         if button == "back" and ui.picks:
             self.ui = ui.unpicking()
         elif button in ("up", "down") and state.phase is Phase.START_TICKETS:

@@ -25,6 +25,8 @@ from companion.games.ticket_to_ride.view import (  # fmt: skip
 )
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     BLIND_LOCOMOTIVE,
+    CARD_TO_HAND,
+    CARD_TO_TEAM,
     DECK_EMPTY,
     FACE_UP_LINE,
     FACE_UP_LOCOMOTIVE,
@@ -45,11 +47,13 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     PASSED,
     RESHUFFLED,
     SECOND_CARD,
+    SECOND_TO_TEAM,
     SHARED_CARDS,
     STORE_FIRST,
     TAP_CARDS_TAKEN,
     TAP_SECOND,
     TEAM_CARDS_AND_GOODS,
+    TEAM_SCORE,
     TICKETS_AND_POINTS,
     TICKETS_DRAWN,
     TOLLS_AND_LOANS,
@@ -60,7 +64,7 @@ from engine.games.ticket_to_ride.events import DrawCard, DrawTickets, Pass, Repl
 from engine.games.ticket_to_ride.live_boats import row_split
 from engine.games.ticket_to_ride.live_depots import must_store
 from engine.games.ticket_to_ride.live_old_west import capture_points
-from engine.games.ticket_to_ride.live_teams import team_of
+from engine.games.ticket_to_ride.live_teams import goes_to_holder, team_of
 from engine.games.ticket_to_ride.payment import JOKER, UNKNOWN
 from engine.games.ticket_to_ride.rules import DECK, face_up_problem, no_second_card
 from engine.games.ticket_to_ride.special_cards import counts_double
@@ -75,17 +79,21 @@ class Turn(Part):
     def main_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         player = state.player()
+        team = team_of(state)
         body: tuple[str, ...] = (
             w.say(TRAINS_AND_CARDS, trains=player.trains, cards=len(player.hand))
             if state.boat_cards is None else self.flow.boats.pieces_line(state),
+            # A team scores together, with one marker: its points, not the member's.
             w.say(TICKETS_AND_POINTS, tickets=len(player.tickets),
-                  points=player.route_points + capture_points(state, state.current)))
+                  points=player.route_points + capture_points(state, state.current))
+            if team is None else w.say(TEAM_SCORE, points=sum(
+                state.players[seat].route_points + capture_points(state, seat)
+                for seat in state.teams[team].seats)))
         if state.board.rules.tolls is not None:
             tolls = w.say(TOLLS_AND_LOANS, tokens=player.toll_tokens, loans=player.loans)
             # Three lines fit under the title: in the last round, who is still to play
             # takes the tickets' line.
             body = (body[0], tolls) if state.turns_left is not None else (*body, tolls)
-        team = team_of(state)
         merchandise = state.board.rules.merchandise is not None
         if team is not None and merchandise:  # the team's cards and its members' tokens
             shared = state.teams[team]
@@ -162,7 +170,7 @@ class Turn(Part):
         if counts_double(pick.card) and state.deck and state.display:
             self.ui = replace(self.ui.entering(Mode.SOURCE), pending=pick)
             return NOTHING
-        return self._draw(pick, DECK if state.deck else 0)
+        return self._draw(state, pick, DECK if state.deck else 0)
 
     def second_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
         if state.boat_cards is not None:
@@ -171,7 +179,7 @@ class Turn(Part):
         problem = face_up_problem(pick.card, second=True) if index != DECK else None
         if problem is not None:
             return refused(self.words.explain(problem))
-        return self._draw(pick, index)
+        return self._draw(state, pick, index)
 
     def source_card(self, state: TicketToRideState, pick: Pick) -> Reaction:
         """A card tapped while a locomotive waits for where it came from: on a map with boats
@@ -180,14 +188,23 @@ class Turn(Part):
             return self.flow.boats.draw(state, pick, second=bool(state.drawn))
         return refused(self.words.not_now())
 
-    def _draw(self, pick: Pick, index: int) -> Reaction:
-        return Reaction(DrawCard(index, pick.card), notice=self.words.taken(pick.card),
-                        uids=(pick.uid,))
+    def _draw(self, state: TicketToRideState, pick: Pick, index: int) -> Reaction:
+        """The card drawn; in team play its notice says whether it goes to the player's hand
+        or the team's holder."""
+        w = self.words
+        notice = w.taken(pick.card)
+        if state.teams:
+            weight = 2 if index != DECK and counts_double(pick.card) else 1
+            notice = w.say(CARD_TO_TEAM if goes_to_holder(state, weight) else CARD_TO_HAND,
+                           card=w.card(pick.card))
+        return Reaction(DrawCard(index, pick.card), notice=notice, uids=(pick.uid,))
 
     def second_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         first = self.flow.first[0] if self.flow.first and state.drawn else None
-        body = (w.first_was(first) if first else w.say(TAP_SECOND), *self.face_up_line(state))
+        # In team play where the card goes takes the face-up line (the hints still say "up").
+        last = (w.say(SECOND_TO_TEAM),) if state.teams else self.face_up_line(state)
+        body = (w.first_was(first) if first else w.say(TAP_SECOND), *last)
         hints = (w.say(HINT_NONE_LEFT) if no_second_card(state)
                  else w.say(HINT_SECOND if replaces_face_up(state) else HINT_SECOND_ONLY))
         return Screen(top=self.top(state), title=w.say(SECOND_CARD, name=state.player().name),
@@ -221,7 +238,7 @@ class Turn(Part):
         elif button in ("up", "down"):
             self.ui = replace(self.ui, choice=moved(self.ui.choice, button, 2))
         elif button == "ok":
-            return self._draw(pending, 0 if self.ui.choice == 0 else DECK)
+            return self._draw(state, pending, 0 if self.ui.choice == 0 else DECK)
         return NOTHING
 
     # --- The face-up row and the deck ---------------------------------------------------------

@@ -59,6 +59,8 @@ class Mode(Enum):
     TRIP_PAY = "trip-pay"
     #: Rails & Sails: the pieces exchanged with the box.
     EXCHANGE = "exchange"
+    #: Team play: which cards of a payment came from the team's holder.
+    HOLDER = "holder"
     # Derived from the game itself, never stored:
     #: Europe 1912: a player places a first depot.
     FIRST_DEPOT = "first-depot"
@@ -79,12 +81,12 @@ class Mode(Enum):
 STORED = (Mode.MAIN, Mode.MENU, Mode.SOURCE, Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY,
           Mode.FACE_UP, Mode.GIVE_UP, Mode.LAST_ROUND, Mode.COMPANY, Mode.MEEPLE,
           Mode.START_CITY, Mode.CITE, Mode.CITE_PAY, Mode.ALVIN, Mode.STORE, Mode.RIDER,
-          Mode.TRIP, Mode.TRIP_PAY, Mode.EXCHANGE)
+          Mode.TRIP, Mode.TRIP_PAY, Mode.EXCHANGE, Mode.HOLDER)
 #: The steps of choosing a route (a station skips the track).
 ROUTE_STEPS = (Mode.LETTER, Mode.CITY, Mode.TRACK, Mode.PAY)
 #: The choices of a claim, once paid.
 CHOICE_STEPS = (Mode.COMPANY, Mode.MEEPLE, Mode.START_CITY, Mode.CITE, Mode.CITE_PAY,
-                Mode.ALVIN)
+                Mode.HOLDER, Mode.ALVIN)
 
 
 class Action(Enum):
@@ -147,12 +149,18 @@ class TicketToRideUI:
     cite_picks: tuple[Pick, ...] = ()
     #: Märklin: the cities a passenger has travelled through so far (from `city`).
     stops: tuple[str, ...] = ()
+    #: Team play: the payment HOLDER asks about (PAY: a claim or a station; TUNNEL_PAY), and
+    #: the claim's cards from the team's holder once answered (None: not asked, or no team).
+    paying: Mode = Mode.PAY
+    shared: tuple[str, ...] | None = None
+    holder_done: bool = False
 
     def entering(self, mode: Mode) -> TicketToRideUI:
         """The UI on entering `mode`: no card picked, nothing chosen."""
         return replace(self, mode=mode, picks=(), choice=0, pending=None, letter=None,
                        city=None, track=None, company="", meeples=(), start="", cite="",
-                       cite_done=False, cite_picks=(), stops=())
+                       cite_done=False, cite_picks=(), stops=(), paying=Mode.PAY,
+                       shared=None, holder_done=False)
 
     def picking(self, pick: Pick) -> TicketToRideUI:
         return replace(self, picks=(*self.picks, pick))

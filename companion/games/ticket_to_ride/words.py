@@ -112,6 +112,18 @@ NO_STATION_LEFT = N_("No station left")
 FACE_UP_SECOND = N_("A face-up locomotive cannot be your second card")
 TOLLS_AND_LOANS = N_("Tolls {tokens} · Loans {loans}")
 SHARED_CARDS = N_("Team's cards: {cards}")
+#: Team play: where a card drawn or a ticket kept goes (the second card of a turn, a face-up
+#: locomotive and the first ticket kept go to the team's holder).
+CARD_TO_HAND = N_("{card}: your hand")
+CARD_TO_TEAM = N_("{card}: team's cards")
+SECOND_TO_TEAM = N_("To the team's cards")
+TICKET_TO_TEAM = N_("1st kept: to the team")
+TEAM_TICKETS_KEPT = N_("Tickets kept: {count}, 1st to the team")
+#: Team play: the team's points (its members' together, as its one score marker shows them).
+TEAM_SCORE = N_("Team score: {points}")
+#: Team play: which cards of a payment came from the team's holder ("None" for the hand's).
+HOLDER_QUESTION = N_("Team's cards used?")
+NONE_FROM_HOLDER = N_("None: all from hand")
 TEAM_CONTEXT = N_("{team} · {map}")
 TEAM_LAST_ROUND = N_("{team} · last round")
 TEAMS_TITLE = N_("{count} teams side by side")
@@ -349,7 +361,10 @@ class Words(TableWords):
         return " · ".join((said, *extras))
 
     def toll_paid(self, paid: TollPaid, owner: str | None) -> str:
-        """A claim's toll in a few words: "2 to Yellow", "2 to the bank", "Loan"."""
+        """A claim's toll in a few words: "2 to Yellow", "2 to the bank", "Loan"; a loan on a
+        second track says what the bank pays the first track's owner."""
+        if paid.loan and owner is not None and paid.amount:
+            return self.bank_pays(paid.amount, owner)
         if paid.loan:
             return self._("Loan")
         if owner is None:
@@ -357,7 +372,13 @@ class Words(TableWords):
         return self._("{count} to {name}").format(count=paid.amount, name=owner)
 
     def toll_line(self, paid: TollPaid, owner: str | None) -> str:
+        if paid.loan and owner is not None and paid.amount:
+            return self.bank_pays(paid.amount, owner)
         return self._("Toll: {paid}").format(paid=self.toll_paid(paid, owner))
+
+    def bank_pays(self, count: int, owner: str) -> str:
+        """A loan on a second track: the bank pays the first track's owner its toll."""
+        return self._("Loan: the bank pays {count} to {name}").format(count=count, name=owner)
 
     def mountains_lost(self, count: int) -> str:
         return self._("Trains lost: {count}").format(count=count)

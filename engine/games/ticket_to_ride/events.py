@@ -130,7 +130,9 @@ class ClaimRoute(TicketToRideEvent):
     taken ("" none); `meeples`, the colour of the meeple picked up at each end of the route
     ("" none), or nothing at all. Old West: `start`, the starting city (a first claim);
     `cite`, the city of a Cité placed after the claim, paid with `cite_cards`; `alvin_to`,
-    where Alvin goes when the claim captures him.
+    where Alvin goes when the claim captures him. Team play: `shared`, the cards of `cards`
+    and `cite_cards` taken from the team's holder, the others from the player's hand (None:
+    the holder's first).
     """
 
     kind = "claim-route"
@@ -142,6 +144,7 @@ class ClaimRoute(TicketToRideEvent):
     cite: str = ""
     cite_cards: tuple[str, ...] = ()
     alvin_to: str = ""
+    shared: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -154,17 +157,23 @@ class RevealTunnel(TicketToRideEvent):
 
 @dataclass(frozen=True)
 class PayTunnel(TicketToRideEvent):
-    """The extra cards a tunnel asks for; no cards at all gives the tunnel up."""
+    """The extra cards a tunnel asks for; no cards at all gives the tunnel up. Team play:
+    `shared`, those taken from the team's holder (None: the holder's first)."""
 
     kind = "pay-tunnel"
     cards: tuple[str, ...]
+    shared: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
 class BuildStation(TicketToRideEvent):
+    """A station built in `city` with the cards paid; team play: `shared`, those taken from
+    the team's holder (None: the holder's first)."""
+
     kind = "build-station"
     city: str
     cards: tuple[str, ...]
+    shared: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from ...errors import N_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import take
 from .board import COLORS, LOCOMOTIVE, Map, Track
-from .live_teams import side_seats, spend_cards
+from .live_teams import side_seats
 from .payment import pays_for_set
 from .state import Alvin, Player, Takings, TicketToRideState
 
@@ -167,9 +167,8 @@ def settle_old_west(state: TicketToRideState, track: Track, takings: Takings
     if alvin is not None and alvin.city in track.ends and alvin.holder not in side_seats(state):
         players[seat] = evolve(players[seat], alvin_captures=players[seat].alvin_captures + 1)
         alvin = Alvin(takings.alvin_to or alvin.city, seat)
-    state = evolve(state, players=tuple(players), discard=discard, alvin=alvin)
-    # In teams the Cité's cards come from the team's holder, then the hand.
-    return spend_cards(state, takings.cite_cards) if state.teams and takings.cite else state
+    # In teams the Cité's cards were paid with the route's (`spend_claim`).
+    return evolve(state, players=tuple(players), discard=discard, alvin=alvin)
 
 
 def cite_payment(hand: Sequence[str], count: int) -> tuple[str, ...] | None:

@@ -7,22 +7,25 @@ shared train cards. Where the text stops ("comme expliqué ci-après"), this rea
 their own; the first ticket a player keeps (at the start and at each draw) goes to the team's
 holder; of the two train cards drawn in a turn, the first goes to the player's hand and the
 second to the team's holder (a face-up locomotive, the only card of its turn, to the holder);
-a claim is paid from the player's hand and the team's holder, the holder first (a card of the
-colour there is taken from it: the companion sees every card the holder gets but not the
-starting hands, so it can follow only this order); a team holds one track of a route at most.
+a payment (a route with its Cité, a tunnel's extra cards, a station) is made from the
+player's hand and the team's holder as the player chooses: the move says which of its cards
+came from the holder (`shared`; a move recorded without it, and a passenger's fare, take the
+holder's first); a team holds one track of a route at most.
 At the end a team is scored as the tally scores it: one entry with its members' routes and
 every ticket of its members and its holder.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from itertools import product
 
 from ...errors import N_, IllegalEvent
 from ...frozen import evolve
-from ...unseen import UNSEEN
+from ...unseen import UNSEEN, take, uncovered
 from .board import MapRules, Track
-from .state import Player, Team, TicketToRideState
+from .state import Player, Takings, Team, TicketToRideState
 
 
 def table_sizes(rules: MapRules) -> range:
@@ -92,23 +95,87 @@ def usable_cards(state: TicketToRideState) -> tuple[str, ...]:
     return state.player().hand + shared
 
 
-def spend_cards(state: TicketToRideState, cards: Sequence[str]) -> TicketToRideState:
-    """The current player's team holder (first) and hand without `cards` (checked before): a
-    card known to be in the holder comes from it, whatever the hand holds unseen."""
+def spend_cards(state: TicketToRideState, cards: Sequence[str],
+                shared: Sequence[str] | None = None) -> TicketToRideState:
+    """The current player's team holder and hand without `cards` (checked before): `shared`
+    of them from the holder, the others from the hand. Without `shared` (a move recorded
+    before the table asked) the holder gives first: a card known to be in the holder comes
+    from it, whatever the hand holds unseen."""
+    if shared is not None:
+        return _spend_shared(state, cards, shared)
     number = team_of(state)
     hand = list(state.player().hand)
-    shared = [] if number is None else list(state.teams[number].hand)
+    holder = [] if number is None else list(state.teams[number].hand)
     for card in cards:
-        for pile, wanted in ((shared, card), (hand, card), (hand, UNSEEN), (shared, UNSEEN)):
+        for pile, wanted in ((holder, card), (hand, card), (hand, UNSEEN), (holder, UNSEEN)):
             if wanted in pile:
                 pile.remove(wanted)
                 break
         else:
             raise ValueError(f"{card!r} is neither in the hand nor in the team's holder")
-    state = _with_player(state, evolve(state.player(), hand=tuple(hand)))
+    return _with_piles(state, number, tuple(hand), tuple(holder))
+
+
+def spend_claim(state: TicketToRideState, cards: Sequence[str], takings: Takings,
+                shared: Sequence[str] | None) -> TicketToRideState:
+    """The current player's cards once a claim is paid: in team play its Cité's cards with the
+    route's (one answer says which came from the holder); else the route's, the Cité's being
+    taken when it is placed."""
+    if not state.teams:
+        return spend_cards(state, cards, shared)
+    return spend_cards(state, (*cards, *takings.cite_cards), shared)
+
+
+def shared_problem(state: TicketToRideState, cards: Sequence[str], shared: Sequence[str]
+                   ) -> IllegalEvent | None:
+    """Why the current player cannot pay `cards` with `shared` of them from the team's
+    holder and the others from their hand (unseen cards stand for any), or None."""
+    number = team_of(state)
+    if number is None:
+        return IllegalEvent(N_("Only a team has a holder of cards")) if shared else None
+    if uncovered(cards, shared):
+        return IllegalEvent(N_("Those cards are not among the cards paid"))
+    if uncovered(state.teams[number].hand, shared):
+        return IllegalEvent(N_("Those cards are not in the team's holder"))
+    if uncovered(state.player().hand, take(cards, shared)):
+        return IllegalEvent(N_("Those cards are not in your hand"))
+    return None
+
+
+def holder_splits(state: TicketToRideState, cards: Sequence[str]
+                  ) -> tuple[tuple[str, ...], ...]:
+    """Every way the current player may pay `cards` from their team's holder and their hand:
+    the holder's part of each, the most from the holder first (the first is the holder's
+    cards first). Nothing outside team play."""
+    if team_of(state) is None:
+        return ()
+    counts = Counter(cards)
+    kinds = list(counts)  # in the order paid
+    found = []
+    for amounts in product(*(range(counts[kind], -1, -1) for kind in kinds)):
+        shared = tuple(kind for kind, amount in zip(kinds, amounts) for _ in range(amount))
+        if shared_problem(state, cards, shared) is None:
+            found.append(shared)
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _spend_shared(state: TicketToRideState, cards: Sequence[str], shared: Sequence[str]
+                  ) -> TicketToRideState:
+    problem = shared_problem(state, cards, shared)
+    if problem is not None:
+        raise problem
+    number = team_of(state)
+    hand = take(state.player().hand, take(cards, shared))
+    holder = () if number is None else take(state.teams[number].hand, shared)
+    return _with_piles(state, number, hand, holder)
+
+
+def _with_piles(state: TicketToRideState, number: int | None, hand: tuple[str, ...],
+                holder: tuple[str, ...]) -> TicketToRideState:
+    state = _with_player(state, evolve(state.player(), hand=hand))
     if number is None:
         return state
-    return _with_team(state, number, evolve(state.teams[number], hand=tuple(shared)))
+    return _with_team(state, number, evolve(state.teams[number], hand=holder))
 
 
 def file_drawn_card(state: TicketToRideState, card: str, shared: bool) -> TicketToRideState:

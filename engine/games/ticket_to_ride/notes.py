@@ -120,11 +120,14 @@ RULE_NOTES: tuple[str, ...] = (
        "other, each with the map's trains per player (team_trains). Each keeps a hand and "
        "tickets of their own; the first ticket a player keeps, at the start and at each draw, "
        "goes to the team's holder; of the two cards drawn in a turn, the first goes to the "
-       "hand and the second to the team's holder, and a face-up locomotive to the holder. A "
-       "claim is paid from the holder and the hand, the holder first: the companion sees every "
-       "card the holder gets but not the starting hands, so that is the order it can follow. "
-       "The last round starts when one player's own trains run low. A team scores its members' "
-       "routes and every ticket of its members and its holder."),
+       "hand and the second to the team's holder, and a face-up locomotive to the holder; the "
+       "draw screens say so. A payment (a route with its Cité, a tunnel's extra cards, a "
+       "station) comes from the hand and the holder as the player chooses: when it could come "
+       "from either, the table asks which cards the holder gave ('Team's cards used?'), so its "
+       "count of the holder stays true. A passenger's fare is taken from the holder first. "
+       "The turn screen shows the team's score, as its one marker does. The last round starts "
+       "when one player's own trains run low. A team scores its members' routes and every "
+       "ticket of its members and its holder."),
     N_("Team play with other rules at the table: the team is the owner and is scored as one "
        "player, as the tally reads it, while each player plays their own turn with their own "
        "trains. The shares (Pennsylvania), meeples (Germany) and merchandise (Märklin) its "
@@ -149,7 +152,9 @@ RULE_NOTES: tuple[str, ...] = (
        "one each, on maps whose deck has them."),
     N_("Tolls at the table: the tokens move by themselves (each player starts with the map's "
        "tokens); the claim's screen says what is paid to whom, or 'Loan'. The second track of "
-       "a route pays the owner of the route's track claimed first."),
+       "a route pays the owner of the route's track claimed first; on a loan the bank pays "
+       "them, and the screen says so ('Loan: the bank pays 2 to Ana'). The end bonus by "
+       "tokens left is called 'Toll bonus', apart from the tokens held."),
     N_("Old West played turn by turn: a player's starting city (\"ville de départ\") is a "
        "Cité placed free on one end of their first route, before that route scores: a city "
        "no claimed route reaches yet, never Alvin's (a first route with no such end gives "

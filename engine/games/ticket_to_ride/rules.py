@@ -90,6 +90,7 @@ from .live_teams import (
     seat_teams,
     side_seats,
     spend_cards,
+    spend_claim,
     table_sizes,
     team_has_route,
     usable_cards,
@@ -470,15 +471,16 @@ def _claim_route(state: TicketToRideState, event: ClaimRoute) -> TicketToRideSta
     check_in_hand(usable_cards(state), event.cards)
     payment = pays_for(track, event.cards, board.rules.cards.special)
     takings = check_takings(state, track, event)
+    paid = spend_claim(state, event.cards, takings, event.shared)  # refused here if it cannot
     if track.tunnel:
         return evolve(state, tunnel=Tunnel(track.id, event.cards, payment.color,
-                                            takings=takings))
-    return _place_trains(state, track, event.cards, takings)
+                                            takings=takings, shared=event.shared))
+    return _place_trains(paid, track, event.cards, takings)
 
 
 def _place_trains(state: TicketToRideState, track: Track, cards: tuple[str, ...],
                   takings: Takings) -> TicketToRideState:
-    state = spend_cards(state, cards)
+    """The trains on `track`, its cards paid (`state` is after `spend_claim`)."""
     player = state.player()
     rules = state.board.rules
     player = evolve(
@@ -536,12 +538,15 @@ def _pay_tunnel(state: TicketToRideState, event: PayTunnel) -> TicketToRideState
         return _end_turn(state)
     pays_surcharge(event.cards, Payment(tunnel.color, 0), tunnel.surcharge)
     check_in_hand(usable_cards(state), tunnel.cards + event.cards + tunnel.takings.cite_cards)
-    return _finish_tunnel(state, event.cards)
+    return _finish_tunnel(state, event.cards, event.shared)
 
 
-def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...]) -> TicketToRideState:
+def _finish_tunnel(state: TicketToRideState, extra: tuple[str, ...],
+                   shared: tuple[str, ...] | None = None) -> TicketToRideState:
     tunnel = state.tunnel
     assert tunnel is not None
+    state = spend_claim(state, tunnel.cards, tunnel.takings, tunnel.shared)
+    state = spend_cards(state, extra, shared)
     state = evolve(state, tunnel=None, discard=state.discard + tunnel.revealed)
     return _place_trains(state, state.board.track(tunnel.track), tunnel.cards + extra,
                          tunnel.takings)
@@ -577,7 +582,7 @@ def _build_station(state: TicketToRideState, event: BuildStation) -> TicketToRid
         raise IllegalEvent(N_("{city} already has a depot"), city=city)
     pays_for_set(event.cards, cost, board.rules.cards.special)
     check_in_hand(usable_cards(state), event.cards)
-    state = spend_cards(state, event.cards)
+    state = spend_cards(state, event.cards, event.shared)
     player = state.player()
     player = evolve(player, stations=player.stations + (city,))
     state = evolve(state, players=_with(state, player), discard=state.discard + event.cards)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ...deck import shuffled
+from .board import Track
 from .events import (
     BuildStation,
     ClaimRoute,
@@ -37,6 +38,7 @@ from .live_boats import (
 )  # fmt: skip
 from .live_depots import NO_WAREHOUSE, depots_left, free_cities, must_store
 from .live_passengers import movable, next_stops, placing_passenger
+from .live_teams import holder_splits, spend_claim
 from .moves import affordable_claims, station_payment, tunnel_extra
 from .payment import PASSENGER
 from .rules import (
@@ -98,7 +100,9 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
             return RevealTunnel(state.deck[: cards_to_reveal(state)])
         extra = tunnel_extra(state)
         if extra is not None and rng.random() < PAY_TUNNEL_CHANCE:
-            return PayTunnel(extra)
+            tunnel = state.tunnel
+            paid = spend_claim(state, tunnel.cards, tunnel.takings, tunnel.shared)
+            return PayTunnel(extra, _shared(paid, extra, rng))
         return PayTunnel(())
     depots = state.depots
     if depots is not None and depots.offer:  # a claim's warehouse, before its passenger
@@ -124,12 +128,13 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
     claims = affordable_claims(state)
     if claims and rng.random() < CLAIM_CHANCE:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
+        return _claim(state, track, cards, rng)
     if state.tickets and rng.random() < TICKET_CHANCE:
         return DrawTickets()
     station = station_payment(state)
     if station is not None and rng.random() < STATION_CHANCE:
-        return BuildStation(rng.choice(free_cities(state)), station)
+        city = rng.choice(free_cities(state))
+        return BuildStation(city, station, _shared(state, station, rng))
     if can_take_ferry_card(state) and rng.random() < FERRY_CARD_CHANCE:
         return TakeFerryCard()
     if can_exchange(state) and rng.random() < EXCHANGE_CHANCE:
@@ -141,16 +146,31 @@ def random_event(state: TicketToRideState, rng: random.Random) -> TicketToRideEv
         return _draw(state, rng, second=False)
     if claims:
         track, cards = rng.choice(claims)
-        return ClaimRoute(track.id, cards, **random_takings(state, track, cards, rng))
+        return _claim(state, track, cards, rng)
     if state.tickets:
         return DrawTickets()
     if station is not None:
-        return BuildStation(free_cities(state)[0], station)
+        return BuildStation(free_cities(state)[0], station, _shared(state, station, rng))
     if can_take_ferry_card(state):
         return TakeFerryCard()
     if riders:
         return _trip(state, rng, riders)
     return Pass()
+
+
+def _claim(state: TicketToRideState, track: Track, cards: tuple[str, ...], rng: random.Random
+           ) -> ClaimRoute:
+    takings = random_takings(state, track, cards, rng)
+    paid = (*cards, *takings.get("cite_cards", ()))
+    return ClaimRoute(track.id, cards, **takings, shared=_shared(state, paid, rng))
+
+
+def _shared(state: TicketToRideState, cards: tuple[str, ...], rng: random.Random
+            ) -> tuple[str, ...] | None:
+    """Team play: the cards of a payment a simulated player takes from the team's holder, one
+    of the ways there are (None when there is one: the holder's first)."""
+    ways = holder_splits(state, cards)
+    return rng.choice(ways) if len(ways) > 1 else None
 
 
 def _trip(state: TicketToRideState, rng: random.Random, riders: tuple[str, ...]

@@ -87,6 +87,8 @@ class Tunnel:
     surcharge: int | None = None
     #: What the claim takes once the trains are placed: a share, meeples.
     takings: Takings = field(default_factory=Takings)
+    #: Team play: the claim's cards (and its Cité's) from the team's holder (None: its first).
+    shared: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
