@@ -24,15 +24,13 @@ SEPARATOR = " · "
 
 def mover(rules: GameRules[Any, Any], before: Any, after: Any, notice: str) -> str | None:
     """The player whose turn the move from `before` to `after` ended (or whose move ended
-    the game), for `notice` to name; None when the turn goes on, when the notice already
-    names a player (it says whose move it reports), or for a state without seats."""
+    the game), for `notice` to name; None when the turn goes on, when the notice names them
+    already, or for a state without seats. (A notice may name another player: "2 to Ana"
+    says whom a toll was paid to, not who paid it.)"""
     moved = seated(before)
     if moved is None or (seated(after) == moved and not rules.is_over(after)):
         return None
-    said = notice.casefold()
-    if any(name.casefold() in said for name in names(after)):
-        return None
-    return moved
+    return None if moved.casefold() in notice.casefold() else moved
 
 
 def named(flash: Screen, player: str, gettext: Callable[[str], str]) -> Screen:
@@ -56,8 +54,3 @@ def seated(state: Any) -> str | None:
     name = getattr(players[current], "name", None)
     return name if isinstance(name, str) else None
 
-
-def names(state: Any) -> list[str]:
-    """Every player's name in `state`."""
-    found = [getattr(player, "name", None) for player in getattr(state, "players", ())]
-    return [name for name in found if isinstance(name, str)]

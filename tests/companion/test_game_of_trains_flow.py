@@ -328,11 +328,11 @@ def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
     app.handle(Tap(uid(70)))                       # Ana's wagon: only said where it is
     assert app.screen().title == "70: Ana, place 2"
     app.handle(Tap(uid(77)))
-    assert app.screen().title == "77: Ben, place 1"  # who draws, not whose turn it is
+    assert app.screen().title == "77: Ben, place 1"  # in whose line
     clock.now += 3
     assert app.screen().title == "ANA draws"
     app.handle(Tap(uid(55)))
-    assert app.screen().title == "55: Ana, place 1"
+    assert app.screen().title == "Ben: 55: Ana, place 1"  # the end of his turn
     table = state(app)
     assert table.players[1].line[0] == 77 and table.players[0].line[0] == 55
     assert table.current == 0 and not table.refilling

@@ -113,7 +113,7 @@ def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
     assert f"Toll: {price} to Ana" in table.app.screen().body
     assert not cuts(table.app.screen())
     table.tap(table.card(L, 3))
-    assert table.title() == f"Brug – Haven +7 · {price} to Ana"
+    assert table.title() == f"Ben: Brug – Haven +7 · {price} to Ana"  # Ben paid Ana
     assert [p.toll_tokens for p in table.state.players] == [tokens, tokens - price]
     assert table.state.last_toll == TollPaid(price, 0)
     table.wait()
