@@ -339,4 +339,3 @@ class TableApp(Notices):
     @property
     def over(self) -> bool:
         return bool(self.session.rules.is_over(self.session.state))
-

@@ -53,4 +53,3 @@ def seated(state: Any) -> str | None:
         return None
     name = getattr(players[current], "name", None)
     return name if isinstance(name, str) else None
-
