@@ -1,5 +1,6 @@
 """Screens that tell the whole truth: every tally line reachable, hints that say what the
-buttons do, the player named, and no word cut in whole games in English and French."""
+buttons do, the player named, no word cut, and the figures of the game as it stands after
+every input (a move's notice naming who made it), in whole games in English and French."""
 
 from __future__ import annotations
 
