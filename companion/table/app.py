@@ -17,6 +17,7 @@ from companion.flows.base import CardLike, Reaction, TableFlow
 from companion.flows.inputs import Button, Hold, Input, Press, Tap
 from companion.games.cards import Card, CardError, check_card
 from companion.screens.model import Screen, Style
+from companion.table import movers
 from companion.table.questions import ClaimQuestion, EnrolQuestion, Question, UndoQuestion
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules
@@ -228,16 +229,20 @@ class TableApp(Notices):
         if reaction.refusal:
             self.show(reaction.refusal, Style.REFUSAL)
             return
-        if reaction.event is not None:
-            before = self.session.state
-            try:
-                after = self.session.submit(reaction.event, reaction.uids)
-            except IllegalEvent as refusal:
-                self.show(self.explain(refusal), Style.REFUSAL)
-                return
-            self.flow.accepted(before, after, reaction.event, reaction.uids)
+        if reaction.event is None:
+            if reaction.notice:
+                self.show(reaction.notice, Style.NOTICE)
+            return
+        before = self.session.state
+        try:
+            after = self.session.submit(reaction.event, reaction.uids)
+        except IllegalEvent as refusal:
+            self.show(self.explain(refusal), Style.REFUSAL)
+            return
+        self.flow.accepted(before, after, reaction.event, reaction.uids)
         if reaction.notice:
-            self.show(reaction.notice, Style.NOTICE)
+            self.show(reaction.notice, Style.NOTICE, moved=True,
+                      mover=movers.mover(self.session.rules, before, after, reaction.notice))
 
     def _unknown_tag(self, uid: str) -> None:
         """A tag this table does not know: enrol the card it carries, or ask what it is."""
@@ -274,16 +279,22 @@ class TableApp(Notices):
         except Exception as error:  # not a MIFARE Classic, or lifted too soon: the registry has it
             log.info("tag %s keeps no identity: %s", uid, error)
 
-    def show(self, text: str, style: Style) -> None:
-        """A notice or a refusal, laid over the screen the input came to."""
+    def show(self, text: str, style: Style, moved: bool = False,
+             mover: str | None = None) -> None:
+        """A notice or a refusal, laid over the screen the input came to; after a move
+        (`moved`: the game's state changed), over the screen of the game as it now stands,
+        naming the player who moved (`mover`) when the move ended their turn."""
         # The flash answers the screen the input came to: laid over it (with the hint line
         # of what the buttons do now), only what says something new changes on the panel.
+        # A move changes what the screen says (whose turn, the figures): the flash then lies
+        # over the new screen, never over figures of the state before.
         # The game's screen is built once: for what lies beneath and for the context line.
         game = self.flow.screen(self.session.state)
         now = self._beneath(game)
-        answered = self._answered if self._answered is not None else now
+        answered = self._answered if self._answered is not None and not moved else now
         beneath = replace(answered, hints=now.hints) if answered.style is Style.PROMPT else now
-        self._notice(Screen(title=text, style=style, top=self.top_line(game), beneath=beneath))
+        flash = Screen(title=text, style=style, top=self.top_line(game), beneath=beneath)
+        self._notice(flash if mover is None else movers.named(flash, mover, self._))
 
     # --- The screen ---------------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ def test_taps_and_undo_through_the_simulated_reader_and_buttons(tmp_path: Path) 
         assert app.session.state.phase is Phase.OPENING_KEEP
         tap(10)                                    # Ana keeps hers in place of her 84
         tap(84)
-        assert app.screen().title == "10 in, 84 face up"
+        assert app.screen().title == "Ana: 10 in, 84 face up"
         assert app.session.state.face_up == (84,)
         hands.hold_back()
         assert app.screen().style is Style.CONFIRM

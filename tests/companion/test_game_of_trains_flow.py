@@ -224,7 +224,7 @@ def test_draw_then_tap_the_replaced_wagon() -> None:
     assert screen.title == "Drew 10" and screen.menu is not None
     assert screen.menu.items[0] == "Replace 84 (1)"
     app.handle(Tap(uid(84)))                       # the wagon it replaces goes face up
-    assert app.screen().title == "10 in, 84 face up"
+    assert app.screen().title == "Ana: 10 in, 84 face up"
     table = state(app)
     assert table.players[0].line == (10, 70, 60, 50, 40, 30, 20)
     assert table.face_up == (84,) and table.current == 1
@@ -260,7 +260,7 @@ def test_two_face_up_cards_of_one_ability_are_both_discarded_and_said_so() -> No
     clock.now += 3
     app.handle(Tap(uid(11)))                       # Ben replaces his 4
     app.handle(Tap(uid(4)))
-    assert app.screen().title == "4 and 84 discarded"
+    assert app.screen().title == "Ben: 4 and 84 discarded"
     table = state(app)
     assert table.face_up == () and table.discard == (84, 4)
     clock.now += 3
@@ -293,7 +293,7 @@ def test_a_face_up_card_tapped_offers_its_uses() -> None:
     assert app.screen().menu.selected == 1         # type: ignore[union-attr]
     app.handle(Press("down"))
     app.handle(Press("ok"))
-    assert app.screen().title == "Swapped 5 and 4"
+    assert app.screen().title == "Ben: Swapped 5 and 4"
     table = state(app)
     assert table.players[1].line == (83, 6, 4, 5, 3, 2, 1)
     assert table.face_up == () and table.discard == (9,)
@@ -328,10 +328,11 @@ def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
     app.handle(Tap(uid(70)))                       # Ana's wagon: only said where it is
     assert app.screen().title == "70: Ana, place 2"
     app.handle(Tap(uid(77)))
-    assert app.screen().title == "77 at place 1"
+    assert app.screen().title == "77: Ben, place 1"  # in whose line
     clock.now += 3
     assert app.screen().title == "ANA draws"
     app.handle(Tap(uid(55)))
+    assert app.screen().title == "Ben: 55: Ana, place 1"  # the end of his turn
     table = state(app)
     assert table.players[1].line[0] == 77 and table.players[0].line[0] == 55
     assert table.current == 0 and not table.refilling
@@ -350,7 +351,7 @@ def test_a_locked_wagon_is_spared_by_a_removal() -> None:
     menu = app.screen().menu
     assert menu is not None and menu.items[menu.selected] == "Lock 84"
     app.handle(Press("ok"))
-    assert app.screen().title == "84 locked"
+    assert app.screen().title == "Ana: 84 locked"  # the lock ends her turn
     clock.now += 3
     app.handle(Tap(uid(13)))
     assert app.screen().body[-1] == "Locked: 84"

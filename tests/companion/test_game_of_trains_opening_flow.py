@@ -86,7 +86,7 @@ def test_each_keeps_one_in_place_of_a_wagon_and_the_others_are_discarded() -> No
     assert screen.title == "Keep 10" and screen.menu is not None
     assert screen.menu.items[0] == "Replace 84 (1)"
     app.handle(Tap(uid(84)))
-    assert app.screen().title == "10 in, 84 face up"
+    assert app.screen().title == "Ana: 10 in, 84 face up"
     assert app.session.history()[-1][0] == OpeningKeep(0, 10, 1)
     clock.now += 3
     app.handle(Tap(uid(6)))                        # Ben: the wagon first, then the card kept
@@ -120,7 +120,7 @@ def test_two_equal_abilities_going_face_up_are_discarded_and_said_so() -> None:
     clock.now += 3
     app.handle(Tap(uid(11)))
     app.handle(Tap(uid(4)))
-    assert app.screen().title == "4 and 84 discarded"
+    assert app.screen().title == "Ben: 4 and 84 discarded"
     table = state(app)
     assert table.face_up == () and table.discard == (12, 84, 4)
 

@@ -1,24 +1,32 @@
 """Screens that tell the whole truth: every tally line reachable, hints that say what the
-buttons do, the player named, and no word cut in whole games in English and French."""
+buttons do, the player named, no word cut, and the figures of the game as it stands after
+every input (a move's notice naming who made it), in whole games in English and French."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.flows.automaton import physical_moves
 from companion.flows.base import NOTHING
 from companion.games.freight_train.flow import FreightTrainFlow
+from companion.games.map_choices import map_option
 from companion.games.whistle_stop.words import Words as WhistleStopWords
+from companion.screens.model import Style
 from companion.screens.render import cuts
 from companion.table.app import TableApp
 from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.freight_train.state import DayTally
+from engine.games.ticket_to_ride import map_from_toml
+from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.registry import GAMES
 
-from .tour import tour
+from .figures import untrue
+from .tour import Step, tour
 
 NAMES = ("Ana", "Ben", "Cléo")
 
@@ -159,3 +167,70 @@ def test_every_game_tally_pages_every_line() -> None:
         for amount in score.values():
             assert f" {amount}" in shown
         assert all(len(line) <= 21 for page in pages for line in page)
+
+
+# --- What a screen says is what the game is -----------------------------------------------------
+
+
+def untrue_screens(game: str, language: str, **given: Any) -> list[tuple[Any, ...]]:
+    """Every screen of a whole game that says a figure the game no longer has, or a notice of
+    a move that ended a turn without naming the player who made it."""
+    rules = GAMES[game]
+    found: list[tuple[Any, ...]] = []
+    steps = 0
+
+    def see(step: Step) -> None:
+        nonlocal steps
+        steps += 1
+        for screen in step.screens:
+            for shown, true in untrue(game, language, step.after, screen):
+                found.append((steps, screen.title, shown, true))
+        flash = step.screens[0]
+        ended = step.before.current != step.after.current or rules.is_over(step.after)
+        mover = step.before.player().name  # whose turn the move ended
+        named = mover.casefold() in flash.title.casefold()
+        if step.moved and ended and flash.style is Style.NOTICE and not named:
+            found.append((steps, flash.title, "notice of", mover))
+
+    for _screen in tour(game, language, see=see, **given):
+        pass
+    assert steps > 50
+    return found
+
+
+@pytest.mark.parametrize("quick", [False, True], ids=["paced", "quick"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_screen_says_the_figures_of_the_game_as_it_stands(game: str, language: str,
+                                                               quick: bool) -> None:
+    """After every input of a whole game, paced or tapped in quick succession, the figures
+    on the screen (and under a flash) are the state's, the context line names the player whose
+    turn it is, and a notice of a move that ended a turn names who made it."""
+    found = untrue_screens(game, language, quick=quick, seed=3 if quick else 1)
+    assert not found, found[:10]
+
+
+def ticket_to_ride_maps() -> list[Any]:
+    """Every shipped map and every example map, with the players a game on it seats: three
+    (whole teams of three teams on a map played in teams), or as many as the map takes."""
+    boards = [(name, shipped_map(name), name) for name in SHIPPED]
+    for path in sorted((Path(__file__).parents[2] / "examples" / "maps").glob("*.toml")):
+        boards.append((path.stem, map_from_toml(path.read_text(encoding="utf-8")),
+                       map_option("ticket-to-ride", str(path))))
+    found = []
+    for name, board, option in boards:
+        low, high = board.rules.players
+        players = min(max(low, 3), high) * (board.rules.team_size or 1)
+        found.append(pytest.param(option, players, id=name))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("option, players", ticket_to_ride_maps())
+def test_every_ticket_to_ride_map_s_screens_say_the_figures_of_the_game(
+        option: Any, players: int, language: str) -> None:
+    """The same on every board Ticket to Ride is played on: its tolls and loans, boats,
+    merchandise and teams' cards too. The taps come quickly: a flash often still shows."""
+    found = untrue_screens("ticket-to-ride", language, players=players, quick=True,
+                           options={"map_name": option})
+    assert not found, found[:10]

@@ -63,7 +63,7 @@ def test_the_company_is_asked_only_when_the_route_has_two_with_shares_left() -> 
     assert screen.menu is not None and screen.menu.items == ("ARR · share 1", "BLL · share 1")
     render(screen)
     table.press("down", "ok")
-    assert table.title() == "Ashford – Carver +4 · Share 1 of BLL"
+    assert table.title() == "Ana: Ashford – Carver +4 · Share 1 of BLL"
     assert table.state.players[0].shares == (("BLL", 1),)
     table.wait()
     table.enter(ClaimRoute("Ashford-Bramley", ("red",) * 2, company="ARR"))  # one: no list
@@ -90,7 +90,7 @@ def test_a_meeple_is_asked_at_each_end_and_the_flash_says_what_was_taken() -> No
     table.press("down", "ok")
     assert table.app.screen().title == "Meeple in Brunnen?"
     table.press("down", "down", "ok")
-    assert table.title() == "Altdorf – Brunnen +2 · Meeples: Red, Blue"
+    assert table.title() == "Ana: Altdorf – Brunnen +2 · Meeples: Red, Blue"
     assert table.state.players[0].meeples == ("blue", "red")
 
 
@@ -123,7 +123,10 @@ def test_old_west_asks_the_starting_city_a_cite_and_its_cards() -> None:
     # Dustwell takes no Cité: nothing asked; Alvin goes to the only Cité, the starting city.
     table.enter(ClaimRoute("Carson-Dustwell#1", ("green", "green"), start="Carson",
                            alvin_to="Carson"))
-    assert table.title() == "Carson – Dustwell +2 · Start: Carson · Alvin captured: +10"
+    # Too long to follow her name on the notice's lines: her name over them.
+    flash = table.app.screen()
+    assert (flash.title, flash.body) == ("Ana", ("Carson – Dustwell +2", "Start: Carson",
+                                                 "Alvin captured: +10"))
     assert table.state.alvin is not None and table.state.alvin.city == "Carson"
     table.wait()
     enter_until(table, ClaimRoute("Goldfield-Hays", ("red",) * 2, start="Hays"),
@@ -136,7 +139,7 @@ def test_old_west_asks_the_starting_city_a_cite_and_its_cards() -> None:
     assert screen.title == "Place a Cité?" and screen.menu is not None
     assert screen.menu.items == ("No", "Goldfield")
     table.press("ok")
-    assert table.title() == "Goldfield – Hays +2 · Start: Hays"
+    assert table.title() == "Ben: Goldfield – Hays +2 · Start: Hays"
     table.wait()
     draw_two(table, 2)
     draw_two(table, 4)
@@ -148,7 +151,7 @@ def test_old_west_asks_the_starting_city_a_cite_and_its_cards() -> None:
     assert table.refused() == "Pay with 2 card(s) of one colour"
     table.wait()
     table.tap(table.card(L, 0))  # Ana holds Alvin: her route into his city captures nothing
-    assert table.title() == "Bisbee – Carson +1 · Cité in Bisbee"
+    assert table.title() == "Ana: Bisbee – Carson +1 · Cité in Bisbee"
     assert table.state.players[0].cites == (("Carson", 0), ("Bisbee", 3))
 
 
@@ -156,7 +159,9 @@ def test_alvin_goes_to_a_cite_chosen_from_the_list() -> None:
     table = started(OLD_WEST)
     table.enter(ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene", cite="Bisbee",
                            cite_cards=("blue", L)))
-    assert table.title() == "Abilene – Bisbee +2 · Start: Abilene · Cité in Bisbee"
+    flash = table.app.screen()
+    assert (flash.title, flash.body) == ("Ana", ("Abilene – Bisbee +2", "Start: Abilene",
+                                                 "Cité in Bisbee"))
     ana = table.state.players[0]
     assert ana.cites == (("Abilene", 0), ("Bisbee", 1))
     table.wait()

@@ -359,7 +359,7 @@ def test_claiming_a_route_by_letter_city_neighbour_then_the_cards_paid() -> None
     # Ana holds four unseen cards: they may be the black ones.
     assert table.state.players[0].tracks == ("Denver-Kansas City#1",)
     assert table.state.players[0].route_points == 7
-    assert table.title() == "Denver – Kansas City +7"
+    assert table.title() == "Ana: Denver – Kansas City +7"
 
 
 def test_cards_the_player_cannot_hold_are_refused() -> None:
@@ -420,7 +420,7 @@ def test_a_station_is_a_city_and_the_cards_paid() -> None:
     table.deal_and_keep()
     table.enter(BuildStation("Wien", ("red",)))
     assert table.state.players[0].stations == ("Wien",)
-    assert table.title() == "Station in Wien"
+    assert table.title() == "Ana: Station in Wien"
     table.wait()
     table.press("ok")
     items = table.app.screen().menu

@@ -106,7 +106,7 @@ def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
     tokens, price = TOLLS.rules.tolls.tokens, TOLLS.track("Brug-Haven#1").toll
     assert f"Tolls {tokens} · Loans 0" in table.app.screen().body
     claim(table, "Brug-Haven#1")
-    assert table.title() == f"Brug – Haven +7 · {price} to the bank"
+    assert table.title() == f"Ana: Brug – Haven +7 · {price} to the bank"
     table.wait()
     assert table.state.players[0].toll_tokens == tokens - price
     # Ben's claim of the second track: the pay screen says it before the last card.
@@ -117,7 +117,7 @@ def test_a_claim_says_what_it_paid_to_whom_and_undo_takes_it_back() -> None:
     assert f"Toll: {price} to Ana" in table.app.screen().body
     assert not cuts(table.app.screen())
     table.tap(table.card(L, 3))
-    assert table.title() == f"Brug – Haven +7 · {price} to Ana"
+    assert table.title() == f"Ben: Brug – Haven +7 · {price} to Ana"  # Ben paid Ana
     assert [p.toll_tokens for p in table.state.players] == [tokens, tokens - price]
     assert table.state.last_toll == TollPaid(price, 0)
     table.wait()
@@ -174,7 +174,7 @@ def test_a_mountain_claim_says_the_trains_lost() -> None:
     table = MapTable(MOUNTAINS, 2)
     table.deal_and_keep()
     claim(table, "Alp-Col")
-    assert table.title() == "Alp – Col +4 · Trains lost: 1"
+    assert table.title() == "Ana: Alp – Col +4 · Trains lost: 1"
     assert table.state.players[0].trains == MOUNTAINS.rules.trains - 4
 
 
@@ -192,7 +192,7 @@ def test_a_claim_linking_two_countries_says_the_cards_taken() -> None:
     assert table.state.players[0].country_cards == ()
     claim(table, "Chelm-Northmark")
     # Eastland - Kolo - Chelm - Northmark: the top card of each of the two countries.
-    assert table.title() == "Chelm – Northmark +4 · Country cards +15"
+    assert table.title() == "Ana: Chelm – Northmark +4 · Country cards +15"
     assert table.state.players[0].country_cards == (("Northmark", 8), ("Eastland", 7))
     render(table.app.screen())
 

@@ -112,7 +112,7 @@ def test_a_ferry_card_is_a_turn_and_pays_two_waves() -> None:
     table.deal_and_keep()
     pile = table.state.ferry_cards
     table.tap(table.special("ferry"))
-    assert table.title() == "Ferry card taken"
+    assert table.title() == "Ana: Ferry card taken"
     assert table.state.current == 1 and table.state.ferry_cards == pile - 1
     table.wait()
     table.tap(table.card("red"))                # Ben draws: no ferry card as a second card
@@ -188,7 +188,7 @@ def test_a_claim_at_a_depot_offers_its_warehouse() -> None:
     menu = table.app.screen().menu
     assert menu is not None and menu.items == ("Ben: 3 card(s)", "No, keep my depots")
     table.press("ok")
-    assert table.title() == "3 card(s) taken"
+    assert table.title() == "Ana: 3 card(s) taken"
     depots = table.state.depots
     assert depots is not None and depots.left == (3, 4) and depots.warehouses == ((), ())
     assert table.state.current == 1 and len(table.state.players[0].hand) == 4 - 2 + 3

@@ -316,7 +316,7 @@ def test_a_turn_without_a_move_gains_a_whistle() -> None:
     handed_out(app, clock)
     whistles = state(app).players[0].whistles
     choose(app, "End the turn")
-    assert app.screen().title == "No move: +1 whistle"
+    assert app.screen().title == "Ana: No move: +1 whistle"
     assert state(app).players[0].whistles == whistles + 1 and state(app).current == 1
 
 

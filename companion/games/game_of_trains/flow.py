@@ -45,7 +45,6 @@ from companion.games.game_of_trains.messages import (  # fmt: skip
     NO_SUCH_USE,
     NOT_A_WAGON,
     NOT_THIS_GAME,
-    REFILLED,
     SWAPPED,
     WAGON,
     WHERE,
@@ -210,9 +209,11 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
                 return self._where(state, number, seat)
             if number in state.face_up:
                 return Reaction(refusal=w.say(IS_FACE_UP, card=number))
+            # The notice names who draws: the turn that ends with it is another player's.
+            drawer = state.players[state.refilling[0]].name
             return self._submit(state, DrawReplacement(number),
-                                w.say(REFILLED, card=number, position=state.refill_position),
-                                (uid,))
+                                w.say(WHERE, card=number, name=drawer,
+                                      position=state.refill_position), (uid,))
         if seat is not None and seat != state.current:
             return self._where(state, number, seat)
         if mode is Mode.USE:
