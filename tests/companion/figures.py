@@ -23,6 +23,7 @@ from companion.games.whistle_stop import messages as whistle_stop
 from companion.i18n.translate import translator
 from companion.screens.model import Screen
 from engine.errors import N_
+from engine.games.ticket_to_ride.live_old_west import capture_points
 from engine.registry import GAMES
 
 #: A placeholder of a message: "{tokens}", "{gain:+d}".
@@ -174,7 +175,12 @@ FACTS: dict[str, tuple[Fact, ...]] = {
         Fact(ticket_to_ride.WAGONS_AND_BOATS, _current(lambda state, player: {
             "wagons": player.trains, "boats": player.boats})),
         Fact(ticket_to_ride.TICKETS_AND_POINTS, _current(lambda state, player: {
-            "tickets": len(player.tickets), "points": player.route_points})),
+            "tickets": len(player.tickets),
+            "points": player.route_points + capture_points(state, state.current)})),
+        Fact(ticket_to_ride.TEAM_SCORE, lambda state, read: (
+            None if _ticket_to_ride_team(state) is None
+            else {"points": sum(state.players[seat].route_points + capture_points(state, seat)
+                                for seat in _ticket_to_ride_team(state).seats)})),
         Fact(ticket_to_ride.TOLLS_AND_LOANS, _current(lambda state, player: {
             "tokens": player.toll_tokens, "loans": player.loans})),
         Fact(ticket_to_ride.MERCHANDISE_LINE, _current(lambda state, player: {
