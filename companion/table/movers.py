@@ -8,6 +8,7 @@ so this reads no game of its own.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import replace
@@ -30,7 +31,16 @@ def mover(rules: GameRules[Any, Any], before: Any, after: Any, notice: str) -> s
     moved = seated(before)
     if moved is None or (seated(after) == moved and not rules.is_over(after)):
         return None
-    return None if moved.casefold() in notice.casefold() else moved
+    return None if names(notice, moved) else moved
+
+
+def names(notice: str, player: str) -> bool:
+    """Whether `notice` names `player` as a word of its own.
+
+    >>> names("Brug – Haven +7 · 3 to Ana", "ana"), names("Banana taken", "Ana")
+    (True, False)
+    """
+    return re.search(rf"(?<!\w){re.escape(player)}(?!\w)", notice, re.IGNORECASE) is not None
 
 
 def named(flash: Screen, player: str, gettext: Callable[[str], str]) -> Screen:

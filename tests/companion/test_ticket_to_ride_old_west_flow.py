@@ -36,7 +36,7 @@ def test_a_route_into_another_player_s_cite_is_credited_to_its_owner_by_name() -
     assert "Points: Ana +2" in screen.body  # Ben pays, Ana scores
     assert not cuts(screen)
     table.tap(table.card("blue", 1), table.card("blue", 2))
-    assert table.title() == "Bisbee – Dustwell · Ana +2"
+    assert table.title() == "Ben: Bisbee – Dustwell · Ana +2"  # Ben claimed, Ana scores
     assert [p.route_points for p in table.state.players] == [2 + 2, 2]
 
 
@@ -68,7 +68,7 @@ def test_a_route_between_one_owner_s_two_cites_credits_that_owner_twice() -> Non
     enter_until(table, goal, Mode.PAY)
     assert "Points: Ana +8" in table.app.screen().body
     table.enter(goal)
-    assert table.title() == "Abilene – Carson · Ana +8"
+    assert table.title() == "Ben: Abilene – Carson · Ana +8"
     assert [p.route_points for p in table.state.players] == [2 + 1 + 8, 2]
 
 
@@ -77,7 +77,12 @@ def test_a_claim_that_scores_for_its_claimer_alone_reads_as_before() -> None:
     enter_until(table, ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene"), Mode.PAY)
     assert table.app.screen().body[1:] == ("Pay: tap 2 card(s)",)
     table.enter(ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene"))
-    assert table.title() == "Abilene – Bisbee +2 · Start: Abilene"
+    assert table.title() == "Ana: Abilene – Bisbee +2 · Start: Abilene"
+
+
+def words(lines: tuple[str, ...]) -> list[str]:
+    """The words of `lines`, however they are wrapped and split into parts."""
+    return " ".join(lines).replace(" · ", " ").split()
 
 
 def test_a_first_claim_with_no_end_fit_for_a_starting_city_says_it_is_lost() -> None:
@@ -91,7 +96,11 @@ def test_a_first_claim_with_no_end_fit_for_a_starting_city_says_it_is_lost() -> 
     table.tap(table.card("blue", 0), table.card("blue", 1))
     assert table.title() == "Place a Cité?"
     table.press("ok")  # no
-    assert table.title() == "Bisbee – Dustwell +2 · No starting city · Alvin captured: +10"
+    flash = table.app.screen()  # too long for one line: the mover's name over the notice
+    assert flash.title == "Ben"
+    assert words(flash.body) == words(
+        ("Bisbee – Dustwell +2 · No starting city · Alvin captured: +10",))
+    assert not cuts(flash)
     assert table.state.players[1].cites == ()
     table.wait()
     # A later claim of Ben's has nothing more to lose and says nothing of it.
@@ -118,7 +127,8 @@ def test_the_credit_and_the_lost_start_read_in_french() -> None:
     assert "Points : Ana +2" in screen.body and not cuts(screen)
     table.tap(table.card("blue", 0), table.card("blue", 1))  # no Cité may stand there
     flash = table.app.screen()
-    assert flash.title == ("Bisbee – Dustwell · Ana +2 · Pas de ville de départ · "
-                           "Alvin capturé : +10")
+    assert flash.title == "Ben"
+    assert words(flash.body) == words(("Bisbee – Dustwell · Ana +2 · Pas de ville de départ · "
+                                       "Alvin capturé : +10",))
     # A flash this long is cut on the panel: the owner credited comes first, and stays.
     assert all("Ana +2" in cut.shown for cut in cuts(flash))

@@ -164,7 +164,7 @@ def test_a_city_passed_twice_is_offered_without_a_second_token() -> None:
     choose(table, "Kieselbach")
     assert menu(table) == ("Stop here",)
     choose(table, "Stop here")
-    assert table.title() == "Tokens: 7, 2, 4 = 13"
+    assert table.title() == "Ana: Tokens: 7, 2, 4 = 13"
     table.wait()
     assert table.state.players[0].merchandise == (7, 2, 4)
     assert table.state.passengers is not None

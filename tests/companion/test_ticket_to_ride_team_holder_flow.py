@@ -116,7 +116,7 @@ def test_the_draw_screens_say_where_each_card_goes() -> None:
     assert table.title() == "Ana: 2nd card"
     assert "To the team's cards" in table.app.screen().body
     table.tap(table.card("blue", 0))
-    assert table.title() == "Blue: team's cards"
+    assert table.title() == "Ana: Blue: team's cards"
 
 
 def test_the_tickets_screen_says_the_first_kept_goes_to_the_team() -> None:
@@ -130,7 +130,7 @@ def test_the_tickets_screen_says_the_first_kept_goes_to_the_team() -> None:
     first, second = (t.id for t in TEAMS.tickets[:2])
     table.tap(table.ticket(first), table.ticket(second))
     table.press("ok")
-    assert table.title() == "Tickets kept: 2, 1st to the team"
+    assert table.title() == "Ana: Tickets kept: 2, 1st to the team"
     assert table.state.teams[0].tickets == (first,)
 
 
