@@ -25,6 +25,7 @@ from companion.games.cards import Card
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import logs
+from companion.lib.text import plain
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
 from companion.state.paths import default_state_dir, demo_state_dir
@@ -34,6 +35,7 @@ from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
+from engine.tomlkeys import MAX_NUMBER_DIGITS, long_number_line
 
 if TYPE_CHECKING:
     from companion.games.map_choices import MapChoice
@@ -323,6 +325,12 @@ def command_line_settings(game: str, given: list[str]) -> dict[str, Any]:
         key, equals, value = (part.strip() for part in item.partition("="))
         if not equals or not _SETTING_KEY.fullmatch(key) or not value or "\n" in value:
             raise ConfigError("--setting", item, N_("expected KEY=VALUE, e.g. opening=false"))
+        if not plain(item):
+            raise ConfigError("--setting", "", N_("a control character in {item}; type the "
+                                                  "setting as plain text"), item=item)
+        if long_number_line(value) is not None:
+            raise ConfigError("--setting", key, N_("a number of more than {digits} digits"),
+                              digits=MAX_NUMBER_DIGITS)
         try:
             tomllib.loads(f"value = {value}")
         except tomllib.TOMLDecodeError as error:
