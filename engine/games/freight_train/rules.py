@@ -41,7 +41,7 @@ from .events import (
     TakeFromMainYard,
 )  # fmt: skip
 from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
-from .tally import pay_day, settle
+from .tally import longest_trains, pay_day, settle
 
 #: "Réarranger sa zone de fret coûte toujours 1 jeton."
 REARRANGE_COST = 1
@@ -289,8 +289,21 @@ def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
 
 
 def may_rearrange(state: FreightTrainState, player: Player) -> bool:
-    """Whether `player` may really rearrange: it takes a token they have, or may owe."""
-    return player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+    """Whether `player` may really rearrange: it takes a token they have, or may owe; or the
+    table is stuck.
+
+    The rules do not say how a table goes on when nobody can move: yards full, no wagon at
+    a track's end able to join a train, no token left to rearrange, every player passing for
+    ever. When a whole round has gone by with every player passing, a player without a token
+    may rearrange, for nothing (as a pass costs a player without a token nothing).
+    """
+    return (player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+            or table_stuck(state))
+
+
+def table_stuck(state: FreightTrainState) -> bool:
+    """Every player passed, one after the other, since the current player's last phase."""
+    return state.passes_in_a_row >= len(state.players)
 
 
 def pass_cost(state: FreightTrainState, player: Player) -> int:
@@ -298,9 +311,10 @@ def pass_cost(state: FreightTrainState, player: Player) -> int:
 
     "Réarranger sa zone de fret coûtera toujours 1 jeton, même si un joueur passe": one
     token, even below zero when the players allow it; without that setting a player with no
-    token passes for free (and may not really rearrange).
+    token passes for free (and may not really rearrange unless the table is stuck).
     """
-    return REARRANGE_COST if may_rearrange(state, player) else 0
+    owes = player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+    return REARRANGE_COST if owes else 0
 
 
 def _bring_locomotive(state: FreightTrainState, event: BringLocomotive) -> FreightTrainState:
@@ -389,6 +403,28 @@ def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
     )
 
 
+def nobody_scored(state: FreightTrainState) -> dict[str, tuple[str, ...]]:
+    """The types (and the mixed trains) whose trains paid nobody at the end of the day, by
+    the rule that cancelled them: "tied_first" (rule 5, four or more tied for the longest
+    train) or "tied_second" (rule 6, two or more tied for second, in its default reading).
+
+    Read after the day's tally: the trains stay on the table until the next day's shuffle.
+    """
+    settings = state.settings
+    keys = sorted({key for p in state.players for key in p.trains}
+                  | ({MIXED} if settings.mixed_train_scores and any(p.mixed for p in state.players)
+                     else set()))
+    cancelled: dict[str, list[str]] = {}
+    for key in keys:
+        lengths = {str(seat): len(p.mixed) if key == MIXED else p.trains.get(key, 0)
+                   for seat, p in enumerate(state.players)}
+        if longest_trains(lengths, settings.tie_for_second_cancels_type):
+            continue
+        why = "tied_second" if longest_trains(lengths, False) else "tied_first"
+        cancelled.setdefault(why, []).append(key)
+    return {why: tuple(keys) for why, keys in cancelled.items()}
+
+
 def _end_day(state: FreightTrainState) -> FreightTrainState:
     """Step 3-4: the trains leave and the bank pays for them and for the yards.
 
@@ -465,7 +501,13 @@ def apply(state: FreightTrainState, event: FreightTrainEvent) -> FreightTrainSta
     handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
                        foreign=N_("Not a Freight Train move"))
     after = handler(state, event)
+    passed = after.phase is Phase.PLAY and _is_pass(state, event)
+    after = replace(after, passes_in_a_row=state.passes_in_a_row + 1 if passed else 0)
     return _checked_counts(after) if after.unseen_cards else after
+
+
+def _is_pass(state: FreightTrainState, event: FreightTrainEvent) -> bool:
+    return isinstance(event, Rearrange) and tuple(map(tuple, event.yard)) == state.player().yard
 
 
 # --- Checks shared by the actions --------------------------------------------------------------
