@@ -17,6 +17,8 @@ from companion.games.map_choices import offered_maps
 from companion.games.names import reason
 from companion.lib.text import json_line, plain, shown
 from companion.state.journal import Journal
+from drivers.config import parse_buttons
+from drivers.errors import DriverConfigError
 from engine.errors import InvalidInput
 from engine.games.ticket_to_ride.mapfile import map_from_toml
 
@@ -175,3 +177,11 @@ def test_a_tally_refusal_says_what_it_got_in_the_files_words(capsys: Capture,
     assert err == "companion tally: players: must be a list (got {...})\n"
     path.write_text('{"game": "freight-train", "day": 1, "players": [["Ana"], ["Ben"]]}')
     assert "must be an object" in one_line_refusal(capsys, "tally", str(path))
+
+
+def test_a_device_setting_that_is_no_table_says_what_it_got_in_the_files_words() -> None:
+    for value, got in ([1], "not a list [...]"), ("x", "not 'x'"), (3, "not 3"):
+        with pytest.raises(DriverConfigError) as refused:
+            parse_buttons({"kind": "gpio", "pins": value})
+        assert str(refused.value).endswith(
+            f"buttons.pins: must be a table [buttons.pins], {got}"), str(refused.value)
