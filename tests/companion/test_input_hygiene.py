@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from companion.games.map_choices import offered_maps
 from companion.games.names import reason
 from companion.lib.text import json_line, plain, shown
 from companion.state.journal import Journal
+from companion.state.tags import FILENAME as TAGS_FILE
 from drivers.config import parse_buttons
 from drivers.errors import DriverConfigError
 from engine.errors import InvalidInput
@@ -185,3 +187,15 @@ def test_a_device_setting_that_is_no_table_says_what_it_got_in_the_files_words()
             parse_buttons({"kind": "gpio", "pins": value})
         assert str(refused.value).endswith(
             f"buttons.pins: must be a table [buttons.pins], {got}"), str(refused.value)
+
+
+def test_the_tag_list_never_writes_stored_values_raw(capsys: Capture, tmp_path: Path) -> None:
+    """A registry another tool wrote may hold a value the companion would refuse."""
+    assert outcome(capsys, "tags", "enroll", "--state-dir", str(tmp_path), "01020304", "*",
+                   "player", "Ana")[0] == 0
+    with sqlite3.connect(tmp_path / TAGS_FILE) as db:
+        db.execute("INSERT INTO tags VALUES (?, ?, ?, ?)",
+                   ("05060708", "*", "player", "Ben\x1b[2J\nEve"))
+    status, out, _ = outcome(capsys, "tags", "list", "--state-dir", str(tmp_path))
+    assert status == 0 and not raw_controls(out.replace("\t", " ")), out
+    assert out.count("\n") == 2 and "Ben\\x1b[2J\\nEve" in out
