@@ -107,15 +107,18 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
             options["map_name"] = map_option(args.game, args.map)
         except MapFileError as error:
             return _fail("--map: " + refusal(error, language))
-    try:
-        if args.setting:
-            options["settings"] = command_line_settings(args.game, args.setting)
-    except ConfigError as error:
-        return _fail(reason(error, language))
     try:  # a map may be for fewer players than the game
         rules.new_game(PLAYER_NAMES[:args.players], **options)
     except IllegalEvent as error:
         return _fail("--players: " + reason(error, language))
+    try:
+        if args.setting:
+            options["settings"] = command_line_settings(args.game, args.setting)
+            rules.new_game(PLAYER_NAMES[:args.players], **options)
+    except ConfigError as error:
+        return _fail(reason(error, language))
+    except IllegalEvent as error:  # settings the game cannot be set up with
+        return _fail("--setting: " + reason(error, language))
     frames = None
     if args.frames is not None:
         from companion.screens.frames import FrameWriter

@@ -21,7 +21,8 @@ from companion.state.journal import Journal
 from companion.state.tags import FILENAME as TAGS_FILE
 from drivers.config import parse_buttons
 from drivers.errors import DriverConfigError
-from engine.errors import InvalidInput
+from engine.errors import IllegalEvent, InvalidInput
+from engine.games.freight_train import RULES as FREIGHT_TRAIN
 from engine.games.ticket_to_ride.mapfile import map_from_toml
 
 Capture = pytest.CaptureFixture[str]
@@ -199,3 +200,21 @@ def test_the_tag_list_never_writes_stored_values_raw(capsys: Capture, tmp_path: 
     status, out, _ = outcome(capsys, "tags", "list", "--state-dir", str(tmp_path))
     assert status == 0 and not raw_controls(out.replace("\t", " ")), out
     assert out.count("\n") == 2 and "Ben\\x1b[2J\\nEve" in out
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    ('["coal"]', "wagon_types: 3 players need at least 6 wagon types"),
+    ('["coal", "coal", "tank", "box", "flat", "auto"]', "wagon_types: Coal is listed twice"),
+    ('["x", "coal", "tank", "box", "flat", "auto"]', "wagon_types: 'x' is not a wagon type"),
+])
+def test_wagon_types_the_game_cannot_be_laid_out_with_are_refused(
+        capsys: Capture, tmp_path: Path, given: str, said: str) -> None:
+    """Too few types to lay the main yard, the yards and a deck gave a traceback of the
+    first day's deal."""
+    err = one_line_refusal(capsys, "demo", "freight-train", "--state-dir", str(tmp_path),
+                           "--setting", f"wagon_types={given}")
+    assert err.startswith(f"companion: --setting: {said}"), err
+    with pytest.raises(IllegalEvent):
+        FREIGHT_TRAIN.new_game(("Ana", "Ben"), {"wagon_types": ["coal", "tank"]})
+    assert FREIGHT_TRAIN.new_game(("Ana", "Ben"), {"wagon_types": [
+        "coal", "tank", "box", "flat", "auto", "stock"]}).settings.wagon_types[0] == "coal"

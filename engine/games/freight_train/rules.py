@@ -17,6 +17,7 @@ from ...game import PlayerScore, TallyResult, most
 from ...rulebook import rule_for, settings_of
 from ...unseen import reveal, same_cards
 from .cards import (
+    CARDS_PER_TYPE,
     DAYS,
     DEALT_TO_YARD,
     DEPARTURE,
@@ -29,6 +30,7 @@ from .cards import (
     TAKE_FROM_MAIN_YARD,
     TRACK_SPACES,
     UNKNOWN,
+    WAGON_TYPES,
     wagon_deck,
 )  # fmt: skip
 from .events import (
@@ -67,6 +69,7 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     chosen = settings_of(Settings, settings)
+    _check_wagon_types(chosen.wagon_types, len(names))
     players = tuple(
         Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
         for name in names
@@ -81,6 +84,23 @@ def new_game(
         bank=-STARTING_TOKENS * len(names),
     )
 
+
+
+def _check_wagon_types(types: tuple[str, ...], players: int) -> None:
+    """A table may play with fewer than the 11 types, each once, as long as the 25 spaces of
+    the main yard, the 12 cards of each yard and a deck to hide the departure card in can be
+    laid out on the first day."""
+    for index, wagon in enumerate(types):
+        if wagon not in WAGON_TYPES:
+            raise IllegalEvent(N_("wagon_types: {wagon!r} is not a wagon type; one of {types}"),
+                               wagon=wagon, types=", ".join(WAGON_TYPES))
+        if wagon in types[:index]:
+            raise IllegalEvent(N_("wagon_types: {wagon} is listed twice"), wagon=wagon)
+    needed = LANES * LANE_SPACES + DEALT_TO_YARD * players + 1
+    least = -(-needed // CARDS_PER_TYPE[players])
+    if len(types) < least:
+        raise IllegalEvent(N_("wagon_types: {players} players need at least {least} wagon "
+                              "types"), players=players, least=least)
 
 
 def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
