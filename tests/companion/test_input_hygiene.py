@@ -4,6 +4,7 @@ what was expected instead of a class of the code."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import sqlite3
@@ -16,6 +17,7 @@ from companion.cli.players import player_names
 from companion.config import ConfigError, load_config, parse_config
 from companion.games.map_choices import offered_maps
 from companion.games.names import reason
+from companion.lib import logs
 from companion.lib.text import json_line, plain, shown
 from companion.state.journal import Journal
 from companion.state.tags import FILENAME as TAGS_FILE
@@ -218,3 +220,19 @@ def test_wagon_types_the_game_cannot_be_laid_out_with_are_refused(
         FREIGHT_TRAIN.new_game(("Ana", "Ben"), {"wagon_types": ["coal", "tank"]})
     assert FREIGHT_TRAIN.new_game(("Ana", "Ben"), {"wagon_types": [
         "coal", "tank", "box", "flat", "auto", "stock"]}).settings.wagon_types[0] == "coal"
+
+
+def test_a_log_line_quoting_a_file_name_stays_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "bad\x1b[2J\nname.toml").write_text("name = [", encoding="utf-8")
+    stream = io.StringIO()
+    for journal in (True, False):
+        handler = logs.configure("warning", stream=stream, journal=journal)
+        try:
+            offered_maps("ticket-to-ride", folder)
+        finally:
+            logs.remove(handler)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 2 and all("bad\\x1b[2J\\nname.toml" in line for line in lines), lines
+    assert not raw_controls(stream.getvalue())
