@@ -73,7 +73,7 @@ def test_no_page_when_every_type_paid_someone() -> None:
 def test_every_price_of_the_pass_screen_fits_in_both_languages() -> None:
     for language in ("en", "fr"):
         words = Words(language)
-        for cost, free in ((1, True), (0, True), (0, False)):
+        for cost, allowed in ((1, True), (0, True), (0, False)):
             screen = Screen(top="ANA · D1 · R9", title=words.label(Action.REARRANGE),
-                            body=words.rearrange_body(8, 8, cost, free), hints="ok")
+                            body=words.rearrange_body(8, 8, cost, allowed), hints="ok")
             assert not cuts(screen), (language, screen.body)

@@ -125,14 +125,14 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         player = state.player()
         total = player.yard_size()
         cost = pass_cost(state, player)
-        free = may_rearrange(state, player)
-        movable = free and max(0, total - TRACK_SPACES) < min(total, TRACK_SPACES)
+        allowed = may_rearrange(state, player)
+        movable = allowed and max(0, total - TRACK_SPACES) < min(total, TRACK_SPACES)
         if cost:
             hints = HINT_REARRANGE if movable else HINT_PAY
         else:
             hints = HINT_REARRANGE_FREE if movable else HINT_PASS
         return Screen(top=top, title=w.label(Action.REARRANGE),
-                      body=w.rearrange_body(self.ui.split, total - self.ui.split, cost, free),
+                      body=w.rearrange_body(self.ui.split, total - self.ui.split, cost, allowed),
                       hints=w.say(hints))
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:

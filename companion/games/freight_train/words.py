@@ -55,14 +55,14 @@ class Words(TableWords):
             return (self._("Draw 5 wagons."), self._("Departure card drawn!"))
         return (self._("Draw 5 wagons."), self._("Departure card? Tap it."))
 
-    def rearrange_body(self, first: int, second: int, cost: int, free: bool
+    def rearrange_body(self, first: int, second: int, cost: int, allowed: bool
                        ) -> tuple[str, ...]:
         """The tracks' lengths, and what ok costs: a token, nothing (a player without a token
-        at a stuck table), or nothing but a pass."""
+        `allowed` to rearrange at a stuck table), or nothing but a pass."""
         tracks = self._("Track 1: {first} · Track 2: {second}").format(first=first, second=second)
         if cost:
             return (tracks, self._("Costs 1 token"))
-        if free:
+        if allowed:
             return (tracks, self._("All passed: free"))
         return (tracks, self._("No token: pass only"))
 
