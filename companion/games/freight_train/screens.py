@@ -128,12 +128,12 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         allowed = may_rearrange(state, player)
         movable = allowed and max(0, total - TRACK_SPACES) < min(total, TRACK_SPACES)
         if cost:
-            hints = HINT_REARRANGE if movable else HINT_PAY
+            hints = w.say(HINT_REARRANGE) if movable else w.say(HINT_PAY)
         else:
-            hints = HINT_REARRANGE_FREE if movable else HINT_PASS
+            hints = w.say(HINT_REARRANGE_FREE) if movable else w.say(HINT_PASS)
         return Screen(top=top, title=w.label(Action.REARRANGE),
                       body=w.rearrange_body(self.ui.split, total - self.ui.split, cost, allowed),
-                      hints=w.say(hints))
+                      hints=hints)
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words
