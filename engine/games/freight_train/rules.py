@@ -17,7 +17,6 @@ from ...game import PlayerScore, TallyResult, most
 from ...rulebook import rule_for, settings_of
 from ...unseen import reveal, same_cards
 from .cards import (
-    CARDS_PER_TYPE,
     DAYS,
     DEALT_TO_YARD,
     DEPARTURE,
@@ -30,7 +29,7 @@ from .cards import (
     TAKE_FROM_MAIN_YARD,
     TRACK_SPACES,
     UNKNOWN,
-    WAGON_TYPES,
+    check_wagon_types,
     wagon_deck,
 )  # fmt: skip
 from .events import (
@@ -43,7 +42,7 @@ from .events import (
     TakeFromMainYard,
 )  # fmt: skip
 from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
-from .tally import longest_trains, pay_day, settle
+from .tally import pay_day, settle, unpaid_types
 
 #: "Réarranger sa zone de fret coûte toujours 1 jeton."
 REARRANGE_COST = 1
@@ -69,7 +68,7 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     chosen = settings_of(Settings, settings)
-    _check_wagon_types(chosen.wagon_types, len(names))
+    check_wagon_types(chosen.wagon_types, len(names))
     players = tuple(
         Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
         for name in names
@@ -84,23 +83,6 @@ def new_game(
         bank=-STARTING_TOKENS * len(names),
     )
 
-
-
-def _check_wagon_types(types: tuple[str, ...], players: int) -> None:
-    """A table may play with fewer than the 11 types, each once, as long as the 25 spaces of
-    the main yard, the 12 cards of each yard and a deck to hide the departure card in can be
-    laid out on the first day."""
-    for index, wagon in enumerate(types):
-        if wagon not in WAGON_TYPES:
-            raise IllegalEvent(N_("wagon_types: {wagon!r} is not a wagon type; one of {types}"),
-                               wagon=wagon, types=", ".join(WAGON_TYPES))
-        if wagon in types[:index]:
-            raise IllegalEvent(N_("wagon_types: {wagon} is listed twice"), wagon=wagon)
-    needed = LANES * LANE_SPACES + DEALT_TO_YARD * players + 1
-    least = -(-needed // CARDS_PER_TYPE[players])
-    if len(types) < least:
-        raise IllegalEvent(N_("wagon_types: {players} players need at least {least} wagon "
-                              "types"), players=players, least=least)
 
 
 def _start_day(state: FreightTrainState, event: StartDay) -> FreightTrainState:
@@ -408,12 +390,15 @@ def _end_phase(state: FreightTrainState) -> FreightTrainState:
     return replace(state, round=state.round + 1, round_first=first, current=first)
 
 
+def _trains(state: FreightTrainState) -> dict[str, dict[str, int]]:
+    """Each seat's train lengths by key (a wagon type, or "mixed")."""
+    return {str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
+            for seat, p in enumerate(state.players)}
+
+
 def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
     """What the trains and yards on the table would earn if the day ended now."""
-    trains = {
-        str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
-        for seat, p in enumerate(state.players)
-    }
+    trains = _trains(state)
     yards = {str(seat): p.yard_size() for seat, p in enumerate(state.players)}
     earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores,
                      state.settings.tie_for_second_cancels_type)
@@ -424,25 +409,10 @@ def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
 
 
 def nobody_scored(state: FreightTrainState) -> dict[str, tuple[str, ...]]:
-    """The types (and the mixed trains) whose trains paid nobody at the end of the day, by
-    the rule that cancelled them: "tied_first" (rule 5, four or more tied for the longest
-    train) or "tied_second" (rule 6, two or more tied for second, in its default reading).
-
-    Read after the day's tally: the trains stay on the table until the next day's shuffle.
-    """
-    settings = state.settings
-    keys = sorted({key for p in state.players for key in p.trains}
-                  | ({MIXED} if settings.mixed_train_scores and any(p.mixed for p in state.players)
-                     else set()))
-    cancelled: dict[str, list[str]] = {}
-    for key in keys:
-        lengths = {str(seat): len(p.mixed) if key == MIXED else p.trains.get(key, 0)
-                   for seat, p in enumerate(state.players)}
-        if longest_trains(lengths, settings.tie_for_second_cancels_type):
-            continue
-        why = "tied_second" if longest_trains(lengths, False) else "tied_first"
-        cancelled.setdefault(why, []).append(key)
-    return {why: tuple(keys) for why, keys in cancelled.items()}
+    """The types whose trains paid nobody at the end of the day, by why (`unpaid_types`):
+    read after the day's tally, as the trains stay on the table until the next shuffle."""
+    return unpaid_types(_trains(state), state.settings.mixed_train_scores,
+                        state.settings.tie_for_second_cancels_type)
 
 
 def _end_day(state: FreightTrainState) -> FreightTrainState:
