@@ -95,7 +95,7 @@ def run_list(args: argparse.Namespace, language: str) -> int:
     if not rows:
         print(_("No tags enrolled."), file=sys.stderr)
     for uid, card in rows:
-        # A registry written by another tool may hold anything: nothing reaches the terminal raw.
+        # A registry written by another program may hold anything: nothing reaches the terminal raw.
         print("\t".join(shown(field) for field in (uid, card.game, card.kind, card.value)))
     return 0
 

@@ -193,7 +193,7 @@ def test_a_device_setting_that_is_no_table_says_what_it_got_in_the_files_words()
 
 
 def test_the_tag_list_never_writes_stored_values_raw(capsys: Capture, tmp_path: Path) -> None:
-    """A registry another tool wrote may hold a value the companion would refuse."""
+    """A registry another program wrote may hold a value the companion would refuse."""
     assert outcome(capsys, "tags", "enroll", "--state-dir", str(tmp_path), "01020304", "*",
                    "player", "Ana")[0] == 0
     with sqlite3.connect(tmp_path / TAGS_FILE) as db:
