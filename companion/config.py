@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 from companion.i18n.translate import LANGUAGES
 from companion.lib.files import MAX_CONFIG_BYTES, InputFileError, read_text
 from companion.lib.logs import LEVELS
+from companion.lib.text import plain
 from engine.codec import from_jsonable
 from engine.errors import N_, Reasoned
-from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
+from engine.tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
 
 if TYPE_CHECKING:  # each read only when its section is in the file
     from companion.publish.mqtt_settings import MqttSettings
@@ -42,6 +43,10 @@ MAX_NOTICE_SECONDS = 30.0
 MAX_REST_MINUTES = 24 * 60.0
 
 _TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+#: A player's name with a line break or an escape in it, given on the command line or in a file.
+CONTROL_IN_NAME = N_("a name holds a control character ({name}); type names as plain text")
 
 
 class ConfigError(Reasoned, ValueError):
@@ -161,6 +166,10 @@ def parse_config(text: str, source: str = "<config>", base: Path | None = None) 
     if long_key is not None:
         raise ConfigError(source, "", N_("line {line}: a key of more than {parts} parts"),
                           line=long_key, parts=MAX_KEY_PARTS)
+    long_number = long_number_line(text)
+    if long_number is not None:
+        raise ConfigError(source, "", N_("line {line}: a number of more than {digits} digits"),
+                          line=long_number, digits=MAX_NUMBER_DIGITS)
     try:
         document = tomllib.loads(text)
     except RecursionError as error:
@@ -337,6 +346,9 @@ class _Checker:
         names = tuple(name.strip() for name in value)
         if not all(names):
             raise self.fail("companion.players", N_("a name is empty"))
+        for name in names:
+            if not plain(name):
+                raise self.fail("companion.players", CONTROL_IN_NAME, name=name)
         if len(set(names)) != len(names):
             raise self.fail("companion.players", N_("a name is listed twice"))
         if names and len(names) not in allowed:

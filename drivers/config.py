@@ -129,12 +129,20 @@ class DriverSettings:
     display: DisplaySettings
 
 
+def _written(value: Any) -> str:
+    """A value as the file wrote it, short: a list by its brackets alone."""
+    if isinstance(value, list):
+        return "a list [...]"
+    shown = repr(value)
+    return shown if len(shown) <= 30 else shown[:27] + "..."
+
+
 class _Section:
     """Typed reads from one table, remembering which keys were used."""
 
     def __init__(self, name: str, raw: Any) -> None:
         if not isinstance(raw, Mapping):
-            raise DriverConfigError(name, f"must be a table, not {type(raw).__name__}")
+            raise DriverConfigError(name, f"must be a table [{name}], not {_written(raw)}")
         self.name = name
         self.raw = raw
         self._used: set[str] = set()

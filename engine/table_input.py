@@ -120,7 +120,12 @@ def players_of(
 
 
 def _show(value: Any) -> str:
-    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    """A value as the file wrote it, short: an object or a list by its brackets alone."""
+    if isinstance(value, dict):
+        return "{...}"
+    if isinstance(value, list):
+        return "[...]"
+    shown = repr(value)
     return shown if len(shown) <= 30 else shown[:27] + "..."
 
 

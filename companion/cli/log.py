@@ -19,6 +19,7 @@ from typing import Any
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
+from companion.lib.text import json_line, shown
 from companion.publish.export import FORMATS, export, json_play, play_date
 from companion.publish.live_view import play_summary
 from companion.state.journal import (
@@ -97,7 +98,7 @@ def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> i
             if journal is not None:
                 journal.close()
     except _Refused as refusal:
-        message = str(refusal)
+        message = shown(str(refusal))
     except StateFolderBusy as error:
         print(f"companion {command}: {reason(error, language)}", file=sys.stderr)
         return EXIT_BUSY
@@ -145,14 +146,14 @@ def _log(journal: Journal | None, args: argparse.Namespace, language: str) -> in
         return 0
     if args.json:
         entries = [_play_json(journal, play) for play in plays]
-        print(json.dumps({"plays": entries}, ensure_ascii=False))
+        print(json_line({"plays": entries}))
         return 0
     for play in plays:
         print(_play_line(play, journal.event_count(play.id), language))
         if args.play is not None:
             for record in journal.records(play.id):
                 print(f"  {record.seq:>5}  {play_date(record.recorded)[11:]}  "
-                      f"{json.dumps(record.event, ensure_ascii=False)}")
+                      f"{json_line(record.event)}")
     return 0
 
 
@@ -175,9 +176,9 @@ def _play_line(play: PlayRecord, count: int, language: str) -> str:
         outcome = _("in progress")
     else:
         winners = (play.result or {}).get("winners", [])
-        outcome = _("won by {winners}").format(winners=", ".join(winners) or "-")
+        outcome = _("won by {winners}").format(winners=shown(", ".join(winners)) or "-")
     return _("#{id} {game}: {players}; {started}; {events}; {outcome}").format(
-        id=play.id, game=play.game, players=", ".join(play.players),
+        id=play.id, game=shown(play.game), players=shown(", ".join(play.players)),
         started=play_date(play.started)[:16],
         events=words.ngettext("{count} event", "{count} events", count).format(count=count),
         outcome=outcome,
@@ -192,8 +193,7 @@ def _status(journal: Journal | None, args: argparse.Namespace, language: str) ->
     if problem is not None:
         # Said first and alone: the tally of a journal that lost moves would mislead.
         if args.json:
-            print(json.dumps({"status": "lost", "problem": reason(problem, language)},
-                             ensure_ascii=False))
+            print(json_line({"status": "lost", "problem": reason(problem, language)}))
         print(f"companion status: {reason(problem, language)}", file=sys.stderr)
         return EXIT_LOSS
     return _tally(journal, args, language)
@@ -235,13 +235,13 @@ def _tally(journal: Journal | None, args: argparse.Namespace, language: str) -> 
         raise _Refused(_("cannot tally play {play}: {reason}").format(
             play=play.id, reason=reason(error, language))) from error
     if args.json:
-        print(json.dumps({**play_summary(play, count), "result": tally}, ensure_ascii=False))
+        print(json_line({**play_summary(play, count), "result": tally}))
         return 0
     print(_("Playing {game} (play #{id}) since {started}: {events}").format(
-        game=play.game, id=play.id, started=play_date(play.started)[:16],
+        game=shown(play.game), id=play.id, started=play_date(play.started)[:16],
         events=words.ngettext("{count} event", "{count} events", count).format(count=count)))
     for player in tally["players"]:
-        print(_("  {name}: {total}").format(name=player["name"], total=player["total"]))
+        print(_("  {name}: {total}").format(name=shown(player["name"]), total=player["total"]))
     return 0
 
 

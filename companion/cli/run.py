@@ -25,6 +25,7 @@ from companion.games.cards import Card
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import logs
+from companion.lib.text import plain
 from companion.state.folder import take_folder
 from companion.state.journal import EXIT_BUSY, JournalError, StateFolderBusy
 from companion.state.paths import default_state_dir, demo_state_dir
@@ -34,6 +35,7 @@ from drivers.errors import DriverConfigError, DriverError
 from drivers.factory import build_display
 from engine.errors import N_, IllegalEvent
 from engine.registry import GAMES
+from engine.tomlkeys import MAX_NUMBER_DIGITS, long_number_line
 
 if TYPE_CHECKING:
     from companion.games.map_choices import MapChoice
@@ -105,15 +107,18 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
             options["map_name"] = map_option(args.game, args.map)
         except MapFileError as error:
             return _fail("--map: " + refusal(error, language))
-    try:
-        if args.setting:
-            options["settings"] = command_line_settings(args.game, args.setting)
-    except ConfigError as error:
-        return _fail(reason(error, language))
     try:  # a map may be for fewer players than the game
         rules.new_game(PLAYER_NAMES[:args.players], **options)
     except IllegalEvent as error:
         return _fail("--players: " + reason(error, language))
+    try:
+        if args.setting:
+            options["settings"] = command_line_settings(args.game, args.setting)
+            rules.new_game(PLAYER_NAMES[:args.players], **options)
+    except ConfigError as error:
+        return _fail(reason(error, language))
+    except IllegalEvent as error:  # settings the game cannot be set up with
+        return _fail("--setting: " + reason(error, language))
     frames = None
     if args.frames is not None:
         from companion.screens.frames import FrameWriter
@@ -323,6 +328,12 @@ def command_line_settings(game: str, given: list[str]) -> dict[str, Any]:
         key, equals, value = (part.strip() for part in item.partition("="))
         if not equals or not _SETTING_KEY.fullmatch(key) or not value or "\n" in value:
             raise ConfigError("--setting", item, N_("expected KEY=VALUE, e.g. opening=false"))
+        if not plain(item):
+            raise ConfigError("--setting", "", N_("a control character in {item}; type the "
+                                                  "setting as plain text"), item=item)
+        if long_number_line(value) is not None:
+            raise ConfigError("--setting", key, N_("a number of more than {digits} digits"),
+                              digits=MAX_NUMBER_DIGITS)
         try:
             tomllib.loads(f"value = {value}")
         except tomllib.TOMLDecodeError as error:

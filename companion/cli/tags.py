@@ -15,6 +15,7 @@ from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
 from companion.lib.files import MAX_TAGS_CSV_BYTES, InputFileError, read_text
+from companion.lib.text import shown
 from companion.state.folder import exit_status_of
 from companion.state.journal import JournalError
 from companion.state.paths import default_state_dir
@@ -94,7 +95,8 @@ def run_list(args: argparse.Namespace, language: str) -> int:
     if not rows:
         print(_("No tags enrolled."), file=sys.stderr)
     for uid, card in rows:
-        print("\t".join((uid, card.game, card.kind, card.value)))
+        # A registry written by another program may hold anything: nothing reaches the terminal raw.
+        print("\t".join(shown(field) for field in (uid, card.game, card.kind, card.value)))
     return 0
 
 

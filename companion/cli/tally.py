@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.i18n.translate import translator
 from companion.lib.files import MAX_TALLY_BYTES, InputFileError, read_text
+from companion.lib.text import json_line, shown
 from engine.errors import InvalidInput
 from engine.registry import GAMES
 from engine.table_input import checked, strict
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace, language: str) -> int:
             message = outcome.message
             status = _fail(f"{file}: {message}" if several and not outcome.named else message)
         else:
-            print(json.dumps(outcome, ensure_ascii=False), flush=True)
+            print(json_line(outcome), flush=True)
     return status
 
 
@@ -109,5 +110,6 @@ def _refuse_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _fail(message: str) -> int:
-    print(f"companion tally: {message}", file=sys.stderr)
+    # Names and keys come from the file: their control characters are written as escapes.
+    print(f"companion tally: {shown(message)}", file=sys.stderr)
     return 2

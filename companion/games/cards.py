@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.games import TABLE_GAMES
 from companion.games.record import Values
+from companion.lib.text import plain
 from engine.errors import N_, Reasoned
 
 #: The game id of cards that belong to no one game, such as a player's personal tag.
@@ -136,7 +137,7 @@ def check_card(card: Card, games: frozenset[str] | None = None) -> Card:
     if allowed is None:
         if not value:
             raise CardError("value", N_("a {kind} card needs a value"), kind=kind)
-        if not value.isprintable():
+        if not plain(value):
             raise CardError("value", N_("must be printable text"))
     elif not allowed:
         if value:

@@ -73,6 +73,10 @@ def read_map_file(game: str, path: Path) -> MapChoice:
         title, option = read_map(read_text(path, MAX_MAP_BYTES))
     except (InputFileError, InvalidInput, IllegalEvent) as error:
         raise MapFileError(path, error) from None
+    except (ValueError, RecursionError) as error:
+        # Whatever else the text does to the readers, it leaves this map out, not the others.
+        raise MapFileError(path, InvalidInput("", N_("not a valid map file: {detail}"),
+                                              detail=str(error)[:80])) from None
     return MapChoice(title, option, path)
 
 

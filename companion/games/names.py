@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.games import TABLE_GAMES
 from companion.i18n.translate import fill, translator
+from companion.lib.text import shown
 
 
 def names_of(game: str, kind: str) -> Mapping[str, tuple[str, str]]:
@@ -73,12 +74,17 @@ def localized_params(params: Mapping[str, Any], language: str) -> dict[str, Any]
 def reason(error: Exception, language: str) -> str:
     """An engine error's reason in the player's language, with its parameters filled in.
 
-    Parameters that are ids with a display name (a wagon type) are shown by that name.
+    Parameters that are ids with a display name (a wagon type) are shown by that name; text
+    from a player or a file (a name, a key) is shown with its control characters escaped, so
+    the reason stays one line that cannot drive a terminal.
     """
     template = getattr(error, "reason", None)
     if template is None:
-        return str(error)
-    params = localized_params(getattr(error, "params", {}), language)
+        return shown(str(error))
+    # A parameter shown by its repr() ({name!r}) is escaped by repr() already.
+    params = {key: shown(value) if isinstance(value, str) and f"{{{key}!r}}" not in template
+              else value
+              for key, value in localized_params(getattr(error, "params", {}), language).items()}
     text = fill(template, language, **params)
-    field = getattr(error, "field", "")
+    field = shown(str(getattr(error, "field", "")))
     return f"{field}: {text}" if field else text

@@ -8,8 +8,10 @@ lines. Elsewhere a line starts with the time and the level.
 >>> stream = io.StringIO()
 >>> handler = configure("info", stream=stream, journal=True)
 >>> logging.getLogger("companion.table.loop").info("reader back")
->>> stream.getvalue()
-'<6>companion.table.loop: reader back\\n'
+>>> logging.getLogger("companion.maps").warning("map file refused: %s", "a\\x1b[2J.toml")
+>>> print(stream.getvalue(), end="")
+<6>companion.table.loop: reader back
+<4>companion.maps: map file refused: a\\x1b[2J.toml
 >>> remove(handler)
 """
 
@@ -20,6 +22,8 @@ import os
 import sys
 from collections.abc import Mapping
 from typing import TextIO
+
+from companion.lib.text import shown
 
 LEVELS = ("debug", "info", "warning", "error")
 #: `run` at the table: what the appliance does reaches the system log.
@@ -32,7 +36,16 @@ _PRIORITIES = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ER
                logging.CRITICAL: 2}
 
 
-class JournalFormatter(logging.Formatter):
+class _OneLine(logging.Formatter):
+    """A message's control characters (a line break or an escape inside a name or a file
+    name it quotes) are written as escapes: one event, one line, nothing that drives the
+    terminal. A traceback, added after the message, keeps its lines."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return shown(super().formatMessage(record))
+
+
+class JournalFormatter(_OneLine):
     """`<N>logger: message`; a traceback's every line keeps the priority."""
 
     def __init__(self) -> None:
@@ -99,7 +112,7 @@ def configure(level: str, *, stream: TextIO | None = None,
     if journal:
         handler.setFormatter(JournalFormatter())
     else:
-        handler.setFormatter(logging.Formatter(
+        handler.setFormatter(_OneLine(
             "%(asctime)s %(levelname)s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
     root = logging.getLogger()
     if _installed is not None:

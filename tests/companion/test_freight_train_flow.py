@@ -18,7 +18,12 @@ from companion.table.app import TableApp
 from engine.events import Event
 from engine.games.freight_train import RULES
 from engine.games.freight_train.cards import WAGON_TYPES
-from engine.games.freight_train.events import MoveFromYard, Rearrange, TakeFromMainYard
+from engine.games.freight_train.events import (
+    BringLocomotive,
+    MoveFromYard,
+    Rearrange,
+    TakeFromMainYard,
+)
 from engine.games.freight_train.state import YARD_TARGETS, Phase, Settings
 
 from .fakes import Card, MemoryRegistry, MemorySession
@@ -321,12 +326,17 @@ def test_an_unfinished_order_question_survives_a_restart() -> None:
 # --- What a pass costs --------------------------------------------------------------------------
 
 
-def broke_ana(below_zero: bool) -> tuple[TableApp, Deck, Clock]:
-    """Everybody passes until Ana holds no token, then Ana opens "Rearrange or pass"."""
+def broke_ana(below_zero: bool, stuck: bool = False) -> tuple[TableApp, Deck, Clock]:
+    """Everybody passes until Ana holds no token, then Ana opens "Rearrange or pass"; unless
+    `stuck`, Cleo brings a locomotive just before, so the table is not all passes."""
     app, deck, clock = make_app(settings=Settings(tokens_below_zero=below_zero))
     ready(app, clock)
     while app.session.state.players[0].tokens or app.session.state.current:
-        enter(app, deck, Rearrange(app.session.state.player().yard))
+        state = app.session.state
+        if not stuck and state.current == 2 and state.players[0].tokens == 0:
+            enter(app, deck, BringLocomotive())
+        else:
+            enter(app, deck, Rearrange(state.player().yard))
         clock.now += 3
     app.handle(Press("ok"))
     for _ in range(10):
@@ -339,7 +349,7 @@ def broke_ana(below_zero: bool) -> tuple[TableApp, Deck, Clock]:
 
 
 @pytest.mark.parametrize(("below_zero", "price", "tokens_after"),
-                         [(True, "Costs 1 token", -1), (False, "No token: free pass", 0)])
+                         [(True, "Costs 1 token", -1), (False, "No token: pass only", 0)])
 def test_the_pass_screen_says_what_the_engine_charges(below_zero: bool, price: str,
                                                       tokens_after: int) -> None:
     """"Réarranger sa zone de fret coûtera toujours 1 jeton, même si un joueur passe": the
@@ -349,3 +359,32 @@ def test_the_pass_screen_says_what_the_engine_charges(below_zero: bool, price: s
     assert screen.title == "Rearrange or pass" and screen.body[-1] == price
     app.handle(Press("ok"))                                  # a pass: the split unchanged
     assert app.session.state.players[0].tokens == tokens_after
+
+
+def test_without_a_token_the_pass_screen_offers_only_the_pass() -> None:
+    """"No token left to rearrange: you may only pass": the screen moved the split and
+    offered ok:pay for a rearrangement the engine then refused."""
+    app, _, _ = broke_ana(False)
+    screen = app.screen()
+    assert screen.hints == "ok:pass  back:cancel"
+    before = app.session.state.player().yard
+    for button in ("up", "down", "up"):
+        app.handle(Press(button))
+        assert app.screen().body == screen.body          # the split does not move
+    app.handle(Press("ok"))
+    assert app.flash is None or app.flash.screen.style is not Style.REFUSAL
+    assert app.session.state.players[0].yard == before and app.session.state.current == 1
+
+
+def test_at_a_stuck_table_a_player_without_a_token_may_rearrange_for_nothing() -> None:
+    """A whole round of passes: nobody can move. The rules are silent; the table lets a
+    player without a token rearrange, free, so the game can go on."""
+    app, _, _ = broke_ana(False, stuck=True)
+    screen = app.screen()
+    assert screen.body[-1] == "All passed: free" and screen.hints == "up/down  ok:done"
+    app.handle(Press("down"))
+    assert app.screen().body[0] == "Track 1: 5 · Track 2: 7"
+    app.handle(Press("ok"))
+    assert app.flash is None or app.flash.screen.style is not Style.REFUSAL
+    ana = app.session.state.players[0]
+    assert (len(ana.yard[0]), len(ana.yard[1]), ana.tokens) == (5, 7, 0)

@@ -192,6 +192,8 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
         player = state.player()
         total = player.yard_size()
         low, high = max(0, total - TRACK_SPACES), min(total, TRACK_SPACES)
+        if not may_rearrange(state, player):
+            low = high = len(player.yard[0])  # no token, the table not stuck: only a pass
         if button == "back":
             self._enter(Mode.MAIN)
         elif button == "up":

@@ -14,13 +14,17 @@ from companion.games.freight_train.messages import (  # fmt: skip
     HINT_DONE,
     HINT_MAIN,
     HINT_ORDER,
+    HINT_PASS,
+    HINT_PAY,
     HINT_PLACE,
     HINT_REARRANGE,
+    HINT_REARRANGE_FREE,
     HINT_TALLY,
     HINT_TAP,
     MAIN_YARD_PAGE,
     MAIN_YARD_TEXT,
     MIXED_OPTION,
+    NOBODY_SCORES,
     RANK,
     REFILL_TITLE,
     SETUP_TOP,
@@ -45,9 +49,13 @@ from engine.games.freight_train.cards import (
     MIXED,
     MOVE_FROM_YARD,
     TAKE_FROM_MAIN_YARD,
+    TRACK_SPACES,
 )  # fmt: skip
-from engine.games.freight_train.rules import pass_cost, result
+from engine.games.freight_train.rules import may_rearrange, nobody_scored, pass_cost, result
 from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
+
+#: The tally page of the types that paid nobody, among the pages of each player's seat.
+NOBODY = -1
 
 
 class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
@@ -96,11 +104,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
             return Screen(top=top, title=w.say(REFILL_TITLE),
                           body=w.refill_body(self.ui.departure_seen), hints=w.say(HINT_DONE))
         if mode is Mode.REARRANGE:
-            total = player.yard_size()
-            return Screen(top=top, title=w.label(Action.REARRANGE),
-                          body=w.rearrange_body(self.ui.split, total - self.ui.split,
-                                                pass_cost(state, player)),
-                          hints=w.say(HINT_REARRANGE))
+            return self._rearrange_screen(state, top)
         if mode is Mode.BRING:
             return Screen(top=top, title=w.say(BRING_QUESTION),
                           body=(w.say(BRING_BODY, count=player.locomotives),),
@@ -113,6 +117,23 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         can_take = state.wagons_in_main_yard() >= TAKE_FROM_MAIN_YARD
         title = w.say(TAP_TO_TAKE, count=TAKE_FROM_MAIN_YARD) if can_take else w.say(CHOOSE_MOVE)
         return Screen(top=top, title=title, body=body, hints=w.say(HINT_MAIN))
+
+    def _rearrange_screen(self, state: FreightTrainState, top: str) -> Screen:
+        """The split of the yard between its tracks, and what ok costs: only what the rules
+        allow is offered (without a token and unless the table is stuck, only a pass)."""
+        w = self.words
+        player = state.player()
+        total = player.yard_size()
+        cost = pass_cost(state, player)
+        allowed = may_rearrange(state, player)
+        movable = allowed and max(0, total - TRACK_SPACES) < min(total, TRACK_SPACES)
+        if cost:
+            hints = w.say(HINT_REARRANGE) if movable else w.say(HINT_PAY)
+        else:
+            hints = w.say(HINT_REARRANGE_FREE) if movable else w.say(HINT_PASS)
+        return Screen(top=top, title=w.label(Action.REARRANGE),
+                      body=w.rearrange_body(self.ui.split, total - self.ui.split, cost, allowed),
+                      hints=hints)
 
     def _move_screen(self, state: FreightTrainState, top: str) -> Screen:
         w = self.words
@@ -152,6 +173,9 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         top = w.final_top() if final else w.say(TALLY_TOP, day=tally.day)
         hints = w.hint_pages() if final else w.say(HINT_TALLY)
         seat, body = pages[page]
+        if seat == NOBODY:
+            return Screen(top=top, title=w.say(NOBODY_SCORES), body=body, hints=hints,
+                          progress=(page + 1, len(pages)))
         if seat is not None:
             player = state.players[seat]
             gain = sum(tally.paid[seat].values())
@@ -159,19 +183,23 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                           title=w.say(TALLY_TITLE, name=player.name, gain=gain,
                                       total=player.tokens),
                           body=body, hints=hints, progress=(page + 1, len(pages)))
-        ranking = sorted(range(len(state.players)), key=lambda s: -state.players[s].tokens)
-        lines = tuple(w.say(RANK, place=place + 1, name=state.players[s].name,
-                            tokens=state.players[s].tokens) for place, s in enumerate(ranking))
+        tokens = [player.tokens for player in state.players]
+        ranking = sorted(range(len(state.players)), key=lambda s: -tokens[s])
+        # Tied players share their place: 1, 1, 3.
+        lines = tuple(w.say(RANK, place=1 + sum(other > tokens[s] for other in tokens),
+                            name=state.players[s].name, tokens=tokens[s]) for s in ranking)
         title = w.winners(list(result(state).winners)) if final else w.say(STANDINGS, day=tally.day)
         return Screen(top=top, title=title, menu=Menu(lines, -1), hints=hints,
                       style=Style.ANNOUNCE if final else Style.PROMPT)
 
     def _tally_pages(self, state: FreightTrainState) -> list[tuple[int | None, tuple[str, ...]]]:
         """The pages of the last tally: each player's breakdown on one page or more (seat,
-        lines), then the ranking (None)."""
+        lines), the types whose trains paid nobody and why (NOBODY), then the ranking (None)."""
         paid = state.tallies[-1].paid
+        cancelled = self.words.nobody_pages(nobody_scored(state))
         return [*((seat, lines) for seat in range(len(state.players))
-                  for lines in self.words.breakdown_pages(paid[seat])), (None, ())]
+                  for lines in self.words.breakdown_pages(paid[seat])),
+                *((NOBODY, lines) for lines in cancelled), (None, ())]
 
     def _setup_pages(self, state: FreightTrainState) -> list[tuple[str, tuple[str, ...]]]:
         w = self.words

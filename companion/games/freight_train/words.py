@@ -55,10 +55,16 @@ class Words(TableWords):
             return (self._("Draw 5 wagons."), self._("Departure card drawn!"))
         return (self._("Draw 5 wagons."), self._("Departure card? Tap it."))
 
-    def rearrange_body(self, first: int, second: int, cost: int) -> tuple[str, ...]:
+    def rearrange_body(self, first: int, second: int, cost: int, allowed: bool
+                       ) -> tuple[str, ...]:
+        """The tracks' lengths, and what ok costs: a token, nothing (a player without a token
+        `allowed` to rearrange at a stuck table), or nothing but a pass."""
         tracks = self._("Track 1: {first} · Track 2: {second}").format(first=first, second=second)
-        price = self._("Costs 1 token") if cost else self._("No token: free pass")
-        return (tracks, price)
+        if cost:
+            return (tracks, self._("Costs 1 token"))
+        if allowed:
+            return (tracks, self._("All passed: free"))
+        return (tracks, self._("No token: pass only"))
 
     def departure_card(self) -> str:
         return card_name(GAME, "departure", "", self.language)
@@ -70,6 +76,16 @@ class Words(TableWords):
         # Losses first: whatever the pages, the line that explains a low total leads.
         items = sorted(paid.items(), key=lambda item: (item[1] >= 0, item[0]))
         return packed([f"{self.category(key)} {amount:+d}" for key, amount in items], None)
+
+    def nobody_pages(self, cancelled: Mapping[str, Sequence[str]]) -> list[tuple[str, ...]]:
+        """The types whose trains paid nobody, under why (rule 5 or 6); no page when none."""
+        reasons = {"tied_first": self._("4+ tied for 1st:"),
+                   "tied_second": self._("Tie for 2nd place:")}
+        lines: list[str] = []
+        for why, reason in reasons.items():
+            if cancelled.get(why):
+                lines += [reason, *packed([self.category(key) for key in cancelled[why]], None)]
+        return paged(lines, self.more()) if lines else []
 
     def breakdown_pages(self, paid: Mapping[str, int]) -> list[tuple[str, ...]]:
         """A player's tally on as many pages as it takes: every line can be read."""

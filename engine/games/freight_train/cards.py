@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ...errors import N_, IllegalEvent
 from ...unseen import UNSEEN
 
 #: The 11 freight wagon types. The rules text does not name them; these ids are the
@@ -67,3 +68,20 @@ def most_locomotives(players: int, day: int) -> int:
 def wagon_deck(players: int, types: tuple[str, ...] = WAGON_TYPES) -> Counter[str]:
     """Every wagon card in play for this player count."""
     return Counter({kind: CARDS_PER_TYPE[players] for kind in types})
+
+
+def check_wagon_types(types: tuple[str, ...], players: int) -> None:
+    """A table may play with fewer than the 11 types, each once, as long as the 25 spaces of
+    the main yard, the 12 cards of each yard and a deck to hide the departure card in can be
+    laid out on the first day."""
+    for index, wagon in enumerate(types):
+        if wagon not in WAGON_TYPES:
+            raise IllegalEvent(N_("wagon_types: {wagon!r} is not a wagon type; one of {types}"),
+                               wagon=wagon, types=", ".join(WAGON_TYPES))
+        if wagon in types[:index]:
+            raise IllegalEvent(N_("wagon_types: {wagon} is listed twice"), wagon=wagon)
+    needed = LANES * LANE_SPACES + DEALT_TO_YARD * players + 1
+    least = -(-needed // CARDS_PER_TYPE[players])
+    if len(types) < least:
+        raise IllegalEvent(N_("wagon_types: {players} players need at least {least} wagon "
+                              "types"), players=players, least=least)

@@ -29,6 +29,10 @@ RULE_NOTES: tuple[str, ...] = (
        "pass (an unchanged rearrangement) for free, but may not really rearrange, and the "
        "day-3 yard penalty takes no more tokens than the player holds. On, rearranging and "
        "passing always cost 1 token, even at zero, and the penalty is paid in full."),
+    N_("A table where nobody can move (yards full, no wagon at a track's end able to join a "
+       "train, no token to rearrange) would pass for ever: the rules do not say how it goes "
+       "on. Once a whole round has gone by with every player passing, a player with no token "
+       "may rearrange for free, so a wagon that can leave comes to a track's end."),
     N_("Rule 6 of the end of a day, setting 'tie for second cancels type' (on by default): "
        "when one player has the longest train of a type and two or more players tie for the "
        "second longest, nobody scores that type, the leader included (\"aucun joueur ne "

@@ -29,6 +29,7 @@ from .cards import (
     TAKE_FROM_MAIN_YARD,
     TRACK_SPACES,
     UNKNOWN,
+    check_wagon_types,
     wagon_deck,
 )  # fmt: skip
 from .events import (
@@ -41,7 +42,7 @@ from .events import (
     TakeFromMainYard,
 )  # fmt: skip
 from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
-from .tally import pay_day, settle
+from .tally import pay_day, settle, unpaid_types
 
 #: "Réarranger sa zone de fret coûte toujours 1 jeton."
 REARRANGE_COST = 1
@@ -67,6 +68,7 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     chosen = settings_of(Settings, settings)
+    check_wagon_types(chosen.wagon_types, len(names))
     players = tuple(
         Player(name=name, tokens=STARTING_TOKENS, locomotives=LOCOMOTIVES[len(names)])
         for name in names
@@ -289,8 +291,21 @@ def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
 
 
 def may_rearrange(state: FreightTrainState, player: Player) -> bool:
-    """Whether `player` may really rearrange: it takes a token they have, or may owe."""
-    return player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+    """Whether `player` may really rearrange: it takes a token they have, or may owe; or the
+    table is stuck.
+
+    The rules do not say how a table goes on when nobody can move: yards full, no wagon at
+    a track's end able to join a train, no token left to rearrange, every player passing for
+    ever. When a whole round has gone by with every player passing, a player without a token
+    may rearrange, for nothing (as a pass costs a player without a token nothing).
+    """
+    return (player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+            or table_stuck(state))
+
+
+def table_stuck(state: FreightTrainState) -> bool:
+    """Every player passed, one after the other, since the current player's last phase."""
+    return state.passes_in_a_row >= len(state.players)
 
 
 def pass_cost(state: FreightTrainState, player: Player) -> int:
@@ -298,9 +313,10 @@ def pass_cost(state: FreightTrainState, player: Player) -> int:
 
     "Réarranger sa zone de fret coûtera toujours 1 jeton, même si un joueur passe": one
     token, even below zero when the players allow it; without that setting a player with no
-    token passes for free (and may not really rearrange).
+    token passes for free (and may not really rearrange unless the table is stuck).
     """
-    return REARRANGE_COST if may_rearrange(state, player) else 0
+    owes = player.tokens >= REARRANGE_COST or state.settings.tokens_below_zero
+    return REARRANGE_COST if owes else 0
 
 
 def _bring_locomotive(state: FreightTrainState, event: BringLocomotive) -> FreightTrainState:
@@ -374,12 +390,15 @@ def _end_phase(state: FreightTrainState) -> FreightTrainState:
     return replace(state, round=state.round + 1, round_first=first, current=first)
 
 
+def _trains(state: FreightTrainState) -> dict[str, dict[str, int]]:
+    """Each seat's train lengths by key (a wagon type, or "mixed")."""
+    return {str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
+            for seat, p in enumerate(state.players)}
+
+
 def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
     """What the trains and yards on the table would earn if the day ended now."""
-    trains = {
-        str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
-        for seat, p in enumerate(state.players)
-    }
+    trains = _trains(state)
     yards = {str(seat): p.yard_size() for seat, p in enumerate(state.players)}
     earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores,
                      state.settings.tie_for_second_cancels_type)
@@ -387,6 +406,13 @@ def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
         settle(p.tokens, earned[str(seat)], state.settings.tokens_below_zero)
         for seat, p in enumerate(state.players)
     )
+
+
+def nobody_scored(state: FreightTrainState) -> dict[str, tuple[str, ...]]:
+    """The types whose trains paid nobody at the end of the day, by why (`unpaid_types`):
+    read after the day's tally, as the trains stay on the table until the next shuffle."""
+    return unpaid_types(_trains(state), state.settings.mixed_train_scores,
+                        state.settings.tie_for_second_cancels_type)
 
 
 def _end_day(state: FreightTrainState) -> FreightTrainState:
@@ -465,7 +491,13 @@ def apply(state: FreightTrainState, event: FreightTrainEvent) -> FreightTrainSta
     handler = rule_for(_HANDLERS, event, over=state.phase is Phase.OVER,
                        foreign=N_("Not a Freight Train move"))
     after = handler(state, event)
+    passed = after.phase is Phase.PLAY and _is_pass(state, event)
+    after = replace(after, passes_in_a_row=state.passes_in_a_row + 1 if passed else 0)
     return _checked_counts(after) if after.unseen_cards else after
+
+
+def _is_pass(state: FreightTrainState, event: FreightTrainEvent) -> bool:
+    return isinstance(event, Rearrange) and tuple(map(tuple, event.yard)) == state.player().yard
 
 
 # --- Checks shared by the actions --------------------------------------------------------------

@@ -99,6 +99,8 @@ class FreightTrainState:
     tallies: tuple[DayTally, ...] = ()
     #: At the table some cards are not known until scanned: counts are then checked by type.
     unseen_cards: bool = False
+    #: Phases in a row that ended with a pass (a rearrangement that left the yard as it was).
+    passes_in_a_row: int = 0
 
     @property
     def order(self) -> TurnOrder:

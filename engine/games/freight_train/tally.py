@@ -94,6 +94,30 @@ def pay_day(
     return paid
 
 
+def unpaid_types(
+    trains: Mapping[str, Mapping[str, int]],
+    mixed_train_scores: bool = True,
+    tie_for_second_cancels_type: bool = True,
+) -> dict[str, tuple[str, ...]]:
+    """The types (and the mixed trains) whose trains paid nobody, by the rule that cancelled
+    them: "tied_first" (rule 5, four or more tied for the longest train) or "tied_second"
+    (rule 6, two or more tied for second, in its default reading).
+
+    >>> unpaid_types({"Ana": {"coal": 5}, "Ben": {"coal": 3}, "Cleo": {"coal": 3}})
+    {'tied_second': ('coal',)}
+    """
+    cancelled: dict[str, list[str]] = {}
+    for key in sorted({key for lengths in trains.values() for key in lengths}):
+        if key == MIXED and not mixed_train_scores:
+            continue
+        lengths = {who: own.get(key, 0) for who, own in trains.items()}
+        if longest_trains(lengths, tie_for_second_cancels_type):
+            continue
+        why = "tied_second" if longest_trains(lengths, False) else "tied_first"
+        cancelled.setdefault(why, []).append(key)
+    return {why: tuple(keys) for why, keys in cancelled.items()}
+
+
 def settle(tokens: int, earned: dict[str, int], below_zero: bool) -> dict[str, int]:
     """What a player really receives: a penalty takes no more than they hold unless allowed."""
     if below_zero:

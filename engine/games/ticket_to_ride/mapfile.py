@@ -22,7 +22,7 @@ from typing import Any
 
 from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
-from ...tomlkeys import MAX_KEY_PARTS, long_key_line
+from ...tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
 from .board import GRAY, Map, MapRules, Ticket, Track
 from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
 from .maprules import check_rules_against_routes, read_rules
@@ -35,8 +35,9 @@ MAX_MAP_CHARS = 1_000_000
 def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
     """A map from the text of a map file; the caller reads the file (the engine does no I/O).
 
-    A text longer than `max_chars`, or with a dotted key too long for tomllib to read in
-    reasonable time, is refused before it is parsed.
+    A text longer than `max_chars`, with a dotted key too long for tomllib to read in
+    reasonable time, or with a number too long for Python to read, is refused before it is
+    parsed.
     """
     if len(source) > max_chars:
         raise InvalidInput("", N_("not a valid map file: more than {count} characters"),
@@ -45,6 +46,11 @@ def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
     if long_key is not None:
         raise InvalidInput("", N_("not a valid map file: line {line} has a key of more than "
                                   "{parts} parts"), line=long_key, parts=MAX_KEY_PARTS)
+    long_number = long_number_line(source)
+    if long_number is not None:
+        raise InvalidInput("", N_("not a valid map file: line {line} has a number of more "
+                                  "than {digits} digits"), line=long_number,
+                           digits=MAX_NUMBER_DIGITS)
     try:
         data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as error:
