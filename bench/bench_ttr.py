@@ -31,12 +31,9 @@ from engine.games.ticket_to_ride import RULES, map_from_toml, shipped_map  # noq
 from engine.games.ticket_to_ride.board import Map, Ticket, Track  # noqa: E402
 from engine.games.ticket_to_ride.rules import unplayable  # noqa: E402
 from engine.games.ticket_to_ride.stations import best_borrowing  # noqa: E402
-from engine.graph import (  # noqa: E402
-    BudgetExceeded,
-    longest_trail,
-    longest_trail_reference,
-)
 from engine.simulate import play_random  # noqa: E402
+from engine.trail_reference import BudgetExceeded, longest_trail_reference  # noqa: E402
+from engine.trails import longest_trail  # noqa: E402
 
 Edges = list[tuple[Any, Any, int]]
 TRAINS = 45

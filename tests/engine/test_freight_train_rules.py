@@ -8,6 +8,7 @@ import pytest
 
 from engine.errors import IllegalEvent
 from engine.games.freight_train.cards import DEPARTURE, UNKNOWN
+from engine.games.freight_train.end_of_day import cards_to_shuffle
 from engine.games.freight_train.events import (
     BringLocomotive,
     MoveFromYard,
@@ -16,14 +17,9 @@ from engine.games.freight_train.events import (
     StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from engine.games.freight_train.rules import (
-    apply,
-    cards_to_shuffle,
-    legal_targets,
-    new_game,
-    result,
-)  # fmt: skip
+from engine.games.freight_train.rules import apply, new_game, result
 from engine.games.freight_train.state import FreightTrainState, Phase, Settings
+from engine.games.freight_train.trains import legal_targets
 from engine.seating import FirstPlayerRule
 
 from .freight_train_helpers import lanes, started, with_player

@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 
 from engine.errors import IllegalEvent
+from engine.games.freight_train.end_of_day import nobody_scored
 from engine.games.freight_train.events import BringLocomotive, Rearrange
-from engine.games.freight_train.rules import apply, nobody_scored, table_stuck
+from engine.games.freight_train.rules import apply, table_stuck
 from engine.games.freight_train.state import FreightTrainState, Settings
 
 from .freight_train_helpers import started, with_player

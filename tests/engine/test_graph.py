@@ -8,13 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.graph import (
-    BudgetExceeded,
-    Network,
-    components,
-    longest_trail,
-    longest_trail_reference,
-)  # fmt: skip
+from engine.graph import Network, components
+from engine.trail_reference import BudgetExceeded, longest_trail_reference
+from engine.trails import longest_trail
 
 
 def grid(width: int, height: int) -> list[tuple[tuple[int, int], tuple[int, int], int]]:
@@ -130,14 +126,14 @@ def test_fast_search_agrees_on_dense_unit_networks(edges: list[tuple[int, int, i
 @given(multigraphs)
 def test_searches_handing_over_agree_with_reference(edges: list[tuple[int, int, int]]) -> None:
     # Turns of one step make the two searches hand over to each other at every step.
-    import engine.graph
+    import engine.trail_search
 
-    saved = engine.graph._TURN
-    engine.graph._TURN = 1
+    saved = engine.trail_search._TURN
+    engine.trail_search._TURN = 1
     try:
         assert longest_trail(edges) == longest_trail_reference(edges)
     finally:
-        engine.graph._TURN = saved
+        engine.trail_search._TURN = saved
 
 
 @st.composite
@@ -196,11 +192,11 @@ def test_fast_search_agrees_with_pendant_trees(edges: list[tuple[int, int, int]]
 @settings(max_examples=150, deadline=None)
 @given(st.one_of(trees_with_cycles(), with_pendant_trees()))
 def test_sparse_searches_handing_over_agree(edges: list[tuple[int, int, int]]) -> None:
-    import engine.graph
+    import engine.trail_search
 
-    saved = engine.graph._TURN
-    engine.graph._TURN = 1
+    saved = engine.trail_search._TURN
+    engine.trail_search._TURN = 1
     try:
         assert longest_trail(edges) == longest_trail_reference(edges)
     finally:
-        engine.graph._TURN = saved
+        engine.trail_search._TURN = saved

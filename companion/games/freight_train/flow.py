@@ -45,6 +45,7 @@ from engine.games.freight_train.cards import (
     UNKNOWN,
     WAGON_TYPES,
 )  # fmt: skip
+from engine.games.freight_train.end_of_day import cards_to_shuffle
 from engine.games.freight_train.events import (
     BringLocomotive,
     MoveFromYard,
@@ -53,14 +54,7 @@ from engine.games.freight_train.events import (
     StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from engine.games.freight_train.rules import (
-    can_refill,
-    cards_to_shuffle,
-    legal_targets,
-    may_rearrange,
-    place_wagon,
-    refill_as_seen,
-)  # fmt: skip
+from engine.games.freight_train.rules import can_refill, may_rearrange, refill_as_seen
 from engine.games.freight_train.state import (
     TRAIN,
     YARD_TARGETS,
@@ -68,6 +62,7 @@ from engine.games.freight_train.state import (
     Phase,
     Player,
 )  # fmt: skip
+from engine.games.freight_train.trains import legal_targets, place_wagon
 
 
 class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):

@@ -51,7 +51,8 @@ from engine.games.freight_train.cards import (
     TAKE_FROM_MAIN_YARD,
     TRACK_SPACES,
 )  # fmt: skip
-from engine.games.freight_train.rules import may_rearrange, nobody_scored, pass_cost, result
+from engine.games.freight_train.end_of_day import nobody_scored
+from engine.games.freight_train.rules import may_rearrange, pass_cost, result
 from engine.games.freight_train.state import TRAIN, YARD_TARGETS, FreightTrainState, Player
 
 #: The tally page of the types that paid nobody, among the pages of each player's seat.

@@ -1,7 +1,8 @@
 """Freight Train (Train de marchandises), Alan R. Moon, 1993: the rules as events.
 
-Read top to bottom like the rulebook: setup, a player's phase (the optional lane refill, then
-one of the four actions), forming trains, the end of a day, the start of the next, the winner.
+Read top to bottom like the rulebook: setup and the start of each day, a player's phase (the
+optional lane refill, then one of the four actions), the winner. Forming trains is in `trains`;
+the end of a phase, of a round and of a day in `end_of_day`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from .cards import (
     LANE_SPACES,
     LANES,
     LOCOMOTIVES,
-    MIXED,
     MOVE_FROM_YARD,
     STARTING_TOKENS,
     TAKE_FROM_MAIN_YARD,
@@ -32,6 +32,7 @@ from .cards import (
     check_wagon_types,
     wagon_deck,
 )  # fmt: skip
+from .end_of_day import cards_to_shuffle, end_phase
 from .events import (
     BringLocomotive,
     FreightTrainEvent,
@@ -41,8 +42,8 @@ from .events import (
     StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from .state import TRAIN, YARD_TARGETS, DayTally, FreightTrainState, Phase, Player, Settings
-from .tally import pay_day, settle, unpaid_types
+from .state import YARD_TARGETS, FreightTrainState, Phase, Player, Settings
+from .trains import place_wagon
 
 #: "Réarranger sa zone de fret coûte toujours 1 jeton."
 REARRANGE_COST = 1
@@ -247,7 +248,7 @@ def _take_from_main_yard(state: FreightTrainState, event: TakeFromMainYard) -> F
     # "Il peut placer les wagons dans sa zone de fret dans n'importe quel ordre qu'il souhaite."
     for index in entries:
         player = place_wagon(player, taken[index], event.targets[index])
-    return _end_phase(replace(state, main_yard=tuple(lanes), players=_with(state, player)))
+    return end_phase(replace(state, main_yard=tuple(lanes), players=_with(state, player)))
 
 
 def _move_from_yard(state: FreightTrainState, event: MoveFromYard) -> FreightTrainState:
@@ -270,7 +271,7 @@ def _move_from_yard(state: FreightTrainState, event: MoveFromYard) -> FreightTra
         tracks[track] = tracks[track][1:]
         player = place_wagon(player, wagon, target)
     player = replace(player, yard=(tracks[0], tracks[1]))
-    return _end_phase(replace(state, players=_with(state, player)))
+    return end_phase(replace(state, players=_with(state, player)))
 
 
 def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
@@ -287,7 +288,7 @@ def _rearrange(state: FreightTrainState, event: Rearrange) -> FreightTrainState:
     cost = pass_cost(state, player)
     player = replace(player, yard=new_yard, tokens=player.tokens - cost)
     state = replace(state, players=_with(state, player), bank=state.bank + cost)
-    return _end_phase(state)
+    return end_phase(state)
 
 
 def may_rearrange(state: FreightTrainState, player: Player) -> bool:
@@ -328,129 +329,7 @@ def _bring_locomotive(state: FreightTrainState, event: BringLocomotive) -> Freig
     if player.brought_locomotive_today:
         raise IllegalEvent(N_("{name} already brought a locomotive today"), name=player.name)
     player = replace(player, locomotives=player.locomotives + 1, brought_locomotive_today=True)
-    return _end_phase(replace(state, players=_with(state, player)))
-
-
-# --- Forming trains ----------------------------------------------------------------------------
-
-
-def place_wagon(player: Player, wagon: str, target: str) -> Player:
-    """Put one wagon into a train or onto a yard track, as the rules allow."""
-    if wagon == UNKNOWN and target not in YARD_TARGETS:
-        raise IllegalEvent(N_("Scan the wagon to say which train it joins"))
-    if target == TRAIN:
-        if wagon not in player.trains and player.free_locomotives() < 1:
-            raise IllegalEvent(N_("No free locomotive for a {wagon} train"), wagon=wagon)
-        return replace(player, trains={**player.trains, wagon: player.trains.get(wagon, 0) + 1})
-    if target == MIXED:
-        if wagon in player.mixed:
-            raise IllegalEvent(N_("The mixed train already has a {wagon} wagon"), wagon=wagon)
-        if not player.mixed and player.free_locomotives() < 1:
-            raise IllegalEvent(N_("No free locomotive for a mixed train"))
-        return replace(player, mixed=player.mixed + (wagon,))
-    if target in YARD_TARGETS:
-        track = YARD_TARGETS.index(target)
-        if len(player.yard[track]) >= TRACK_SPACES:
-            raise IllegalEvent(N_("Track {track} of your yard is full"), track=track + 1)
-        tracks = list(player.yard)
-        tracks[track] = (wagon,) + tracks[track]
-        return replace(player, yard=(tracks[0], tracks[1]))
-    raise IllegalEvent(N_("A wagon goes to a train, the mixed train or a yard track"))
-
-
-def legal_targets(player: Player, wagon: str, into_yard: bool = True) -> tuple[str, ...]:
-    """Where this wagon may go now: its train, the mixed train, a yard track with room."""
-    free = player.free_locomotives() > 0
-    targets = []
-    if wagon != UNKNOWN:
-        if wagon in player.trains or free:
-            targets.append(TRAIN)
-        if wagon not in player.mixed and (player.mixed or free):
-            targets.append(MIXED)
-    if into_yard:
-        targets += [t for t, track in zip(YARD_TARGETS, player.yard) if len(track) < TRACK_SPACES]
-    return tuple(targets)
-
-
-# --- The end of a phase, of a round, of a day --------------------------------------------------
-
-
-def _end_phase(state: FreightTrainState) -> FreightTrainState:
-    state = replace(state, refilled_this_phase=False)
-    if state.departure_drawn:
-        if not state.still_to_play:
-            return _end_day(state)
-        return replace(state, current=state.still_to_play[0], still_to_play=state.still_to_play[1:])
-    following = state.order.next_seat(state.current)
-    if following != state.round_first:
-        return replace(state, current=following)
-    first = state.order.next_round_first(
-        state.round_first, state.current, state.settings.turn_sequence
-    )
-    return replace(state, round=state.round + 1, round_first=first, current=first)
-
-
-def _trains(state: FreightTrainState) -> dict[str, dict[str, int]]:
-    """Each seat's train lengths by key (a wagon type, or "mixed")."""
-    return {str(seat): {**p.trains, **({MIXED: len(p.mixed)} if p.mixed else {})}
-            for seat, p in enumerate(state.players)}
-
-
-def day_earnings(state: FreightTrainState) -> tuple[dict[str, int], ...]:
-    """What the trains and yards on the table would earn if the day ended now."""
-    trains = _trains(state)
-    yards = {str(seat): p.yard_size() for seat, p in enumerate(state.players)}
-    earned = pay_day(trains, yards, state.day, state.settings.mixed_train_scores,
-                     state.settings.tie_for_second_cancels_type)
-    return tuple(
-        settle(p.tokens, earned[str(seat)], state.settings.tokens_below_zero)
-        for seat, p in enumerate(state.players)
-    )
-
-
-def nobody_scored(state: FreightTrainState) -> dict[str, tuple[str, ...]]:
-    """The types whose trains paid nobody at the end of the day, by why (`unpaid_types`):
-    read after the day's tally, as the trains stay on the table until the next shuffle."""
-    return unpaid_types(_trains(state), state.settings.mixed_train_scores,
-                        state.settings.tie_for_second_cancels_type)
-
-
-def _end_day(state: FreightTrainState) -> FreightTrainState:
-    """Step 3-4: the trains leave and the bank pays for them and for the yards.
-
-    The wagons stay where they are, for the table to see, until the next day's shuffle.
-    """
-    paid = day_earnings(state)
-    players = tuple(
-        replace(player, tokens=player.tokens + sum(tokens.values()))
-        for player, tokens in zip(state.players, paid)
-    )
-    first = state.order.next_round_first(
-        state.round_first, state.current, state.settings.turn_sequence
-    )
-    return replace(
-        state,
-        players=players,
-        bank=state.bank - sum(sum(tokens.values()) for tokens in paid),
-        tallies=state.tallies + (DayTally(state.day, paid),),
-        phase=Phase.OVER if state.day == DAYS else Phase.DEAL,
-        day=state.day if state.day == DAYS else state.day + 1,
-        round=1,
-        round_first=first,
-        current=first,
-        last_of_previous_day=state.current,
-        departure_drawn=False,
-        still_to_play=(),
-    )
-
-
-def cards_to_shuffle(state: FreightTrainState) -> tuple[str, ...]:
-    """Step 5 and the next day's step 1: trains and the main yard go back into the deck."""
-    returned = list(state.deck) + [card for lane in state.main_yard for card in lane]
-    for player in state.players:
-        returned += [wagon for wagon, length in player.trains.items() for _ in range(length)]
-        returned += player.mixed
-    return tuple(sorted(returned))
+    return end_phase(replace(state, players=_with(state, player)))
 
 
 # --- The winner --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import random
 
 from ...deck import shuffled, shuffled_with_trigger
 from .cards import DEALT_TO_YARD, DEPARTURE, LANE_SPACES, LANES, TRACK_SPACES
+from .end_of_day import cards_to_shuffle
 from .events import (
     BringLocomotive,
     FreightTrainEvent,
@@ -15,15 +16,9 @@ from .events import (
     StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from .rules import (
-    DEPARTURE_PLACEMENT,
-    can_refill,
-    cards_for_refill,
-    cards_to_shuffle,
-    legal_targets,
-    place_wagon,
-)  # fmt: skip
+from .rules import DEPARTURE_PLACEMENT, can_refill, cards_for_refill
 from .state import YARD_TARGETS, FreightTrainState, Phase, Player
+from .trains import legal_targets, place_wagon
 
 #: How often a simulated player refills a lane when allowed (always when it must to take).
 REFILL_CHANCE = 0.7

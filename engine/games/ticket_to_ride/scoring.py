@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ...decision import Decision, decide
 from ...game import PlayerScore, TallyResult
-from ...graph import longest_trail
+from ...trails import longest_trail
 from .board import Map, Ticket, Track
 from .stations import best_borrowing
 from .tickets import Outcome, PlayerNetwork, outcome, points_for
