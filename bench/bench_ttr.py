@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.bench_engine import machine  # noqa: E402
 from engine.games.ticket_to_ride import RULES, map_from_toml, shipped_map  # noqa: E402
 from engine.games.ticket_to_ride.board import Map, Ticket, Track  # noqa: E402
-from engine.games.ticket_to_ride.rules import unplayable  # noqa: E402
+from engine.games.ticket_to_ride.deal import unplayable  # noqa: E402
 from engine.games.ticket_to_ride.stations import best_borrowing  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
 from engine.trail_reference import BudgetExceeded, longest_trail_reference  # noqa: E402

@@ -16,9 +16,9 @@ from companion.games.ticket_to_ride.words import TOLLS_AND_LOANS, Words, map_tic
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES, Map
+from engine.games.ticket_to_ride.card_draws import DECK
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
 from engine.games.ticket_to_ride.final_table import final_table
-from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import Phase, Takings, TicketToRideState, TollPaid
 from engine.games.ticket_to_ride.tally import tally
 

@@ -14,13 +14,13 @@ from companion.games.ticket_to_ride.words import Words, ticket_codes
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.card_draws import DECK
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     DrawCard,
     MovePassenger,
     PlacePassenger,
 )
-from engine.games.ticket_to_ride.rules import DECK
 
 from ..engine.ticket_to_ride_live import claim, example_map, ready
 from .test_ticket_to_ride_flow import L

@@ -9,6 +9,8 @@ import pytest
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import (
     BuildStation,
     ClaimRoute,
@@ -22,7 +24,6 @@ from engine.games.ticket_to_ride.events import (
     TicketToRideEvent,
 )
 from engine.games.ticket_to_ride.mapfile import parse_map
-from engine.games.ticket_to_ride.rules import DECK, long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

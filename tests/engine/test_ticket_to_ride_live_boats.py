@@ -11,6 +11,8 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride import RULES, parse_map
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck, unplayable
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     Deal,
@@ -20,17 +22,10 @@ from engine.games.ticket_to_ride.events import (
     ReplaceFaceUp,
     Reshuffle,
 )
+from engine.games.ticket_to_ride.face_up import needs_reshuffle
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_boats import BOAT_PILE, boat_deck
 from engine.games.ticket_to_ride.payment import boat_color, route_payment_problem
-from engine.games.ticket_to_ride.rules import (
-    DECK,
-    long_tickets,
-    needs_reshuffle,
-    regular_tickets,
-    train_deck,
-    unplayable,
-)
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

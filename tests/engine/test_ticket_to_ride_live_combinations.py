@@ -13,6 +13,8 @@ import pytest
 
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES, Map, map_from_toml
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck, unplayable
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     Deal,
@@ -25,18 +27,11 @@ from engine.games.ticket_to_ride.events import (
     TakeWarehouse,
     TicketToRideEvent,
 )
+from engine.games.ticket_to_ride.face_up import face_up_to_replace
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_boats import BOAT_PILE, boat_deck
 from engine.games.ticket_to_ride.live_teams import table_sizes
 from engine.games.ticket_to_ride.payment import boat_color
-from engine.games.ticket_to_ride.rules import (
-    DECK,
-    face_up_to_replace,
-    long_tickets,
-    regular_tickets,
-    train_deck,
-    unplayable,
-)
 from engine.games.ticket_to_ride.state import BoatCards, Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

@@ -8,10 +8,11 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride.bonuses import meeple_points
+from engine.games.ticket_to_ride.deal import new_game, unplayable
 from engine.games.ticket_to_ride.events import ClaimRoute
 from engine.games.ticket_to_ride.live_meeples import NONE, meeple_options, meeples_left
 from engine.games.ticket_to_ride.mapfile import parse_map
-from engine.games.ticket_to_ride.rules import apply, new_game, result, unplayable
+from engine.games.ticket_to_ride.rules import apply, result
 from engine.games.ticket_to_ride.state import TicketToRideState
 from tests.engine.ticket_to_ride_examples import example_map, playing, with_hand
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
+from engine.games.ticket_to_ride.deal import unplayable
 from engine.games.ticket_to_ride.events import ClaimRoute, TicketToRideEvent
 from engine.games.ticket_to_ride.live_old_west import (  # fmt: skip
     alvin_options,
@@ -19,7 +20,7 @@ from engine.games.ticket_to_ride.live_old_west import (  # fmt: skip
     start_options,
 )
 from engine.games.ticket_to_ride.mapfile import parse_map
-from engine.games.ticket_to_ride.rules import apply, result, unplayable
+from engine.games.ticket_to_ride.rules import apply, result
 from engine.games.ticket_to_ride.state import TicketToRideState
 from tests.engine.ticket_to_ride_examples import EXAMPLES, example_map, playing, with_hand
 

@@ -10,6 +10,8 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride import RULES, parse_map
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import unplayable
 from engine.games.ticket_to_ride.events import (
     DrawCard,
     MovePassenger,
@@ -22,7 +24,6 @@ from engine.games.ticket_to_ride.live_passengers import (
     next_stops,
     trip_for,
 )
-from engine.games.ticket_to_ride.rules import DECK, unplayable
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 from .ticket_to_ride_live import checked_result, claim, example_map, play, ready

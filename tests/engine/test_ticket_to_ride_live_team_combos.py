@@ -15,6 +15,8 @@ import pytest
 
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import unplayable
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     DrawCard,
@@ -26,7 +28,6 @@ from engine.games.ticket_to_ride.events import (
 )  # fmt: skip
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_passengers import next_stops
-from engine.games.ticket_to_ride.rules import DECK, unplayable
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

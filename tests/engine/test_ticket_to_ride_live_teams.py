@@ -11,10 +11,11 @@ import pytest
 from engine.codec import from_jsonable, to_jsonable
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import unplayable
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard, KeepTickets
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_teams import table_sizes, usable_cards
-from engine.games.ticket_to_ride.rules import DECK, unplayable
 from engine.games.ticket_to_ride.state import Phase, Team, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.games.ticket_to_ride import map_from_toml
-from engine.games.ticket_to_ride.rules import unplayable
+from engine.games.ticket_to_ride.deal import unplayable
 
 from .ticket_to_ride_live import checked_result, play
 

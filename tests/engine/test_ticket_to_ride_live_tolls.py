@@ -9,9 +9,9 @@ import pytest
 
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES, parse_map
+from engine.games.ticket_to_ride.deal import unplayable
 from engine.games.ticket_to_ride.final_table import final_table
 from engine.games.ticket_to_ride.live_tolls import first_owner, toll_for
-from engine.games.ticket_to_ride.rules import unplayable
 from engine.games.ticket_to_ride.state import TicketToRideState, TollPaid
 from engine.games.ticket_to_ride.tally import tally
 

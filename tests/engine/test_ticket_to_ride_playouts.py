@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import TicketToRideEvent
 from engine.games.ticket_to_ride.final_table import holdings
-from engine.games.ticket_to_ride.rules import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 from engine.simulate import play_random

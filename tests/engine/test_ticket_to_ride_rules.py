@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from engine.errors import IllegalEvent
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import long_tickets, new_game, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import (
     BuildStation,
     ClaimRoute,
@@ -20,16 +22,8 @@ from engine.games.ticket_to_ride.events import (
     Reshuffle,
     RevealTunnel,
 )
-from engine.games.ticket_to_ride.rules import (
-    DECK,
-    apply,
-    face_up_to_replace,
-    long_tickets,
-    needs_reshuffle,
-    new_game,
-    regular_tickets,
-    train_deck,
-)
+from engine.games.ticket_to_ride.face_up import face_up_to_replace, needs_reshuffle
+from engine.games.ticket_to_ride.rules import apply
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 L = "locomotive"

@@ -16,6 +16,8 @@ import pytest
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map, Ticket
+from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck, unplayable
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
     Deal,
@@ -25,16 +27,9 @@ from engine.games.ticket_to_ride.events import (
     TakeFerryCard,
     TicketToRideEvent,
 )
+from engine.games.ticket_to_ride.face_up import face_up_to_replace
 from engine.games.ticket_to_ride.final_table import holdings
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
-from engine.games.ticket_to_ride.rules import (
-    DECK,
-    face_up_to_replace,
-    long_tickets,
-    regular_tickets,
-    train_deck,
-    unplayable,
-)
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 

@@ -8,15 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.deal import long_tickets, new_game, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import Deal, KeepTickets
 from engine.games.ticket_to_ride.mapfile import map_from_toml
-from engine.games.ticket_to_ride.rules import (
-    apply,
-    long_tickets,
-    new_game,
-    regular_tickets,
-    train_deck,
-)  # fmt: skip
+from engine.games.ticket_to_ride.rules import apply
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "maps"

@@ -16,6 +16,7 @@ from companion.games.ticket_to_ride.words import (
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.board import LOCOMOTIVE
+from engine.games.ticket_to_ride.card_draws import DECK
 from engine.games.ticket_to_ride.events import (
     BuildStation,
     ClaimRoute,
@@ -38,7 +39,6 @@ from engine.games.ticket_to_ride.events import (
 from engine.games.ticket_to_ride.live_depots import NO_WAREHOUSE
 from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
-from engine.games.ticket_to_ride.rules import DECK
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 #: The menu's action for each move entered from the menu.

@@ -31,6 +31,7 @@ from companion.games.ticket_to_ride.words import (
     WAGONS_AND_BOATS,
 )
 from companion.screens.model import Screen
+from engine.games.ticket_to_ride.card_draws import DECK, face_up_problem
 from engine.games.ticket_to_ride.events import DrawCard, ExchangePieces, Reshuffle
 from engine.games.ticket_to_ride.live_boats import (
     BOAT_PILE,
@@ -42,7 +43,6 @@ from engine.games.ticket_to_ride.live_boats import (
     pile_to_reshuffle,
 )  # fmt: skip
 from engine.games.ticket_to_ride.payment import UNKNOWN, boat_color
-from engine.games.ticket_to_ride.rules import DECK, face_up_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 #: Where a card came from: blind from its deck, or face up and replaced from a deck.

@@ -65,11 +65,11 @@ from engine.games.ticket_to_ride.events import (
     ReplaceFaceUp,
     TakeFerryCard,
 )
+from engine.games.ticket_to_ride.face_up import needs_reshuffle
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
 from engine.games.ticket_to_ride.live_depots import waiting_for_choice
 from engine.games.ticket_to_ride.live_passengers import placing_passenger
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat
-from engine.games.ticket_to_ride.rules import needs_reshuffle
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 

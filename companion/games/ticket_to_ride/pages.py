@@ -23,10 +23,10 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
 )
 from companion.screens.model import Screen, Style
 from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import Deal
 from engine.games.ticket_to_ride.live_boats import boat_deck
 from engine.games.ticket_to_ride.payment import UNKNOWN
-from engine.games.ticket_to_ride.rules import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 #: Ranking lines per final page.

@@ -44,8 +44,8 @@ from engine.games.ticket_to_ride.payment import (
 )
 from engine.games.ticket_to_ride.payment import route_payment_problem as route_problem
 from engine.games.ticket_to_ride.payment import set_payment_problem as set_problem
-from engine.games.ticket_to_ride.rules import cards_to_reveal
 from engine.games.ticket_to_ride.state import TicketToRideState
+from engine.games.ticket_to_ride.tunnels import cards_to_reveal
 
 
 class Payments(Part):

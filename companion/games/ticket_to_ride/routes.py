@@ -29,9 +29,9 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     city_letter,
 )
 from companion.screens.model import Menu, Screen
+from engine.games.ticket_to_ride.claiming import claim_problem
 from engine.games.ticket_to_ride.events import PlaceDepot
 from engine.games.ticket_to_ride.live_depots import depots_left
-from engine.games.ticket_to_ride.rules import claim_problem
 from engine.games.ticket_to_ride.state import TicketToRideState
 
 

@@ -60,13 +60,14 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TRAINS_AND_CARDS,
 )
 from companion.screens.model import Menu, Screen, Style
+from engine.games.ticket_to_ride.card_draws import DECK, face_up_problem
 from engine.games.ticket_to_ride.events import DrawCard, DrawTickets, Pass, ReplaceFaceUp, Reshuffle
 from engine.games.ticket_to_ride.live_boats import row_split
 from engine.games.ticket_to_ride.live_depots import must_store
 from engine.games.ticket_to_ride.live_old_west import capture_points
 from engine.games.ticket_to_ride.live_teams import goes_to_holder, team_of
+from engine.games.ticket_to_ride.passing import no_second_card
 from engine.games.ticket_to_ride.payment import JOKER, UNKNOWN
-from engine.games.ticket_to_ride.rules import DECK, face_up_problem, no_second_card
 from engine.games.ticket_to_ride.special_cards import counts_double
 from engine.games.ticket_to_ride.state import TicketToRideState
 

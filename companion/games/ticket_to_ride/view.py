@@ -11,18 +11,16 @@ from typing import TYPE_CHECKING, Any, Literal
 from companion.games.ticket_to_ride.words import city_letter
 from engine.game import TallyResult
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Track
+from engine.games.ticket_to_ride.claiming import claim_problem
 from engine.games.ticket_to_ride.live_boats import can_exchange
 from engine.games.ticket_to_ride.live_depots import depots_left, free_cities, must_store
 from engine.games.ticket_to_ride.live_passengers import movable
 from engine.games.ticket_to_ride.names import fold
-from engine.games.ticket_to_ride.rules import (
-    can_act,
-    claim_problem,
-    result,
-    station_cost,
-)
+from engine.games.ticket_to_ride.passing import can_act
+from engine.games.ticket_to_ride.rules import result
 from engine.games.ticket_to_ride.special_cards import face_up_limits
 from engine.games.ticket_to_ride.state import TicketToRideState
+from engine.games.ticket_to_ride.station_builds import station_cost
 
 if TYPE_CHECKING:
     from engine.games.ticket_to_ride.scoring import PlayerCount

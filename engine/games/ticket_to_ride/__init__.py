@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...game import GameRules
 from .board import Map
+from .deal import new_game
 from .events import TicketToRideEvent
 from .library import SHIPPED, resolve_map, shipped_map
 from .mapfile import map_from_toml, parse_map
 from .notes import RULE_NOTES
-from .rules import apply, is_over, new_game, result
+from .rules import apply, is_over, result
 from .state import TicketToRideState
 
 if TYPE_CHECKING:

@@ -62,7 +62,7 @@ def depot_cities(state: TicketToRideState) -> set[str]:
 
 def free_cities(state: TicketToRideState) -> list[str]:
     """Cities with neither a depot nor a station."""
-    from .rules import station_cities
+    from .station_builds import station_cities
 
     taken = depot_cities(state) | station_cities(state)
     return [city for city in state.board.cities if city not in taken]
@@ -124,7 +124,7 @@ def depot_move(state: TicketToRideState, event: PlaceDepot | StoreCard | TakeWar
     if isinstance(event, PlaceDepot):
         return _place(state, table, event), False
     if isinstance(event, StoreCard):
-        from .rules import can_draw_card
+        from .card_draws import can_draw_card
 
         state = _store(state, table, event)
         return state, not can_draw_card(state)  # nothing left to draw: the turn is over

@@ -34,7 +34,7 @@ def payments_for(track: Track, hand: Counter[str]) -> list[tuple[str, ...]]:
 
 def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, ...]]]:
     """Every free track the current player may claim now, with one payment each."""
-    from .rules import claim_problem
+    from .claiming import claim_problem
 
     hand = Counter(usable_cards(state))
     special = state.board.rules.cards.special
@@ -59,7 +59,7 @@ def affordable_claims(state: TicketToRideState) -> list[tuple[Track, tuple[str, 
 def station_payment(state: TicketToRideState) -> tuple[str, ...] | None:
     """Cards for the current player's next station, if they can build one somewhere."""
     from .live_depots import free_cities
-    from .rules import station_cost
+    from .station_builds import station_cost
 
     cost = station_cost(state)
     if cost is None or not free_cities(state):

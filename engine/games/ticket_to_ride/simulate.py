@@ -6,6 +6,8 @@ import random
 
 from ...deck import shuffled
 from .board import Track
+from .card_draws import DECK, can_draw_card, can_take_ferry_card
+from .deal import long_tickets, regular_tickets, train_deck
 from .events import (
     BuildStation,
     ClaimRoute,
@@ -26,6 +28,7 @@ from .events import (
     TakeWarehouse,
     TicketToRideEvent,
 )
+from .face_up import face_up_to_replace, needs_reshuffle
 from .live_boats import (
     BOAT_PILE,
     EXCHANGE_CHANCE,
@@ -40,22 +43,12 @@ from .live_depots import NO_WAREHOUSE, depots_left, free_cities, must_store
 from .live_passengers import movable, next_stops, placing_passenger
 from .live_teams import holder_splits, spend_claim
 from .moves import affordable_claims, station_payment, tunnel_extra
+from .passing import no_second_card
 from .payment import PASSENGER
-from .rules import (
-    DECK,
-    can_draw_card,
-    can_take_ferry_card,
-    cards_to_reveal,
-    face_up_to_replace,
-    long_tickets,
-    needs_reshuffle,
-    no_second_card,
-    regular_tickets,
-    train_deck,
-)
 from .special_cards import counts_double
 from .state import Phase, TicketToRideState
 from .takings import random_takings
+from .tunnels import cards_to_reveal
 
 #: How keen a simulated player is on each action when it is possible.
 CLAIM_CHANCE = 0.6
