@@ -7,6 +7,7 @@ variable is unset and every call does nothing, so the same loop runs on a deskto
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -128,27 +129,43 @@ def install_signal_handlers(stop: threading.Event,
     A second SIGINT while stopping raises KeyboardInterrupt, to break out of a stuck cleanup
     at a terminal. SIGHUP sets `reload` when given. Call from the main thread; returns a
     function that puts the previous handlers back.
+
+    A handler runs in the main thread between two bytecodes, maybe inside `stop.wait()` with
+    the event's lock held: setting the event there would wait for ever on that lock. So the
+    handler only writes the signal's number to a pipe, which takes no lock, and a thread of
+    its own sets the events.
     """
+    read_end, write_end = os.pipe()
+    os.set_blocking(write_end, False)
+    stopping = False
 
-    def on_stop(number: int, frame: FrameType | None) -> None:
-        if stop.is_set() and number == signal.SIGINT:
+    def on_signal(number: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        if number == signal.SIGINT and (stopping or stop.is_set()):  # is_set takes no lock
             raise KeyboardInterrupt
-        stop.set()
+        stopping = stopping or number != signal.SIGHUP
+        with contextlib.suppress(BlockingIOError):  # full: the thread has signals to read
+            os.write(write_end, bytes((number,)))
 
-    def on_reload(number: int, frame: FrameType | None) -> None:
-        assert reload is not None
-        reload.set()
+    def set_events() -> None:
+        while data := os.read(read_end, 64):  # empty once `restore` closes the pipe
+            for number in data:
+                if number == signal.SIGHUP:
+                    assert reload is not None
+                    reload.set()
+                else:
+                    stop.set()
 
-    handlers: dict[signal.Signals, Callable[[int, FrameType | None], None]] = {
-        signal.SIGTERM: on_stop,
-        signal.SIGINT: on_stop,
-    }
-    if reload is not None:
-        handlers[signal.SIGHUP] = on_reload
-    previous = {number: signal.signal(number, handler) for number, handler in handlers.items()}
+    numbers = [signal.SIGTERM, signal.SIGINT] + ([signal.SIGHUP] if reload is not None else [])
+    reader = threading.Thread(target=set_events, name="signals", daemon=True)
+    reader.start()
+    previous = {number: signal.signal(number, on_signal) for number in numbers}
 
     def restore() -> None:
         for number, handler in previous.items():
             signal.signal(number, handler)
+        os.close(write_end)  # what was written is still read, then the thread ends
+        reader.join()
+        os.close(read_end)
 
     return restore

@@ -11,7 +11,7 @@ import tempfile
 import textwrap
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -154,6 +154,24 @@ CHILD = textwrap.dedent("""
 """)
 
 
+#: Far beyond what a child takes on a loaded machine: only a hang reaches it, and fails the
+#: test instead of hanging the suite.
+CHILD_DEADLINE_SECONDS = 300
+
+
+def finish(child: subprocess.Popen[str],
+           hung: Callable[[str], str] = lambda out: "the child hung") -> str:
+    """What `child` printed once it ended, with a return code of 0."""
+    try:
+        out, _ = child.communicate(timeout=CHILD_DEADLINE_SECONDS)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, _ = child.communicate()
+        pytest.fail(hung(out))
+    assert child.returncode == 0, out
+    return out
+
+
 def start_child() -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
@@ -167,8 +185,7 @@ def start_child() -> subprocess.Popen[str]:
 def test_a_stop_signal_ends_the_loop_normally(number: signal.Signals) -> None:
     child = start_child()
     child.send_signal(number)
-    out, _ = child.communicate()
-    assert child.returncode == 0
+    out = finish(child)
     assert out == "loop ended: journal closed\natexit: panel cleared\n"
 
 
@@ -178,8 +195,7 @@ def test_sighup_asks_for_a_reload_and_the_loop_goes_on() -> None:
     child.send_signal(signal.SIGHUP)
     assert child.stdout.readline() == "reloaded\n"
     child.send_signal(signal.SIGTERM)
-    out, _ = child.communicate()
-    assert child.returncode == 0
+    out = finish(child)
     assert out.endswith("atexit: panel cleared\n")
 
 
@@ -203,3 +219,39 @@ def test_the_handler_sets_the_event_in_this_process() -> None:
             stop.wait()
     finally:
         restore()
+
+
+#: A waiting loop whose own thread signals it at random moments, round after round: a handler
+#: that took the stop event's lock would, once in a few hundred signals, find it held by the
+#: very `wait()` it interrupted, and never return.
+RACE_CHILD = textwrap.dedent("""
+    import os, random, signal, sys, threading
+    from companion.table.service import install_signal_handlers
+
+    rounds = int(sys.argv[1])
+    for round in range(rounds):
+        stop = threading.Event()
+        restore = install_signal_handlers(stop)
+        pause = random.Random(round).random() / 2000
+
+        def signal_soon() -> None:
+            threading.Event().wait(pause)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=signal_soon).start()
+        while not stop.wait(0):  # inside wait(), its lock held, as often as can be
+            pass
+        restore()
+        print(round, flush=True)
+    print("done", flush=True)
+""")
+RACE_ROUNDS = 500
+
+
+def test_a_stop_signal_never_hangs_a_waiting_loop() -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    child = subprocess.Popen([sys.executable, "-c", RACE_CHILD, str(RACE_ROUNDS)],
+                             stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    out = finish(child, lambda out: f"the loop hung after {len(out.split())} of "
+                                    f"{RACE_ROUNDS} stop signals")
+    assert out.split() == [*map(str, range(RACE_ROUNDS)), "done"]
