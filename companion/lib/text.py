@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 #: Control, format (a bidirectional override), surrogate, line and paragraph separator.
@@ -32,10 +33,7 @@ def plain(text: str) -> bool:
 def shown(text: str) -> str:
     """`text` with every control or invisible formatting character written as an escape
     (`\\n`, `\\x1b`, `\\u202e`), so it stays on one line and never drives the terminal."""
-    if text.isprintable():
-        return text
-    return "".join(_escape(char) if unicodedata.category(char) in _HIDDEN else char
-                   for char in text)
+    return _escaped(text, _escape)
 
 
 def _escape(char: str) -> str:
@@ -49,10 +47,14 @@ def _escape(char: str) -> str:
 def json_line(value: Any) -> str:
     """`value` as one line of JSON, accents kept, with every character `shown` escapes written
     as a JSON escape (json.dumps escapes only those below U+0020)."""
-    text = json.dumps(value, ensure_ascii=False)
+    return _escaped(json.dumps(value, ensure_ascii=False), _json_escape)
+
+
+def _escaped(text: str, escape: Callable[[str], str]) -> str:
+    """`text` with each control or invisible formatting character written by `escape`."""
     if text.isprintable():
         return text
-    return "".join(_json_escape(char) if unicodedata.category(char) in _HIDDEN else char
+    return "".join(escape(char) if unicodedata.category(char) in _HIDDEN else char
                    for char in text)
 
 
