@@ -88,7 +88,8 @@ def test_usa_spellings_and_map_names() -> None:
         assert find_map(name) is usa
     for name in ("europe", "EUROPE", "Europa"):
         assert find_map(name) is shipped_map("europe")
-    assert find_map("Pays-Bas") is None
+    assert find_map("Pays-Bas") is shipped_map("netherlands")
+    assert find_map("Atlantis") is None
 
 
 def _map(**changes: Any) -> dict[str, Any]:
@@ -99,6 +100,21 @@ def _map(**changes: Any) -> dict[str, Any]:
     }  # fmt: skip
     data.update(changes)
     return data
+
+
+def test_a_rule_without_its_values_is_off_and_the_map_names_what_is_missing() -> None:
+    tolls = {"tokens": 30, "loan_penalty": 5, "bonus": {"2": [10, 0], "4": [20, 10, 5, 0]}}
+    routes = [{"from": "A", "to": "B", "length": 2, "toll": 2},
+              {"from": "B", "to": "C", "length": 1}]
+    board = parse_map(_map(routes=routes, rules={"players": [2, 4], "tolls": tolls}))
+    assert board.rules.tolls is None
+    assert [(missing.rule, missing.fields, missing.count) for missing in board.missing] == [
+        ("tolls", ("routes[1].toll", "rules.tolls.bonus.3"), 4)]
+    routes[1]["toll"] = 1
+    tolls["bonus"]["3"] = [15, 5, 0]
+    board = parse_map(_map(routes=routes, rules={"players": [2, 4], "tolls": tolls}))
+    assert board.missing == () and board.rules.tolls is not None
+    assert board.rules.tolls.bonus_for(3) == (15, 5, 0)
 
 
 @pytest.mark.parametrize(("changes", "message"), [
@@ -117,13 +133,6 @@ def _map(**changes: Any) -> dict[str, Any]:
     ({"routes": [{"from": "A", "to": "A", "length": 2}]},
      "routes[0]: a route joins two different places"),
     ({"cities": ["A", "B", "a"]}, "cities[2]: a is listed twice"),
-    ({"rules": {"players": [2, 4], "tolls": {"tokens": 30, "loan_penalty": 5,
-                                             "bonus": {"2": [10, 0], "4": [20, 10, 5, 0]}}}},
-     "rules.tolls.bonus.3: the toll bonus for 3 players is missing: enter the values printed "
-     "for that player count"),
-    ({"rules": {"players": [5, 5], "tolls": {"tokens": 30, "loan_penalty": 5,
-                                             "bonus": {"5": [55, 35, 20, 10, 0]}}}},
-     "routes[0].toll: tolls are on for this map: every route needs its toll"),
     ({"routes": [{"from": "A", "to": "B", "length": 2, "companies": ["PRR"]}]},
      "routes[0].companies[0]: unknown company 'PRR': list it in rules.stocks"),
     ({"countries": ["X", "Y"], "routes": [{"from": "X", "to": "Y", "length": 2}]},

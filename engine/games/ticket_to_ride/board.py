@@ -15,6 +15,10 @@ COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white", "
 GRAY = "gray"
 LOCOMOTIVE = "locomotive"
 
+#: How far a printed board's data was checked: two sources or the board's art agree; one
+#: source only; one source with known doubts.
+STANDINGS: tuple[str, ...] = ("verified", "single-source", "draft")
+
 #: Route points by length (the rulebook's table).
 ROUTE_POINTS: tuple[tuple[int, int], ...] = (
     (1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15), (7, 18), (8, 21), (9, 27),
@@ -104,6 +108,17 @@ class TicketSetup:
 
 
 @dataclass(frozen=True)
+class MissingValues:
+    """Values a rule of a map needs that no source gave: the rule stays off until they are
+    entered. `fields` name them as the map file would ("routes[3].toll")."""
+
+    rule: str
+    fields: tuple[str, ...]
+    #: How many numbers they are (a bonus table holds one per player).
+    count: int
+
+
+@dataclass(frozen=True)
 class Tolls:
     """Netherlands: toll tokens, loans and the end bonus by rank of tokens left."""
 
@@ -111,6 +126,8 @@ class Tolls:
     loan: int
     #: Per player count, the bonus of the 1st, 2nd, ... player by tokens left.
     bonus: tuple[tuple[int, tuple[int, ...]], ...]
+    #: Player counts whose bonus the map does not give (the rule is then off).
+    unknown_bonus: tuple[int, ...] = ()
 
     def bonus_for(self, players: int) -> tuple[int, ...]:
         return dict(self.bonus)[players]
@@ -241,6 +258,10 @@ class Map:
     aliases: tuple[tuple[str, str], ...] = ()
     #: Other names of the map itself.
     other_names: tuple[str, ...] = ()
+    #: How far a printed board's data was checked: one of STANDINGS, or "" (a map file).
+    standing: str = ""
+    #: Rules switched off because values they need are missing.
+    missing: tuple[MissingValues, ...] = ()
 
     @cached_property
     def _places(self) -> NameIndex:

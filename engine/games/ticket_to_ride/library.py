@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -18,23 +20,61 @@ from .board import Map
 from .mapfile import map_from_toml, parse_map
 from .names import fold
 
-SHIPPED: tuple[str, ...] = ("usa", "europe")
+
+@dataclass(frozen=True)
+class ShippedMap:
+    """A shipped map as its index lists it: enough to offer it without reading its file."""
+
+    name: str
+    file: str
+    title: str
+    other_names: tuple[str, ...]
+    players: tuple[int, int]
+    team_size: int
+    standing: str
+    #: Per rule left off for want of values, how many are missing.
+    missing: tuple[tuple[str, int], ...]
+    #: Its ticket cards (their tags are numbered from 1).
+    tickets: int
+
+    def answers_to(self, folded: str) -> bool:
+        return folded in {fold(self.name), fold(self.title), *map(fold, self.other_names)}
+
+
+def _read_index() -> dict[str, ShippedMap]:
+    text = resources.files(__package__).joinpath("maps", "index.toml").read_text("utf-8")
+    return {name: ShippedMap(name, entry["file"], entry["title"], tuple(entry["other_names"]),
+                             (entry["players"][0], entry["players"][1]), entry["team_size"],
+                             entry["standing"], tuple(entry["missing"].items()),
+                             entry["tickets"])
+            for name, entry in tomllib.loads(text).items()}
+
+
+#: The shipped maps by name, in the order they are offered (maps/index.toml).
+INDEX: dict[str, ShippedMap] = _read_index()
+SHIPPED: tuple[str, ...] = tuple(INDEX)
+
+
+def _text(name: str) -> str:
+    return resources.files(__package__).joinpath("maps", INDEX[name].file).read_text("utf-8")
 
 
 @functools.cache
 def _load(name: str) -> Map:
-    source = resources.files(__package__).joinpath("maps", f"{name}.toml").read_text("utf-8")
-    return map_from_toml(source)
+    return map_from_toml(_text(name))
+
+
+def shipped_data(name: str) -> dict[str, Any]:
+    """A shipped map's data as its file writes it (to lay entered values over it)."""
+    return tomllib.loads(_text(name))
 
 
 def find_map(spelling: str) -> Map | None:
     """A shipped map by its name or one of its other names, in any case, with or without accents."""
     wanted = fold(spelling)
-    # A map named by its own name first: a game on one map does not parse the others' files.
-    for name in sorted(SHIPPED, key=lambda name: name != wanted):
-        board = _load(name)
-        if wanted in {fold(board.name), fold(board.title), *map(fold, board.other_names)}:
-            return board
+    for entry in INDEX.values():
+        if entry.answers_to(wanted):
+            return _load(entry.name)
     return None
 
 

@@ -16,6 +16,7 @@ engine.errors.InvalidInput: routes[0].to: unknown place 'Z'
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Mapping
 from typing import Any
@@ -23,9 +24,9 @@ from typing import Any
 from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
 from ...tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
-from .board import GRAY, Map, MapRules, Ticket, Track
+from .board import GRAY, STANDINGS, Map, MapRules, Ticket, Track
 from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
-from .maprules import check_rules_against_routes, read_rules
+from .maprules import check_rules_against_routes, missing_values, read_rules
 from .names import NameIndex, fold
 
 #: The shipped maps are about 12 000 characters; no map needs a hundred times that.
@@ -73,6 +74,10 @@ def _parse_map(data: Any, path: str) -> Map:
     name = text(data, "name", path)
     title = text(data, "title", path, default=name)
     other_names = tuple(texts(data, "other_names", path))
+    standing = text(data, "standing", path, default="")
+    if standing and standing not in STANDINGS:
+        raise InvalidInput(join(path, "standing"), N_("must be one of {choices}"),
+                           choices=", ".join(STANDINGS))
     countries = _places(data, "countries", path, required=False)
     if "cities" in data:
         cities = _places(data, "cities", path, required=True)
@@ -88,8 +93,13 @@ def _parse_map(data: Any, path: str) -> Map:
     rules = read_rules(data.get("rules", {}), join(path, "rules"), board)
     tracks = _tracks(data, path, board, rules)
     tickets = _tickets(data, path, board, rules)
-    board = Map(name, title, cities, countries, tracks, tickets, rules, aliases, other_names)
+    board = Map(name, title, cities, countries, tracks, tickets, rules, aliases, other_names,
+                standing)
     check_rules_against_routes(board, join(path, "rules"))
+    missing = missing_values(board, join(path, "rules"))
+    if missing:  # a rule without its values is off, and the map says which are missing
+        board = dataclasses.replace(board, rules=dataclasses.replace(rules, tolls=None),
+                                    missing=missing)
     return board
 
 
@@ -192,10 +202,10 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
                                length=length)
         colors = _track_colors(route, where)
         tunnel = flag(route, "tunnel", where, default=False)
-        ferries = whole_number(route, "ferries", where, default=0, minimum=0, maximum=length)
-        waves = whole_number(route, "waves", where, default=0, minimum=0,
-                             maximum=length - ferries)
-        mountains = whole_number(route, "mountains", where, default=0, minimum=0, maximum=length)
+        ferries = _per_track(route, "ferries", where, len(colors), [length] * len(colors))
+        waves = _per_track(route, "waves", where, len(colors),
+                           [length - count for count in ferries])
+        mountains = _per_track(route, "mountains", where, len(colors), [length] * len(colors))
         toll = whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW)
         sea = flag(route, "sea", where, default=False)
         owners = tuple(texts(route, "companies", where))
@@ -210,10 +220,33 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
             tracks.append(Track(
                 id=f"{base}#{track_number}" if several else base, route=number, ends=(a, b),
                 length=length, color=color, number=track_number if several else 0,
-                tunnel=tunnel, ferries=ferries, waves=waves, mountains=mountains, toll=toll,
+                tunnel=tunnel, ferries=ferries[track_number - 1], waves=waves[track_number - 1],
+                mountains=mountains[track_number - 1], toll=toll,
                 companies=owners, sea=sea,
             ))  # fmt: skip
     return tuple(tracks)
+
+
+def _per_track(route: Mapping[str, Any], key: str, where: str, tracks: int,
+               most: list[int]) -> list[int]:
+    """A marking counted on each track: one number for every track, or a list with one number
+    per track where the tracks of a double route differ (Legendary Asia's mountains).
+
+    >>> _per_track({"mountains": [0, 1]}, "mountains", "routes[0]", 2, [3, 3])
+    [0, 1]
+    """
+    if not isinstance(route.get(key), list):
+        count = whole_number(route, key, where, default=0, minimum=0, maximum=min(most))
+        return [count] * tracks
+    counts = items(route, key, where)
+    if len(counts) != tracks:
+        raise InvalidInput(join(where, key), N_("{tracks} tracks need {tracks} numbers (got "
+                                                "{count})"), tracks=tracks, count=len(counts))
+    for number, (count, highest) in enumerate(zip(counts, most, strict=True)):
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= highest:
+            raise InvalidInput(join(join(where, key), number),
+                               N_("must be a whole number from 0 to {most}"), most=highest)
+    return counts
 
 
 def _track_colors(route: Mapping[str, Any], where: str) -> list[str]:

@@ -18,6 +18,7 @@ from .board import (
     Map,
     MapRules,
     Merchandise,
+    MissingValues,
     OldWest,
     Stocks,
     TicketSetup,
@@ -225,12 +226,12 @@ def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | N
     tolls = obj(data["tolls"], where)
     bonus = obj(tolls.get("bonus", {}), join(where, "bonus"))
     tables = []
+    unknown = []
     for players in range(low, high + 1):
         key = str(players)
         if key not in bonus:
-            raise InvalidInput(join(join(where, "bonus"), key),
-                               N_("the toll bonus for {players} players is missing: enter the "
-                                  "values printed for that player count"), players=players)
+            unknown.append(players)
+            continue
         values = numbers(bonus, key, join(where, "bonus"), default=[], most=MAX_POINTS)
         if len(values) != players:
             raise InvalidInput(join(join(where, "bonus"), key),
@@ -241,6 +242,7 @@ def _tolls(data: Mapping[str, Any], path: str, low: int, high: int) -> Tolls | N
         tokens=whole_number(tolls, "tokens", where, minimum=0, maximum=MAX_PIECES),
         loan=-whole_number(tolls, "loan_penalty", where, minimum=0, maximum=MAX_POINTS),
         bonus=tuple(tables),
+        unknown_bonus=tuple(unknown),
     )
 
 
@@ -355,14 +357,25 @@ def _country_cards(data: Mapping[str, Any], path: str, board: Map
     return tuple(piles)
 
 
+def missing_values(board: Map, path: str) -> tuple[MissingValues, ...]:
+    """The values the map's rules need and its file does not give: the tolls of the
+    Netherlands are printed on the board, and no public source lists them.
+
+    The companion never guesses them: the rule stays off until they are entered.
+    """
+    tolls = board.rules.tolls
+    if tolls is None:
+        return ()
+    routes = sorted({track.route for track in board.tracks if track.toll < 1})
+    fields = tuple(f"routes[{route}].toll" for route in routes) + tuple(
+        join(path, f"tolls.bonus.{players}") for players in tolls.unknown_bonus)
+    count = len(routes) + sum(tolls.unknown_bonus)
+    return (MissingValues("tolls", fields, count),) if fields else ()
+
+
 def check_rules_against_routes(board: Map, path: str) -> None:
     """Rules that need data on every route: refuse rather than guess."""
     rules = board.rules
-    if rules.tolls is not None:
-        for track in board.tracks:
-            if track.toll < 1:
-                raise InvalidInput(f"routes[{track.route}].toll",
-                                   N_("tolls are on for this map: every route needs its toll"))
     if rules.stocks is not None and not any(track.companies for track in board.tracks):
         raise InvalidInput(join(path, "stocks"), N_("no route names a company"))
     if "ferry" not in rules.cards.special and any(track.waves for track in board.tracks):
