@@ -20,6 +20,9 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("games", help="list the games, or show how one's rules are read")
     parser.add_argument("--rules", metavar="GAME", choices=sorted(GAMES),
                         help="print the rule interpretations for GAME, and the settings in force")
+    parser.add_argument("--maps", action="store_true",
+                        help="list the maps of the games played on maps: players, how far "
+                             "each printed board's data was checked, rules left off")
     parser.add_argument("--config", type=Path,
                         help="the configuration whose settings are in force (default: "
                              "/etc/companion/config.toml when it exists)")
@@ -52,10 +55,30 @@ def run(args: argparse.Namespace, language: str) -> int:
                 reading = choices.get(value) if isinstance(value, (bool, int, str)) else None
                 print(f"- {_(reading)}" if reading else f"- {name} = {json.dumps(value)}")
         return 0
+    if args.maps:
+        _print_maps(_)
+        return 0
     for game_id, rules in GAMES.items():
         print(_("{game}: {low} to {high} players").format(
             game=game_id, low=rules.players.start, high=rules.players.stop - 1))
     return 0
+
+
+def _print_maps(gettext: Any) -> None:
+    """Each game's shipped maps: name, title, players, standing and the rules left off."""
+    from companion.games import TABLE_GAMES
+    from companion.games.map_choices import shipped_choices, takes_maps
+    from companion.games.map_facts import STANDING_WHOLE, players_phrase, warnings
+
+    for game in (game for game in TABLE_GAMES if takes_maps(game)):
+        print(gettext("{game}: maps").format(game=gettext(TABLE_GAMES[game].title)))
+        for choice in shipped_choices(game):
+            facts = choice.facts
+            said = [players_phrase(facts.people, gettext)] if facts else []
+            if facts is not None and facts.standing == "verified":
+                said.append(gettext(STANDING_WHOLE["verified"]))
+            said += warnings(facts, gettext) if facts is not None else ()
+            print(f"- {choice.option}: {choice.title} · " + " · ".join(said))
 
 
 def settings_in_force(game: str, configured: dict[str, Any]) -> dict[str, Any]:

@@ -207,8 +207,10 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
     def maps(chosen: str) -> list[MapChoice]:
         """The maps the lobby offers (read when it asks: a resumed game never does)."""
         from companion.games.map_choices import offered_maps
+        from companion.table.value_entry import with_entered_values
 
-        return offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
+        offered = offered_maps(chosen, config.maps_folder(chosen, Path(state_dir)))
+        return with_entered_values(offered, Path(state_dir))
 
     stop = threading.Event()
     restore = service.install_signal_handlers(stop)

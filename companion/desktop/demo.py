@@ -74,9 +74,12 @@ def demo_deck(game: str, options: dict[str, Any] | None = None) -> Deck:
     uids: dict[tuple[str, str], list[str]] = {}
     for kind_index, (kind, values) in enumerate(sorted(card_kinds(game).items())):
         for value_index, value in enumerate(values or ("",)):
+            # Past 256 values of a kind (every shipped board's tickets), the last byte counts
+            # the hundreds of 256: the UIDs of the first 256 stay as they always were.
             uids[(kind, value)] = [
-                f"04{game_code:02X}{kind_index:02X}{value_index:02X}{copy:02X}"
-                f"{(kind_index * 31 + value_index * 7 + copy) % 256:02X}80"
+                f"04{game_code:02X}{kind_index:02X}{value_index % 256:02X}{copy:02X}"
+                f"{(kind_index * 31 + value_index * 7 + copy) % 256:02X}"
+                f"{0x80 + value_index // 256:02X}"
                 for copy in range(copies(game, kind))
             ]
     for kind, values in map_cards(game, options).items():

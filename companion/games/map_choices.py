@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import TABLE_GAMES
+from companion.games.map_facts import MapFacts
 from companion.games.names import reason
 from companion.lib.files import MAX_MAP_BYTES, InputFileError, read_text
 from engine.errors import N_, IllegalEvent, InvalidInput, Reasoned
@@ -39,6 +40,8 @@ class MapChoice:
     file: Path | None = None
     #: Why the file cannot be played (the map is then not offered, only its refusal).
     problem: Reasoned | None = None
+    #: Its players, standing and rules left off (None: the game says nothing of its maps).
+    facts: MapFacts | None = None
 
 
 class MapFileError(Exception):
@@ -61,7 +64,9 @@ def shipped_choices(game: str) -> list[MapChoice]:
     record = TABLE_GAMES[game]
     names = record.maps() if record.maps is not None else ()
     title = record.map_title or str
-    return [MapChoice(title(name), name) for name in names]
+    facts = record.map_facts
+    return [MapChoice(title(name), name, facts=facts(name) if facts else None)
+            for name in names]
 
 
 def read_map_file(game: str, path: Path) -> MapChoice:
@@ -77,7 +82,8 @@ def read_map_file(game: str, path: Path) -> MapChoice:
         # Whatever else the text does to the readers, it leaves this map out, not the others.
         raise MapFileError(path, InvalidInput("", N_("not a valid map file: {detail}"),
                                               detail=str(error)[:80])) from None
-    return MapChoice(title, option, path)
+    facts = TABLE_GAMES[game].map_facts
+    return MapChoice(title, option, path, facts=facts(option) if facts else None)
 
 
 def map_option(game: str, given: str) -> Any:
@@ -150,7 +156,9 @@ def offered_maps(game: str, folder: Path | None) -> list[MapChoice]:
     cards: set[tuple[str, str]] = set()
     offered = []
     for choice in shipped_choices(game) + (folder_choices(game, folder) if folder else []):
-        if choice.problem is None:
+        if choice.file is None:  # a shipped map: its tags are its own (the engine's tests)
+            titles.add(choice.title.casefold())
+        elif choice.problem is None:
             own = {(kind, value) for kind, values in
                    (record.map_cards(choice.option) if record.map_cards else {}).items()
                    for value in values}

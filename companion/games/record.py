@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.flows.base import TableFlow
+    from companion.games.map_facts import MapFacts
     from engine.game import GameRules
 
 #: A card kind's values: a tuple lists the allowed values (empty: the kind takes no value);
@@ -92,6 +93,8 @@ class TableGame:
     read_map: Callable[[str], tuple[str, Any]] | None = None
     #: How a play's map seats teams (None for a map without teams); None: never in teams.
     map_teams: Callable[[object], Teams | None] | None = None
+    #: What the table says of a map before it is chosen (players, standing, rules left off).
+    map_facts: Callable[[object], MapFacts] | None = None
 
     @property
     def title(self) -> str:

@@ -20,6 +20,7 @@ from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.flows.words import wrapped
 from companion.games import TABLE_GAMES
 from companion.games.map_choices import MapChoice
+from companion.games.map_facts import short_facts, warnings
 from companion.games.record import Teams
 from companion.screens.model import Menu, Screen, Style
 from companion.table.app import Flash, Notices, Registry
@@ -141,6 +142,11 @@ class Lobby(Notices):
             if chosen.problem is not None:
                 self._refuse_map(chosen)
                 return
+            said = warnings(chosen.facts, self._, on_screen=True) if chosen.facts else ()
+            if said:  # data to check, rules left off: said over the next step
+                lines = tuple(line for warning in said for line in wrapped(warning, 2))
+                self._notice(Screen(top=chosen.title, title=self._("Before you play"),
+                                    body=lines[:3], style=Style.NOTICE))
             self._on_map(chosen)
         elif button == "back":
             self._back_to(Step.GAME)
@@ -167,8 +173,14 @@ class Lobby(Notices):
         self.step = Step.COUNT
 
     def _counts(self) -> range:
-        """The player counts a game may start with: the map's whole teams, else the game's."""
-        return self.seating.people if self.seating else entry(self.choices.game).players
+        """The player counts a game may start with: the map's whole teams, else the map's
+        players, else the game's."""
+        if self.seating:
+            return self.seating.people
+        chosen = self.choices.map
+        if chosen is not None and chosen.facts is not None:
+            return chosen.facts.people
+        return entry(self.choices.game).players
 
     def _whole_teams(self) -> bool:
         return self.choices.count in self._counts()
@@ -297,8 +309,10 @@ class Lobby(Notices):
             items = tuple(choice.title if choice.problem is None
                           else self._("{name} (refused)").format(name=choice.title)
                           for choice in self.offered)
-            return Screen(top=title, title=self._("Which map?"),
-                          menu=Menu(items, self.map_choice), hints=self._("ok:choose"))
+            facts = self.offered[self.map_choice].facts
+            return Screen(top=short_facts(facts, self._) if facts is not None else title,
+                          title=self._("Which map?"), menu=Menu(items, self.map_choice),
+                          hints=self._("ok:choose"))
         if self.step is Step.COUNT:
             teams: tuple[str, ...] = ()
             if self.seating is not None and self._whole_teams():

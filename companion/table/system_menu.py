@@ -37,6 +37,8 @@ class Entry(Enum):
     LAST_PLAY = "last_play"
     VERSION = "version"
     JOURNAL = "journal"
+    #: Values a shipped board lacks (the Netherlands' tolls), entered once.
+    BOARD_VALUES = "board_values"
 
 
 #: The entries that change a setting when chosen; the others open a page.
@@ -106,7 +108,10 @@ class SystemMenu(Notices):
         self.leave = leave
         self.clock = clock
         self.notice_seconds = notice_seconds
-        self.entries = list(Entry)
+        from companion.table.value_entry import boards_wanting_values
+
+        self.entries = [entry for entry in Entry
+                        if entry is not Entry.BOARD_VALUES or boards_wanting_values()]
         self.choice = 0
         self.page: Entry | None = None
         self.flash: Flash | None = None
@@ -143,11 +148,30 @@ class SystemMenu(Notices):
         elif entry is Entry.BRIGHTNESS:
             kept = self.controls.choose_brightness(
                 self.controls.brightness % len(BRIGHTNESS_LEVELS) + 1)
+        elif entry is Entry.BOARD_VALUES:
+            self.next_app = self._value_entry()
+            return
         else:
             self.page = entry
             return
         if not kept:
             self._show(self._("Not kept for restart"), Style.REFUSAL)
+
+    def _value_entry(self) -> Any:
+        """The entry of the first board still lacking values (else the first board's, to check
+        or change them); back on its first value returns here."""
+        from companion.state.board_values import read_values
+        from companion.table.value_entry import ValueEntry, boards_wanting_values, entered_all
+
+        boards = boards_wanting_values()
+        state_dir = self.controls.state_dir
+        board = next((name for name in boards
+                      if not entered_all(name, read_values(state_dir, name))), boards[0])
+
+        def back() -> SystemMenu:
+            return self
+
+        return ValueEntry(board, state_dir, self._, back, self.clock, self.notice_seconds)
 
     def _show(self, text: str, style: Style) -> None:
         self._notice(Screen(top=self._("System"), title=text, style=style))
@@ -189,6 +213,8 @@ class SystemMenu(Notices):
             return _("Last play's QR code")
         if entry is Entry.VERSION:
             return _("Version")
+        if entry is Entry.BOARD_VALUES:
+            return _("Board values")
         return _("Journal")
 
     def _page(self, entry: Entry) -> Screen:

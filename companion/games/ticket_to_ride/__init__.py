@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.record import GameInfo, Shape, TableGame, Teams, Values
 from companion.i18n.translate import NC_
+
+if TYPE_CHECKING:
+    from companion.games.map_facts import MapFacts
 
 #: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
 TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
@@ -14,10 +17,10 @@ TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
 def _cards() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
     # companion.games.ticket_to_ride.words.ticket_codes); a map file's tickets fit TICKET_TAG.
-    from companion.games.ticket_to_ride.words import ticket_codes
+    from companion.games.ticket_to_ride.words import shipped_ticket_tags
     from engine.games.ticket_to_ride.board import COLORS
 
-    return {"train": COLORS, "locomotive": (), "ticket": tuple(ticket_codes()),
+    return {"train": COLORS, "locomotive": (), "ticket": shipped_ticket_tags(),
             **{kind: () for kind in SPECIAL_KINDS}, **{kind: COLORS for kind in BOAT_KINDS}}
 
 
@@ -53,6 +56,12 @@ def _read_map(text: str) -> tuple[str, Any]:
     from companion.games.ticket_to_ride.map_files import read_map
 
     return read_map(text)
+
+
+def _map_facts(option: object) -> MapFacts:
+    from companion.games.ticket_to_ride.map_files import map_facts
+
+    return map_facts(option)
 
 
 def _map_teams(option: object) -> Teams | None:
@@ -146,4 +155,5 @@ TABLE = TableGame(
     map_cards=_map_cards,
     read_map=_read_map,
     map_teams=_map_teams,
+    map_facts=_map_facts,
 )

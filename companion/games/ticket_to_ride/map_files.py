@@ -11,12 +11,18 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.games.map_facts import MapFacts
 from companion.games.record import Teams
-from companion.games.ticket_to_ride.words import map_tag, map_ticket_codes
+from companion.games.ticket_to_ride.words import map_tag, map_ticket_codes, name_tag
 from engine.errors import N_, InvalidInput
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map
-from engine.games.ticket_to_ride.library import SHIPPED, find_map, resolve_map, shipped_map
+from engine.games.ticket_to_ride.library import (
+    INDEX,
+    SHIPPED,
+    find_map,
+    resolve_map,
+)  # fmt: skip
 from engine.games.ticket_to_ride.live_teams import seat_teams, table_sizes
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
 
@@ -32,7 +38,7 @@ def read_map(text: str) -> tuple[str, dict[str, Any]]:
     board = parse_map(data)
     tag = map_tag(board)
     for name in SHIPPED:
-        if map_tag(shipped_map(name)) == tag:
+        if name_tag(name) == tag:
             raise InvalidInput("name", N_("{name!r} would give its tickets the tags of the "
                                           "shipped map {map}: name the map otherwise"),
                                name=board.name, map=name)
@@ -47,6 +53,8 @@ def map_title(option: object) -> str:
         title = option.get("title", option.get("name"))
         return title if isinstance(title, str) else ""
     if isinstance(option, str):
+        if option in INDEX:  # the index's title: offering the maps reads none of them
+            return INDEX[option].title
         board = find_map(option)
         return board.title if board is not None else option
     return ""
@@ -58,6 +66,26 @@ def map_cards(option: object) -> dict[str, tuple[str, ...]]:
         return {}
     board: Map = resolve_map(option)
     return {"ticket": tuple(map_ticket_codes(board))}
+
+
+#: The rules a map may leave off for want of values, by the engine's name.
+RULES_LEFT_OFF = {"tolls": N_("Tolls")}
+
+
+def map_facts(option: object) -> MapFacts:
+    """What the table says of a map before it is chosen; a shipped map from its index."""
+    if isinstance(option, str) and option in INDEX:
+        entry = INDEX[option]
+        size = entry.team_size or 1
+        people = range(entry.players[0] * size, entry.players[1] * size + 1, size)
+        return MapFacts(people, entry.standing,
+                        tuple((RULES_LEFT_OFF[rule], count) for rule, count in entry.missing))
+    board = resolve_map(option) if isinstance(option, (str, Mapping, Map)) else None
+    if board is None:
+        raise ValueError(f"not a map: {option!r}")
+    return MapFacts(table_sizes(board.rules), board.standing,
+                    tuple((RULES_LEFT_OFF[missing.rule], missing.count)
+                          for missing in board.missing))
 
 
 def map_teams(option: object) -> Teams | None:

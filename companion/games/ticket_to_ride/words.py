@@ -18,7 +18,7 @@ from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
 from companion.i18n.translate import fill
 from engine.errors import N_, IllegalEvent
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
-from engine.games.ticket_to_ride.library import SHIPPED, shipped_map
+from engine.games.ticket_to_ride.library import INDEX, SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
 from engine.games.ticket_to_ride.state import TollPaid
@@ -181,7 +181,12 @@ _NOT_TAG = re.compile(r"[^a-z0-9]+")
 def map_tag(board: Map) -> str:
     """The first part of a map's ticket tags: its name folded to lower-case letters, digits and
     dashes, short enough for a tag ("usa"; "Lake Shore" -> "lake-shore")."""
-    tag = _NOT_TAG.sub("-", fold(board.name)).strip("-")
+    return name_tag(board.name)
+
+
+def name_tag(name: str) -> str:
+    """The first part of the ticket tags of the map of that name (see `map_tag`)."""
+    tag = _NOT_TAG.sub("-", fold(name)).strip("-")
     return tag[:MAP_TAG_CHARS].strip("-") or "map"
 
 
@@ -200,6 +205,13 @@ def map_ticket_codes(board: Map) -> dict[str, str]:
     codes = {f"{tag}-{number:02d}": ticket for number, ticket in enumerate(ids, start=1)}
     _NUMBERED[:] = [(board, codes), *_NUMBERED[:7]]
     return codes
+
+
+def shipped_ticket_tags() -> tuple[str, ...]:
+    """The tag values of every shipped map's tickets, from the maps' index: the registry
+    knows them without reading nineteen maps ("usa-01" ... "europe-1912-101")."""
+    return tuple(f"{name_tag(name)}-{number:02d}" for name, entry in INDEX.items()
+                 for number in range(1, entry.tickets + 1))
 
 
 @cache
