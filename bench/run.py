@@ -543,11 +543,12 @@ def section_pi(quick: bool, companion: dict[str, Any]) -> tuple[list[Row], Any]:
 
 def section_ttr(quick: bool) -> tuple[list[Row], Any]:
     """bench_ttr: longest route on the worst networks against a plain DFS; station choice;
-    random complete games on every example map the table plays, beside USA; bench_ttr_maps: tap
+    random complete games on every example map the table plays, beside USA; bench_ttr_boards:
+    random complete games and the worst longest route on every printed board; bench_ttr_maps: tap
     to frame on the toll map through the table, beside USA; bench_flash: the render of a flash
     with the renderer's kept masks and layouts, beside from scratch; the demo of each example
     map."""
-    from bench import bench_flash, bench_ttr, bench_ttr_maps
+    from bench import bench_flash, bench_ttr, bench_ttr_boards, bench_ttr_maps
 
     cap = 0.5 if quick else 10.0
     rate = bench_ttr.reference_rate()
@@ -585,6 +586,22 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
                         f"USA, {usa_games['players']} players: "
                         f"{usa_games['games_per_second']:.1f}/s, "
                         f"{usa_games['ms_per_game']:.1f} ms/game", NONE))
+    boards = bench_ttr_boards.run(quick)
+    usa = boards["usa"]
+    for f in boards["boards"]:
+        rows.append(Row("ticket-to-ride",
+                        f"random complete games, printed board {f['board']} "
+                        f"({f['players']} players)",
+                        f"{f['games_per_second']:.1f}/s, {f['ms_per_game']:.1f} ms/game, "
+                        f"{f['events_per_game']:.0f} events", NONE,
+                        f"USA, {usa['players']} players: {usa['games_per_second']:.1f}/s, "
+                        f"{usa['ms_per_game']:.1f} ms/game", NONE,
+                        f"~{f['ms_per_game'] * bench_ttr_boards.PI_FACTOR:.0f} ms/game"))
+        rows.append(Row("ticket-to-ride",
+                        f"worst longest route, printed board {f['board']} (of "
+                        f"{f['networks']} networks: {f['network']}, {f['edges']} routes)",
+                        f"{f['worst_ms']:.2f} ms", "< 50 ms", NONE, judged(f["worst_ms"] < 50),
+                        f"~{f['worst_ms'] * bench_ttr_boards.PI_FACTOR:.0f} ms"))
     maps = bench_ttr_maps.run(quick)
     usa_taps, toll_taps = maps["taps"]
     rows.append(Row("ticket-to-ride",
@@ -627,7 +644,7 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
             "plays to its end", "the USA demo in the same run: "
             f"{usa['wall_s']:.1f} s, {usa['moves']} moves", judged(demo["finished"])))
     return rows, {"longest": longest, "stations": stations, "reference_cap_s": cap,
-                  "games": [usa_games, *examples], "example_maps": maps,
+                  "games": [usa_games, *examples], "boards": boards, "example_maps": maps,
                   "flash_renders": renders, "demos": demos}
 
 
