@@ -129,5 +129,5 @@ class ValueEntry(Notices):
         else:
             title = _("Toll bonus, {count} players").format(count=value.players)
             body = (_("Rank {rank}: {points}").format(rank=value.rank, points=self.value),)
-        return Screen(top=top, title=title, body=body, hints=_("up/down  ok:next  back"),
+        return Screen(top=top, title=title, body=body, hints=_("up/down  ok:next"),
                       progress=(self.index, len(self.values)))
