@@ -112,10 +112,11 @@ def _map(**changes: Any) -> dict[str, Any]:
      "routes[0].tracks: 3 tracks need 3 colours (got 2)"),
     ({"routes": [{"from": "A", "to": "B", "length": 2, "color": "mauve"}]},
      "routes[0].color: unknown colour 'mauve'"),
-    ({"routes": [{"from": "A", "to": "B", "length": 2}, {"from": "B", "to": "a", "length": 1}]},
+    ({"routes": [{"from": "A", "to": "B", "length": 2}, {"from": "B", "to": "a", "length": 2}]},
      "routes[1]: B - A is already routes[0]: give one route with several tracks"),
     ({"routes": [{"from": "A", "to": "A", "length": 2}]},
-     "routes[0]: a route joins two different places"),
+     "routes[0]: a route joins two different places: from and to both name A; correct one "
+     "of them"),
     ({"cities": ["A", "B", "a"]}, "cities[2]: a is listed twice"),
     ({"rules": {"players": [2, 4], "tolls": {"tokens": 30, "loan_penalty": 5,
                                              "bonus": {"2": [10, 0], "4": [20, 10, 5, 0]}}}},
