@@ -128,10 +128,11 @@ def test_a_rule_without_its_values_is_off_and_the_map_names_what_is_missing() ->
      "routes[0].tracks: 3 tracks need 3 colours (got 2)"),
     ({"routes": [{"from": "A", "to": "B", "length": 2, "color": "mauve"}]},
      "routes[0].color: unknown colour 'mauve'"),
-    ({"routes": [{"from": "A", "to": "B", "length": 2}, {"from": "B", "to": "a", "length": 1}]},
+    ({"routes": [{"from": "A", "to": "B", "length": 2}, {"from": "B", "to": "a", "length": 2}]},
      "routes[1]: B - A is already routes[0]: give one route with several tracks"),
     ({"routes": [{"from": "A", "to": "A", "length": 2}]},
-     "routes[0]: a route joins two different places"),
+     "routes[0]: a route joins two different places: from and to both name A; correct one "
+     "of them"),
     ({"cities": ["A", "B", "a"]}, "cities[2]: a is listed twice"),
     ({"routes": [{"from": "A", "to": "B", "length": 2, "companies": ["PRR"]}]},
      "routes[0].companies[0]: unknown company 'PRR': list it in rules.stocks"),

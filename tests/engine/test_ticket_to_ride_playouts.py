@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.games.ticket_to_ride import RULES
+from engine.games.ticket_to_ride import RULES, Map
+from engine.games.ticket_to_ride.claims import route_entry
 from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck
 from engine.games.ticket_to_ride.events import TicketToRideEvent
-from engine.games.ticket_to_ride.final_table import holdings
+from engine.games.ticket_to_ride.final_table import holdings, ticket_entry
+from engine.games.ticket_to_ride.library import SHIPPED
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
 from engine.simulate import play_random
@@ -65,20 +67,21 @@ def check_invariants(state: TicketToRideState) -> None:
 
 
 def table_of(state: TicketToRideState) -> dict[str, object]:
-    """The final table as `companion tally` reads it."""
+    """The final table as `companion tally` reads it (a map file's map given as itself)."""
+    board = state.board
     players = []
     for holding in holdings(state):
         players.append({
             "name": holding.name,
-            "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color}
-                       for t in holding.tracks],
-            "tickets": [list(t.places) for t in holding.tickets],
+            "routes": [route_entry(board, t) for t in holding.tracks],
+            "tickets": [ticket_entry(t) for t in holding.tickets],
             "stations": list(holding.stations),
         })  # fmt: skip
-    return {"game": "ticket-to-ride", "map": state.board.name, "players": players}
+    return {"game": "ticket-to-ride", "map": board.name if board.name in SHIPPED else board,
+            "players": players}
 
 
-def play_checked(map_name: str, players: int, seed: int) -> TicketToRideState:
+def play_checked(map_name: str | Map, players: int, seed: int) -> TicketToRideState:
     rng = random.Random(seed)
     start = RULES.new_game(NAMES[:players], map_name, first=seed % players)
     state, events = start, []

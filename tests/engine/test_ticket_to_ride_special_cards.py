@@ -15,8 +15,9 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.ticket_to_ride import RULES
-from engine.games.ticket_to_ride.board import Map, Ticket
+from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.card_draws import DECK
+from engine.games.ticket_to_ride.claims import route_entry
 from engine.games.ticket_to_ride.deal import long_tickets, regular_tickets, train_deck, unplayable
 from engine.games.ticket_to_ride.events import (
     ClaimRoute,
@@ -28,7 +29,7 @@ from engine.games.ticket_to_ride.events import (
     TicketToRideEvent,
 )
 from engine.games.ticket_to_ride.face_up import face_up_to_replace
-from engine.games.ticket_to_ride.final_table import holdings
+from engine.games.ticket_to_ride.final_table import holdings, ticket_entry
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
 from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 from engine.games.ticket_to_ride.tally import tally
@@ -217,16 +218,11 @@ def check_cards(state: TicketToRideState) -> None:
     assert state.drawn in (0, 1)
 
 
-def ticket_entry(ticket: Ticket) -> Any:
-    return {"cities": list(ticket.places)} if ticket.itinerary else list(ticket.places)
-
-
 def table_of(state: TicketToRideState, raw_map: dict[str, Any]) -> dict[str, Any]:
     """The final table as `companion tally` reads it, the map given as its object."""
     players: list[dict[str, Any]] = [{
         "name": holding.name,
-        "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color}
-                   for t in holding.tracks],
+        "routes": [route_entry(state.board, t) for t in holding.tracks],
         "tickets": [ticket_entry(t) for t in holding.tickets],
         "stations": list(holding.stations),
     } for holding in holdings(state)]  # fmt: skip

@@ -173,5 +173,6 @@ class RouteChooser(Part):
         city = self.ui.city or ""
         tracks = self.flow.view(state).tracks(city)
         return Screen(top=self.top(state), title=w.say(FROM_CITY, city=city),
-                      menu=Menu(tuple(w.track_item(t, city) for t in tracks), self.ui.choice),
+                      menu=Menu(tuple(w.track_item(t, city, state.board) for t in tracks),
+                                self.ui.choice),
                       hints=w.hint_choose())

@@ -188,7 +188,8 @@ class TurnView:
 
     @cached_property
     def claimable(self) -> dict[str, list[Track]]:
-        """The tracks the current player may claim, by city: one per kind of track."""
+        """The tracks the current player may claim, by city: one per kind of track (separate
+        routes to the same place are separate kinds, in the order of the map)."""
         state = self.state
         found: dict[str, list[Track]] = {}
         for city in state.board.cities:
@@ -201,7 +202,8 @@ class TurnView:
                 seen.add(kind)
                 tracks.append(track)
             if tracks:
-                found[city] = sorted(tracks, key=lambda t: (folded(t.other_end(city)), t.color))
+                found[city] = sorted(tracks, key=lambda t: (folded(t.other_end(city)), t.route,
+                                                            t.color))
         return found
 
     @cached_property

@@ -17,7 +17,7 @@ from companion.games.names import card_name, category_name
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
 from companion.i18n.translate import fill
 from engine.errors import N_, IllegalEvent
-from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track
+from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track, differences
 from engine.games.ticket_to_ride.library import INDEX, SHIPPED, shipped_map
 from engine.games.ticket_to_ride.names import fold
 from engine.games.ticket_to_ride.payment import FERRY_CARD, boat_color
@@ -344,13 +344,27 @@ class Words(TableWords):
         item = f"{letter}: {', '.join(cities)}"
         return item if len(item) <= 2 * LINE else f"{letter}: {cities[0]} … {cities[-1]}"
 
-    def track_item(self, track: Track, city: str) -> str:
-        other = track.other_end(city)
-        return f"{other} {track.length} {self.color(track.color)}"
+    def track_item(self, track: Track, city: str, board: Map) -> str:
+        """ "Dallas 2 Gray": the other end, length and colour, then what else tells separate
+        routes between the same places apart ("Bergen 2 Gray tunnel", "Bern 1 Red Thun")."""
+        keys = differences(route[0] for route in board.routes_between(*track.ends))
+        marks = [track.other_end(city), str(track.length), self.color(track.color)]
+        if "tunnel" in keys and track.tunnel:
+            marks.append(self._("tunnel"))
+        if "ferries" in keys and track.ferries:
+            marks.append(self._("ferry") if track.ferries == 1 else
+                         self._("ferry ×{count}").format(count=track.ferries))
+        if "sea" in keys and track.sea:
+            marks.append(self._("boat"))
+        if track.arrow:
+            marks.append(track.arrow)
+        return " ".join(marks)
 
     def route_title(self, track: Track) -> str:
-        """ "Little Rock – Dallas": spaced, so a long name breaks between the cities."""
-        return " – ".join(track.ends)
+        """ "Little Rock – Dallas": spaced, so a long name breaks between the cities; a route
+        to a country's border arrow names it ("Kreuzlingen – Deutschland (Konstanz)")."""
+        title = " – ".join(track.ends)
+        return f"{title} ({track.arrow})" if track.arrow else title
 
     def route_line(self, track: Track, points: int) -> str:
         return self._("{color} ×{length} · {points} pts").format(

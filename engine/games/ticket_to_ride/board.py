@@ -5,6 +5,7 @@ Maps are read from files (see `mapfile`); nothing here knows a particular map.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -25,16 +26,25 @@ ROUTE_POINTS: tuple[tuple[int, int], ...] = (
 )  # fmt: skip
 
 
+#: What tells separate routes between the same two places apart (the colour tells tracks of
+#: one route apart), in the order the tally names them.
+ROUTE_KEYS: tuple[str, ...] = ("length", "tunnel", "ferries", "sea", "arrow")
+#: Tracks of one route: three at most, four on a route to a neighbouring country (Poland).
+MAX_TRACKS = 3
+MAX_COUNTRY_TRACKS = 4
+
+
 @dataclass(frozen=True)
 class Track:
-    """One track: a single route has one, a double route two, a triple route three."""
+    """One track: a single route has one, a double route two, a triple route three (a route to
+    a country up to four)."""
 
     id: str
     route: int
     ends: tuple[str, str]
     length: int
     color: str
-    #: 1, 2 or 3 on a route of several tracks; 0 on a single route.
+    #: 1 to 4 on a route of several tracks; 0 on a single route.
     number: int = 0
     tunnel: bool = False
     #: Locomotive symbols on a ferry: that many locomotives are needed.
@@ -49,6 +59,9 @@ class Track:
     companies: tuple[str, ...] = ()
     #: A sea route, paid with boat cards (Rails & Sails).
     sea: bool = False
+    #: The border arrow a route to a country leads to, when that tells it apart from another
+    #: route between the same two places (Switzerland); "" for none.
+    arrow: str = ""
 
     def other_end(self, place: str) -> str:
         return self.ends[1] if place == self.ends[0] else self.ends[0]
@@ -293,10 +306,7 @@ class Map:
     @cached_property
     def route_tracks(self) -> tuple[tuple[Track, ...], ...]:
         """The tracks of each route, by route number."""
-        routes: dict[int, list[Track]] = {}
-        for track in self.tracks:
-            routes.setdefault(track.route, []).append(track)
-        return tuple(tuple(routes[number]) for number in sorted(routes))
+        return routes_of(self.tracks)
 
     def place(self, spelling: str) -> str | None:
         """The place's name on this map, from any accepted spelling, or None."""
@@ -318,10 +328,35 @@ class Map:
         return ticket_id in self._tickets_by_id
 
     def tracks_between(self, a: str, b: str) -> tuple[Track, ...]:
+        """Every track between two places: of one route, or of separate routes."""
         return self._between.get(frozenset((a, b)), ())
+
+    def routes_between(self, a: str, b: str) -> tuple[tuple[Track, ...], ...]:
+        """The tracks of each separate route between two places, by route number."""
+        return routes_of(self.tracks_between(a, b))
 
     def tracks_at(self, place: str) -> tuple[Track, ...]:
         return self._at.get(place, ())
 
     def tickets_between(self, a: str, b: str) -> tuple[Ticket, ...]:
         return tuple(t for t in self.tickets if not t.itinerary and {a, b} == set(t.places))
+
+
+def routes_of(tracks: Iterable[Track]) -> tuple[tuple[Track, ...], ...]:
+    """`tracks` grouped by their route, by route number."""
+    found: dict[int, list[Track]] = {}
+    for track in tracks:
+        found.setdefault(track.route, []).append(track)
+    return tuple(tuple(found[number]) for number in sorted(found))
+
+
+def route_key(track: Track) -> tuple[object, ...]:
+    """What its route is told apart by from another route between the same places."""
+    return tuple(getattr(track, key) for key in ROUTE_KEYS)
+
+
+def differences(tracks: Iterable[Track]) -> tuple[str, ...]:
+    """The keys of `ROUTE_KEYS` whose values are not the same on every one of `tracks`."""
+    keys = [route_key(track) for track in tracks]
+    return tuple(key for number, key in enumerate(ROUTE_KEYS)
+                 if len({values[number] for values in keys}) > 1)

@@ -14,6 +14,8 @@ from typing import Any
 
 from ...game import TallyResult
 from ...table_input import join
+from .board import Ticket
+from .claims import route_entry
 from .live_countries import cards_by_country
 from .live_old_west import route_claims
 from .scoring import Holding, score_table
@@ -83,6 +85,11 @@ def live_result(state: TicketToRideState) -> TallyResult:
     return score_table(state.board, [seat.holding() for seat in seats])
 
 
+def ticket_entry(ticket: Ticket) -> Any:
+    """A ticket as a table gives it: its two places, or an itinerary's cities."""
+    return {"cities": list(ticket.places)} if ticket.itinerary else list(ticket.places)
+
+
 def final_table(state: TicketToRideState) -> dict[str, Any]:
     """The final table as `companion tally` reads it (the map given as itself)."""
     players = []
@@ -93,10 +100,10 @@ def final_table(state: TicketToRideState) -> dict[str, Any]:
         players.append({
             "name": holding.name,
             **members,
-            "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color,
+            "routes": [{**route_entry(state.board, t),
                         **({"claim": claims[t.id]} if t.id in claims else {})}
                        for t in holding.tracks],
-            "tickets": [list(t.places) for t in holding.tickets],
+            "tickets": [ticket_entry(t) for t in holding.tickets],
             "stations": list(holding.stations),
             **variant_fields(state, number),
         })  # fmt: skip

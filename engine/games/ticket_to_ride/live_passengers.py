@@ -104,12 +104,16 @@ def passenger_cards(state: TicketToRideState) -> int:
     return hand.count(PASSENGER) + hand.count(UNKNOWN)
 
 
-def _route_owner(state: TicketToRideState, tracks: tuple[Track, ...]) -> Track | None:
-    """The track of a route a passenger of the current player takes: their own, else any
-    claimed one (an opponent's), else None."""
-    claimed = [t for t in tracks if t.id in state.owners]
-    own = [t for t in claimed if _own(state, t)]
-    return (own or claimed)[0] if claimed else None
+def _route_to(state: TicketToRideState, here: str, city: str, used: set[int]) -> Track | None:
+    """The claimed track a passenger of the current player takes from `here` to `city`: of a
+    route the trip has not used yet, their own first, else an opponent's (separate routes may
+    join the two cities; the tracks of a double route are one route). When every claimed
+    route between them is used, one of them (the trip is then refused for it); None when
+    none is claimed."""
+    claimed = [t for t in state.board.tracks_between(here, city) if t.id in state.owners]
+    if not claimed:
+        return None
+    return min(claimed, key=lambda t: (t.route in used, not _own(state, t)))
 
 
 def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
@@ -126,12 +130,11 @@ def next_stops(state: TicketToRideState, start: str, stops: tuple[str, ...] = ()
     # below, not here).
     so_far = passenger_trip(start, trip, str(side_of(state)), names, len(trip), stacks)
     found = []
-    for track in board.tracks_at(here):
-        city = track.other_end(here)
-        if track.route in used or board.is_country(city) or track.number > 1:
+    for city in dict.fromkeys(track.other_end(here) for track in board.tracks_at(here)):
+        if board.is_country(city):
             continue
-        taken = _route_owner(state, board.tracks_between(here, city))
-        if taken is None:
+        taken = _route_to(state, here, city, used)
+        if taken is None or taken.route in used:
             continue
         fare = 0 if _own(state, taken) else 1
         if fares + fare <= passenger_cards(state):
@@ -149,16 +152,18 @@ def _tracks_of(state: TicketToRideState, start: str, stops: tuple[str, ...]) -> 
     claimed route reaches."""
     board = state.board
     tracks = []
+    used: set[int] = set()
     here = start
     for spelling in stops:
         city = board.place(spelling)
         if city is None or board.is_country(city):
             raise IllegalEvent(N_("There is no city {city}"), city=spelling)
-        track = _route_owner(state, board.tracks_between(here, city))
+        track = _route_to(state, here, city, used)
         if track is None:
             raise IllegalEvent(N_("No claimed route from {start} to {city}"), start=here,
                                city=city)
         tracks.append(track)
+        used.add(track.route)
         here = city
     return tracks
 

@@ -12,25 +12,46 @@ The format is in docs/maps.md ("The format"); `maps/usa.toml` and
 Traceback (most recent call last):
 ...
 engine.errors.InvalidInput: routes[0].to: unknown place 'Z'
+
+Separate routes between the same two places differ in length, tunnel, ferries, sea or arrow;
+the k-th route of a pair (k >= 2) takes the id of the first with "/k":
+
+>>> board = parse_map({"name": "Two", "cities": ["A", "B"], "routes": [
+...     {"from": "A", "to": "B", "length": 2, "tunnel": True},
+...     {"from": "B", "to": "A", "length": 3, "ferries": 1, "colors": ["red", "blue"]}]})
+>>> [track.id for track in board.tracks]
+['A-B', 'A-B/2#1', 'A-B/2#2']
 """
 
 from __future__ import annotations
 
-import dataclasses
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
 from ...tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
-from .board import GRAY, STANDINGS, Map, MapRules, Ticket, Track
+from .board import (
+    GRAY,
+    MAX_COUNTRY_TRACKS,
+    MAX_TRACKS,
+    STANDINGS,
+    Map,
+    MapRules,
+    Ticket,
+    Track,
+    route_key,
+)  # fmt: skip
 from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
 from .maprules import check_rules_against_routes, missing_values, read_rules
 from .names import NameIndex, fold
 
 #: The shipped maps are about 12 000 characters; no map needs a hundred times that.
 MAX_MAP_CHARS = 1_000_000
+#: A border arrow's label ("Konstanz"): a few words at most.
+MAX_ARROW_CHARS = 30
 
 
 def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
@@ -98,8 +119,7 @@ def _parse_map(data: Any, path: str) -> Map:
     check_rules_against_routes(board, join(path, "rules"))
     missing = missing_values(board, join(path, "rules"))
     if missing:  # a rule without its values is off, and the map says which are missing
-        board = dataclasses.replace(board, rules=dataclasses.replace(rules, tolls=None),
-                                    missing=missing)
+        board = replace(board, rules=replace(rules, tolls=None), missing=missing)
     return board
 
 
@@ -176,55 +196,95 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     routes = items(data, "routes", path)
     if not routes:
         raise InvalidInput(where_all, N_("needs at least one route"))
-    lengths = dict(rules.route_points)
-    longest = max(lengths)
-    companies = {name for name, _, _ in rules.stocks.companies} if rules.stocks else set()
     tracks: list[Track] = []
-    seen: dict[frozenset[str], int] = {}
+    #: Per pair of places: its id (as its first route writes it), and each route's number
+    #: and what tells it apart.
+    pairs: dict[frozenset[str], tuple[str, list[tuple[int, tuple[object, ...]]]]] = {}
+    ids: dict[str, int] = {}
     for number, raw in enumerate(routes):
         where = join(where_all, number)
-        route = obj(raw, where)
-        a = place_field(board, route.get("from"), join(where, "from"))
-        b = place_field(board, route.get("to"), join(where, "to"))
-        if a == b:
-            raise InvalidInput(where, N_("a route joins two different places"))
-        if board.is_country(a) and board.is_country(b):
-            raise InvalidInput(where, N_("a route cannot join two neighbouring countries"))
-        pair = frozenset((a, b))
-        if pair in seen:
-            raise InvalidInput(where, N_("{a} - {b} is already routes[{other}]: give one route "
-                                         "with several tracks"), a=a, b=b, other=seen[pair])
-        seen[pair] = number
-        length = whole_number(route, "length", where, minimum=1, maximum=longest)
-        if length not in lengths:
-            raise InvalidInput(join(where, "length"),
-                               N_("rules.route_points gives no points for a length of {length}"),
-                               length=length)
-        colors = _track_colors(route, where)
-        tunnel = flag(route, "tunnel", where, default=False)
-        ferries = _per_track(route, "ferries", where, len(colors), [length] * len(colors))
-        waves = _per_track(route, "waves", where, len(colors),
-                           [length - count for count in ferries])
-        mountains = _per_track(route, "mountains", where, len(colors), [length] * len(colors))
-        toll = whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW)
-        sea = flag(route, "sea", where, default=False)
-        owners = tuple(texts(route, "companies", where))
-        for index, company in enumerate(owners):
-            if company not in companies:
-                raise InvalidInput(join(join(where, "companies"), index),
-                                   N_("unknown company {company!r}: list it in rules.stocks"),
-                                   company=company)
-        base = f"{a}-{b}"
+        entry = obj(raw, where)
+        route = _route(entry, where, number, board, rules)
+        pair = frozenset(route.ends)
+        a, b = route.ends
+        base, earlier = pairs.setdefault(pair, (f"{a}-{b}", []))
+        for other, key in earlier:
+            if key == route_key(route):
+                raise InvalidInput(where, N_("{a} - {b} is already routes[{other}]: give one "
+                                             "route with several tracks"), a=a, b=b, other=other)
+        if earlier:
+            base = f"{base}/{len(earlier) + 1}"
+        earlier.append((number, route_key(route)))
+        colors = _track_colors(entry, where, board, route.ends)
+        several = len(colors) > 1
+        counts = _markings(entry, where, route.length, len(colors))
         for track_number, color in enumerate(colors, start=1):
-            several = len(colors) > 1
-            tracks.append(Track(
-                id=f"{base}#{track_number}" if several else base, route=number, ends=(a, b),
-                length=length, color=color, number=track_number if several else 0,
-                tunnel=tunnel, ferries=ferries[track_number - 1], waves=waves[track_number - 1],
-                mountains=mountains[track_number - 1], toll=toll,
-                companies=owners, sea=sea,
-            ))  # fmt: skip
+            track = replace(route, id=f"{base}#{track_number}" if several else base,
+                            color=color, number=track_number if several else 0,
+                            **{key: values[track_number - 1] for key, values in counts.items()})
+            if track.id in ids:
+                raise InvalidInput(where, N_("the track id {id} is already that of "
+                                             "routes[{other}]: spell a place otherwise"),
+                                   id=track.id, other=ids[track.id])
+            ids[track.id] = number
+            tracks.append(track)
     return tuple(tracks)
+
+
+def _route(route: Mapping[str, Any], where: str, number: int, board: Map, rules: MapRules
+           ) -> Track:
+    """One route entry as a track of it, its id and colour left to fill in."""
+    a = place_field(board, route.get("from"), join(where, "from"))
+    b = place_field(board, route.get("to"), join(where, "to"))
+    if a == b:
+        raise InvalidInput(where, N_("a route joins two different places: from and to both "
+                                     "name {place}; correct one of them"), place=a)
+    if board.is_country(a) and board.is_country(b):
+        raise InvalidInput(where, N_("a route cannot join two neighbouring countries"))
+    lengths = dict(rules.route_points)
+    length = whole_number(route, "length", where, minimum=1, maximum=max(lengths))
+    if length not in lengths:
+        raise InvalidInput(join(where, "length"),
+                           N_("rules.route_points gives no points for a length of {length}"),
+                           length=length)
+    # A list gives a number per track (read with the colours); the route's own is then 0.
+    ferries = (0 if isinstance(route.get("ferries"), list)
+               else whole_number(route, "ferries", where, default=0, minimum=0, maximum=length))
+    companies = {name for name, _, _ in rules.stocks.companies} if rules.stocks else set()
+    owners = tuple(texts(route, "companies", where))
+    for index, company in enumerate(owners):
+        if company not in companies:
+            raise InvalidInput(join(join(where, "companies"), index),
+                               N_("unknown company {company!r}: list it in rules.stocks"),
+                               company=company)
+    return Track(
+        id="", route=number, ends=(a, b), length=length, color=GRAY,
+        tunnel=flag(route, "tunnel", where, default=False), ferries=ferries,
+        waves=(0 if isinstance(route.get("waves"), list) else
+               whole_number(route, "waves", where, default=0, minimum=0,
+                            maximum=length - ferries)),
+        mountains=(0 if isinstance(route.get("mountains"), list) else
+                   whole_number(route, "mountains", where, default=0, minimum=0,
+                                maximum=length)),
+        toll=whole_number(route, "toll", where, default=0, minimum=0, maximum=MAX_FEW),
+        companies=owners, sea=flag(route, "sea", where, default=False),
+        arrow=_arrow(route, where, board, (a, b)),
+    )  # fmt: skip
+
+
+def _markings(route: Mapping[str, Any], where: str, length: int, tracks: int
+              ) -> dict[str, list[int]]:
+    """The markings given per track (a list in the route's entry), by field."""
+    found: dict[str, list[int]] = {}
+    if isinstance(route.get("ferries"), list):
+        found["ferries"] = _per_track(route, "ferries", where, tracks, [length] * tracks)
+    ferries = found.get("ferries", [0] * tracks)
+    if isinstance(route.get("waves"), list):
+        found["waves"] = _per_track(route, "waves", where, tracks,
+                                    [length - count for count in ferries])
+    if isinstance(route.get("mountains"), list):
+        found["mountains"] = _per_track(route, "mountains", where, tracks, [length] * tracks)
+    return found
 
 
 def _per_track(route: Mapping[str, Any], key: str, where: str, tracks: int,
@@ -249,24 +309,51 @@ def _per_track(route: Mapping[str, Any], key: str, where: str, tracks: int,
     return counts
 
 
-def _track_colors(route: Mapping[str, Any], where: str) -> list[str]:
+def _arrow(route: Mapping[str, Any], where: str, board: Map, ends: tuple[str, str]) -> str:
+    """The border arrow of a route to a country ("" when not given)."""
+    if "arrow" not in route:
+        return ""
+    arrow = text(route, "arrow", where)
+    if not any(board.is_country(end) for end in ends):
+        raise InvalidInput(join(where, "arrow"), N_("only a route to a country has an arrow "
+                                                    "(list the country in countries)"))
+    if len(arrow) > MAX_ARROW_CHARS:
+        raise InvalidInput(join(where, "arrow"), N_("an arrow is a short label: {count} "
+                                                    "characters at most"),
+                           count=MAX_ARROW_CHARS)
+    return arrow
+
+
+def _track_colors(route: Mapping[str, Any], where: str, board: Map, ends: tuple[str, str]
+                  ) -> list[str]:
     """One colour per track, from `color` (every track) or `colors` (one each), and `tracks`."""
     if "color" in route and "colors" in route:
         raise InvalidInput(where, N_("give either color or colors, not both"))
     if "colors" in route:
         words = items(route, "colors", where)
-        if not 1 <= len(words) <= 3:
-            raise InvalidInput(join(where, "colors"), N_("a route has one to three tracks"))
+        _check_track_count(len(words), join(where, "colors"), board, ends)
         colors = [color_field(word, join(join(where, "colors"), i)) for i, word in enumerate(words)]
-        tracks = whole_number(route, "tracks", where, default=len(colors), minimum=1, maximum=3)
+        tracks = whole_number(route, "tracks", where, default=len(colors), minimum=1,
+                              maximum=MAX_COUNTRY_TRACKS)
         if tracks != len(colors):
             raise InvalidInput(join(where, "tracks"),
                                N_("{tracks} tracks need {tracks} colours (got {count})"),
                                tracks=tracks, count=len(colors))
         return colors
     color = color_field(route.get("color", GRAY), join(where, "color"))
-    tracks = whole_number(route, "tracks", where, default=1, minimum=1, maximum=3)
+    tracks = whole_number(route, "tracks", where, default=1, minimum=1,
+                          maximum=MAX_COUNTRY_TRACKS)
+    _check_track_count(tracks, join(where, "tracks"), board, ends)
     return [color] * tracks
+
+
+def _check_track_count(count: int, where: str, board: Map, ends: tuple[str, str]) -> None:
+    if any(board.is_country(end) for end in ends):
+        if not 1 <= count <= MAX_COUNTRY_TRACKS:
+            raise InvalidInput(where, N_("a route to a country has one to four tracks"))
+    elif not 1 <= count <= MAX_TRACKS:
+        raise InvalidInput(where, N_("a route has one to three tracks (four only on a route "
+                                     "to a country)"))
 
 
 # --- Tickets -------------------------------------------------------------------------------------

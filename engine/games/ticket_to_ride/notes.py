@@ -17,6 +17,11 @@ RULE_NOTES: tuple[str, ...] = (
        "the map says (4 on USA and Europe), once one track of a route is claimed the others are "
        "closed. The tally hands out the tracks of each route together: a table is accepted "
        "whenever some assignment of tracks holds, whatever order it is written in."),
+    N_("Separate routes between the same two places (Nordic Countries, United Kingdom, Great "
+       "Lakes, Switzerland's border arrows) are separate routes, not one double route: a player "
+       "may hold both, and the rule above applies to the tracks of each on its own. The table "
+       "lists each with its length (and tunnel, ferry, boat or arrow where that differs); the "
+       "tally asks for its length, or what else tells them apart."),
     N_("The last round starts when a player ends a turn with 0, 1 or 2 trains (or the map's own "
        "number); then every player, that one included, plays one more turn."),
     N_("A face-up locomotive taken first counts as two cards and ends the turn; it cannot be the "

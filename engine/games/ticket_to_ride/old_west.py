@@ -62,7 +62,7 @@ def read_cites(board: Map, seats: Sequence[Seat]) -> None:
             if cited and track.id not in seat.claimed:
                 raise InvalidInput(seat.written[track.id],
                                    N_("{route} needs its claim number: a Cité stands in {city}"),
-                                   route=shown(track), city=cited[0])
+                                   route=shown(board, track), city=cited[0])
 
 
 def _check_start(seat: Seat, city: str, where: str) -> None:

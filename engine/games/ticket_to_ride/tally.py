@@ -22,9 +22,9 @@ from ...errors import N_, InvalidInput
 from ...game import TallyResult
 from ...table_input import checked, items, join, obj, players_of, whole_number
 from .board import Map, Ticket
-from .claims import Claim, assign_tracks
+from .claims import Claim, assign_tracks, claim_options
 from .library import resolve_map
-from .mapfields import MAX_TICKET_POINTS, color_of
+from .mapfields import MAX_TICKET_POINTS
 from .places import place_of
 from .scoring import GAME_ID, score_table
 from .seat import Seat
@@ -97,17 +97,7 @@ def _read_routes(board: Map, seats: list[Seat], people: int) -> None:
 
 def _claim(board: Map, seat: int, raw: Any, where: str) -> Claim:
     a, b, spec = _ends(board, raw, where)
-    options = list(board.tracks_between(a, b))
-    if not options:
-        raise InvalidInput(where, N_("there is no route between {a} and {b}"), a=a, b=b)
-    if "color" in spec:
-        word = spec["color"]
-        color = color_of(word) if isinstance(word, str) else None
-        options = [t for t in options if t.color == color]
-        if not options:
-            raise InvalidInput(join(where, "color"),
-                               N_("there is no {color} track between {a} and {b}"),
-                               color=str(word), a=a, b=b)
+    options = claim_options(board, a, b, spec, where)
     order = None
     if "claim" in spec:
         if board.rules.old_west is None:
