@@ -14,6 +14,7 @@ from typing import Any
 
 from ...game import TallyResult
 from ...table_input import join
+from .board import Ticket
 from .live_countries import cards_by_country
 from .live_old_west import route_claims
 from .scoring import Holding, score_table
@@ -83,6 +84,16 @@ def live_result(state: TicketToRideState) -> TallyResult:
     return score_table(state.board, [seat.holding() for seat in seats])
 
 
+def ticket_entry(ticket: Ticket) -> Any:
+    """A ticket as the tally reads it: its two places, an itinerary's cities, or the origin
+    and destinations of a ticket to one of several."""
+    if ticket.any_of:
+        return {"from": ticket.places[0], "any_of": list(ticket.places[1:])}
+    if ticket.itinerary:
+        return {"cities": list(ticket.places)}
+    return list(ticket.places)
+
+
 def final_table(state: TicketToRideState) -> dict[str, Any]:
     """The final table as `companion tally` reads it (the map given as itself)."""
     players = []
@@ -96,7 +107,7 @@ def final_table(state: TicketToRideState) -> dict[str, Any]:
             "routes": [{"from": t.ends[0], "to": t.ends[1], "color": t.color,
                         **({"claim": claims[t.id]} if t.id in claims else {})}
                        for t in holding.tracks],
-            "tickets": [list(t.places) for t in holding.tickets],
+            "tickets": [ticket_entry(t) for t in holding.tickets],
             "stations": list(holding.stations),
             **variant_fields(state, number),
         })  # fmt: skip
