@@ -114,14 +114,16 @@ def test_each_ticket_is_a_card_of_its_csv(name: str) -> None:
         else:
             cards[(*ticket.places, ticket.points, ticket.long)] += 1
     expected: Counter[tuple[object, ...]] = Counter()
+    place = board.place  # Europe 1912's data spells some of Europe's cities otherwise
     for row in _rows(spec["tickets"]):
         if row.get("kind") in ("country", "city-to-country"):
-            expected[(row["city1"], row["city2"], int(row["points"]))] += 1
+            expected[(place(row["city1"]), place(row["city2"]), int(row["points"]))] += 1
         else:
-            expected[(row["city1"], row["city2"], int(row["points"]), row["long"] == "True")] += 1
+            expected[(place(row["city1"]), place(row["city2"]), int(row["points"]),
+                      row["long"] == "True")] += 1
     for row in _rows(spec["itineraries"]) if "itineraries" in spec else []:
-        expected[(tuple(row["cities"].split(";")), int(row["in_order"]), int(row["connected"]),
-                  int(row["failed"]))] += 1
+        expected[(tuple(map(place, row["cities"].split(";"))), int(row["in_order"]),
+                  int(row["connected"]), int(row["failed"]))] += 1
     assert cards == expected
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from engine.errors import InvalidInput
+from engine.games.ticket_to_ride.library import SHIPPED
 from engine.games.ticket_to_ride.tally import tally
 from engine.registry import GAMES
 
@@ -270,7 +271,7 @@ def test_refused_table_shapes() -> None:
     assert refused({"game": "ticket-to-ride", "players": []}) == (
         "map: is missing: a shipped map's name or a map object")
     assert refused(table("mars", {"name": "Ana"}, {"name": "Ben"})) == (
-        "map: unknown map 'mars': one of usa, europe")
+        "map: unknown map 'mars': one of " + ", ".join(SHIPPED))
     assert refused(table("usa", {"name": "Ana"})) == (
         "players: USA is for 2 to 5 players (got 1)")
     bad_map = {"name": "x", "cities": ["A", "B"], "routes": [{"from": "A", "to": "C", "length": 1}]}

@@ -10,6 +10,7 @@ from companion.flows.kit import Button, leafed, turned
 from companion.flows.words import paged
 from companion.games.ticket_to_ride.material import card_pages, holders_pages, material_pages
 from companion.games.ticket_to_ride.part import Part
+from companion.games.ticket_to_ride.ticket_names import destination_scored
 from companion.games.ticket_to_ride.view import Mode
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DEALT,
@@ -127,10 +128,15 @@ class Pages(Part):
         view = self.flow.view(state)
         w = self.words
         held = holdings(state)  # a player's, or a team's
-        players = [
-            (seat, lines) for seat, score in enumerate(view.final.players)
-            for lines in paged(w.final_breakdown(score.breakdown, view.counts[seat].completed,
-                                                 len(held[seat].tickets)), w.more())]
+        players: list[tuple[int | None, tuple[str, ...]]] = []
+        for seat, score in enumerate(view.final.players):
+            count = view.counts[seat]
+            lines = w.final_breakdown(score.breakdown, count.completed, len(held[seat].tickets))
+            # Which destination each ticket to one of several scored ("Bern → Italia +8").
+            lines += tuple(destination_scored(w, ticket, result)
+                           for ticket, result in zip(held[seat].tickets, count.scored)
+                           if ticket.any_of)
+            players += [(seat, page) for page in paged(lines, w.more())]
         ranking: list[tuple[int | None, tuple[str, ...]]] = [
             (None, ())] * _pages_of(len(self._ranking_lines(state)))
         return [*players, *ranking]

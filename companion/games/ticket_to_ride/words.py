@@ -15,6 +15,7 @@ from functools import cache
 from companion.flows.words import LINE, TableWords, packed, wrapped
 from companion.games.names import card_name, category_name
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS, TABLE
+from companion.games.ticket_to_ride.ticket_names import place_names, ticket_line, title_fitting
 from companion.i18n.translate import fill
 from engine.errors import N_, IllegalEvent
 from engine.games.ticket_to_ride.board import GRAY, LOCOMOTIVE, Map, Ticket, Track, differences
@@ -67,6 +68,8 @@ TICKETS_TITLE = N_("{name}: tickets")
 TAP_TICKETS = N_("Keep {least} or more of {offered}")
 TICKETS_DRAWN = N_("Tickets drawn")
 TICKETS_KEPT = N_("Tickets kept: {count}")
+TICKET_PUT_BACK = N_("Put back: {ticket}")
+TICKET_HELD = N_("{name} holds {ticket}")
 CLAIM_TITLE = N_("Claim: city")
 STATION_TITLE = N_("Station: city")
 FROM_CITY = N_("From {city}")
@@ -279,8 +282,10 @@ class Words(TableWords):
                  for card, count in counts.items()]
         return ", ".join(parts)
 
-    def ticket(self, ticket: Ticket) -> str:
-        return f"{'–'.join(ticket.places)} {ticket.points}"
+    def ticket(self, ticket: Ticket, lines: int = 2) -> str:
+        """A ticket and its points in at most `lines` lines when it can be (see
+        `ticket_names`): "Denver–El Paso 4", "Bern → Fra 5 · Deu 6 · Öst 11 · Ita 8"."""
+        return ticket_line(self, ticket, lines)
 
     def category(self, key: str) -> str:
         return category_name(GAME, key, self.language)
@@ -335,7 +340,8 @@ class Words(TableWords):
 
     # Tickets
     def ticket_put_back(self, ticket: Ticket) -> str:
-        return self._("Put back: {ticket}").format(ticket="–".join(ticket.places))
+        return title_fitting([self.say(TICKET_PUT_BACK, ticket=name)
+                              for name in place_names(self, ticket)])
 
     # Claiming a route, building a station
     def letter_item(self, letter: str, cities: Sequence[str]) -> str:
@@ -502,4 +508,5 @@ class Words(TableWords):
     # Hints
     # Refusals
     def ticket_held(self, ticket: Ticket, name: str) -> str:
-        return self._("{name} holds {ticket}").format(name=name, ticket="–".join(ticket.places))
+        return title_fitting([self.say(TICKET_HELD, name=name, ticket=places)
+                              for places in place_names(self, ticket)])

@@ -69,21 +69,31 @@ class Track:
 
 @dataclass(frozen=True)
 class Ticket:
-    """A destination ticket (two places) or an itinerary (three places or more, in order)."""
+    """A destination ticket (two places), an itinerary (three places or more, in order), or a
+    ticket to one of several destinations (Switzerland: `choices`)."""
 
     id: str
+    #: The places printed: a ticket to one of several destinations has its origin first.
     places: tuple[str, ...]
-    #: Points when completed (an itinerary: when travelled in the order printed).
+    #: Points when completed (an itinerary: when travelled in the order printed; one of
+    #: several destinations: the most a destination gives).
     points: int
     #: An itinerary whose places are all connected, but not in order.
     connected: int = 0
-    #: Points when not completed (negative).
+    #: Points when not completed (negative; one of several destinations: minus the least).
     failed: int = 0
     long: bool = False
+    #: One of several destinations: each destination and its points, in the order printed.
+    choices: tuple[tuple[str, int], ...] = ()
 
     @property
     def itinerary(self) -> bool:
-        return len(self.places) > 2
+        return len(self.places) > 2 and not self.choices
+
+    @property
+    def any_of(self) -> bool:
+        """A ticket to one of several destinations: only the best one connected scores."""
+        return bool(self.choices)
 
 
 @dataclass(frozen=True)
@@ -339,7 +349,7 @@ class Map:
         return self._at.get(place, ())
 
     def tickets_between(self, a: str, b: str) -> tuple[Ticket, ...]:
-        return tuple(t for t in self.tickets if not t.itinerary and {a, b} == set(t.places))
+        return tuple(t for t in self.tickets if len(t.places) == 2 and {a, b} == set(t.places))
 
 
 def routes_of(tracks: Iterable[Track]) -> tuple[tuple[Track, ...], ...]:

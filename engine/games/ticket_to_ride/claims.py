@@ -62,6 +62,14 @@ def claim_options(board: Map, a: str, b: str, spec: Mapping[str, Any], where: st
             raise InvalidInput(join(where, "color"),
                                N_("there is no {color} track between {a} and {b}"),
                                color=str(word), a=a, b=b)
+    for key in TRACK_KEYS:  # a track of a double route whose tracks differ (Legendary Asia)
+        if key in spec:
+            value = _route_value(spec, key, where)
+            options = [t for t in options if getattr(t, key) == value]
+            if not options:
+                raise InvalidInput(join(where, key),
+                                   N_("there is no route between {a} and {b} with {given}"),
+                                   a=a, b=b, given=f"{key} {written(value)}")
     routes = routes_of(options)
     if len(routes) > 1:
         keys = differences(route[0] for route in routes)
@@ -75,6 +83,10 @@ def claim_options(board: Map, a: str, b: str, spec: Mapping[str, Any], where: st
         raise InvalidInput(where, reason, count=len(routes), a=a, b=b, key=key,
                            some=", ".join(values[:-1]), last=values[-1])
     return options
+
+
+#: Markings a map may give per track of a double route: a table names the one it means.
+TRACK_KEYS = ("waves", "mountains")
 
 
 def _route_value(spec: Mapping[str, Any], key: str, where: str) -> object:
@@ -196,9 +208,13 @@ def told_apart(board: Map, track: Track) -> dict[str, Any]:
 
 
 def route_entry(board: Map, track: Track) -> dict[str, Any]:
-    """A track as a table writes it: its places, its colour, what tells its route apart."""
+    """A track as a table writes it: its places, its colour, what tells its route apart and,
+    where the tracks of its route differ in their markings, its own."""
+    siblings = [t for t in board.route_tracks[track.route] if t.color == track.color]
+    marked = {key: getattr(track, key) for key in TRACK_KEYS
+              if len({getattr(t, key) for t in siblings}) > 1}
     return {"from": track.ends[0], "to": track.ends[1], "color": track.color,
-            **told_apart(board, track)}
+            **told_apart(board, track), **marked}
 
 
 def written(value: object) -> str:

@@ -86,8 +86,13 @@ def live_result(state: TicketToRideState) -> TallyResult:
 
 
 def ticket_entry(ticket: Ticket) -> Any:
-    """A ticket as a table gives it: its two places, or an itinerary's cities."""
-    return {"cities": list(ticket.places)} if ticket.itinerary else list(ticket.places)
+    """A ticket as the tally reads it: its two places, an itinerary's cities, or the origin
+    and destinations of a ticket to one of several."""
+    if ticket.any_of:
+        return {"from": ticket.places[0], "any_of": list(ticket.places[1:])}
+    if ticket.itinerary:
+        return {"cities": list(ticket.places)}
+    return list(ticket.places)
 
 
 def final_table(state: TicketToRideState) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from typing import Any
 from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
 from ...tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
+from .any_of import any_of_ticket, read_choices, refuse_other_fields
 from .board import (
     GRAY,
     MAX_COUNTRY_TRACKS,
@@ -143,7 +144,8 @@ def _places(data: Mapping[str, Any], key: str, path: str, required: bool) -> tup
 
 def _implied_cities(data: Mapping[str, Any], path: str, countries: tuple[str, ...]
                     ) -> tuple[str, ...]:
-    """Without a `cities` list: every place the routes and tickets name that is no country."""
+    """Without a `cities` list: every place the routes and tickets name that is no country
+    (the destinations of a ticket with `any_of` included)."""
     known = {fold(country) for country in countries}
     found: list[str] = []
     written: list[Any] = []
@@ -152,6 +154,7 @@ def _implied_cities(data: Mapping[str, Any], path: str, countries: tuple[str, ..
             if isinstance(raw, dict):
                 written += [raw.get("from"), raw.get("to")]
                 written += raw.get("cities", []) if isinstance(raw.get("cities"), list) else []
+                written += list(raw["any_of"]) if isinstance(raw.get("any_of"), dict) else []
     for name in written:
         if isinstance(name, str) and name.strip() and fold(name) not in known:
             known.add(fold(name))
@@ -368,35 +371,19 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
         where = join(where_all, number)
         ticket = obj(raw, where)
         long = flag(ticket, "long", where, default=False)
-        if "cities" in ticket:
-            names = items(ticket, "cities", where)
-            if len(names) < 3:
-                raise InvalidInput(join(where, "cities"), N_("an itinerary names three places "
-                                                             "or more"))
-            places = tuple(place_field(board, name, join(join(where, "cities"), i))
-                           for i, name in enumerate(names))
-            if len(set(places)) != len(places):
-                raise InvalidInput(join(where, "cities"), N_("a place is named twice"))
-            points = whole_number(ticket, "in_order", where, minimum=1, maximum=MAX_TICKET_POINTS)
-            connected = whole_number(ticket, "connected", where, minimum=1, maximum=points)
-            failed = whole_number(ticket, "failed", where, default=-connected,
-                                  minimum=-MAX_TICKET_POINTS, maximum=0)
+        if "any_of" in ticket:
+            read = _any_of(ticket, where, board, long)
+        elif "cities" in ticket:
+            read = _itinerary(ticket, where, board, long)
         else:
-            places = (place_field(board, ticket.get("from"), join(where, "from")),
-                      place_field(board, ticket.get("to"), join(where, "to")))
-            if places[0] == places[1]:
-                raise InvalidInput(where, N_("a ticket joins two different places"))
-            points = whole_number(ticket, "points", where, minimum=1, maximum=MAX_TICKET_POINTS)
-            connected = 0
-            failed = whole_number(ticket, "failed", where, default=-points,
-                                  minimum=-MAX_TICKET_POINTS, maximum=0)
-        base = "-".join(places)
+            read = _destination(ticket, where, board, long)
+        base = read.id
         ticket_id, copy = base, 1
         while ticket_id in ids:
             copy += 1
             ticket_id = f"{base}#{copy}"
         ids.add(ticket_id)
-        tickets.append(Ticket(ticket_id, places, points, connected, failed, long))
+        tickets.append(replace(read, id=ticket_id))
     setup = rules.tickets
     regular = sum(1 for t in tickets if not t.long)
     longs = len(tickets) - regular
@@ -406,3 +393,40 @@ def _tickets(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
     return tuple(tickets)
 
 
+def _destination(ticket: Mapping[str, Any], where: str, board: Map, long: bool) -> Ticket:
+    """A ticket from one place to another: `from`, `to`, `points` (`failed`: minus them)."""
+    places = (place_field(board, ticket.get("from"), join(where, "from")),
+              place_field(board, ticket.get("to"), join(where, "to")))
+    if places[0] == places[1]:
+        raise InvalidInput(where, N_("a ticket joins two different places"))
+    points = whole_number(ticket, "points", where, minimum=1, maximum=MAX_TICKET_POINTS)
+    failed = whole_number(ticket, "failed", where, default=-points,
+                          minimum=-MAX_TICKET_POINTS, maximum=0)
+    return Ticket("-".join(places), places, points, 0, failed, long)
+
+
+def _itinerary(ticket: Mapping[str, Any], where: str, board: Map, long: bool) -> Ticket:
+    """An itinerary: `cities` in order, `in_order` and `connected` points (`failed`)."""
+    names = items(ticket, "cities", where)
+    if len(names) < 3:
+        raise InvalidInput(join(where, "cities"), N_("an itinerary names three places or more"))
+    places = tuple(place_field(board, name, join(join(where, "cities"), i))
+                   for i, name in enumerate(names))
+    if len(set(places)) != len(places):
+        raise InvalidInput(join(where, "cities"), N_("a place is named twice"))
+    points = whole_number(ticket, "in_order", where, minimum=1, maximum=MAX_TICKET_POINTS)
+    connected = whole_number(ticket, "connected", where, minimum=1, maximum=points)
+    failed = whole_number(ticket, "failed", where, default=-connected,
+                          minimum=-MAX_TICKET_POINTS, maximum=0)
+    return Ticket("-".join(places), places, points, connected, failed, long)
+
+
+def _any_of(ticket: Mapping[str, Any], where: str, board: Map, long: bool) -> Ticket:
+    """A ticket to one of several destinations: `from`, and `any_of` with each one's points
+    (no `to`, `points` or `failed`: the lowest value is what it costs)."""
+    refuse_other_fields(ticket, where)
+    origin = place_field(board, ticket.get("from"), join(where, "from"))
+    table = obj(ticket["any_of"], join(where, "any_of"))
+    choices = read_choices(table, join(where, "any_of"), origin,
+                           lambda value, at: place_field(board, value, at))
+    return any_of_ticket(origin, choices, long)

@@ -59,6 +59,10 @@ RULE_NOTES: tuple[str, ...] = (
        "the others in order, its second value when its cities are all connected otherwise, and "
        "its negative value (the map file's 'failed', by default minus the second value) when a "
        "city is missing."),
+    N_("A ticket to one of several destinations (Switzerland) scores the points of the best "
+       "destination connected to its origin: several may be connected, only the best counts. "
+       "With none connected it costs only its lowest value. It counts as completed (most "
+       "completed tickets, tie-breaks) when one destination is connected."),
     N_("Neighbouring countries are dead ends: a route into a country connects nothing to the "
        "other routes into that country, for tickets and for the longest route alike."),
     N_("Winner: the best total; ties are broken by the map's tie-breaks in order. USA: most "
@@ -243,6 +247,7 @@ SPECIAL_RULES: dict[str, str] = {
     "special cards": N_("jokers, locomotives +4, passenger and ferry cards (Italy, Märklin, "
                         "Rails & Sails)"),
     "itineraries": N_("itinerary tickets"),
+    "any_of": N_("tickets to one of several destinations (Switzerland)"),
     "boat": N_("boat cards, boats and exchanges (Rails & Sails)"),
 }
 

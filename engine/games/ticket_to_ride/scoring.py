@@ -13,7 +13,7 @@ from ...game import PlayerScore, TallyResult
 from ...trails import longest_trail
 from .board import Map, Ticket, Track
 from .stations import best_borrowing
-from .tickets import Outcome, PlayerNetwork, outcome, points_for
+from .tickets import Outcome, PlayerNetwork, Scored, scored
 
 GAME_ID = "ticket-to-ride"
 
@@ -50,6 +50,8 @@ class PlayerCount:
     completed: int
     longest: int
     borrowed: tuple[Track | None, ...]
+    #: What each ticket scored, in the order of the holding's tickets.
+    scored: tuple[Scored, ...] = ()
 
 
 def route_points(board: Map, holdings: Sequence[Holding]) -> list[int]:
@@ -88,8 +90,8 @@ def count_player(board: Map, holdings: Sequence[Holding], seat: int) -> PlayerCo
                                 opponents)
         borrowed = choice.borrowed
     network = PlayerNetwork(list(holding.tracks) + [t for t in borrowed if t is not None], board)
-    results = [outcome(ticket, network) for ticket in holding.tickets]
-    tickets = sum(points_for(ticket, result) for ticket, result in zip(holding.tickets, results))
+    results = tuple(scored(ticket, network) for ticket in holding.tickets)
+    tickets = sum(result.points for result in results)
     own = PlayerNetwork(holding.tracks, board)  # stations never count for the longest route
     breakdown = {"routes": 0, "tickets": tickets}
     if rules.longest_bonus:
@@ -101,9 +103,10 @@ def count_player(board: Map, holdings: Sequence[Holding], seat: int) -> PlayerCo
     breakdown.update(holding.bonuses)
     return PlayerCount(
         breakdown=breakdown,
-        completed=sum(1 for result in results if result is Outcome.COMPLETED),
+        completed=sum(1 for result in results if result.outcome is Outcome.COMPLETED),
         longest=longest_trail(own.edges),
         borrowed=borrowed,
+        scored=results,
     )
 
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import Map, Ticket, Track
-from .tickets import Node, Outcome, PlayerNetwork, node, outcome, points_for
+from .tickets import Node, Outcome, PlayerNetwork, Scored, joined, node, scored
 
 
 @dataclass(frozen=True)
@@ -48,17 +48,18 @@ def best_borrowing(
 ) -> Borrowing:
     """The best ticket score with one borrowed opponent track (or none) per station city."""
     base = PlayerNetwork(own, board)
-    results = [outcome(ticket, base) for ticket in tickets]
-    points = sum(points_for(ticket, result) for ticket, result in zip(tickets, results))
-    completed = results.count(Outcome.COMPLETED)
+    results = [scored(ticket, base) for ticket in tickets]
+    points = sum(result.points for result in results)
+    completed = sum(result.outcome is Outcome.COMPLETED for result in results)
     best = Borrowing(points, completed, (None,) * len(stations))
-    # Borrowing only adds connections: only tickets short of their best can gain.
-    open_tickets = [(t, points_for(t, r)) for t, r in zip(tickets, results)
-                    if r is not Outcome.COMPLETED]
+    # Borrowing only adds connections: only tickets short of their best can gain (one of
+    # several destinations may reach a better one).
+    open_tickets = [(t, r) for t, r in zip(tickets, results)
+                    if r.outcome is not Outcome.COMPLETED or r.points < t.points]
     if not open_tickets or not stations:
         return best
-    ceiling = (points + sum(ticket.points - result for ticket, result in open_tickets),
-               completed + len(open_tickets))
+    ceiling = (points + sum(ticket.points - result.points for ticket, result in open_tickets),
+               completed + sum(r.outcome is not Outcome.COMPLETED for _, r in open_tickets))
     parallel = any(ticket.itinerary for ticket, _ in open_tickets)
     gains = _Gains(board, base, own, open_tickets)
     order = sorted(range(len(stations)), key=lambda seat: stations[seat])
@@ -89,7 +90,7 @@ class _Gains:
     """
 
     def __init__(self, board: Map, base: PlayerNetwork, own: Sequence[Track],
-                 open_tickets: list[tuple[Ticket, int]]) -> None:
+                 open_tickets: list[tuple[Ticket, Scored]]) -> None:
         self.board = board
         self.base = base
         self.own = own
@@ -116,28 +117,27 @@ class _Gains:
             root_a, root_b = find(a), find(b)
             if root_a != root_b:
                 parent[root_a] = root_b
+
+        def roots(place: str) -> set[Node]:
+            return {find(n) for n in self.nodes[place] + extra.get(place, [])}
+
         gain = completed = 0
         network: PlayerNetwork | None = None
         for ticket, result in self.open:
             if ticket.itinerary:
                 parts: set[Node] | None = None
                 for place in ticket.places:
-                    roots = {find(n) for n in self.nodes[place] + extra.get(place, [])}
-                    parts = roots if parts is None else parts & roots
+                    parts = roots(place) if parts is None else parts & roots(place)
                 if not parts:  # a city still missing: no trail to look for
-                    gain += ticket.failed - result
+                    gain += ticket.failed - result.points
                     continue
                 if network is None:
                     network = PlayerNetwork(list(self.own) + list(chosen), self.board)
-                now = outcome(ticket, network)
-                gain += points_for(ticket, now) - result
-                completed += now is Outcome.COMPLETED
-                continue
-            first, second = ticket.places
-            ends_a = {find(n) for n in self.nodes[first] + extra.get(first, [])}
-            if any(find(n) in ends_a for n in self.nodes[second] + extra.get(second, [])):
-                gain += ticket.points - result
-                completed += 1
+                now = scored(ticket, network)
+            else:
+                now = joined(ticket, lambda a, b: not roots(a).isdisjoint(roots(b)))
+            gain += now.points - result.points
+            completed += (now.outcome is Outcome.COMPLETED) - (result.outcome is Outcome.COMPLETED)
         return gain, completed
 
 

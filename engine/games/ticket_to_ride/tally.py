@@ -21,6 +21,14 @@ from typing import Any
 from ...errors import N_, InvalidInput
 from ...game import TallyResult
 from ...table_input import checked, items, join, obj, players_of, whole_number
+from .any_of import (
+    any_of_ticket,
+    destinations_shown,
+    read_choices,
+    read_destinations,
+    refuse_other_fields,
+    shown,
+)
 from .board import Map, Ticket
 from .claims import Claim, assign_tracks, claim_options
 from .library import resolve_map
@@ -52,7 +60,7 @@ def _tally(table: Any) -> TallyResult:
         _read_tickets(board, seat)
         _read_stations(board, seat)
         _check_trains(board, seat)
-    _check_tickets_unique(seats)
+    _check_tickets_unique(board, seats)
     _check_stations_unique(seats)
     variant_bonuses(board, seats, data)
     return score_table(board, [seat.holding() for seat in seats])
@@ -168,11 +176,13 @@ def _read_tickets(board: Map, seat: Seat) -> None:
     for number, raw in enumerate(items(seat.raw, "tickets", seat.path, default=[])):
         where = join(where_all, number)
         seat.tickets.append(_ticket(board, raw, where))
-        seat.custom_tickets.append(
-            isinstance(raw, dict) and ("points" in raw or "in_order" in raw))
+        seat.custom_tickets.append(isinstance(raw, dict) and (
+            "points" in raw or "in_order" in raw or isinstance(raw.get("any_of"), dict)))
 
 
 def _ticket(board: Map, raw: Any, where: str) -> Ticket:
+    if isinstance(raw, dict) and "any_of" in raw:
+        return _any_of(board, raw, where)
     if isinstance(raw, dict) and "cities" in raw:
         names = items(raw, "cities", where)
         places = tuple(place_of(board, name, join(join(where, "cities"), i))
@@ -202,18 +212,59 @@ def _ticket(board: Map, raw: Any, where: str) -> Ticket:
     return printed[0]
 
 
-def _check_tickets_unique(seats: Sequence[Seat]) -> None:
-    """A ticket card of the map is in one hand at most (tickets given with points are free)."""
+def _any_of(board: Map, raw: Mapping[str, Any], where: str) -> Ticket:
+    """A ticket to one of several destinations: `from` and `any_of`, the destinations as
+    printed (the map's ticket) or with their points ({"France": 5, ...})."""
+    refuse_other_fields(raw, where)
+    origin = place_of(board, raw.get("from"), join(where, "from"))
+    spec = raw["any_of"]
+    at = join(where, "any_of")
+
+    def place(value: Any, field: str) -> str:
+        return place_of(board, value, field)
+
+    if isinstance(spec, dict):
+        return any_of_ticket(origin, read_choices(spec, at, origin, place))
+    if not isinstance(spec, list):
+        raise InvalidInput(at, N_("must be the destinations, or each destination with its "
+                                  "points"))
+    destinations = read_destinations(list(enumerate(spec)), at, origin, place)
+    printed = [t for t in board.tickets if t.any_of and t.places[0] == origin
+               and set(t.places[1:]) == set(destinations)]
+    named = destinations_shown(origin, destinations)
+    if not printed:
+        raise InvalidInput(where, N_("{map} has no ticket {ticket}: give each destination's "
+                                     "points"), map=board.title, ticket=named)
+    if len({t.choices for t in printed}) > 1:
+        raise InvalidInput(where, N_("{map} has {count} tickets {ticket} with other points: "
+                                     "give each destination's points"),
+                           map=board.title, count=len(printed), ticket=named)
+    return printed[0]
+
+
+def _check_tickets_unique(board: Map, seats: Sequence[Seat]) -> None:
+    """A ticket card of the map is in one hand at most (tickets given with points are free);
+    a card the box holds twice (Switzerland's country tickets) may be in two hands."""
     seen: dict[str, str] = {}
     for seat in seats:
         for number, (ticket, custom) in enumerate(zip(seat.tickets, seat.custom_tickets)):
             if custom:
                 continue
             if ticket.id in seen:
-                raise InvalidInput(join(join(seat.path, "tickets"), number),
-                                   N_("the ticket {ticket} is already held by {other}"),
-                                   ticket=ticket.id.replace("-", " - "), other=seen[ticket.id])
+                copy = next((other for other in board.tickets if other.id not in seen
+                             and _same_card(other, ticket)), None)
+                if copy is None:
+                    raise InvalidInput(join(join(seat.path, "tickets"), number),
+                                       N_("the ticket {ticket} is already held by {other}"),
+                                       ticket=shown(ticket), other=seen[ticket.id])
+                seat.tickets[number] = ticket = copy
             seen[ticket.id] = seat.name
+
+
+def _same_card(one: Ticket, other: Ticket) -> bool:
+    """Two copies of one card: the same places, points and destinations."""
+    return (one.places, one.points, one.connected, one.failed, one.choices, one.long) == (
+        other.places, other.points, other.connected, other.failed, other.choices, other.long)
 
 
 def _read_stations(board: Map, seat: Seat) -> None:

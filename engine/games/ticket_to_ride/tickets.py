@@ -1,4 +1,5 @@
-"""Tickets at the end of the game: completed, failed, and itineraries in order or not.
+"""Tickets at the end of the game: completed, failed, itineraries in order or not, and the
+best destination of a ticket to one of several.
 
 A player's network is the graph of their tracks. A neighbouring country is a dead end: each
 track into it ends at a node of its own, so two tracks into the same country never connect.
@@ -15,7 +16,8 @@ track into it ends at a node of its own, so two tracks into the same country nev
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 
 from ...graph import Network
@@ -26,6 +28,7 @@ Node = tuple[str, str]
 
 
 class Outcome(Enum):
+    #: Completed (one of several destinations: at least one joined to its origin).
     COMPLETED = "completed"
     #: An itinerary whose places are connected but cannot be travelled in order.
     CONNECTED = "connected"
@@ -101,22 +104,44 @@ class PlayerNetwork:
         return any(walk(start, 0, 0) for start in self.nodes_of(places[0]))
 
 
-def outcome(ticket: Ticket, network: PlayerNetwork) -> Outcome:
+@dataclass(frozen=True)
+class Scored:
+    """What a ticket scores at the end."""
+
+    outcome: Outcome
+    points: int
+    #: The destination that scored, on a ticket to one of several destinations ("": none).
+    destination: str = ""
+
+
+def joined(ticket: Ticket, joins: Callable[[str, str], bool]) -> Scored:
+    """A ticket other than an itinerary, from which places the network `joins`: one of several
+    destinations scores its best one joined to its origin, else costs its lowest value."""
+    if ticket.any_of:
+        origin = ticket.places[0]
+        reached = [(place, points) for place, points in ticket.choices if joins(origin, place)]
+        if not reached:
+            return Scored(Outcome.FAILED, ticket.failed)
+        place, points = max(reached, key=lambda choice: choice[1])  # the first printed of ties
+        return Scored(Outcome.COMPLETED, points, place)
+    if joins(ticket.places[0], ticket.places[1]):
+        return Scored(Outcome.COMPLETED, ticket.points)
+    return Scored(Outcome.FAILED, ticket.failed)
+
+
+def scored(ticket: Ticket, network: PlayerNetwork) -> Scored:
     if not ticket.itinerary:
-        done = network.joins(ticket.places[0], ticket.places[1])
-        return Outcome.COMPLETED if done else Outcome.FAILED
+        return joined(ticket, network.joins)
     if network.travels_in_order(ticket.places):
-        return Outcome.COMPLETED
-    return Outcome.CONNECTED if network.all_joined(ticket.places) else Outcome.FAILED
+        return Scored(Outcome.COMPLETED, ticket.points)
+    if network.all_joined(ticket.places):
+        return Scored(Outcome.CONNECTED, ticket.connected)
+    return Scored(Outcome.FAILED, ticket.failed)
 
 
-def points_for(ticket: Ticket, result: Outcome) -> int:
-    if result is Outcome.COMPLETED:
-        return ticket.points
-    if result is Outcome.CONNECTED:
-        return ticket.connected
-    return ticket.failed
+def outcome(ticket: Ticket, network: PlayerNetwork) -> Outcome:
+    return scored(ticket, network).outcome
 
 
 def ticket_points(ticket: Ticket, network: PlayerNetwork) -> int:
-    return points_for(ticket, outcome(ticket, network))
+    return scored(ticket, network).points
