@@ -92,6 +92,9 @@ class TableGame:
     read_map: Callable[[str], tuple[str, Any]] | None = None
     #: How a play's map seats teams (None for a map without teams); None: never in teams.
     map_teams: Callable[[object], Teams | None] | None = None
+    #: The player counts a play's map seats (whole teams on a map played in teams), from its
+    #: map option; None: every map seats the game's own counts.
+    map_players: Callable[[object], range] | None = None
 
     @property
     def title(self) -> str:

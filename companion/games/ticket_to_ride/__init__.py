@@ -61,6 +61,12 @@ def _map_teams(option: object) -> Teams | None:
     return map_teams(option)
 
 
+def _map_players(option: object) -> range:
+    from companion.games.ticket_to_ride.map_files import map_players
+
+    return map_players(option)
+
+
 TABLE = TableGame(
     id="ticket-to-ride",
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
@@ -146,4 +152,5 @@ TABLE = TableGame(
     map_cards=_map_cards,
     read_map=_read_map,
     map_teams=_map_teams,
+    map_players=_map_players,
 )

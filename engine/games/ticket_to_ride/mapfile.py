@@ -24,6 +24,7 @@ from ...errors import N_, InvalidInput
 from ...table_input import checked, flag, items, join, obj, text, whole_number
 from ...tomlkeys import MAX_KEY_PARTS, MAX_NUMBER_DIGITS, long_key_line, long_number_line
 from .board import GRAY, Map, MapRules, Ticket, Track
+from .mapcheck import check_map
 from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
 from .maprules import check_rules_against_routes, read_rules
 from .names import NameIndex, fold
@@ -34,6 +35,9 @@ MAX_MAP_CHARS = 1_000_000
 
 def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
     """A map from the text of a map file; the caller reads the file (the engine does no I/O).
+
+    A map file is read to be played: a map that cannot be (`mapcheck`: a route longer than a
+    player's pieces, a place no route joins, too few tickets for its largest table) is refused.
 
     A text longer than `max_chars`, with a dotted key too long for tomllib to read in
     reasonable time, or with a number too long for Python to read, is refused before it is
@@ -57,7 +61,9 @@ def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
         raise InvalidInput("", N_("not a valid map file: {detail}"), detail=str(error)) from None
     except RecursionError:
         raise InvalidInput("", N_("not a valid map file: nested too deeply")) from None
-    return parse_map(data)
+    board = parse_map(data)
+    check_map(board)
+    return board
 
 
 def parse_map(data: Any, path: str = "") -> Map:
