@@ -1627,11 +1627,14 @@ def run_inprocess_case(case: FileCase, folder: Path, number: int) -> str | None:
 
 def map_file_cases() -> list[tuple[str, str]]:
     """TOML map files for `map_from_toml`: a good one, then broken ones."""
+    # Fifteen tickets: three for each of the five players a map seats by default.
+    tickets = "".join(f'  {{ from = "{a}", to = "{b}", points = {points} }},\n'
+                      for a, b, points in (("Aa", "Cc", 6), ("Aa", "Bb", 3), ("Bb", "Cc", 4)) * 5)
     good = (
         'name = "mini"\ncities = ["Aa", "Bb", "Cc"]\n'
         'routes = [\n  { from = "Aa", to = "Bb", length = 3, colors = ["red", "blue"] },\n'
         '  { from = "Bb", to = "Cc", length = 4, color = "gray" },\n]\n'
-        'tickets = [ { from = "Aa", to = "Cc", points = 6 } ]\n'
+        f'tickets = [\n{tickets}]\n'
     )
     broken = [
         ("TOML syntax", good.replace("]\ntickets", "\ntickets")),

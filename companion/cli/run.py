@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("companion")
 
+#: The demo's players when `--players` is not given, or of the counts its map seats the
+#: nearest to this (`demo_players`).
+DEMO_PLAYERS = 3
 MAP_HELP = "Ticket to Ride: the map of a new game, a shipped map's name or a map file's path"
 #: A setting's name as a TOML bare key: `--setting` builds one line of the game's section.
 _SETTING_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -64,7 +67,9 @@ def register(commands: Any) -> None:
     demo.add_argument("--state-dir", type=Path,
                       help="journal folder; an unfinished demo there is resumed (default: "
                            "demo-GAME in the user's state folder)")
-    demo.add_argument("--players", type=int, default=3, help="how many players (default 3)")
+    demo.add_argument("--players", type=int,
+                      help="how many players (default: of those the map seats, the nearest "
+                           f"to {DEMO_PLAYERS})")
     demo.add_argument("--frames", type=Path, help="save every new OLED frame as a PNG here")
     demo.add_argument("--progress-every", type=int, default=25, metavar="MOVES",
                       help="print how far the game got every MOVES moves (default 25)")
@@ -94,11 +99,11 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
 
     _ = translator(language).gettext
     rules = GAMES[args.game]
-    # A map may seat other counts than the game (whole teams): its `new_game` says so below.
-    if (args.players not in rules.players and not args.map) or not (
-            0 < args.players <= len(PLAYER_NAMES)):
-        return _fail(_("--players: {game} is for {low} to {high} players").format(
-            game=args.game, low=rules.players.start, high=rules.players.stop - 1))
+    given = args.players
+    # A map may seat other counts than the game (whole teams): its own counts say so below.
+    if given is not None and ((given not in rules.players and not args.map)
+                              or not 0 < given <= len(PLAYER_NAMES)):
+        return _fail(_counts_refused(_, args.game, rules.players))
     options: dict[str, Any] = {}
     if args.map:
         if not _takes(args.game, "map_name"):
@@ -107,7 +112,11 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
             options["map_name"] = map_option(args.game, args.map)
         except MapFileError as error:
             return _fail("--map: " + refusal(error, language))
-    try:  # a map may be for fewer players than the game
+    name, counts = _seats(args.game, options, len(PLAYER_NAMES))
+    args.players = demo_players(counts) if given is None else given
+    if args.players not in counts:
+        return _fail(_counts_refused(_, name, counts))
+    try:  # the rules' own refusals, in the engine's words
         rules.new_game(PLAYER_NAMES[:args.players], **options)
     except IllegalEvent as error:
         return _fail("--players: " + reason(error, language))
@@ -155,6 +164,34 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         raise
     print(final_line(result), flush=True)
     return 0
+
+
+def demo_players(counts: range) -> int:
+    """The demo's players when `--players` is not given: of the counts the game (its map)
+    seats, the nearest to DEMO_PLAYERS, the fewer on a tie."""
+    return min(counts, key=lambda count: (abs(count - DEMO_PLAYERS), count))
+
+
+def _seats(game: str, options: dict[str, Any], most: int) -> tuple[str, range]:
+    """Who a demo seats: the map's title and the counts it seats (whole teams on a map played
+    in teams), those the demo has names for; the game's id and counts without a map."""
+    record = TABLE_GAMES[game]
+    option = options.get("map_name")
+    if option is None or record.map_facts is None:
+        return game, GAMES[game].players
+    counts = record.map_facts(option).people
+    named = range(counts.start, min(counts.stop, most + 1), counts.step)
+    title = record.map_title(option) if record.map_title is not None else game
+    return title, named or counts
+
+
+def _counts_refused(_: Callable[[str], str], name: str, counts: range) -> str:
+    """One line: `--players` is not a count the game or map `name` seats, which are `counts`."""
+    if counts.step == 1:
+        return _("--players: {game} is for {low} to {high} players").format(
+            game=name, low=counts[0], high=counts[-1])
+    return _("--players: {map} is for whole teams of {size}: {low} to {high} players").format(
+        map=name, size=counts.step, low=counts[0], high=counts[-1])
 
 
 def run_table(args: argparse.Namespace, language: str) -> int:

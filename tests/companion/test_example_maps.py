@@ -14,13 +14,17 @@ from typing import Any, cast
 import pytest
 
 from companion.cli.main import main
+from companion.cli.run import demo_players
 from companion.desktop.demo import PLAYER_NAMES
 from companion.flows.automaton import physical_moves
 from companion.games.names import reason
 from companion.games.ticket_to_ride.map_files import read_map
+from companion.state.journal import Journal
+from companion.state.replay import rebuild
 from engine.errors import IllegalEvent
 from engine.games.ticket_to_ride import RULES, Map, map_from_toml, parse_map
 from engine.games.ticket_to_ride.events import TicketToRideEvent
+from engine.games.ticket_to_ride.live_teams import table_sizes
 
 GAME = "ticket-to-ride"
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples" / "maps").glob("*.toml"))
@@ -41,12 +45,25 @@ def engine_refusal(data: dict[str, Any]) -> IllegalEvent | None:
     return None
 
 
-def demo(path: Path, state_dir: Path, players: int,
-         capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:
-    status = main(["--lang", "en", "demo", GAME, "--map", str(path), "--state-dir",
-                   str(state_dir), "--players", str(players), "--progress-every", "1000"])
+def demo(path: Path, state_dir: Path, players: int | None,
+         capsys: pytest.CaptureFixture[str], language: str = "en"
+         ) -> tuple[int, list[str], str]:
+    """The demo on the map file at `path`: its status, output lines and errors; without
+    `players`, the demo chooses how many."""
+    count = [] if players is None else ["--players", str(players)]
+    status = main(["--lang", language, "demo", GAME, "--map", str(path), "--state-dir",
+                   str(state_dir), *count, "--progress-every", "1000"])
     out, err = capsys.readouterr()
     return status, out.splitlines(), err
+
+
+@pytest.mark.parametrize(("counts", "chosen"), [
+    (range(2, 6), 3), (range(2, 4), 3), (range(4, 6), 4), (range(1, 3), 2),
+    (range(4, 7, 2), 4), (range(2, 5, 2), 2),
+])  # fmt: skip
+def test_without_players_the_demo_seats_the_count_nearest_three(counts: range,
+                                                                 chosen: int) -> None:
+    assert demo_players(counts) == chosen
 
 
 def test_the_folder_has_an_example() -> None:
@@ -62,9 +79,13 @@ def test_an_example_map_is_read_and_its_demo_plays_it_to_the_end(
     # Every example map is one the table plays: the refusal of a map it does not play is the
     # test below.
     assert engine_refusal(data) is None
-    players = fewest_players(board)
-    status, out, err = demo(path, tmp_path, players, capsys)
+    # Without --players the demo seats the count the map takes nearest to three.
+    status, out, err = demo(path, tmp_path, None, capsys)
     assert status == 0, err
+    players = len(json.loads(out[-1])["players"]) * (board.rules.team_size or 1)
+    seated = table_sizes(board.rules)
+    assert players in seated
+    assert all((abs(players - 3), players) <= (abs(other - 3), other) for other in seated)
     title, option = read_map(text)
     assert title == board.title
     # The demo's completion line is the result of the game the simulated players played.
@@ -82,7 +103,9 @@ def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_
     # Boat cards without the map's `rules.boats` (pieces, decks) are left to the tally.
     text = ('name = "boats"\nroutes = [{ from = "A", to = "B", length = 2 },'
             ' { from = "B", to = "C", length = 1 }]\ntickets = [{ from = "A", to = "C",'
-            ' points = 4 }]\n[rules]\nplayers = [2, 3]\n[rules.cards]\nspecial = ["boat"]\n')
+            ' points = 4 }, { from = "A", to = "B", points = 2 }, { from = "B", to = "C",'
+            ' points = 1 }]\n[rules]\nplayers = [2, 3]\ntickets = { start = 1 }\n'
+            '[rules.cards]\nspecial = ["boat"]\n')
     path = tmp_path / "boats.toml"
     path.write_text(text, encoding="utf-8")
     refused = engine_refusal(json.loads(json.dumps(tomllib.loads(text))))
@@ -93,7 +116,7 @@ def test_a_map_whose_rules_the_table_does_not_play_is_refused_with_the_engine_s_
     assert not (tmp_path / "state" / "journal.sqlite3").exists()
 
 
-def test_the_team_example_seats_three_teams_in_the_demo_and_refuses_a_partial_team(
+def test_the_team_example_seats_three_teams_in_the_demo_each_player_dealt_tickets(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = next(path for path in EXAMPLES if path.stem == "teams-example")
     team_size = map_from_toml(path.read_text(encoding="utf-8")).rules.team_size
@@ -101,7 +124,26 @@ def test_the_team_example_seats_three_teams_in_the_demo_and_refuses_a_partial_te
     assert status == 0, err
     teams = [player["name"] for player in json.loads(out[-1])["players"]]
     assert len(teams) == 3 and "Eve & Fay" in teams
-    status, out, err = demo(path, tmp_path / "partial", 3 * team_size - 1, capsys)
+    with Journal(tmp_path / "three" / "journal.sqlite3") as journal:
+        (play,) = journal.plays(finished=True)
+        state, _ = rebuild(journal, RULES, play)
+    # Every player was dealt tickets and kept some: the first kept went to the team's holder.
+    assert len(state.players) == 6 and all(player.tickets for player in state.players)
+    assert len(state.teams) == 3 and all(team.tickets for team in state.teams)
+
+
+@pytest.mark.parametrize(("name", "players", "language", "line"), [
+    ("example", 5, "en", "--players: Example network is for 2 to 3 players"),
+    ("example", 5, "fr", "--players : Example network se joue de 2 à 3 joueurs"),
+    ("teams-example", 5, "en", "--players: Team example is for whole teams of 2: 4 to 6 players"),
+    ("teams-example", 2, "fr",
+     "--players : Team example se joue en équipes complètes de 2 : de 4 à 6 joueurs"),
+])
+def test_the_demo_refuses_a_count_the_map_does_not_seat_in_one_line(
+        name: str, players: int, language: str, line: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = next(path for path in EXAMPLES if path.stem == name)
+    status, out, err = demo(path, tmp_path / "state", players, capsys, language)
     assert status == 2 and out == []
-    assert err == "companion: --players: Each team has 2 players\n"
-    assert not (tmp_path / "partial" / "journal.sqlite3").exists()
+    assert err == f"companion: {line}\n"
+    assert not (tmp_path / "state" / "journal.sqlite3").exists()

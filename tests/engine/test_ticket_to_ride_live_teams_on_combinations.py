@@ -10,15 +10,9 @@ import pytest
 from engine.games.ticket_to_ride import map_from_toml
 from engine.games.ticket_to_ride.deal import unplayable
 
-from .ticket_to_ride_live import checked_result, play
+from .ticket_to_ride_live import checked_result, in_teams, play
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
-
-
-def in_teams(name: str, team_trains: int) -> str:
-    text = (MAPS / f"{name}.toml").read_text("utf-8")
-    return text.replace(f'name = "{name}"', f'name = "teams-{name}"', 1).replace(
-        "[rules]\n", f"[rules]\nteam_size = 2\nteam_trains = {team_trains}\n", 1)
 
 
 @pytest.mark.parametrize(("name", "team_trains"), [
@@ -27,7 +21,8 @@ def in_teams(name: str, team_trains: int) -> str:
 ])
 def test_random_team_games_on_combined_maps_agree_with_the_tally(name: str,
                                                                  team_trains: int) -> None:
-    board = map_from_toml(in_teams(name, team_trains))
+    board = map_from_toml(in_teams((MAPS / f"{name}.toml").read_text("utf-8"), name,
+                                   team_trains))
     assert board.rules.team_size == 2 and unplayable(board) is None
     for players in (4, 6):
         for seed in range(4):

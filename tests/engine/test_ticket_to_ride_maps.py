@@ -164,6 +164,7 @@ def test_a_full_map_file() -> None:
         tickets = [
           { from = "Aa", to = "Land", points = 6 },
           { cities = ["Aa", "Bé", "Cc"], in_order = 12, connected = 6 },
+          { from = "Bé", to = "Land", points = 5 },
         ]
         [aliases]
         "Cc" = ["Sea"]
@@ -172,6 +173,8 @@ def test_a_full_map_file() -> None:
         trains = 30
         longest_bonus = 0
         globetrotter = 15
+        [rules.tickets]
+        start = 1
         [rules.tolls]
         tokens = 30
         loan_penalty = 5

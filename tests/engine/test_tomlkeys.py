@@ -9,7 +9,10 @@ from engine.games.ticket_to_ride import mapfile
 from engine.games.ticket_to_ride.mapfile import map_from_toml
 from engine.tomlkeys import MAX_KEY_PARTS, long_key_line
 
-GOOD = 'name = "mini"\ncities = ["Aa", "Bb"]\nroutes = [{ from = "Aa", to = "Bb", length = 3 }]\n'
+# Six tickets: three for each of two players.
+TICKETS = ", ".join(['{ from = "Aa", to = "Bb", points = 3 }'] * 6)
+GOOD = ('name = "mini"\ncities = ["Aa", "Bb"]\nroutes = [{ from = "Aa", to = "Bb", length = 3 }]\n'
+        f"tickets = [{TICKETS}]\n[rules]\nplayers = [2, 2]\n")
 
 
 @pytest.mark.parametrize(("text", "line"), [
@@ -35,7 +38,8 @@ def test_a_map_file_with_a_long_dotted_key_is_refused_before_parsing(
     calls: list[str] = []
     monkeypatch.setattr(mapfile.tomllib, "loads", calls.append)
     text = GOOD + ".".join(f"k{number}" for number in range(20_000)) + " = 1\n"
-    with pytest.raises(InvalidInput, match=f"line 4 has a key of more than {MAX_KEY_PARTS}"):
+    line = GOOD.count("\n") + 1
+    with pytest.raises(InvalidInput, match=f"line {line} has a key of more than {MAX_KEY_PARTS}"):
         map_from_toml(text)
     with pytest.raises(InvalidInput, match="more than 50 characters"):
         map_from_toml(GOOD, max_chars=50)

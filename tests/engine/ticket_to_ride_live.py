@@ -4,6 +4,7 @@ play, random complete games."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -77,12 +78,19 @@ TEAM_MAPS = {"stocks-example": 12, "meeples-example": 12, "old-west-example": 12
              "depots-example": 14, "marklin-example": 10}
 
 
-def team_map_text(name: str) -> str:
-    """The TOML of example map `name` played in teams of two (its players are then teams)."""
-    text = (EXAMPLES / f"{name}.toml").read_text("utf-8")
-    team_rules = f"[rules]\nteam_size = 2\nteam_trains = {TEAM_MAPS[name]}\n"
+def in_teams(text: str, name: str, team_trains: int) -> str:
+    """The TOML of map file `text` (named `name`) played by two or three teams of two: four or
+    six players, each dealt two of its tickets (twelve or more) and keeping both."""
+    text = re.sub(r"^players = .*\n", "", text, count=1, flags=re.MULTILINE)
+    team_rules = (f"[rules]\nplayers = [2, 3]\nteam_size = 2\nteam_trains = {team_trains}\n"
+                  "tickets = { start = 2 }\n")
     return text.replace("[rules]\n", team_rules, 1).replace(
         f'name = "{name}"', f'name = "teams-{name}"', 1)
+
+
+def team_map_text(name: str) -> str:
+    """The TOML of example map `name` played in teams of two (its players are then teams)."""
+    return in_teams((EXAMPLES / f"{name}.toml").read_text("utf-8"), name, TEAM_MAPS[name])
 
 
 @cache

@@ -70,6 +70,7 @@ def _map_teams(option: object) -> Teams | None:
     return map_teams(option)
 
 
+
 TABLE = TableGame(
     id="ticket-to-ride",
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",

@@ -33,7 +33,9 @@ def read_map(text: str) -> tuple[str, dict[str, Any]]:
     Raises InvalidInput naming the field, or the engine's IllegalEvent for a map whose rules
     are not played at the table.
     """
-    map_from_toml(text)  # the engine's bounds on the text, before anything else reads it
+    # The engine's reading of a map file, before anything else reads the text: its bounds,
+    # and the checks of a map for play (routes, network, tickets for the largest table).
+    map_from_toml(text)
     data = json.loads(json.dumps(tomllib.loads(text), default=str))
     board = parse_map(data)
     tag = map_tag(board)
@@ -101,3 +103,4 @@ def map_teams(option: object) -> Teams | None:
         return tuple(team.name for team in seat_teams(players, None, size))
 
     return Teams(size, table_sizes(rules), names)
+

@@ -45,6 +45,7 @@ from .board import (
     Track,
     route_key,
 )  # fmt: skip
+from .mapcheck import check_map
 from .mapfields import MAX_FEW, MAX_TICKET_POINTS, color_field, place_field, texts
 from .maprules import check_rules_against_routes, missing_values, read_rules
 from .names import NameIndex, fold
@@ -57,6 +58,9 @@ MAX_ARROW_CHARS = 30
 
 def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
     """A map from the text of a map file; the caller reads the file (the engine does no I/O).
+
+    A map file is read to be played: a map that cannot be (`mapcheck`: a route longer than a
+    player's pieces, a place no route joins, too few tickets for its largest table) is refused.
 
     A text longer than `max_chars`, with a dotted key too long for tomllib to read in
     reasonable time, or with a number too long for Python to read, is refused before it is
@@ -80,7 +84,9 @@ def map_from_toml(source: str, max_chars: int = MAX_MAP_CHARS) -> Map:
         raise InvalidInput("", N_("not a valid map file: {detail}"), detail=str(error)) from None
     except RecursionError:
         raise InvalidInput("", N_("not a valid map file: nested too deeply")) from None
-    return parse_map(data)
+    board = parse_map(data)
+    check_map(board)
+    return board
 
 
 def parse_map(data: Any, path: str = "") -> Map:
@@ -222,9 +228,13 @@ def _tracks(data: Mapping[str, Any], path: str, board: Map, rules: MapRules
         several = len(colors) > 1
         counts = _markings(entry, where, route.length, len(colors))
         for track_number, color in enumerate(colors, start=1):
+            own = track_number - 1
             track = replace(route, id=f"{base}#{track_number}" if several else base,
                             color=color, number=track_number if several else 0,
-                            **{key: values[track_number - 1] for key, values in counts.items()})
+                            ferries=counts.get("ferries", [route.ferries] * len(colors))[own],
+                            waves=counts.get("waves", [route.waves] * len(colors))[own],
+                            mountains=counts.get("mountains",
+                                                 [route.mountains] * len(colors))[own])
             if track.id in ids:
                 raise InvalidInput(where, N_("the track id {id} is already that of "
                                              "routes[{other}]: spell a place otherwise"),
