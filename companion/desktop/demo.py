@@ -82,21 +82,27 @@ def demo_deck(game: str, options: dict[str, Any] | None = None) -> Deck:
                 f"{0x80 + value_index // 256:02X}"
                 for copy in range(copies(game, kind))
             ]
-    for kind, values in map_cards(game, options).items():
+    on_map = map_cards(game, options)
+    for kind, values in on_map.items():
         for value in values:
             if (kind, value) not in uids:
                 digest = sha256_hex(f"{game}|{kind}|{value}".encode())[:10]
                 uids[(kind, value)] = [f"05{digest}{copy:02X}".upper()
                                        for copy in range(copies(game, kind))]
+        # The box of the map in play: not every shipped board's tickets (a thousand tags).
+        uids = {card: tags for card, tags in uids.items()
+                if card[0] != kind or card[1] in values}
     return Deck(uids)
 
 
 def map_cards(game: str, options: dict[str, Any] | None) -> dict[str, tuple[str, ...]]:
-    """The cards the map in `options` adds to the game's (a map file's tickets)."""
+    """The cards of the map in `options` (its tickets), the game's first map when none is
+    given; none for a game without maps."""
     record = TABLE_GAMES.get(game)
-    if record is None or record.map_cards is None or not options or "map_name" not in options:
+    if record is None or record.map_cards is None or record.maps is None:
         return {}
-    return record.map_cards(options["map_name"])
+    option = (options or {}).get("map_name", record.maps()[0])
+    return record.map_cards(option)
 
 
 def deck_tags(game: str, deck: Deck) -> list[tuple[str, Card]]:

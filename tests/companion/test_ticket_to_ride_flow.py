@@ -554,7 +554,8 @@ def test_cards_of_another_game_and_unknown_tags() -> None:
 
 def test_every_card_can_be_enrolled_and_named() -> None:
     choices = TicketToRideFlow("en").card_choices()
-    assert len(choices) == 8 + 1 + 4 + len(ticket_codes())  # colours, locomotive, specials
+    # Colours, locomotive, specials, the boat cards of the Rails & Sails boards, the tickets.
+    assert len(choices) == 8 + 1 + 4 + 2 * 8 + len(ticket_codes())
     assert ("Locomotive", "locomotive", "") in choices
     usa = shipped_map("usa")
     assert ("Denver–El Paso 4", "ticket", ticket_code(usa, "Denver-El Paso")) in choices

@@ -21,6 +21,7 @@ from companion.games.ticket_to_ride.words import (
     OTHER_MAP_TICKET,
     map_tag,
     map_ticket_codes,
+    shipped_ticket_tags,
     ticket_codes,
 )  # fmt: skip
 from companion.i18n.translate import translator
@@ -29,7 +30,8 @@ from companion.screens.model import Style
 from companion.state.journal import Journal
 from companion.table.build import open_table
 from companion.table.lobby import Lobby
-from engine.games.ticket_to_ride import parse_map, shipped_map
+from engine.games.ticket_to_ride import SHIPPED, parse_map, shipped_map
+from engine.games.ticket_to_ride.library import INDEX
 from engine.games.ticket_to_ride.board import Map
 from engine.games.ticket_to_ride.state import Phase
 
@@ -65,7 +67,8 @@ def test_a_map_s_ticket_tags_follow_its_name_and_the_shipped_ones_are_as_before(
     usa = shipped_map("usa")
     assert map_tag(usa) == "usa" and map_tag(shipped_map("europe")) == "europe"
     assert ticket_codes()["usa-01"] == ("usa", sorted(t.id for t in usa.tickets)[0])
-    assert len(ticket_codes()) == len(usa.tickets) + len(shipped_map("europe").tickets)
+    assert len(ticket_codes()) == sum(len(shipped_map(name).tickets) for name in SHIPPED)
+    assert shipped_ticket_tags() == tuple(ticket_codes())  # from the index, reading no map
     board = parse_map({"name": "Côte d'Azur: the long one, 2nd edition", "cities": ["A", "B"],
                        "routes": [{"from": "A", "to": "B", "length": 2}],
                        "tickets": [{"from": "A", "to": "B", "points": 3}]})
@@ -95,13 +98,14 @@ def test_the_table_takes_its_map_s_tickets_and_refuses_another_map_s(
     table = open_table(state_dir=tmp_path / "state", game=GAME, players=NAMES, language="en",
                        options=options, driver_config=DEMO_DRIVERS)
     try:
-        deck = demo_deck(GAME, options)
+        deck, usa_deck = demo_deck(GAME, options), demo_deck(GAME)  # a box of each map
         enroll_deck(table.registry, GAME, deck)
+        enroll_deck(table.registry, GAME, usa_deck)
         hands = Hands(table)
         app = table.app
         while app.session.state.phase is Phase.DEAL:
             hands.press("ok")
-        hands.tap(deck.uids[("ticket", "usa-01")][0])
+        hands.tap(usa_deck.uids[("ticket", "usa-01")][0])
         assert app.screen().title == en(OTHER_MAP_TICKET)
         assert app.screen().style is Style.REFUSAL
         own = sorted(map_ticket_codes(app.session.state.board))[:2]
@@ -197,13 +201,14 @@ def test_the_maps_folder_is_offered_after_the_shipped_maps_and_bad_files_stay_al
     (folder / "notes.txt").write_text("not a map", encoding="utf-8")
     with caplog.at_level(logging.WARNING):
         offered = offered_maps(GAME, folder)
-    assert [choice.title for choice in offered] == ["USA", "Europe", "broken", "Lake Shore",
-                                                    "twin", "z"]
-    assert [choice.problem is None for choice in offered] == [True, True, False, True, False,
-                                                              False]
-    assert offered[0].option == "usa" and offered[3].option["name"] == "lake-shore"
+    shipped = len(SHIPPED)
+    assert [choice.title for choice in offered] == [
+        *(INDEX[name].title for name in SHIPPED), "broken", "Lake Shore", "twin", "z"]
+    assert [choice.problem is None for choice in offered] == [True] * shipped + [
+        False, True, False, False]
+    assert offered[0].option == "usa" and offered[shipped + 1].option["name"] == "lake-shore"
     assert "broken.toml" in caplog.text
-    assert offered_maps(GAME, tmp_path / "nowhere") == offered[:2]
+    assert offered_maps(GAME, tmp_path / "nowhere") == offered[:shipped]
     assert offered_maps("freight-train", folder) == []
 
 
@@ -235,9 +240,10 @@ def test_the_lobby_asks_which_map_and_says_why_a_file_is_refused(tmp_path: Path)
     lobby.handle(Press("ok"))                            # Ticket to Ride
     screen = lobby.screen()
     assert screen.title == "Which map?" and screen.menu is not None
-    assert screen.menu.items == ("USA", "Europe", "broken (refused)", "Lake Shore")
-    lobby.handle(Press("down"))
-    lobby.handle(Press("down"))
+    shipped = tuple(INDEX[name].title for name in SHIPPED)
+    assert screen.menu.items == (*shipped, "broken (refused)", "Lake Shore")
+    for _ in shipped:
+        lobby.handle(Press("down"))
     lobby.handle(Press("ok"))                            # the refused file
     screen = lobby.screen()
     assert screen.style is Style.REFUSAL and screen.title == "Map refused"
@@ -281,7 +287,7 @@ def test_the_map_given_on_the_command_line_is_the_lobby_s_first_choice(tmp_path:
     offered = offered_maps(GAME, folder)
     table = open_table(state_dir=tmp_path / "state", game=GAME, players=NAMES, language="en",
                        start_now=False, driver_config=DEMO_DRIVERS,
-                       game_options=lambda game: {"map_name": offered[2].option},
+                       game_options=lambda game: {"map_name": offered[len(SHIPPED)].option},
                        maps=lambda game: offered)
     try:
         lobby = table.loop.app
@@ -329,7 +335,7 @@ def test_a_map_for_fewer_players_is_refused_in_one_line(
     assert "Traceback" not in err
 
 
-def test_the_lobby_says_when_a_map_is_for_fewer_players(tmp_path: Path) -> None:
+def test_the_lobby_counts_only_the_players_a_map_seats(tmp_path: Path) -> None:
     folder = tmp_path / "maps"
     example_copy(folder)
     table = open_table(state_dir=tmp_path / "state", game=GAME, players=NAMES, language="en",
@@ -338,11 +344,14 @@ def test_the_lobby_says_when_a_map_is_for_fewer_players(tmp_path: Path) -> None:
     try:
         lobby = table.loop.app
         assert isinstance(lobby, Lobby)
-        for button in ("ok", "up", "ok", "up", "up", "ok", "ok", "ok", "ok", "ok", "ok"):
-            lobby.handle(Press(button))                  # Lake Shore, 4 players, start
-        screen = lobby.screen()
-        assert (screen.title, screen.style) == ("Cannot start", Style.REFUSAL)
-        assert " ".join(screen.body) == "Lake Shore is for 2 to 3 players"
-        assert lobby.next_app is None
+        for button in ("ok", "up", "ok", "up", "up", "up"):
+            lobby.handle(Press(button))                  # Lake Shore, up to 4 players
+        assert lobby.screen().title == "3 players"      # its most
+        assert lobby.screen().top == "Lake Shore" or lobby.screen().title == "3 players"
+        for _ in range(4):                               # 3 players, default names
+            lobby.handle(Press("ok"))
+        lobby.handle(Press("ok"))                        # start
+        assert lobby.next_app is not None
+        assert lobby.next_app.session.state.board.title == "Lake Shore"
     finally:
         table.close()

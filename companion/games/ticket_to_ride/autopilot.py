@@ -185,7 +185,9 @@ def _toward_claim(flow: TicketToRideFlow, state: TicketToRideState, goal: ClaimR
     ui = flow.ui
     board = state.board
     wanted = board.track(goal.track)
-    city = ui.city if ui.city in wanted.ends else wanted.ends[0]
+    # A route to a neighbouring country is claimed from its city: only cities are listed.
+    city = (ui.city if ui.city in wanted.ends
+            else next(end for end in wanted.ends if not board.is_country(end)))
     on_lists = _toward_city(flow, state, city, mode)
     if on_lists is not None:
         return on_lists
