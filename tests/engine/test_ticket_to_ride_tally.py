@@ -300,3 +300,10 @@ def test_tie_breaks_in_order() -> None:
     ben["tickets"] = [{"from": "C", "to": "E", "points": 12}, {"from": "C", "to": "D", "points": 1}]
     result = tally(table(inline, ana, ben))
     assert [p.total for p in result.players] == [15, 15] and result.winners == ("Ben",)
+
+
+def test_a_board_whose_tolls_lack_their_values_says_so_in_the_tally() -> None:
+    ana = {"name": "Ana", "routes": [["Amsterdam", "Haarlem"]], "toll_tokens": 20}
+    assert refused(table("netherlands", ana, {"name": "Ben"})) == (
+        "players[0].toll_tokens: the tolls of Netherlands are off: 62 values no source gives "
+        "are missing; give its map with them")

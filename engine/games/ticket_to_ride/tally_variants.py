@@ -37,6 +37,12 @@ def variant_bonuses(board: Map, seats: Sequence[Seat], data: Mapping[str, Any]) 
     for seat in seats:
         for key, rule in _VARIANT_FIELDS.items():
             if key in seat.raw and not getattr(rules, rule):
+                left_off = [missing for missing in board.missing if missing.rule == rule]
+                if left_off:  # the Netherlands' tolls, before their values are entered
+                    raise InvalidInput(join(seat.path, key), N_(
+                        "the tolls of {map} are off: {count} values no source gives are "
+                        "missing; give its map with them"),
+                        map=board.title, count=left_off[0].count)
                 raise InvalidInput(join(seat.path, key), N_("{map} does not use {key}"),
                                    map=board.title, key=key)
     if "dummy_shares" in data and rules.stocks is None:
