@@ -415,6 +415,22 @@ def test_a_tunnel_turns_three_cards_then_asks_for_more_or_gives_up() -> None:
     assert table.state.players[0].tracks == ()
 
 
+def test_a_tunnel_with_no_card_left_to_turn_over_is_confirmed_with_ok() -> None:
+    table = Table(5, "europe")
+    table.deal_and_keep()
+    state = table.state
+    players = list(state.players)
+    players[state.current] = replace(players[state.current], hand=("red",) * 3)
+    table.session.state = replace(state, deck=(), discard=(), players=tuple(players))
+    table.enter(ClaimRoute("Sochi-Erzurum", ("red", "red", "red")))
+    assert table.state.tunnel is not None
+    assert table.title() == "No card to turn over"
+    assert table.app.screen().hints == "ok:continue"
+    table.press("ok")
+    assert table.state.tunnel is None
+    assert "Sochi-Erzurum" in table.state.players[0].tracks
+
+
 def test_a_station_is_a_city_and_the_cards_paid() -> None:
     table = Table(2, "europe")
     table.deal_and_keep()

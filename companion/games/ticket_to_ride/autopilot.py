@@ -71,6 +71,8 @@ def enter(flow: TicketToRideFlow, state: TicketToRideState, mode: Mode, goal: Ev
     if isinstance(goal, RevealTunnel):
         if mode is not Mode.REVEAL:
             return Press("back")
+        if not goal.cards:  # the deck and the discard are empty
+            return Press("ok")
         return _tap(uid_for, goal.cards[len(ui.picks)])
     if isinstance(goal, PayTunnel):
         if mode is Mode.HOLDER:

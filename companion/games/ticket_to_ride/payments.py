@@ -26,6 +26,7 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TUNNEL_EXTRA,
     TUNNEL_FREE,
     TUNNEL_GIVEN_UP,
+    TUNNEL_NOTHING,
     TUNNEL_REVEAL,
     Words,
 )
@@ -121,6 +122,9 @@ class Payments(Part):
     def reveal_screen(self, state: TicketToRideState) -> Screen:
         w = self.words
         count = cards_to_reveal(state)
+        if count == 0:  # no card left in the deck nor the discard: the tunnel costs no more
+            return Screen(top=self.top(state), title=w.say(TUNNEL_NOTHING),
+                          hints=w.hint_ack())
         cards = tuple(w.card(card) for card in TRAIN_CARDS)
         return Screen(top=self.top(state), title=w.say(TUNNEL_REVEAL, count=count),
                       menu=Menu(cards, self.ui.choice % len(cards)),
@@ -128,6 +132,8 @@ class Payments(Part):
 
     def reveal_button(self, state: TicketToRideState, button: Button) -> Reaction:
         """The cards turned over may be entered with the buttons too: a card from the list."""
+        if button == "ok" and cards_to_reveal(state) == 0:
+            return Reaction(RevealTunnel(()), notice=self.words.say(TUNNEL_FREE))
         if button == "back" and self.ui.picks:
             self.ui = self.ui.unpicking()
         elif button in ("up", "down"):
@@ -150,7 +156,11 @@ class Payments(Part):
             extra = tunnel_surcharge(revealed, Payment(tunnel.color, 0))
             notice = (self.words.say(TUNNEL_EXTRA, count=extra) if extra
                       else self.words.say(TUNNEL_FREE))
-        return Reaction(RevealTunnel(self.ui.cards), notice=notice,
+        cards = self.ui.cards
+        # The deck may run out half way: the rest is turned over after the reshuffle, from
+        # no card picked.
+        self.ui = replace(self.ui, picks=())
+        return Reaction(RevealTunnel(cards), notice=notice,
                         uids=tuple(p.uid for p in picks if p.uid))
 
     def tunnel_pay_screen(self, state: TicketToRideState) -> Screen:
