@@ -180,7 +180,8 @@ def test_damaged_values_are_left_out_and_entered_again(tmp_path: Path) -> None:
 def test_companion_games_maps_lists_every_board(tmp_path: Path) -> None:
     for language, words in (("en", ("2-3 players", "Verified", "Tolls off: 62 values missing",
                                      "A draft: check it against your box")),
-                            ("fr", ("2-3 joueurs", "Vérifiée", "Péages retirés : 62 valeurs manquent"))):
+                            ("fr", ("2-3 joueurs", "Vérifiée",
+                                    "Péages retirés : 62 valeurs manquent"))):
         done = subprocess.run([sys.executable, "-m", "companion", "--lang", language,
                                "games", "--maps"], capture_output=True, text=True, check=True)
         lines = done.stdout.splitlines()

@@ -31,8 +31,8 @@ from companion.state.journal import Journal
 from companion.table.build import open_table
 from companion.table.lobby import Lobby
 from engine.games.ticket_to_ride import SHIPPED, parse_map, shipped_map
-from engine.games.ticket_to_ride.library import INDEX
 from engine.games.ticket_to_ride.board import Map
+from engine.games.ticket_to_ride.library import INDEX
 from engine.games.ticket_to_ride.state import Phase
 
 from .fakes import MemoryRegistry
