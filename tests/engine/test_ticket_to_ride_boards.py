@@ -157,3 +157,21 @@ def test_the_data_folder_holds_only_files_the_boards_use() -> None:
         used |= {value for key, value in spec.items()
                  if key in ("routes", "tickets", "companies", "country_cards", "itineraries")}
     assert {path.name for path in Path(DATA).iterdir()} == used
+
+
+def test_the_side_data_is_that_of_its_csv() -> None:
+    stocks = shipped_map("pennsylvania").rules.stocks
+    assert stocks is not None
+    assert {name: (shares, payouts) for name, shares, payouts in stocks.companies} == {
+        row["company"]: (int(row["shares"]), tuple(int(n) for n in row["payouts"].split(";")))
+        for row in _rows("ttr_pennsylvania_companies.csv")}
+    piles = dict(shipped_map("poland").rules.country_cards)
+    assert piles == {row["country"]: tuple(sorted(map(int, row["cards"].split(";")),
+                                                  reverse=True))
+                     for row in _rows("ttr_poland_country_cards.csv")}
+    assert shipped_map("old-west").rules.old_west is not None
+    assert shipped_map("old-west").rules.old_west.alvin_start == "Roswell"
+    assert dict(shipped_map("germany").rules.meeple_supply) == dict.fromkeys(
+        ("red", "blue", "green", "yellow", "black", "white"), 10)
+    itineraries = [t for t in shipped_map("world").tickets if t.itinerary]
+    assert len(itineraries) == len(_rows("ttr_world_itineraries.csv")) == 8
