@@ -16,7 +16,8 @@ from companion.games import autopilot
 from companion.games.cards import card_kinds, copies
 from companion.games.ticket_to_ride.flow import Mode, TicketToRideFlow
 from companion.games.ticket_to_ride.part import Part
-from companion.games.ticket_to_ride.words import Words, ticket_code, ticket_codes
+from companion.games.ticket_to_ride.ticket_tags import ticket_code, ticket_codes
+from companion.games.ticket_to_ride.words import Words
 from companion.screens.model import Style
 from companion.screens.render import render
 from companion.table.app import TableApp

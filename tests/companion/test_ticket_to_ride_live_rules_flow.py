@@ -11,8 +11,9 @@ from companion.flows.automaton import physical_moves
 from companion.flows.inputs import Hold
 from companion.games import autopilot
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.view import Mode
-from companion.games.ticket_to_ride.words import TOLLS_AND_LOANS, Words, map_ticket_codes
+from companion.games.ticket_to_ride.words import TOLLS_AND_LOANS, Words
 from companion.screens.model import Screen, Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES, Map

@@ -17,13 +17,13 @@ from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck, run_dem
 from companion.flows.inputs import Press
 from companion.games.cards import Card, CardError, check_card
 from companion.games.map_choices import MapFileError, map_option, offered_maps, read_map_file
-from companion.games.ticket_to_ride.words import (
-    OTHER_MAP_TICKET,
+from companion.games.ticket_to_ride.ticket_tags import (  # fmt: skip
     map_tag,
     map_ticket_codes,
     shipped_ticket_tags,
     ticket_codes,
-)  # fmt: skip
+)
+from companion.games.ticket_to_ride.words import OTHER_MAP_TICKET
 from companion.i18n.translate import translator
 from companion.publish.export import bgstats_play
 from companion.screens.model import Style

@@ -9,8 +9,9 @@ import pytest
 
 from companion.flows.inputs import Hold
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.ticket_tags import ticket_codes
 from companion.games.ticket_to_ride.view import Mode
-from companion.games.ticket_to_ride.words import Words, ticket_codes
+from companion.games.ticket_to_ride.words import Words
 from companion.screens.model import Style
 from companion.screens.render import cuts, render
 from engine.games.ticket_to_ride import RULES

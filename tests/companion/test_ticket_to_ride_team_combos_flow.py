@@ -15,8 +15,8 @@ from companion.cli.main import main
 from companion.desktop.demo import PLAYER_NAMES
 from companion.flows.automaton import physical_moves
 from companion.games.ticket_to_ride.map_files import read_map
+from companion.games.ticket_to_ride.ticket_tags import ticket_codes
 from companion.games.ticket_to_ride.view import Mode
-from companion.games.ticket_to_ride.words import ticket_codes
 from companion.screens.render import cuts
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.events import TicketToRideEvent

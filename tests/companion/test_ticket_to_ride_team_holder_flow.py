@@ -9,8 +9,8 @@ import pytest
 
 from companion.flows.automaton import enter_move
 from companion.games import autopilot
+from companion.games.ticket_to_ride.ticket_tags import ticket_codes
 from companion.games.ticket_to_ride.view import Mode
-from companion.games.ticket_to_ride.words import ticket_codes
 from engine.games.ticket_to_ride.events import (
     BuildStation,
     ClaimRoute,

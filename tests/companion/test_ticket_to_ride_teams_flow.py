@@ -8,7 +8,7 @@ import pytest
 
 from companion.flows.automaton import physical_moves
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
-from companion.games.ticket_to_ride.words import ticket_codes
+from companion.games.ticket_to_ride.ticket_tags import ticket_codes
 from companion.screens.render import cuts
 from engine.games.ticket_to_ride import RULES, Map
 from engine.games.ticket_to_ride.events import TicketToRideEvent

@@ -17,7 +17,7 @@ TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
 def _cards() -> dict[str, Values]:
     # Train cards by colour, locomotives, destination tickets by code ("usa-07": see
     # companion.games.ticket_to_ride.words.ticket_codes); a map file's tickets fit TICKET_TAG.
-    from companion.games.ticket_to_ride.words import shipped_ticket_tags
+    from companion.games.ticket_to_ride.ticket_tags import shipped_ticket_tags
     from engine.games.ticket_to_ride.board import COLORS
 
     return {"train": COLORS, "locomotive": (), "ticket": shipped_ticket_tags(),

@@ -6,13 +6,9 @@ from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
 from companion.games.autopilot import UidFor
 from companion.games.ticket_to_ride.flow import TicketToRideFlow
+from companion.games.ticket_to_ride.ticket_tags import ticket_code
 from companion.games.ticket_to_ride.view import CLAIM, DEPOT, STATION, Action, Mode, track_kind
-from companion.games.ticket_to_ride.words import (
-    KIND_OF_BOAT,
-    KIND_OF_SPECIAL,
-    city_letter,
-    ticket_code,
-)
+from companion.games.ticket_to_ride.words import KIND_OF_BOAT, KIND_OF_SPECIAL, city_letter
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.ticket_to_ride.board import LOCOMOTIVE

@@ -40,6 +40,7 @@ from companion.games.ticket_to_ride.passengers import Passengers
 from companion.games.ticket_to_ride.payments import Payments
 from companion.games.ticket_to_ride.routes import RouteChooser
 from companion.games.ticket_to_ride.takings import TakingsChooser
+from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.tickets import Tickets
 from companion.games.ticket_to_ride.turn import Turn
 from companion.games.ticket_to_ride.view import Mode, Pick, TicketToRideUI, TurnView
@@ -54,7 +55,6 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     NOT_ON_THIS_MAP,
     NOT_THIS_GAME,
     Words,
-    map_ticket_codes,
 )
 from engine.events import Event
 from engine.games.ticket_to_ride.board import COLORS, LOCOMOTIVE, Map

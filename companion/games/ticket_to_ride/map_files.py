@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games.map_facts import MapFacts
 from companion.games.record import Teams
-from companion.games.ticket_to_ride.words import map_tag, map_ticket_codes, name_tag
+from companion.games.ticket_to_ride.ticket_tags import map_tag, map_ticket_codes, name_tag
 from engine.errors import N_, InvalidInput
 from engine.games.ticket_to_ride import RULES
 from engine.games.ticket_to_ride.board import Map

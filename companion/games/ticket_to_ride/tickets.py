@@ -9,6 +9,7 @@ from dataclasses import replace
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, refused
 from companion.games.ticket_to_ride.part import Part
+from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
     DRAW_SECOND_FIRST,
@@ -23,7 +24,6 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     TICKETS_KEPT,
     TICKETS_TITLE,
     TOO_MANY_TICKETS,
-    map_ticket_codes,
 )
 from companion.screens.model import Screen
 from engine.games.ticket_to_ride.events import DrawTickets, KeepTickets
