@@ -94,7 +94,9 @@ class _Gains:
         self.board = board
         self.base = base
         self.own = own
-        self.open = open_tickets
+        # Each open ticket with what it is, worked out once: the search calls this many times.
+        self.open = [(ticket, result, ticket.itinerary, ticket.any_of)
+                     for ticket, result in open_tickets]
         self.label = {n: base.network.component(n) for n in base.network.nodes}
         places = {place for ticket, _ in open_tickets for place in ticket.places}
         self.nodes = {place: base.nodes_of(place) for place in places}
@@ -123,8 +125,8 @@ class _Gains:
 
         gain = completed = 0
         network: PlayerNetwork | None = None
-        for ticket, result in self.open:
-            if ticket.itinerary:
+        for ticket, result, itinerary, any_of in self.open:
+            if itinerary:
                 parts: set[Node] | None = None
                 for place in ticket.places:
                     parts = roots(place) if parts is None else parts & roots(place)
@@ -134,8 +136,15 @@ class _Gains:
                 if network is None:
                     network = PlayerNetwork(list(self.own) + list(chosen), self.board)
                 now = scored(ticket, network)
-            else:
+            elif any_of:
                 now = joined(ticket, lambda a, b: not roots(a).isdisjoint(roots(b)))
+            else:  # the common ticket, on the hot path of the search: two places joined or not
+                first, second = ticket.places
+                ends_a = {find(n) for n in self.nodes[first] + extra.get(first, [])}
+                if any(find(n) in ends_a for n in self.nodes[second] + extra.get(second, [])):
+                    gain += ticket.points - result.points
+                    completed += 1
+                continue
             gain += now.points - result.points
             completed += (now.outcome is Outcome.COMPLETED) - (result.outcome is Outcome.COMPLETED)
         return gain, completed
