@@ -16,8 +16,6 @@ refusal laid over the screen it answers) is the frame of almost every move: its 
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import tempfile
 import time
@@ -32,6 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bench.bench_companion import SteppedTable, _quantile  # noqa: E402
+from bench.figures_cli import figures_main  # noqa: E402
 from companion.desktop.demo import PLAYER_NAMES  # noqa: E402
 from companion.flows.automaton import physical_moves  # noqa: E402
 from companion.screens import (  # noqa: E402
@@ -144,22 +143,17 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
             {"map": "tolls-example", **measure_renders(shown_screens(tolls, moves))}]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help=f"the first {QUICK_MOVES} moves")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    figures = run(args.quick)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
+def show(figures: Any) -> None:
     for f in figures:
         print(f"{f['map']}: {f['flashes']} flashes of {f['frames']} frames; a flash "
               f"{f['kept_flash_median_ms']} ms (p99 {f['kept_flash_p99_ms']} ms), from scratch "
               f"{f['scratch_flash_median_ms']} ms (p99 {f['scratch_flash_p99_ms']} ms); "
               f"another frame {f['kept_other_median_ms']} ms, from scratch "
               f"{f['scratch_other_median_ms']} ms")
-    return 0
+
+
+def main() -> int:
+    return figures_main(__doc__, run, show, quick_help=f"the first {QUICK_MOVES} moves")
 
 
 if __name__ == "__main__":

@@ -12,10 +12,8 @@ shares, special cards, depots...) beside USA with as many players.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import itertools
-import json
 import random
 import statistics
 import sys
@@ -27,6 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
+from bench.figures_cli import figures_main  # noqa: E402
 from engine.games.ticket_to_ride import RULES, map_from_toml, shipped_map  # noqa: E402
 from engine.games.ticket_to_ride.board import Map, Ticket, Track  # noqa: E402
 from engine.games.ticket_to_ride.deal import unplayable  # noqa: E402
@@ -313,15 +312,7 @@ def print_games(games: list[dict[str, Any]]) -> None:
               f"{g['apply_median_us']:>14.1f}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short run")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    figures = run(args.quick)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
+def show(figures: Any) -> None:
     print(f"machine: {figures['machine']}")
     print(f"{'longest route on':<44}{'edges':>6}{'len':>5}{'fast ms':>9}{'plain DFS':>12}"
           f"{'speed-up':>11}")
@@ -340,7 +331,10 @@ def main() -> int:
           f"{s['itinerary_worst_ms']:.1f} ms")
     print_games(figures["games"])
     print("aims: longest route < 50 ms, station choice < 50 ms")
-    return 0
+
+
+def main() -> int:
+    return figures_main(__doc__, run, show)
 
 
 if __name__ == "__main__":

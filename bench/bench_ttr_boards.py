@@ -17,8 +17,6 @@ use for a Cortex-A53 at 1 GHz against this machine's core).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
 from bench.bench_ttr import measure_games, seats_for  # noqa: E402
+from bench.figures_cli import figures_main  # noqa: E402
 from engine.games.ticket_to_ride import RULES, Map  # noqa: E402
 from engine.games.ticket_to_ride.library import SHIPPED, shipped_map  # noqa: E402
 from engine.simulate import play_random  # noqa: E402
@@ -107,15 +106,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     return {"machine": machine(), "usa": usa, "boards": boards}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short run")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    figures = run(args.quick)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
+def show(figures: Any) -> None:
     usa = figures["usa"]
     print(f"machine: {figures['machine']}")
     print(f"USA, {usa['players']} players: {usa['games_per_second']:.1f} games/s")
@@ -126,7 +117,10 @@ def main() -> int:
               f"{b['ms_per_game']:>9.1f}{b['ms_per_game'] * PI_FACTOR:>11.0f}"
               f"{b['worst_ms']:>11.2f}{b['worst_ms'] * PI_FACTOR:>7.1f}  {b['network']} "
               f"({b['edges']} routes)")
-    return 0
+
+
+def main() -> int:
+    return figures_main(__doc__, run, show)
 
 
 if __name__ == "__main__":

@@ -13,8 +13,6 @@ Two figures, each beside USA measured in the same run:
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_engine import machine  # noqa: E402
 from bench.bench_ttr import measure_example_games, print_games  # noqa: E402
+from bench.figures_cli import figures_main  # noqa: E402
 from engine.games.ticket_to_ride import Map, map_from_toml  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "maps"
@@ -57,15 +56,7 @@ def run(quick: bool = False) -> dict[str, Any]:
             "taps": tap_to_frame(quick)}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a short run")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    figures = run(args.quick)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
+def show(figures: Any) -> None:
     print(f"machine: {figures['machine']}")
     print_games(figures["games"])
     for t in figures["taps"]:
@@ -74,7 +65,10 @@ def main() -> int:
               f"writes: {t['all_p99_outside_journal_ms']} ms; the loop's CPU: "
               f"{t['all_p99_cpu_ms']} ms)")
     print("aim: tap to frame p99 <= 2 ms")
-    return 0
+
+
+def main() -> int:
+    return figures_main(__doc__, run, show)
 
 
 if __name__ == "__main__":
