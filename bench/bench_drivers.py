@@ -23,8 +23,6 @@ Each measurement is a function returning a dict, for a future bench/run.py to im
 
 from __future__ import annotations
 
-import argparse
-import json
 import platform
 import queue
 import statistics
@@ -44,6 +42,7 @@ from tests.vendor import use_mfrc522_wheel  # noqa: E402
 
 use_mfrc522_wheel()  # the library to compare against, without its C dependencies
 
+from bench.figures_cli import figures_main  # noqa: E402
 from drivers import TagPlaced, TagRemoved, build_drivers  # noqa: E402
 from drivers.config import DEFAULT_QUIET_AFTER  # noqa: E402
 from drivers.display import OledDisplay  # noqa: E402
@@ -347,16 +346,7 @@ def print_table(results: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="shorter runs, fewer trials")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
-    results = run(args.quick)
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
-        print_table(results)
-    return 0
+    return figures_main(__doc__, run, print_table, "shorter runs, fewer trials", argv)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from engine.games.ticket_to_ride.library import (
     find_map,
     resolve_map,
 )  # fmt: skip
-from engine.games.ticket_to_ride.live_teams import seat_teams, table_sizes
+from engine.games.ticket_to_ride.live_teams import seat_teams, seats, table_sizes
 from engine.games.ticket_to_ride.mapfile import map_from_toml, parse_map
 
 
@@ -78,9 +78,7 @@ def map_facts(option: object) -> MapFacts:
     """What the table says of a map before it is chosen; a shipped map from its index."""
     if isinstance(option, str) and option in INDEX:
         entry = INDEX[option]
-        size = entry.team_size or 1
-        people = range(entry.players[0] * size, entry.players[1] * size + 1, size)
-        return MapFacts(people, entry.standing,
+        return MapFacts(seats(entry.players, entry.team_size), entry.standing,
                         tuple((RULES_LEFT_OFF[rule], count) for rule, count in entry.missing))
     board = resolve_map(option) if isinstance(option, (str, Mapping, Map)) else None
     if board is None:

@@ -31,9 +31,17 @@ from .state import Player, Takings, Team, TicketToRideState
 def table_sizes(rules: MapRules) -> range:
     """How many people a map seats: its fewest to its most players or, on a map played in
     teams, whole teams from its fewest to its most teams."""
-    size = rules.team_size or 1
-    low, high = rules.players
-    return range(low * size, high * size + 1, size)
+    return seats(rules.players, rules.team_size)
+
+
+def seats(players: tuple[int, int], team_size: int) -> range:
+    """The people a map of `players` (fewest, most) seats, in teams of `team_size` if any.
+
+    >>> seats((2, 3), 2)
+    range(4, 7, 2)
+    """
+    size = team_size or 1
+    return range(players[0] * size, players[1] * size + 1, size)
 
 
 def seat_teams(names: Sequence[str], team_names: Sequence[str] | None, size: int
