@@ -8,19 +8,27 @@ from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.words import Words
 from engine.games.ticket_to_ride.board import LOCOMOTIVE
-from engine.games.ticket_to_ride.library import INDEX, find_map
+from engine.games.ticket_to_ride.library import INDEX, shipped_map
+from engine.games.ticket_to_ride.names import fold
 
 GAME = "ticket-to-ride"
 
 
-def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
-    """(card, copies, name) of each card of the map's box; raises `BoxError` for a map that
-    is not shipped."""
+def board_id(spelling: str) -> str:
+    """A shipped map's id from its id or one of its other names ("Europa" -> "europe");
+    raises `BoxError` for a map that is not shipped."""
     from companion.games.box import BoxError
 
-    board = find_map(board_name)
-    if board is None:
-        raise BoxError(f"unknown map {board_name!r}; one of {', '.join(INDEX)}")
+    wanted = fold(spelling)
+    for entry in INDEX.values():
+        if entry.answers_to(wanted):
+            return entry.name
+    raise BoxError(f"unknown map {spelling!r}; one of {', '.join(INDEX)}")
+
+
+def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
+    """(card, copies, name) of each card of a shipped map's box (`board_id`)."""
+    board = shipped_map(board_id(board_name))
     words = Words(language)
     setup = board.rules.cards
     cards = [(Card(GAME, "train", color), setup.per_color, words.card(color))
