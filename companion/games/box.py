@@ -33,6 +33,8 @@ class BoxEntry:
     card: Card
     copies: int
     label: str
+    #: The name without its kind's word, where the label adds one ("Coal", "Paris–Wien 8").
+    name: str = ""
 
 
 class BoxError(ValueError):
@@ -57,7 +59,7 @@ def box_contents(game: str, language: str, board: str | None = None) -> list[Box
                  for name, kind, value in record.make_flow(language).card_choices()]
     gettext = translator(language).gettext
     return [BoxEntry(card, count, gettext(LABELS[(game, card.kind)]).format(name=name)
-                     if (game, card.kind) in LABELS else name)
+                     if (game, card.kind) in LABELS else name, name)
             for card, count, name in cards]
 
 

@@ -62,6 +62,8 @@ class TapResult:
     label: str
     copy: int = 0
     copies: int = 0
+    #: The card's name without its kind's word, when the box has it ("Coal").
+    name: str = ""
 
 
 class BoxWalk:
@@ -158,7 +160,8 @@ class BoxWalk:
         if self.complete(self.position):
             self.position = self._next_open(self.position)
         self._save()
-        self.last = TapResult(Outcome.ENROLLED, entry.card, entry.label, copy, entry.copies)
+        self.last = TapResult(Outcome.ENROLLED, entry.card, entry.label, copy, entry.copies,
+                              entry.name)
         return self.last
 
     def back(self) -> BoxEntry | None:

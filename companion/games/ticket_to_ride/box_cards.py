@@ -7,7 +7,7 @@ from companion.games.cards import Card, copies
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.words import Words
-from engine.games.ticket_to_ride.board import LOCOMOTIVE
+from engine.games.ticket_to_ride.board import LOCOMOTIVE, Ticket
 from engine.games.ticket_to_ride.library import INDEX, shipped_map
 from engine.games.ticket_to_ride.names import fold
 
@@ -45,6 +45,14 @@ def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
             prefix = "boat2:" if double else "boat:"
             cards += [(Card(GAME, kind, color), count, words.card(prefix + color))
                       for color in setup.colors]
-    cards += [(Card(GAME, "ticket", code), 1, words.ticket(board.ticket(ticket)))
+    cards += [(Card(GAME, "ticket", code), 1, ticket_name(words, board.ticket(ticket)))
               for code, ticket in map_ticket_codes(board).items()]
     return cards
+
+
+def ticket_name(words: Words, ticket: Ticket) -> str:
+    """A ticket as printed, its places apart so a line may break between them: "Paris – Wien
+    8" (a ticket to one of several destinations as the game's screens name it)."""
+    if ticket.any_of:
+        return words.ticket(ticket)
+    return f"{' – '.join(ticket.places)} {ticket.points}"
