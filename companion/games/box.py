@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card, copies
 from companion.i18n.translate import translator
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 
 #: How a box names a card of some kinds, around the value's own name ("Coal" -> "Coal wagon").
 LABELS: dict[tuple[str, str], str] = {
@@ -37,8 +37,9 @@ class BoxEntry:
     name: str = ""
 
 
-class BoxError(ValueError):
-    """A game without a box to walk, or a board the game does not have."""
+class BoxError(Reasoned, ValueError):
+    """A game without a box to walk, or a board the game does not have (an English reason
+    and its parameters, for `games.names.reason`)."""
 
 
 def box_contents(game: str, language: str, board: str | None = None) -> list[BoxEntry]:
@@ -69,10 +70,11 @@ def box_board(game: str, board: str | None) -> str | None:
     that is given a board, or an unknown map)."""
     record = TABLE_GAMES.get(game)
     if record is None:
-        raise BoxError(f"unknown game {game!r}; one of {', '.join(TABLE_GAMES)}")
+        raise BoxError(N_("unknown game {game!r}; one of {games}"), game=game,
+                       games=", ".join(TABLE_GAMES))
     if record.maps is None:
         if board is not None:
-            raise BoxError(f"{game} has one board; leave the board out")
+            raise BoxError(N_("{game} has one board: leave --board out"), game=game)
         return None
     from companion.games.ticket_to_ride.box_cards import board_id
 

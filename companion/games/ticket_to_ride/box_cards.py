@@ -7,6 +7,7 @@ from companion.games.cards import Card, copies
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.words import Words
+from engine.errors import N_
 from engine.games.ticket_to_ride.board import LOCOMOTIVE, Ticket
 from engine.games.ticket_to_ride.library import INDEX, shipped_map
 from engine.games.ticket_to_ride.names import fold
@@ -23,7 +24,8 @@ def board_id(spelling: str) -> str:
     for entry in INDEX.values():
         if entry.answers_to(wanted):
             return entry.name
-    raise BoxError(f"unknown map {spelling!r}; one of {', '.join(INDEX)}")
+    raise BoxError(N_("unknown map {map!r}; one of {maps}"), map=spelling,
+                   maps=", ".join(INDEX))
 
 
 def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
