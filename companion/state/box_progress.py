@@ -21,6 +21,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.lib.files import read_text
 from companion.state.folder import write_atomically
 
 log = logging.getLogger(__name__)
@@ -48,19 +49,15 @@ def read_progress(state_dir: Path, game: str, board: str | None) -> Progress:
     """Where the setup of this box stopped; an empty `Progress` when it never started or the
     file cannot be read (said in the log)."""
     path = progress_path(state_dir, game, board)
+    if not path.exists():
+        return Progress()
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_PROGRESS_BYTES + 1)
-        if len(raw) > MAX_PROGRESS_BYTES:
-            raise ValueError(f"more than {MAX_PROGRESS_BYTES} bytes")
-        data = json.loads(raw)
+        data = json.loads(read_text(path, MAX_PROGRESS_BYTES))
         position, recent = data["position"], data["recent"]
         if type(position) is not int or position < 0 or not isinstance(recent, list) or not all(
                 isinstance(uid, str) for uid in recent):
             raise ValueError("not a position and a list of tags")
-    except FileNotFoundError:
-        return Progress()
-    except (OSError, ValueError, TypeError, KeyError) as error:
+    except (ValueError, TypeError, KeyError) as error:  # InputFileError is a ValueError
         log.warning("box setup progress %s cannot be read, starting from the registry: %s",
                     path, error)
         return Progress()

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.desktop.demo import DEMO_DRIVERS
 from companion.flows.inputs import Press, Tap
 from companion.games.box import box_contents, box_size
 from companion.games.cards import Card
@@ -18,10 +17,11 @@ from companion.screens.model import Style
 from companion.screens.render import cuts
 from companion.state.tags import TagRegistry
 from companion.table.box_setup import BoxSetup, keep_identity
-from companion.table.build import Table, open_table
+from companion.table.build import Table
 from companion.table.system_menu import Entry, SystemMenu
 
 from .hands import Hands
+from .test_system_menu import open_lobby
 
 HINT_WIDTH = 21
 
@@ -47,17 +47,12 @@ class CountingHands(Hands):
         super().tap(uid)
 
 
-def open_lobby(state_dir: Path) -> Table:
-    return open_table(state_dir=state_dir, language="en", driver_config=DEMO_DRIVERS)
-
-
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
+def lobby(tmp_path: Path) -> Iterator[Table]:
+    """A new table on its lobby's first screen."""
     opened = open_lobby(tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.close()
+    yield opened
+    opened.close()
 
 
 def setup_of(table: Table) -> BoxSetup:
@@ -109,7 +104,8 @@ def walk_whole_box(hands: CountingHands, first: int = 0) -> int:
     ("ticket-to-ride", "europe", ["Ticket to Ride", "Europe"]),
 ])
 def test_a_whole_box_costs_one_tap_a_card_and_a_press_per_twenty_cards(
-        table: Table, game: str, board: str | None, path: list[str]) -> None:
+        lobby: Table, game: str, board: str | None, path: list[str]) -> None:
+    table = lobby
     hands = CountingHands(table)
     open_setup(hands)
     for item in path:
@@ -159,7 +155,8 @@ def test_a_setup_interrupted_resumes_where_it_stopped_after_the_table_reopens(
         table.close()
 
 
-def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(table: Table) -> None:
+def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(lobby: Table) -> None:
+    table = lobby
     hands = CountingHands(table)
     open_setup(hands)
     choose(hands, "Freight Train")
