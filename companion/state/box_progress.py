@@ -45,6 +45,17 @@ def progress_path(state_dir: Path, game: str, board: str | None) -> Path:
     return state_dir / PROGRESS_FOLDER / f"{name}.json"
 
 
+def last_left(state_dir: Path) -> tuple[str, str | None] | None:
+    """The box whose setup changed last, (game, board); None when none was started."""
+    folder = state_dir / PROGRESS_FOLDER
+    files = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime) if (
+        folder.is_dir()) else []
+    if not files:
+        return None
+    game, _dot, board = files[-1].stem.partition(".")
+    return game, board or None
+
+
 def read_progress(state_dir: Path, game: str, board: str | None) -> Progress:
     """Where the setup of this box stopped; an empty `Progress` when it never started or the
     file cannot be read (said in the log)."""

@@ -18,7 +18,7 @@ from companion.flows.inputs import Input, Press, Tap
 from companion.games import TABLE_GAMES
 from companion.games.ticket_to_ride.ticket_names import fitting
 from companion.screens.model import Menu, Screen, Style
-from companion.state.box_progress import progress_path
+from companion.state.box_progress import last_left
 from companion.state.tags import TagError
 from companion.table.app import Flash, Notices, TagMemory
 from companion.table.box_walk import BoxWalk, Outcome, TapResult, WalkRegistry
@@ -68,21 +68,18 @@ class BoxSetup(Notices):
         # The registry's order: the games as each table lists them once.
         self.games = list(TABLE_GAMES)
         self.game: str | None = None
-        self.choice = self._resumed_game()
+        self.choice = self._left_last(self.games)
         self.boards: tuple[str, ...] = ()
         self.walk: BoxWalk | None = None
         #: The last tap's answer, shown beneath the next card until the next input.
         self.last: str | None = None
 
-    def _resumed_game(self) -> int:
-        """The game whose setup was left last, so a resumed setup is one press away."""
-        started = [(progress_path(self.state_dir, game, None).parent, game)
-                   for game in self.games]
-        times = []
-        for folder, game in started:
-            files = list(folder.glob(f"{game}*.json")) if folder.is_dir() else []
-            times += [(path.stat().st_mtime, game) for path in files]
-        return self.games.index(max(times)[1]) if times else 0
+    def _left_last(self, items: list[str] | tuple[str, ...], board: bool = False) -> int:
+        """Where a list starts: on the game (or map) of the setup left last, so a resumed
+        setup is one press away."""
+        left = last_left(self.state_dir)
+        wanted = None if left is None else left[1] if board else left[0]
+        return list(items).index(wanted) if wanted is not None and wanted in items else 0
 
     # --- Inputs -------------------------------------------------------------------------------
 
@@ -110,7 +107,8 @@ class BoxSetup(Notices):
             if maps is None:
                 self._open(None)
             else:
-                self.boards, self.choice = maps(), 0
+                self.boards = maps()
+                self.choice = self._left_last(self.boards, board=True)
         elif button == "ok":
             self._open(self.boards[self.choice])
 

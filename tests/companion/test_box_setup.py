@@ -144,9 +144,9 @@ def test_a_setup_interrupted_resumes_where_it_stopped_after_the_table_reopens(
     try:
         hands = CountingHands(table)
         open_setup(hands)
-        choose(hands, "Ticket to Ride")  # the game left last is offered first
-        assert hands.presses == 4
+        choose(hands, "Ticket to Ride")  # the game and map left last are offered first
         choose(hands, "Europe")
+        assert hands.presses == 5
         screen = setup_of(table).screen()
         assert (screen.title, screen.top) == ("Green train card", "7/12 · 126 left")
         assert walk_whole_box(hands, first=30) == 126
