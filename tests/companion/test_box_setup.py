@@ -165,14 +165,15 @@ def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(lobby: Table
     assert setup_of(table).screen().top == "2/16 · 176 left"
     hands.press("back")
     screen = setup_of(table).screen()
-    assert screen.top == "1/16 · 177 left" and screen.body[0] == "Taken back: Coal wagon"
+    assert screen.top == "1/16 · 177 left" and screen.body[0] == "Taken back: Coal"
     assert table.registry.lookup(uid(1)) is None
     hands.tap(uid(2))
     hands.press("down")
     hands.tap(uid(3))
     hands.tap(uid(2))
     title, style = setup_of(table).screen().title, setup_of(table).screen().style
-    assert (title, style) == ("Already: Coal wagon", Style.REFUSAL)
+    assert (title, style) == ("Already enrolled", Style.REFUSAL)
+    assert setup_of(table).screen().body == ("Coal wagon",)
     assert table.registry.lookup(uid(3)) == Card("freight-train", "wagon", "tank")
     hands.press("ok")  # leaves; the setup is kept
     menu = table.loop.app
@@ -214,16 +215,24 @@ def test_every_card_of_every_shipped_map_is_named_whole(tmp_path: Path) -> None:
         setup = BoxSetup(controls, translator(language).gettext, lambda notice: notice,
                          clock=lambda: 0.0)
         setup.game = "ticket-to-ride"
+        registry.enroll(uid(10_000), Card("ticket-to-ride", "ticket", "world-01"))
         for board in SHIPPED:
             setup._open(board)
             walk = setup.walk
             assert walk is not None
             for position, entry in enumerate(walk.entries):
                 walk.position = position
-                setup.last = setup._counted(walk.tap(uid(position)))
-                walk.back()
-                screen = setup.screen()
-                assert not cuts(screen), (board, entry.label, cuts(screen))
+                setup.handle(Tap(uid(position)))  # enrolled: confirmed under the next card
+                screens = [setup.screen()]
+                setup.handle(Tap(uid(10_000)))  # another card's tag: named
+                screens.append(setup.screen())
+                setup.flash = None
+                walk.position = position
+                screens.append(setup.screen())  # the card itself, with the last answer
+                setup.handle(Press("back"))  # taken back
+                screens.append(setup.screen())
+                for screen in screens:
+                    assert not cuts(screen), (board, entry.label, cuts(screen))
 
 
 class Memory:
