@@ -118,6 +118,21 @@ def build_display(
     return display, closers[-1]
 
 
+def build_reader(
+    config: Mapping[str, Any], events: EventSink
+) -> tuple[CardReader, Callable[[], None]]:
+    """Only the reader, and how to close it: for a command that reads tags without the rest
+    of the table. Raises DriverConfigError, and DriverError when the reader cannot be used."""
+    closers: list[Callable[[], None]] = []
+    reader = _build_reader(parse_settings(config).reader, events, True, closers, SimHandles())
+
+    def close() -> None:
+        for closer in reversed(closers):
+            closer()
+
+    return reader, close
+
+
 # -- reader --------------------------------------------------------------------------------------
 
 

@@ -61,6 +61,10 @@ def register(commands: Any) -> None:
     forget.add_argument("uid", help="the tag's UID in hex")
     forget.set_defaults(run=run_forget)
 
+    from companion.cli import tags_setup
+
+    tags_setup.register(actions, common)
+
 
 def run_enroll(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext

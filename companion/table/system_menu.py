@@ -39,6 +39,10 @@ class Entry(Enum):
     JOURNAL = "journal"
     #: Values a shipped board lacks (the Netherlands' tolls), entered once.
     BOARD_VALUES = "board_values"
+    #: Tap a tag: what it is; enrol it again or forget it (`tag_check`).
+    TAG_CHECK = "tag_check"
+    #: The guided enrolment of a whole box (`box_setup`); last, one `up` from the first.
+    SET_UP_BOX = "set_up_box"
 
 
 #: The entries that change a setting when chosen; the others open a page.
@@ -61,6 +65,9 @@ class DeviceControls:
     web: Scoreboard | None
     #: The host's address on the network; None: the address of its LAN interface.
     address: Callable[[], str | None] | None = None
+    #: The tag registry and the reader's tag memory, for setting up a box.
+    registry: Any = None
+    tag_memory: Any = None
 
     @property
     def brightness(self) -> int:
@@ -151,6 +158,18 @@ class SystemMenu(Notices):
         elif entry is Entry.BOARD_VALUES:
             self.next_app = self._value_entry()
             return
+        elif entry is Entry.SET_UP_BOX:
+            from companion.table.box_setup import BoxSetup
+
+            self.next_app = BoxSetup(self.controls, self._, self._back_with, self.clock,
+                                     self.notice_seconds)
+            return
+        elif entry is Entry.TAG_CHECK:
+            from companion.table.tag_check import TagCheck
+
+            self.next_app = TagCheck(self.controls, self._, self._back_with, self.clock,
+                                     self.notice_seconds)
+            return
         else:
             self.page = entry
             return
@@ -172,6 +191,12 @@ class SystemMenu(Notices):
             return self
 
         return ValueEntry(board, state_dir, self._, back, self.clock, self.notice_seconds)
+
+    def _back_with(self, notice: str | None) -> SystemMenu:
+        """The menu again, saying `notice` if any (an app opened from it returns here)."""
+        if notice is not None:
+            self._show(notice, Style.NOTICE)
+        return self
 
     def _show(self, text: str, style: Style) -> None:
         self._notice(Screen(top=self._("System"), title=text, style=style))
@@ -215,6 +240,10 @@ class SystemMenu(Notices):
             return _("Version")
         if entry is Entry.BOARD_VALUES:
             return _("Board values")
+        if entry is Entry.SET_UP_BOX:
+            return _("Set up a box")
+        if entry is Entry.TAG_CHECK:
+            return _("What is this tag?")
         return _("Journal")
 
     def _page(self, entry: Entry) -> Screen:
