@@ -118,6 +118,27 @@ def build_display(
     return display, closers[-1]
 
 
+def build_reader(
+    config: Mapping[str, Any], events: EventSink
+) -> tuple[CardReader, SimHandles, Callable[[], None]]:
+    """Only the reader (raises as `build_drivers` does): to read one tag while no table runs,
+    leaving the panel and the buttons alone. Returns it, its simulator's handle, and how to
+    close it."""
+    closers: list[Callable[[], None]] = []
+    sim = SimHandles()
+
+    def close() -> None:
+        for each in reversed(closers):
+            each()
+
+    try:
+        reader = _build_reader(parse_settings(config).reader, events, True, closers, sim)
+    except BaseException:
+        close()
+        raise
+    return reader, sim, close
+
+
 # -- reader --------------------------------------------------------------------------------------
 
 

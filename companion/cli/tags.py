@@ -1,4 +1,5 @@
-"""`companion tags`: enrol, list, import, export and forget RFID tags in the tag registry."""
+"""`companion tags`: enrol, list, import, export and forget RFID tags in the tag registry;
+`scan` and `checklist` are in modules of their own."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from companion.cli import tags_scan
 from companion.games.card_names import AmbiguousCard, card_from_words, with_printed_name
 from companion.games.cards import CardError
 from companion.games.names import reason
@@ -26,7 +28,8 @@ PROG = "companion tags"
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("tags", help="enrol, list, import, export or forget RFID tags")
+    parser = commands.add_parser(
+        "tags", help="enrol, list, import, export, forget, scan or check off RFID tags")
     actions = parser.add_subparsers(dest="tags_command", required=True, metavar="ACTION")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--state-dir", metavar="DIR",
@@ -63,6 +66,8 @@ def register(commands: Any) -> None:
     forget = actions.add_parser("forget", parents=[common], help="remove a tag")
     forget.add_argument("uid", help="the tag's UID in hex")
     forget.set_defaults(run=run_forget)
+
+    tags_scan.register(actions, common)
 
 
 def run_enroll(args: argparse.Namespace, language: str) -> int:
