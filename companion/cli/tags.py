@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.cli import tags_scan
+from companion.cli import tags_checklist, tags_scan
 from companion.games.card_names import AmbiguousCard, card_from_words, with_printed_name
 from companion.games.cards import CardError
 from companion.games.names import reason
@@ -68,6 +68,7 @@ def register(commands: Any) -> None:
     forget.set_defaults(run=run_forget)
 
     tags_scan.register(actions, common)
+    tags_checklist.register(actions, common)
 
 
 def run_enroll(args: argparse.Namespace, language: str) -> int:
