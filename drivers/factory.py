@@ -119,24 +119,24 @@ def build_display(
 
 
 def build_reader(
-    config: Mapping[str, Any], events: EventSink
-) -> tuple[CardReader, SimHandles, Callable[[], None]]:
-    """Only the reader (raises as `build_drivers` does): to read one tag while no table runs,
-    leaving the panel and the buttons alone. Returns it, its simulator's handle, and how to
-    close it."""
+    config: Mapping[str, Any], events: EventSink, sim: SimHandles | None = None
+) -> tuple[CardReader, Callable[[], None]]:
+    """Only the reader, and how to close it: for a command that reads tags without the rest
+    of the table. Raises DriverConfigError, and DriverError when the reader cannot be used.
+    `sim` gets the handle of a simulated reader (a test lays its tags with it)."""
     closers: list[Callable[[], None]] = []
-    sim = SimHandles()
 
     def close() -> None:
-        for each in reversed(closers):
-            each()
+        for closer in reversed(closers):
+            closer()
 
     try:
-        reader = _build_reader(parse_settings(config).reader, events, True, closers, sim)
+        reader = _build_reader(parse_settings(config).reader, events, True, closers,
+                               sim if sim is not None else SimHandles())
     except BaseException:
         close()
         raise
-    return reader, sim, close
+    return reader, close
 
 
 # -- reader --------------------------------------------------------------------------------------

@@ -69,6 +69,9 @@ def register(commands: Any) -> None:
 
     tags_scan.register(actions, common)
     tags_checklist.register(actions, common)
+    from companion.cli import tags_setup
+
+    tags_setup.register(actions, common)
 
 
 def run_enroll(args: argparse.Namespace, language: str) -> int:

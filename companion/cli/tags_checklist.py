@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.games.box import BoxEntry, BoxError, box_contents
+from companion.games.box import BoxEntry, BoxError, box_board, box_contents
 from companion.games.names import card_name, reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
 from companion.state.journal import JournalError
 from companion.state.paths import default_state_dir
 from companion.state.tags import TagRegistry
-from engine.errors import InvalidInput
 
 PROG = "companion tags"
 FORMATS = ("text", "html", "csv")
@@ -58,22 +57,13 @@ def register(actions: Any, common: argparse.ArgumentParser) -> None:
 def run_checklist(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
     game: str = args.game.strip().lower()
-    record = TABLE_GAMES.get(game)
-    if record is None:
-        return _fail(_("unknown game {game!r}; one of {games}").format(
-            game=args.game, games=", ".join(TABLE_GAMES)))
     if spreadsheet.asked(args) and args.format != "csv":
         return _fail(_("--excel and --separator are for --format csv"))
-    if args.board is not None and (record.maps is None or record.map_cards is None):
-        return _fail(_("{game} has one board: leave --board out").format(game=game))
     try:
-        if args.board is not None and record.map_cards is not None:
-            record.map_cards(args.board)  # an unknown map refused in the player's words
-        box = box_contents(game, language, args.board)
-    except InvalidInput as error:
-        return _fail(reason(error, language))
+        board = box_board(game, args.board)
+        box = box_contents(game, language, board)
     except BoxError as error:
-        return _fail(str(error))
+        return _fail(reason(error, language))
     state_dir = Path(args.state_dir) if args.state_dir else default_state_dir()
     try:
         with TagRegistry.read_only(state_dir) as registry:
@@ -84,7 +74,7 @@ def run_checklist(args: argparse.Namespace, language: str) -> int:
     except JournalError as error:
         return _fail(reason(error, language))
     lines = [Line(entry, enrolled[entry.card]) for entry in box]
-    title = box_title(game, args.board, language)
+    title = box_title(game, board, language)
     if args.format == "html":
         text = as_html(title, lines, language)
     elif args.format == "csv":
@@ -99,9 +89,9 @@ def box_title(game: str, board: str | None, language: str) -> str:
     """"Freight Train", or "Ticket to Ride · Europe"."""
     record = TABLE_GAMES[game]
     title = translator(language).gettext(record.title)
-    if record.maps is None or record.map_title is None:
+    if board is None or record.map_title is None:
         return title
-    return f"{title} · {record.map_title(board or record.maps()[0])}"
+    return f"{title} · {record.map_title(board)}"
 
 
 def summary(lines: list[Line], language: str) -> str:

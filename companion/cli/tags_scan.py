@@ -81,7 +81,8 @@ def read_next_tag(driver_config: Mapping[str, Any], timeout: float,
     """The UID of the next tag the configured reader sees within `timeout` seconds, else
     None. Raises `DriverError` when the reader cannot be used."""
     events: queue.Queue[Any] = queue.Queue()
-    _reader, sim, close = build_reader(driver_config, events)
+    sim = SimHandles()
+    _reader, close = build_reader(driver_config, events, sim)
     try:
         opened(sim)
         deadline = time.monotonic() + timeout

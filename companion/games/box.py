@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card, copies
 from companion.i18n.translate import translator
-from engine.errors import N_
+from engine.errors import N_, Reasoned
 
 #: How a box names a card of some kinds, around the value's own name ("Coal" -> "Coal wagon").
 LABELS: dict[tuple[str, str], str] = {
@@ -33,10 +33,13 @@ class BoxEntry:
     card: Card
     copies: int
     label: str
+    #: The name without its kind's word, where the label adds one ("Coal", "Paris–Wien 8").
+    name: str = ""
 
 
-class BoxError(ValueError):
-    """A game without a box to walk, or a board the game does not have."""
+class BoxError(Reasoned, ValueError):
+    """A game without a box to walk, or a board the game does not have (an English reason
+    and its parameters, for `games.names.reason`)."""
 
 
 def box_contents(game: str, language: str, board: str | None = None) -> list[BoxEntry]:
@@ -45,23 +48,37 @@ def box_contents(game: str, language: str, board: str | None = None) -> list[Box
     `board` picks a Ticket to Ride map (a shipped map's id or one of its other names; the
     game's first map when None); other games take none. Personal tags are in no box.
     """
-    record = TABLE_GAMES.get(game)
-    if record is None:
-        raise BoxError(f"unknown game {game!r}; one of {', '.join(TABLE_GAMES)}")
-    if record.maps is not None:
+    board = box_board(game, board)
+    record = TABLE_GAMES[game]
+    if board is not None:
         from companion.games.ticket_to_ride.box_cards import board_cards
 
-        cards = board_cards(board or record.maps()[0], language)
-    elif board is not None:
-        raise BoxError(f"{game} has one board; leave the board out")
+        cards = board_cards(board, language)
     else:
         # The flow names the cards as the table does during a game ("Wagon 12", "Red 3").
         cards = [(Card(game, kind, value), copies(game, kind), name)
                  for name, kind, value in record.make_flow(language).card_choices()]
     gettext = translator(language).gettext
     return [BoxEntry(card, count, gettext(LABELS[(game, card.kind)]).format(name=name)
-                     if (game, card.kind) in LABELS else name)
+                     if (game, card.kind) in LABELS else name, name)
             for card, count, name in cards]
+
+
+def box_board(game: str, board: str | None) -> str | None:
+    """The id of the board whose box is meant: Ticket to Ride's map by its id or another of
+    its names, its first map when None; None for a game of one board (`BoxError` for one
+    that is given a board, or an unknown map)."""
+    record = TABLE_GAMES.get(game)
+    if record is None:
+        raise BoxError(N_("unknown game {game!r}; one of {games}"), game=game,
+                       games=", ".join(TABLE_GAMES))
+    if record.maps is None:
+        if board is not None:
+            raise BoxError(N_("{game} has one board: leave --board out"), game=game)
+        return None
+    from companion.games.ticket_to_ride.box_cards import board_id
+
+    return board_id(board or record.maps()[0])
 
 
 def box_size(entries: list[BoxEntry]) -> int:

@@ -280,7 +280,9 @@ class _Builder:
         if self.chosen.contrast is not None:
             rest.set_brightness(self.chosen.contrast)
         self.controls = DeviceControls(self.state_dir, self.chosen, self.language, rest,
-                                       self.journal, self.scoreboard)
+                                       self.journal, self.scoreboard, registry=self.registry,
+                                       tag_memory=reader if hasattr(reader, "read_text")
+                                       else None)
         return rest
 
     def speaking(self) -> str:

@@ -39,6 +39,8 @@ class Entry(Enum):
     JOURNAL = "journal"
     #: Values a shipped board lacks (the Netherlands' tolls), entered once.
     BOARD_VALUES = "board_values"
+    #: The guided enrolment of a whole box (`box_setup`).
+    SET_UP_BOX = "set_up_box"
 
 
 #: The entries that change a setting when chosen; the others open a page.
@@ -61,6 +63,9 @@ class DeviceControls:
     web: Scoreboard | None
     #: The host's address on the network; None: the address of its LAN interface.
     address: Callable[[], str | None] | None = None
+    #: The tag registry and the reader's tag memory, for setting up a box.
+    registry: Any = None
+    tag_memory: Any = None
 
     @property
     def brightness(self) -> int:
@@ -151,6 +156,12 @@ class SystemMenu(Notices):
         elif entry is Entry.BOARD_VALUES:
             self.next_app = self._value_entry()
             return
+        elif entry is Entry.SET_UP_BOX:
+            from companion.table.box_setup import BoxSetup
+
+            self.next_app = BoxSetup(self.controls, self._, self._back_with, self.clock,
+                                     self.notice_seconds)
+            return
         else:
             self.page = entry
             return
@@ -172,6 +183,12 @@ class SystemMenu(Notices):
             return self
 
         return ValueEntry(board, state_dir, self._, back, self.clock, self.notice_seconds)
+
+    def _back_with(self, notice: str | None) -> SystemMenu:
+        """The menu again, saying `notice` if any (an app opened from it returns here)."""
+        if notice is not None:
+            self._show(notice, Style.NOTICE)
+        return self
 
     def _show(self, text: str, style: Style) -> None:
         self._notice(Screen(top=self._("System"), title=text, style=style))
@@ -215,6 +232,8 @@ class SystemMenu(Notices):
             return _("Version")
         if entry is Entry.BOARD_VALUES:
             return _("Board values")
+        if entry is Entry.SET_UP_BOX:
+            return _("Set up a box")
         return _("Journal")
 
     def _page(self, entry: Entry) -> Screen:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.box import BoxError, box_contents, box_size
+from companion.games.box import BoxEntry, BoxError, box_contents, box_size
 from companion.games.cards import Card, check_card
 from engine.games.ticket_to_ride.library import INDEX
 
@@ -12,7 +12,7 @@ from engine.games.ticket_to_ride.library import INDEX
 def test_freight_train_box_holds_176_wagons_and_the_departure_card() -> None:
     box = box_contents("freight-train", "en")
     assert box_size(box) == 177
-    assert box[0] == box[0].__class__(Card("freight-train", "wagon", "coal"), 16, "Coal wagon")
+    assert box[0] == BoxEntry(Card("freight-train", "wagon", "coal"), 16, "Coal wagon", "Coal")
     assert box[-1].card == Card("freight-train", "departure")
     assert box[-1].copies == 1
 
@@ -22,7 +22,7 @@ def test_europe_box_holds_its_own_46_tickets_named_by_cities() -> None:
     tickets = [entry for entry in box if entry.card.kind == "ticket"]
     assert len(tickets) == 46 == INDEX["europe"].tickets
     assert all(entry.card.value.startswith("europe-") for entry in tickets)
-    assert any(entry.label.startswith("Ticket Paris–Wien") for entry in tickets)
+    assert any(entry.label == "Ticket Paris – Wien 8" for entry in tickets)
     assert box_size(box) == 8 * 12 + 14 + 46
 
 

@@ -56,8 +56,8 @@ def test_in_french_with_ticket_cities(state: Path, capsys: pytest.CaptureFixture
     assert status == 0
     lines = out.splitlines()
     assert lines[0].endswith("156 cartes, 1 enregistrée, 155 à étiqueter")
-    (paris_wien,) = [line for line in lines if "Paris–Wien" in line]
-    assert paris_wien.startswith("[x] Billet Paris–Wien 8") and paris_wien.endswith("1/1")
+    (paris_wien,) = [line for line in lines if "Paris – Wien" in line]
+    assert paris_wien.startswith("[x] Billet Paris – Wien 8") and paris_wien.endswith("1/1")
     assert not any("europe-33" in line for line in lines)
 
 
@@ -71,7 +71,7 @@ def test_html_is_one_printable_escaped_page(state: Path, tmp_path: Path,
     assert "@media print" in out and "<style>" in out
     # self-contained: nothing to fetch
     assert not page.links and "url(" not in out and "@import" not in out
-    assert "Ticket Paris–Wien 8" in page.text and "156 cards, 1 enrolled" in page.text
+    assert "Ticket Paris – Wien 8" in page.text and "156 cards, 1 enrolled" in page.text
     assert page.text.count("✓") == 1  # the one ticket whose every copy is enrolled
 
 

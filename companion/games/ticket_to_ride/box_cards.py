@@ -7,20 +7,30 @@ from companion.games.cards import Card, copies
 from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.words import Words
-from engine.games.ticket_to_ride.board import LOCOMOTIVE
-from engine.games.ticket_to_ride.library import INDEX, find_map
+from engine.errors import N_
+from engine.games.ticket_to_ride.board import LOCOMOTIVE, Ticket
+from engine.games.ticket_to_ride.library import INDEX, shipped_map
+from engine.games.ticket_to_ride.names import fold
 
 GAME = "ticket-to-ride"
 
 
-def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
-    """(card, copies, name) of each card of the map's box; raises `BoxError` for a map that
-    is not shipped."""
+def board_id(spelling: str) -> str:
+    """A shipped map's id from its id or one of its other names ("Europa" -> "europe");
+    raises `BoxError` for a map that is not shipped."""
     from companion.games.box import BoxError
 
-    board = find_map(board_name)
-    if board is None:
-        raise BoxError(f"unknown map {board_name!r}; one of {', '.join(INDEX)}")
+    wanted = fold(spelling)
+    for entry in INDEX.values():
+        if entry.answers_to(wanted):
+            return entry.name
+    raise BoxError(N_("unknown map {map!r}; one of {maps}"), map=spelling,
+                   maps=", ".join(INDEX))
+
+
+def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
+    """(card, copies, name) of each card of a shipped map's box (`board_id`)."""
+    board = shipped_map(board_id(board_name))
     words = Words(language)
     setup = board.rules.cards
     cards = [(Card(GAME, "train", color), setup.per_color, words.card(color))
@@ -37,6 +47,14 @@ def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
             prefix = "boat2:" if double else "boat:"
             cards += [(Card(GAME, kind, color), count, words.card(prefix + color))
                       for color in setup.colors]
-    cards += [(Card(GAME, "ticket", code), 1, words.ticket(board.ticket(ticket)))
+    cards += [(Card(GAME, "ticket", code), 1, ticket_name(words, board.ticket(ticket)))
               for code, ticket in map_ticket_codes(board).items()]
     return cards
+
+
+def ticket_name(words: Words, ticket: Ticket) -> str:
+    """A ticket as printed, its places apart so a line may break between them: "Paris – Wien
+    8" (a ticket to one of several destinations as the game's screens name it)."""
+    if ticket.any_of:
+        return words.ticket(ticket)
+    return f"{' – '.join(ticket.places)} {ticket.points}"
