@@ -177,6 +177,8 @@ def run_forget(args: argparse.Namespace, language: str) -> int:
 
 def _explain(error: TagError | CardError, language: str) -> str:
     """The refusal in words, with the way out when the tag is another card already."""
+    if isinstance(error, AlreadyEnrolled):  # the card it is, by its printed name too
+        error.params["card"] = with_printed_name(error.card, describe(error.card), language)
     text = reason(error, language)
     if isinstance(error, AlreadyEnrolled):
         text = translator(language).gettext("{refusal} (--replace re-enrols it)").format(

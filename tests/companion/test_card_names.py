@@ -12,7 +12,7 @@ from companion.games.card_names import AmbiguousCard, card_from_words, printed_n
 from companion.games.cards import Card, CardError, check_card
 from companion.games.names import reason
 from companion.state.tags import FILENAME, TagRegistry
-from engine.games.ticket_to_ride.library import INDEX, shipped_map
+from engine.games.ticket_to_ride.library import INDEX, SHIPPED, shipped_map
 
 TTR = "ticket-to-ride"
 PARIS_WIEN = Card(TTR, "ticket", "europe-33")
@@ -72,7 +72,7 @@ def test_a_misspelt_ticket_names_the_nearest_by_its_cities() -> None:
     assert "Paris – Wien" in french and "Europe" in french
 
 
-@pytest.mark.parametrize("name", ["usa", "europe", "germany", "europe-1912"])
+@pytest.mark.parametrize("name", SHIPPED)
 def test_numbers_past_a_shipped_box_s_tickets_are_refused(name: str) -> None:
     count = INDEX[name].tickets
     assert count == len(shipped_map(name).tickets)
@@ -135,6 +135,9 @@ def test_enroll_takes_a_ticket_by_its_cities(tmp_path: Path,
 
     assert enroll("04A31F2B", TTR, "ticket", "Paris – Wien", "--board", "europe")[:2] == (
         0, "04A31F2B enrolled as ticket-to-ride ticket europe-33 (Paris – Wien)\n")
+    status, out, err = enroll("04A31F2B", TTR, "ticket", "London – Wien", "--board", "europe")
+    assert status == 2 and "already enrolled as ticket-to-ride ticket europe-33 (Paris – Wien)" \
+        in err and "--replace" in err
     status, out, err = enroll("04A31F2C", TTR, "ticket", "paris wien")
     assert status == 2 and out == "" and "--board MAP" in err
     status, out, err = enroll("04A31F2C", TTR, "ticket", "europe-47")
