@@ -10,7 +10,6 @@ A request past its deadline (its command gone) is removed and the tap counts as 
 from __future__ import annotations
 
 import os
-import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +28,7 @@ LOOK_SECONDS = 0.1
 def ask(folder: Path, timeout: float) -> str:
     """Ask the table of `folder` for its next tap, for `timeout` seconds; returns the token
     its reply will carry."""
-    token = secrets.token_hex(8)
+    token = os.urandom(8).hex()  # not `secrets`: it loads OpenSSL, a megabyte the table spares
     (folder / REPLY).unlink(missing_ok=True)
     deadline = time.time() + timeout  # wall clock: the table reads it in another process
     write_atomically(folder / REQUEST, f"{token} {deadline:.3f}\n".encode(), durable=False)
