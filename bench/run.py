@@ -15,7 +15,8 @@ Sections: engine (bench_engine), reader and display (bench_drivers), companion
 display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr,
 bench_ttr_maps, bench_flash), web (bench_web: the scoreboard's first byte, move-to-event
 delay and peak RSS), mqtt (bench_mqtt: messages and bytes per move, the outbox's cost,
-draining after an outage).
+draining after an outage), enrolment (bench_enrolment: a whole box enrolled the old way and
+with "Set up a box", actions and time).
 Which figure comes from which function is in each section's function below.
 """
 
@@ -703,10 +704,28 @@ def section_mqtt(quick: bool) -> tuple[list[Row], Any]:
     return rows, f
 
 
+def section_enrolment(quick: bool) -> tuple[list[Row], Any]:
+    """bench_enrolment: Freight Train's and Europe's boxes enrolled through a table, the
+    question over a game beside "Set up a box": taps, presses, time at 2 s a tap, 0.5 s a
+    press."""
+    from bench import bench_enrolment
+
+    boxes = bench_enrolment.run(quick)
+    rows = [Row("enrolment", f"a whole box, {box['title']} ({box['new']['cards']} cards), "
+                "Set up a box", bench_enrolment.describe(box["new"]),
+                "a tap a card, a press per 20 cards at most",
+                f"before, the question over a game: {bench_enrolment.describe(box['old'])}",
+                judged(box["new"]["taps"] == box["new"]["cards"]
+                       and box["new"]["presses"] * 20 <= box["new"]["cards"]))
+            for box in boxes]
+    return rows, {"boxes": boxes}
+
+
 # --- Running and printing ------------------------------------------------------------------------
 
 
-SECTIONS = ("engine", "reader", "display", "companion", "pi", "ticket-to-ride", "web", "mqtt")
+SECTIONS = ("engine", "reader", "display", "companion", "pi", "ticket-to-ride", "web", "mqtt",
+            "enrolment")
 
 
 def run(quick: bool, progress: Callable[[str], None] = lambda text: None,
@@ -736,6 +755,7 @@ def run(quick: bool, progress: Callable[[str], None] = lambda text: None,
         ("ticket-to-ride", lambda: section_ttr(quick)),
         ("web", lambda: section_web(quick)),
         ("mqtt", lambda: section_mqtt(quick)),
+        ("enrolment", lambda: section_enrolment(quick)),
     ]
     for name, work in sections:
         if name not in wanted:

@@ -59,7 +59,7 @@ def test_a_failing_section_is_an_error_row_and_a_failing_run(
     monkeypatch.setattr(run, "start_peak_rss", lambda quick: lambda: [])
     monkeypatch.setattr(run, "section_engine", broken)
     for name in ("section_reader", "section_display", "section_companion", "section_pi",
-                 "section_ttr", "section_web", "section_mqtt"):
+                 "section_ttr", "section_web", "section_mqtt", "section_enrolment"):
         monkeypatch.setattr(run, name, nothing)
     assert run.main(["--quick", "--json"]) == 1
     printed = json.loads(capsys.readouterr().out)
