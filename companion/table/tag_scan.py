@@ -40,16 +40,20 @@ def wait_reply(folder: Path, token: str, timeout: float,
     """The UID the table answered `token` with, or None when `timeout` passed first; the
     request is withdrawn then, so a later tap counts as usual."""
     deadline = time.monotonic() + timeout
-    while True:
-        uid = _reply(folder, token)
-        if uid is not None:
-            return uid
-        left = deadline - time.monotonic()
-        if left <= 0:
-            withdraw(folder, token)
-            # The table may have answered as the time ran out.
-            return _reply(folder, token)
-        sleep(min(LOOK_SECONDS, left))
+    try:
+        while True:
+            uid = _reply(folder, token)
+            if uid is not None:
+                return uid
+            left = deadline - time.monotonic()
+            if left <= 0:
+                withdraw(folder, token)
+                # The table may have answered as the time ran out.
+                return _reply(folder, token)
+            sleep(min(LOOK_SECONDS, left))
+    except BaseException:
+        withdraw(folder, token)  # Ctrl-C: the table's next tap is the game's again
+        raise
 
 
 def withdraw(folder: Path, token: str) -> None:

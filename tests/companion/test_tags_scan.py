@@ -123,3 +123,15 @@ def test_a_withdrawn_request_leaves_the_table_alone(tmp_path: Path) -> None:
     assert ScanAnswer(tmp_path)(UID) is False
     (tmp_path / REQUEST).write_text("not a request\n", encoding="utf-8")
     assert ScanAnswer(tmp_path)(UID) is False
+
+
+def test_a_command_stopped_while_waiting_withdraws_its_request(tmp_path: Path) -> None:
+    token = ask(tmp_path, timeout=DEADLINE)
+
+    def interrupted(seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        wait_reply(tmp_path, token, DEADLINE, sleep=interrupted)
+    assert not (tmp_path / REQUEST).exists()
+    assert ScanAnswer(tmp_path)(UID) is False
