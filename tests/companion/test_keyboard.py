@@ -221,3 +221,12 @@ def test_a_ticket_is_typed_by_its_cities_on_the_map_played(tmp_path: Path,
             assert card is not None and card.kind == "ticket"
             assert board.ticket(map_ticket_codes(board)[card.value]) == ticket
         assert typist.uid_of("Nowhere – Atlantis") is None
+
+
+def test_a_player_s_name_is_typed_with_or_without_its_accents(tmp_path: Path) -> None:
+    with simulated_table(tmp_path, "freight-train", ("Ana", "Ben"), "fr") as table:
+        table.registry.enroll("F1A70002", Card("*", "player", "Cléo"))
+        typist = Keyboard(table, threading.Event(), stream=None, language="fr")
+        assert typist.uid_of("Cléo") == typist.uid_of("cleo") == typist.uid_of("CLEO") == (
+            "F1A70002")
+        assert typist.uid_of("zoe") is None
