@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from companion.games import TABLE_GAMES
 from companion.games.cards import Card, copies
+from companion.games.names import card_name
 from companion.i18n.translate import translator
 from engine.errors import N_, Reasoned
 
@@ -79,6 +80,22 @@ def box_board(game: str, board: str | None) -> str | None:
     from companion.games.ticket_to_ride.box_cards import board_id
 
     return board_id(board or record.maps()[0])
+
+
+def card_label(card: Card, language: str) -> str:
+    """A card's printed name as its box names it ("Coal wagon", "Ticket Paris – Wien 8"); a
+    card of no box (a player's tag, a map file's ticket) by the name the table gives it."""
+    board = None
+    if card.game in TABLE_GAMES and TABLE_GAMES[card.game].maps is not None:
+        from companion.games.ticket_to_ride.box_cards import ticket_board
+
+        board = ticket_board(card)
+    try:
+        entries = box_contents(card.game, language, board)
+    except BoxError:
+        entries = []
+    named = {entry.card: entry.label for entry in entries}
+    return named.get(card) or card_name(card.game, card.kind, card.value, language)
 
 
 def box_size(entries: list[BoxEntry]) -> int:

@@ -21,6 +21,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.lib.files import read_text
 from companion.state.folder import write_atomically
 
 log = logging.getLogger(__name__)
@@ -44,23 +45,30 @@ def progress_path(state_dir: Path, game: str, board: str | None) -> Path:
     return state_dir / PROGRESS_FOLDER / f"{name}.json"
 
 
+def last_left(state_dir: Path) -> tuple[str, str | None] | None:
+    """The box whose setup changed last, (game, board); None when none was started."""
+    folder = state_dir / PROGRESS_FOLDER
+    files = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime) if (
+        folder.is_dir()) else []
+    if not files:
+        return None
+    game, _dot, board = files[-1].stem.partition(".")
+    return game, board or None
+
+
 def read_progress(state_dir: Path, game: str, board: str | None) -> Progress:
     """Where the setup of this box stopped; an empty `Progress` when it never started or the
     file cannot be read (said in the log)."""
     path = progress_path(state_dir, game, board)
+    if not path.exists():
+        return Progress()
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_PROGRESS_BYTES + 1)
-        if len(raw) > MAX_PROGRESS_BYTES:
-            raise ValueError(f"more than {MAX_PROGRESS_BYTES} bytes")
-        data = json.loads(raw)
+        data = json.loads(read_text(path, MAX_PROGRESS_BYTES))
         position, recent = data["position"], data["recent"]
         if type(position) is not int or position < 0 or not isinstance(recent, list) or not all(
                 isinstance(uid, str) for uid in recent):
             raise ValueError("not a position and a list of tags")
-    except FileNotFoundError:
-        return Progress()
-    except (OSError, ValueError, TypeError, KeyError) as error:
+    except (ValueError, TypeError, KeyError) as error:  # InputFileError is a ValueError
         log.warning("box setup progress %s cannot be read, starting from the registry: %s",
                     path, error)
         return Progress()

@@ -15,13 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.flows.inputs import Input, Press, Tap
+from companion.flows.words import wrapped
 from companion.games import TABLE_GAMES
 from companion.games.ticket_to_ride.ticket_names import fitting
 from companion.screens.model import Menu, Screen, Style
-from companion.state.box_progress import progress_path
+from companion.state.box_progress import last_left
 from companion.state.tags import TagError
 from companion.table.app import Flash, Notices, TagMemory
 from companion.table.box_walk import BoxWalk, Outcome, TapResult, WalkRegistry
+from engine.errors import N_
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,10 @@ log = logging.getLogger(__name__)
 TAG_MEMORY_SECONDS = 0.3
 #: The small-font lines a card's name may take above the last tap's answer and the hints.
 TITLE_LINES = 3
+#: What the buttons do while the walk shows a card (up/down are said in the body).
+WALK_HINTS = N_("ok:exit  back:undo")
+#: The small-font lines a known tag's card takes under "Already enrolled".
+KNOWN_LINES = 2
 
 
 def keep_identity(memory: TagMemory | None, uid: str, text: str) -> bool:
@@ -68,21 +74,18 @@ class BoxSetup(Notices):
         # The registry's order: the games as each table lists them once.
         self.games = list(TABLE_GAMES)
         self.game: str | None = None
-        self.choice = self._resumed_game()
+        self.choice = self._left_last(self.games)
         self.boards: tuple[str, ...] = ()
         self.walk: BoxWalk | None = None
         #: The last tap's answer, shown beneath the next card until the next input.
         self.last: str | None = None
 
-    def _resumed_game(self) -> int:
-        """The game whose setup was left last, so a resumed setup is one press away."""
-        started = [(progress_path(self.state_dir, game, None).parent, game)
-                   for game in self.games]
-        times = []
-        for folder, game in started:
-            files = list(folder.glob(f"{game}*.json")) if folder.is_dir() else []
-            times += [(path.stat().st_mtime, game) for path in files]
-        return self.games.index(max(times)[1]) if times else 0
+    def _left_last(self, items: list[str] | tuple[str, ...], board: bool = False) -> int:
+        """Where a list starts: on the game (or map) of the setup left last, so a resumed
+        setup is one press away."""
+        left = last_left(self.state_dir)
+        wanted = None if left is None else left[1] if board else left[0]
+        return list(items).index(wanted) if wanted is not None and wanted in items else 0
 
     # --- Inputs -------------------------------------------------------------------------------
 
@@ -110,7 +113,8 @@ class BoxSetup(Notices):
             if maps is None:
                 self._open(None)
             else:
-                self.boards, self.choice = maps(), 0
+                self.boards = maps()
+                self.choice = self._left_last(self.boards, board=True)
         elif button == "ok":
             self._open(self.boards[self.choice])
 
@@ -135,7 +139,8 @@ class BoxSetup(Notices):
                 self.last = None
                 self._refuse(_("Nothing to take back"))
             else:
-                self.last = _("Taken back: {card}").format(card=taken.label)
+                self.last = self._one_line(_("Taken back: {card}"), (taken.label, taken.name),
+                                           _("Taken back"))
         else:
             walk.skip(1 if item.button == "down" else -1)
             self.last = None
@@ -152,7 +157,8 @@ class BoxSetup(Notices):
             return
         if result.outcome is Outcome.KNOWN:
             self.last = None
-            self._refuse(_("Already: {card}").format(card=result.label))
+            self._refuse(_("Already enrolled"), wrapped(fitting(
+                [result.label, result.name or result.label], KNOWN_LINES), KNOWN_LINES))
             return
         self.last = self._counted(result)
         if walk.done:
@@ -161,21 +167,27 @@ class BoxSetup(Notices):
     def _counted(self, result: TapResult) -> str:
         """The enrolment confirmed in one small-font line: "Done: Coal wagon 3/16", else
         shorter ("Done: Coal 3/16", "Done")."""
-        _ = self._
-        forms = list(dict.fromkeys((result.label, result.name or result.label)))
+        forms: tuple[str, ...] = (result.label, result.name or result.label)
         if result.copies > 1:
-            forms = [_("{card} {copy}/{copies}").format(card=form, copy=result.copy,
-                                                        copies=result.copies)
-                     for form in forms]
-        return fitting([*(_("Done: {card}").format(card=form) for form in forms), _("Done")], 1)
+            forms = tuple(self._("{card} {copy}/{copies}").format(
+                card=form, copy=result.copy, copies=result.copies) for form in forms)
+        return self._one_line(self._("Done: {card}"), forms, self._("Done"))
+
+    @staticmethod
+    def _one_line(template: str, names: tuple[str, ...], bare: str) -> str:
+        """`template` with the first of `names` that keeps it to one small-font line, else
+        `bare`."""
+        return fitting([*(template.format(card=name) for name in dict.fromkeys(names)), bare],
+                       1)
 
     def _finish(self, walk: BoxWalk) -> None:
         self.next_app = self.leave(self._("Box complete: {count} tags").format(
             count=walk.total))
 
-    def _refuse(self, text: str) -> None:
-        self._notice(Screen(top=self._top(), title=text, style=Style.REFUSAL,
-                            beneath=self._screen()))
+    def _refuse(self, text: str, body: tuple[str, ...] = ()) -> None:
+        """A refusal with its reason, over the walk's top line and hints."""
+        self._notice(Screen(top=self._top(), title=text, body=body, style=Style.REFUSAL,
+                            hints=self._(WALK_HINTS) if self.walk else ""))
 
     # --- The screen ---------------------------------------------------------------------------
 
@@ -212,4 +224,4 @@ class BoxSetup(Notices):
         # A ticket of five places is named without its kind's word, to be read whole.
         title = fitting([entry.label, entry.name or entry.label], TITLE_LINES)
         return Screen(top=self._top(), title=title, body=body,
-                      hints=_("ok:exit  back:undo"))
+                      hints=_(WALK_HINTS))

@@ -39,7 +39,9 @@ class Entry(Enum):
     JOURNAL = "journal"
     #: Values a shipped board lacks (the Netherlands' tolls), entered once.
     BOARD_VALUES = "board_values"
-    #: The guided enrolment of a whole box (`box_setup`).
+    #: Tap a tag: what it is; enrol it again or forget it (`tag_check`).
+    TAG_CHECK = "tag_check"
+    #: The guided enrolment of a whole box (`box_setup`); last, one `up` from the first.
     SET_UP_BOX = "set_up_box"
 
 
@@ -162,6 +164,12 @@ class SystemMenu(Notices):
             self.next_app = BoxSetup(self.controls, self._, self._back_with, self.clock,
                                      self.notice_seconds)
             return
+        elif entry is Entry.TAG_CHECK:
+            from companion.table.tag_check import TagCheck
+
+            self.next_app = TagCheck(self.controls, self._, self._back_with, self.clock,
+                                     self.notice_seconds)
+            return
         else:
             self.page = entry
             return
@@ -234,6 +242,8 @@ class SystemMenu(Notices):
             return _("Board values")
         if entry is Entry.SET_UP_BOX:
             return _("Set up a box")
+        if entry is Entry.TAG_CHECK:
+            return _("What is this tag?")
         return _("Journal")
 
     def _page(self, entry: Entry) -> Screen:

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion.desktop.demo import DEMO_DRIVERS
 from companion.flows.inputs import Press, Tap
 from companion.games.box import box_contents, box_size
 from companion.games.cards import Card
@@ -18,10 +17,11 @@ from companion.screens.model import Style
 from companion.screens.render import cuts
 from companion.state.tags import TagRegistry
 from companion.table.box_setup import BoxSetup, keep_identity
-from companion.table.build import Table, open_table
+from companion.table.build import Table
 from companion.table.system_menu import Entry, SystemMenu
 
 from .hands import Hands
+from .test_system_menu import open_lobby
 
 HINT_WIDTH = 21
 
@@ -47,17 +47,12 @@ class CountingHands(Hands):
         super().tap(uid)
 
 
-def open_lobby(state_dir: Path) -> Table:
-    return open_table(state_dir=state_dir, language="en", driver_config=DEMO_DRIVERS)
-
-
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
+def lobby(tmp_path: Path) -> Iterator[Table]:
+    """A new table on its lobby's first screen."""
     opened = open_lobby(tmp_path)
-    try:
-        yield opened
-    finally:
-        opened.close()
+    yield opened
+    opened.close()
 
 
 def setup_of(table: Table) -> BoxSetup:
@@ -109,7 +104,8 @@ def walk_whole_box(hands: CountingHands, first: int = 0) -> int:
     ("ticket-to-ride", "europe", ["Ticket to Ride", "Europe"]),
 ])
 def test_a_whole_box_costs_one_tap_a_card_and_a_press_per_twenty_cards(
-        table: Table, game: str, board: str | None, path: list[str]) -> None:
+        lobby: Table, game: str, board: str | None, path: list[str]) -> None:
+    table = lobby
     hands = CountingHands(table)
     open_setup(hands)
     for item in path:
@@ -148,9 +144,9 @@ def test_a_setup_interrupted_resumes_where_it_stopped_after_the_table_reopens(
     try:
         hands = CountingHands(table)
         open_setup(hands)
-        choose(hands, "Ticket to Ride")  # the game left last is offered first
-        assert hands.presses == 4
+        choose(hands, "Ticket to Ride")  # the game and map left last are offered first
         choose(hands, "Europe")
+        assert hands.presses == 5
         screen = setup_of(table).screen()
         assert (screen.title, screen.top) == ("Green train card", "7/12 · 126 left")
         assert walk_whole_box(hands, first=30) == 126
@@ -159,7 +155,8 @@ def test_a_setup_interrupted_resumes_where_it_stopped_after_the_table_reopens(
         table.close()
 
 
-def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(table: Table) -> None:
+def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(lobby: Table) -> None:
+    table = lobby
     hands = CountingHands(table)
     open_setup(hands)
     choose(hands, "Freight Train")
@@ -168,14 +165,15 @@ def test_back_takes_the_last_tag_back_and_a_known_tag_says_its_card(table: Table
     assert setup_of(table).screen().top == "2/16 · 176 left"
     hands.press("back")
     screen = setup_of(table).screen()
-    assert screen.top == "1/16 · 177 left" and screen.body[0] == "Taken back: Coal wagon"
+    assert screen.top == "1/16 · 177 left" and screen.body[0] == "Taken back: Coal"
     assert table.registry.lookup(uid(1)) is None
     hands.tap(uid(2))
     hands.press("down")
     hands.tap(uid(3))
     hands.tap(uid(2))
     title, style = setup_of(table).screen().title, setup_of(table).screen().style
-    assert (title, style) == ("Already: Coal wagon", Style.REFUSAL)
+    assert (title, style) == ("Already enrolled", Style.REFUSAL)
+    assert setup_of(table).screen().body == ("Coal wagon",)
     assert table.registry.lookup(uid(3)) == Card("freight-train", "wagon", "tank")
     hands.press("ok")  # leaves; the setup is kept
     menu = table.loop.app
@@ -217,16 +215,24 @@ def test_every_card_of_every_shipped_map_is_named_whole(tmp_path: Path) -> None:
         setup = BoxSetup(controls, translator(language).gettext, lambda notice: notice,
                          clock=lambda: 0.0)
         setup.game = "ticket-to-ride"
+        registry.enroll(uid(10_000), Card("ticket-to-ride", "ticket", "world-01"))
         for board in SHIPPED:
             setup._open(board)
             walk = setup.walk
             assert walk is not None
             for position, entry in enumerate(walk.entries):
                 walk.position = position
-                setup.last = setup._counted(walk.tap(uid(position)))
-                walk.back()
-                screen = setup.screen()
-                assert not cuts(screen), (board, entry.label, cuts(screen))
+                setup.handle(Tap(uid(position)))  # enrolled: confirmed under the next card
+                screens = [setup.screen()]
+                setup.handle(Tap(uid(10_000)))  # another card's tag: named
+                screens.append(setup.screen())
+                setup.flash = None
+                walk.position = position
+                screens.append(setup.screen())  # the card itself, with the last answer
+                setup.handle(Press("back"))  # taken back
+                screens.append(setup.screen())
+                for screen in screens:
+                    assert not cuts(screen), (board, entry.label, cuts(screen))
 
 
 class Memory:

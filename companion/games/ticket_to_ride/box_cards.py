@@ -28,6 +28,17 @@ def board_id(spelling: str) -> str:
                    maps=", ".join(INDEX))
 
 
+def ticket_board(card: Card) -> str | None:
+    """The shipped map whose box holds this card: a ticket's, by its tag; None for a card of
+    every map's box (a train card) or of no shipped map."""
+    if card.kind != "ticket":
+        return None
+    from companion.games.ticket_to_ride.ticket_tags import ticket_codes
+
+    found = ticket_codes().get(card.value)
+    return board_id(found[0]) if found is not None else None
+
+
 def board_cards(board_name: str, language: str) -> list[tuple[Card, int, str]]:
     """(card, copies, name) of each card of a shipped map's box (`board_id`)."""
     board = shipped_map(board_id(board_name))
