@@ -119,17 +119,23 @@ def build_display(
 
 
 def build_reader(
-    config: Mapping[str, Any], events: EventSink
+    config: Mapping[str, Any], events: EventSink, sim: SimHandles | None = None
 ) -> tuple[CardReader, Callable[[], None]]:
     """Only the reader, and how to close it: for a command that reads tags without the rest
-    of the table. Raises DriverConfigError, and DriverError when the reader cannot be used."""
+    of the table. Raises DriverConfigError, and DriverError when the reader cannot be used.
+    `sim` gets the handle of a simulated reader (a test lays its tags with it)."""
     closers: list[Callable[[], None]] = []
-    reader = _build_reader(parse_settings(config).reader, events, True, closers, SimHandles())
 
     def close() -> None:
         for closer in reversed(closers):
             closer()
 
+    try:
+        reader = _build_reader(parse_settings(config).reader, events, True, closers,
+                               sim if sim is not None else SimHandles())
+    except BaseException:
+        close()
+        raise
     return reader, close
 
 

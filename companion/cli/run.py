@@ -284,7 +284,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
-            Keyboard(table, stop, gettext=_).start()
+            Keyboard(table, stop, gettext=_, language=language).start()
         table.loop.refresh()
         following = table.game
         service.ready(_("following {game}").format(game=following) if following

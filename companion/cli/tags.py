@@ -1,4 +1,5 @@
-"""`companion tags`: enrol, list, import, export and forget RFID tags in the tag registry."""
+"""`companion tags`: enrol, list, import, export and forget RFID tags in the tag registry;
+`scan` and `checklist` are in modules of their own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.games.cards import Card, CardError
+from companion.cli import tags_checklist, tags_scan
+from companion.games.card_names import AmbiguousCard, card_from_words, with_printed_name
+from companion.games.cards import CardError
 from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
@@ -25,7 +28,8 @@ PROG = "companion tags"
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("tags", help="enrol, list, import, export or forget RFID tags")
+    parser = commands.add_parser(
+        "tags", help="enrol, list, import, export, forget, scan or check off RFID tags")
     actions = parser.add_subparsers(dest="tags_command", required=True, metavar="ACTION")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--state-dir", metavar="DIR",
@@ -34,8 +38,10 @@ def register(commands: Any) -> None:
     enroll = actions.add_parser("enroll", parents=[common], help="enrol a tag as a card")
     enroll.add_argument("uid", help="the tag's UID in hex, e.g. 04A31F2B or 04:a3:1f:2b")
     enroll.add_argument("game", help="a game id, or * for a card of every game")
-    enroll.add_argument("kind", help="the card kind, e.g. wagon, departure, player")
-    enroll.add_argument("value", nargs="?", default="", help="e.g. coal, or a player's name")
+    enroll.add_argument("kind", help="the card kind, e.g. wagon, departure, ticket, player")
+    enroll.add_argument("value", nargs="?", default="",
+                        help="as printed, e.g. coal, charbon, Paris-Wien, or a player's name")
+    enroll.add_argument("--board", metavar="MAP", help="the map of a ticket, e.g. europe")
     enroll.add_argument("--replace", action="store_true",
                         help="re-enrol a tag that is already another card")
     enroll.set_defaults(run=run_enroll)
@@ -61,6 +67,8 @@ def register(commands: Any) -> None:
     forget.add_argument("uid", help="the tag's UID in hex")
     forget.set_defaults(run=run_forget)
 
+    tags_scan.register(actions, common)
+    tags_checklist.register(actions, common)
     from companion.cli import tags_setup
 
     tags_setup.register(actions, common)
@@ -68,9 +76,9 @@ def register(commands: Any) -> None:
 
 def run_enroll(args: argparse.Namespace, language: str) -> int:
     _ = translator(language).gettext
-    card = Card(args.game, args.kind, args.value)
     try:
         uid = normalise_uid(args.uid)
+        card = card_from_words(args.game, args.kind, args.value, language, args.board)
         with _registry(args) as registry:
             before = registry.lookup(uid)
             registry.enroll(uid, card, replace=args.replace)
@@ -83,7 +91,7 @@ def run_enroll(args: argparse.Namespace, language: str) -> int:
         return _fail(reason(error, language), exit_status_of(error))
     assert enrolled is not None
     message = _("{uid} was already {card}") if before == enrolled else _("{uid} enrolled as {card}")
-    print(message.format(uid=uid, card=describe(enrolled)))
+    print(message.format(uid=uid, card=with_printed_name(enrolled, describe(enrolled), language)))
     return 0
 
 
@@ -169,10 +177,14 @@ def run_forget(args: argparse.Namespace, language: str) -> int:
 
 def _explain(error: TagError | CardError, language: str) -> str:
     """The refusal in words, with the way out when the tag is another card already."""
+    if isinstance(error, AlreadyEnrolled):  # the card it is, by its printed name too
+        error.params["card"] = with_printed_name(error.card, describe(error.card), language)
     text = reason(error, language)
     if isinstance(error, AlreadyEnrolled):
         text = translator(language).gettext("{refusal} (--replace re-enrols it)").format(
             refusal=text)
+    if isinstance(error, AmbiguousCard) and error.by_board:
+        text = translator(language).gettext("{refusal} (--board MAP)").format(refusal=text)
     return text
 
 

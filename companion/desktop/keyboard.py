@@ -6,7 +6,8 @@
     oo, new    hold ok              (a new game, once a game is over)
     menu       hold back            (the system menu, from the lobby's first screen)
     coal       tap a card by name   (any enrolled card of the game, by its name in English or
-                                     French or by its kind: coal, departure, red boat, rouge)
+                                     French or by its kind: coal, wagon charbon, departure,
+                                     red boat, rouge; a ticket by its cities: paris wien)
     DEADBEEF   tap a tag by UID
 
 Presses go through the simulated buttons and taps through the simulated reader, so the
@@ -21,13 +22,15 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from companion.games.cards import ANY_GAME, Card
-from companion.games.names import card_name
+from companion.games import TABLE_GAMES
+from companion.games.card_names import card_from_words, spellings
+from companion.games.cards import ANY_GAME, Card, CardError
 from companion.i18n.translate import LANGUAGES
 from companion.state.tags import TagError, TagRegistry, normalise_uid
 from companion.table.app import TableApp
 from companion.table.build import Table
 from drivers.protocols import CardSimulator
+from engine.games.ticket_to_ride.names import fold
 
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
@@ -40,23 +43,24 @@ SETTLE_SECONDS = 0.3
 class Keyboard(threading.Thread):
     def __init__(self, table: Table, stop: threading.Event, stream: TextIO | None = None,
                  gettext: Callable[[str], str] = lambda text: text,
-                 errors: TextIO | None = None) -> None:
+                 errors: TextIO | None = None, language: str = "en") -> None:
         super().__init__(name="keyboard", daemon=True)
         self.table = table
         self.stop = stop
         self.stream = stream or sys.stdin
         self._ = gettext
         self.errors = errors or sys.stderr
+        self.language = language
         #: Tags taken off the reader, with the removals the table had seen of each by then.
         self.lifted: dict[str, int] = {}
         # Read the registry now, in the thread that owns it.
         self.by_name: dict[str, list[tuple[str, str]]] = {}
-        names: dict[Card, set[str]] = {}
+        self.by_card: dict[Card, list[str]] = {}
         for uid, card in table.registry.all():
-            if card not in names:
-                names[card] = typed_names(card)
-            for name in names[card]:
-                self.by_name.setdefault(name, []).append((card.game, uid))
+            self.by_card.setdefault(card, []).append(uid)
+        for card, uids in self.by_card.items():
+            for name in typed_names(card):
+                self.by_name.setdefault(name, []).extend((card.game, uid) for uid in uids)
 
     def run(self) -> None:
         for line in self.stream:
@@ -116,31 +120,54 @@ class Keyboard(threading.Thread):
 
     def uid_of(self, word: str) -> str | None:
         """An enrolled tag for a card or player name, else the word as a UID; None when the
-        word is neither."""
+        word is neither. A card with every copy in play gives one of them, for the table to
+        answer as it answers a second tap of a real card ("already counted")."""
         app = self.table.loop.app
         game = app.session.rules.id if isinstance(app, TableApp) else ANY_GAME
         busy = app.flow.in_play() if isinstance(app, TableApp) else set()
-        for wanted in (game, ANY_GAME):
-            for owner, uid in self.by_name.get(_typed(word), []):
-                if owner == wanted and uid not in busy:
-                    return uid
+        named = [uid for wanted in (game, ANY_GAME)
+                 for owner, uid in self.by_name.get(_typed(word), []) if owner == wanted]
+        named = named or self._printed(game, word, app)
+        if named:
+            return min(named, key=lambda uid: uid in busy)  # the first free one, if any
         try:
             return normalise_uid(word)
         except TagError:
             return None
 
+    def _printed(self, game: str, word: str, app: object) -> list[str]:
+        """The tags of the card `word` names as printed on the cards of a kind without a
+        name per value (a ticket by its cities, on the map being played)."""
+        record = TABLE_GAMES.get(game)
+        if record is None:
+            return []
+        # Ticket to Ride's state has its map; a map file's tickets are typed by their tags.
+        board = getattr(getattr(getattr(app, "session", None), "state", None), "board", None)
+        board_name = getattr(board, "name", None)
+        for kind in record.printed:
+            try:
+                card = card_from_words(game, kind, word, self.language, board_name)
+            except CardError:
+                continue
+            return self.by_card.get(card, [])
+        return []
+
 
 def typed_names(card: Card) -> set[str]:
-    """The words that tap `card`, as typed: its name in each language ("red" and "rouge" for
-    a red train card, "red boat" and "bateau rouge" for a red boat card; a player's name, a
-    ticket's code), and its kind ("transport-boat": any boat card)."""
-    shown = {card_name(card.game, card.kind, card.value, language) for language in LANGUAGES}
-    return {_typed(name) for name in (*shown, card.kind)} - {""}
+    """The words that tap `card`, as typed: its name in each language, alone or with its
+    kind's ("red" and "rouge" for a red train card, "bateau rouge" for a red boat card,
+    "wagon charbon"; a player's name, a ticket's code), and its kind ("transport-boat": any
+    boat card)."""
+    names = {_typed(card.kind)}
+    for language in LANGUAGES:
+        names |= spellings(card.game, card.kind, card.value, language)
+    return names - {""}
 
 
 def _typed(word: str) -> str:
-    """A word as the keyboard compares it: any case, spaces between words counting as one."""
-    return " ".join(word.lower().split())
+    """A word as the keyboard compares it: any case, accents optional, any punctuation or
+    spaces between words counting as one space."""
+    return fold(word)
 
 
 #: Personal tags enrolled for the desktop, so `ana` stands for Ana's tag in the lobby.
@@ -154,7 +181,6 @@ def enroll_desktop_tags(registry: TagRegistry) -> None:
     restart does not work out every game's deck again.
     """
     from companion.desktop.demo import deck_tags, demo_deck
-    from companion.games import TABLE_GAMES
 
     personal = [(f"F1A7{seat:04X}", Card(ANY_GAME, "player", name))
                 for seat, name in enumerate(DESKTOP_PLAYERS)]

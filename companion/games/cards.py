@@ -10,13 +10,15 @@ True
 
 from __future__ import annotations
 
+import difflib
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.games.record import Values
+from companion.games.record import Shape, Values
 from companion.lib.text import plain
 from engine.errors import N_, Reasoned
 
@@ -148,14 +150,46 @@ def check_card(card: Card, games: frozenset[str] | None = None) -> Card:
         # A kind may also take any value of a shape (the ticket tags of every map file).
         shape = TABLE_GAMES[game].shapes.get(kind) if game in TABLE_GAMES else None
         shaped = shape is not None and re.fullmatch(shape.pattern, value) is not None
+        if value not in allowed and shaped and shape is not None:
+            _refuse_unlisted(kind, value, allowed, shape)
         if value not in allowed and not shaped:
             if shape is not None:
                 raise CardError("value", N_("unknown {kind} {value!r}; one of {values}, or of "
                                             "the form {form}"),
-                                kind=kind, value=card.value, values=", ".join(allowed),
+                                kind=kind, value=card.value, values=_some(value, allowed),
                                 form=shape.form)
             raise CardError("value", N_("unknown {kind} {value!r}; one of {values}"),
                             kind=kind, value=card.value, values=", ".join(allowed))
     checked = Card(game, kind, value)
     checked.to_text()  # a card must fit on a tag
     return checked
+
+
+#: Values a refusal lists at most; past that, the nearest to what was given.
+LISTED = 12
+
+
+def _some(value: str, allowed: tuple[str, ...]) -> str:
+    """The allowed values in a refusal: all of a short list, else the few nearest `value`
+    (a list of a thousand ticket tags helps no one)."""
+    if len(allowed) <= LISTED:
+        return ", ".join(allowed)
+    near = difflib.get_close_matches(value, allowed, n=3, cutoff=0.5)
+    return ", ".join([*near, "…"] if near else [allowed[0], "…", allowed[-1]])
+
+
+def _refuse_unlisted(kind: str, value: str, allowed: tuple[str, ...], shape: Shape) -> None:
+    """A value of the shape is refused when its family is a listed one's: a shipped map's
+    tickets are all listed, so "europe-47" is no card, while a map file's "lake-shore-03" is."""
+    family = _family(shape.pattern, value)
+    listed = [each for each in allowed if _family(shape.pattern, each) == family]
+    if family is not None and listed:
+        raise CardError("value", N_("no {kind} {value!r}: {family} has {first} to {last}"),
+                        kind=kind, value=value, family=family, first=listed[0],
+                        last=listed[-1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _family(pattern: str, value: str) -> str | None:
+    found = re.fullmatch(pattern, value)
+    return found.group("family") if found is not None and "family" in found.groupdict() else None

@@ -72,6 +72,10 @@ class TableGame:
     copies: Mapping[str, int] = field(default_factory=dict)
     #: Display names of the game's ids: kind -> value -> name ("" names the kind itself).
     names: Mapping[str, Mapping[str, Name]] = field(default_factory=dict)
+    #: Kinds whose cards are named by what is printed on them (a ticket's cities) rather than
+    #: by a name per value: kind -> ("module:reader", "module:namer"), the reader taking
+    #: (text, language, board) to a value, the namer (value, language) to the printed name.
+    printed: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: Error parameters that hold one of this game's ids: parameter -> kind of its names.
     id_params: Mapping[str, str] = field(default_factory=dict)
     #: BoardGameGeek's id, only where it was checked (BG Stats matches by name without one).

@@ -75,6 +75,10 @@ class TagMemory(Protocol):
 TAG_MEMORY_SECONDS = 0.3
 
 
+#: The attribute or property by which every app of the loop translates.
+_GETTEXT = "_"
+
+
 @dataclass(frozen=True)
 class Flash:
     """A screen shown over the app's own until the clock reads `until`."""
@@ -104,6 +108,16 @@ class Notices:
 
     def _notice(self, screen: Screen) -> None:
         self.flash = Flash(screen, self.clock() + self.notice_seconds)
+
+    def notice(self, message: str, **values: object) -> None:
+        """A notice from outside the app's own inputs (a tag scanned for a command):
+        `message` (marked with N_) in the app's language, over what it shows."""
+        translate: Callable[[str], str] = getattr(self, _GETTEXT)  # each app's own `_`
+        self._notice(Screen(top=self.screen().top, title=translate(message).format(**values),
+                            style=Style.NOTICE))
+
+    def screen(self) -> Screen:
+        raise NotImplementedError
 
 
 class TableApp(Notices):

@@ -32,6 +32,7 @@ from companion.table.loop import TableLoop
 from companion.table.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
 from companion.table.session import GameSession
 from companion.table.system_menu import DeviceControls, SystemMenu
+from companion.table.tag_scan import ScanAnswer
 from drivers.errors import DriverConfigError
 from drivers.factory import DriverSet, build_drivers
 from engine.registry import GAMES
@@ -226,6 +227,7 @@ def open_table(
                          lambda screen, page=0: render_screen(screen, size, page),
                          on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
                          pages=lambda screen: pages(screen, size))
+        loop.claim_tap = ScanAnswer(Path(state_dir))  # `companion tags scan` while it runs
         table = Table(loop, drivers, opened.journal, registry, events, lock, opened.problem)
         table.publisher = builder.publish()
         cleanup.pop_all()  # the table owns them all now: `Table.close` closes them

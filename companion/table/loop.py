@@ -28,7 +28,7 @@ from PIL import Image
 from companion.flows.inputs import from_driver
 from companion.screens.model import Screen
 from companion.table.panel_rest import PanelRest
-from drivers.events import DriverFault, DriverRecovered, TagRemoved
+from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,8 @@ class Front(Protocol):
     def fault(self, device: str, message: str | None) -> None: ...
 
     def expires_at(self) -> float | None: ...
+
+    def notice(self, message: str, **values: object) -> None: ...
 
 
 class TableLoop:
@@ -93,6 +95,9 @@ class TableLoop:
         self.removals: dict[str, int] = {}
         self._last_screen: Screen | None = None
         self._handled = threading.Condition()
+        #: Takes a tap before the app does (a `companion tags scan` waiting, `tag_scan`):
+        #: called with its UID, True when it took it. None: every tap is the app's.
+        self.claim_tap: Callable[[str], bool] | None = None
 
     @property
     def shown_screen(self) -> Screen | None:
@@ -122,7 +127,8 @@ class TableLoop:
         inputs = from_driver(event)
         woke_only = self.rest is not None and self.rest.swallows(event)
         try:
-            for item in [] if woke_only else inputs:
+            claimed = self._claimed(event)
+            for item in [] if woke_only or claimed else inputs:
                 self.app.handle(item)
                 if self.app.next_app is not None:
                     self.settle()
@@ -139,6 +145,17 @@ class TableLoop:
                 if isinstance(event, TagRemoved):
                     self.removals[event.uid] = self.removals.get(event.uid, 0) + 1
                 self._handled.notify_all()
+
+    def _claimed(self, event: Any) -> bool:
+        """Whether a tap was taken before the app (then said on the screen)."""
+        if self.claim_tap is None or not isinstance(event, TagPlaced):
+            return False
+        if not self.claim_tap(event.uid):
+            return False
+        from companion.table.tag_scan import SCANNED
+
+        self.app.notice(SCANNED, uid=event.uid)
+        return True
 
     def refresh(self) -> None:
         """Render the app's screen and show it, unless it is the frame already shown; turn

@@ -10,9 +10,14 @@ from pathlib import Path
 import pytest
 
 from companion.desktop import keyboard
+from companion.desktop.demo import DEMO_DRIVERS
 from companion.desktop.keyboard import HOLDS, KEYS, Keyboard
 from companion.flows.inputs import BUTTONS, Hold, Input, Press, Tap
-from companion.table.build import Table
+from companion.games.cards import Card
+from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
+from companion.screens.model import Style
+from companion.table.build import Table, open_table
+from engine.games.freight_train.state import Phase
 
 from .hands import Hands, simulated_table
 
@@ -163,3 +168,65 @@ def test_a_boat_card_typed_by_name_reaches_the_table_as_its_tap(tmp_path: Path) 
         assert len(recorder.seen) == 1 and isinstance(recorder.seen[0], Tap)
         card = table.registry.lookup(recorder.seen[0].uid)
         assert card is not None and (card.kind, card.value) == ("transport-boat", "green")
+
+
+# --- Cards by their printed names, and a card already in play ---------------------------------
+
+#: Typed lines naming one coal wagon, and what the table answers to the second, per language.
+ALREADY_COUNTED = {"en": ("coal", "Coal wagon", "Coal already counted"),
+                   "fr": ("charbon", "wagon charbon", "Charbon déjà compté")}
+
+
+@pytest.mark.parametrize("language", sorted(ALREADY_COUNTED))
+def test_a_card_in_play_typed_again_is_answered_as_the_table_does(tmp_path: Path,
+                                                                  language: str) -> None:
+    first, again, answer = ALREADY_COUNTED[language]
+    table = open_table(state_dir=tmp_path, game="freight-train", players=("Ana", "Ben"),
+                       language=language, driver_config=DEMO_DRIVERS)
+    try:
+        # A box of one coal wagon: every copy of it is in play once it is counted.
+        table.registry.enroll("C0A10001", Card("freight-train", "wagon", "coal"))
+        hands = Hands(table)
+        while table.app.session.state.phase is Phase.DEAL:
+            hands.press("ok")
+        typist = Keyboard(table, threading.Event(), stream=None, language=language)
+        typing = threading.Thread(target=typist.act, args=(first,))
+        typing.start()
+        hands.pump(1)
+        typing.join()
+        hands.press("ok")  # where the wagon goes: the menu's first place
+        assert "C0A10001" in table.app.flow.in_play()
+        assert typist.uid_of(again) == "C0A10001", "else the table would wait for a tap"
+        typing = threading.Thread(target=typist.act, args=(again,))
+        typing.start()
+        hands.pump(1)
+        typing.join()
+        screen = table.app.screen()
+        assert screen.style is Style.REFUSAL and screen.title == answer
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_ticket_is_typed_by_its_cities_on_the_map_played(tmp_path: Path,
+                                                            language: str) -> None:
+    with simulated_table(tmp_path, "ticket-to-ride", ("Ana", "Ben"), language) as table:
+        typist = Keyboard(table, threading.Event(), stream=None, language=language)
+        board = table.app.session.state.board
+        ticket = board.tickets[0]
+        for typed_line in (" – ".join(ticket.places), " ".join(reversed(ticket.places)).upper()):
+            uid = typist.uid_of(typed_line)
+            assert uid is not None, typed_line
+            card = table.registry.lookup(uid)
+            assert card is not None and card.kind == "ticket"
+            assert board.ticket(map_ticket_codes(board)[card.value]) == ticket
+        assert typist.uid_of("Nowhere – Atlantis") is None
+
+
+def test_a_player_s_name_is_typed_with_or_without_its_accents(tmp_path: Path) -> None:
+    with simulated_table(tmp_path, "freight-train", ("Ana", "Ben"), "fr") as table:
+        table.registry.enroll("F1A70002", Card("*", "player", "Cléo"))
+        typist = Keyboard(table, threading.Event(), stream=None, language="fr")
+        assert typist.uid_of("Cléo") == typist.uid_of("cleo") == typist.uid_of("CLEO") == (
+            "F1A70002")
+        assert typist.uid_of("zoe") is None

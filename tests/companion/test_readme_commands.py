@@ -64,6 +64,8 @@ SKIPPED = {
                                     "and checks its steps",
     "UPDATE_GOLDEN=1 ": "rewrites the golden frames, deliberately",
     "companion web": "serves until stopped; test_web_api.py and test_web_browser.py run it",
+    "companion tags scan": "waits for a tag laid on the reader; test_tags_scan.py lays one on "
+                           "the simulated reader",
     "python bench/": "benchmarks run for minutes on a busy machine; CI runs `bench/run.py "
                      "--quick`",
 }

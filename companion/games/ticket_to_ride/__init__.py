@@ -10,8 +10,9 @@ from companion.i18n.translate import NC_
 if TYPE_CHECKING:
     from companion.games.map_facts import MapFacts
 
-#: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112").
-TICKET_TAG = r"[a-z0-9]+(-[a-z0-9]+)*-[0-9]{2,3}"
+#: The shape of every ticket tag value, whichever map it is of ("usa-07", "lake-shore-112");
+#: its family is the map's tag.
+TICKET_TAG = r"(?P<family>[a-z0-9]+(-[a-z0-9]+)*)-[0-9]{2,3}"
 
 
 def _cards() -> dict[str, Values]:
@@ -77,6 +78,8 @@ TABLE = TableGame(
     autopilot="companion.games.ticket_to_ride.autopilot",
     cards=_cards,
     shapes={"ticket": Shape(TICKET_TAG, "MAP-NN")},
+    printed={"ticket": ("companion.games.ticket_to_ride.ticket_words:ticket_value",
+                        "companion.games.ticket_to_ride.ticket_words:printed_ticket")},
     # The special cards: a map file says how many its game has; the simulated box holds as
     # many as a pile of locomotives.
     copies={"train": 12, "locomotive": 14, **{kind: 14 for kind in SPECIAL_KINDS},
