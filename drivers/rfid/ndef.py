@@ -76,7 +76,7 @@ def parse_message(message: bytes) -> list[Record]:
     at = 0
     while at < len(message):
         header = message[at]
-        if (header & _MB) != (at == 0) or header & _CF:
+        if bool(header & _MB) != (at == 0) or header & _CF:
             raise NdefError("chunked or misplaced records are not supported")
         at += 1
         fixed = 1 + (1 if header & _SR else 4) + (1 if header & _IL else 0)

@@ -85,19 +85,23 @@ class Type2Text:
 
     def read(self, pcd: Mfrc522Pcd, card: SelectedCard) -> tuple[str, str]:
         try:
-            tag = self._identify(pcd, card)
+            name = self._name(pcd, card)
+            try:
+                tag = type2_tag.identify(pcd, name)
+            except type2_tag.NotNdef:
+                return name, ""  # never formatted for NDEF: it keeps no text
             message = type2_tag.read_message(pcd, tag)
             found = ndef.first_text(message) if message is not None else None
         except ndef.NdefError as error:
             raise FrameError(f"card {card.uid_hex}: {error}") from error
         finally:
             pcd.halt()
-        return tag.name, found or ""
+        return name, found or ""
 
     def write(self, pcd: Mfrc522Pcd, card: SelectedCard, text: str) -> None:
         message = ndef.text_record(text)
         try:
-            tag = self._identify(pcd, card)
+            tag = type2_tag.identify(pcd, self._name(pcd, card))
             type2_tag.write_message(pcd, tag, message)
             written = type2_tag.read_message(pcd, tag)
         finally:
@@ -106,13 +110,14 @@ class Type2Text:
             raise FrameError("the text read back differs from the text written")
 
     @staticmethod
-    def _identify(pcd: Mfrc522Pcd, card: SelectedCard) -> type2_tag.Type2Tag:
+    def _name(pcd: Mfrc522Pcd, card: SelectedCard) -> str:
+        """What GET_VERSION says the tag is."""
         found = type2_tag.version(pcd)
         if found is None:  # no GET_VERSION (an older Ultralight): it fell idle, wake it again
             pcd.wake_up()
             if pcd.select().uid != card.uid:
                 raise WrongCard(f"card {card.uid_hex} left the reader")
-        return type2_tag.identify(pcd, type2_tag.name_of(found))
+        return type2_tag.name_of(found)
 
 
 CLASSIC = ClassicText()
