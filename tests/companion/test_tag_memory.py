@@ -63,7 +63,7 @@ def test_a_tag_whose_memory_cannot_be_read_is_offered_for_enrolment(error: Excep
     assert app.screen().style is Style.CONFIRM
     app.handle(Press("ok"))
     assert app.registry.lookup("0BADF00D") == COAL
-    assert app.screen().title == "Enrolled: Coal"  # the failed identity write loses nothing
+    assert app.screen().title == "Enrolled: Coal · tag not written"  # and the registry has it
 
 
 def test_a_game_card_written_by_another_companion_is_enrolled_from_its_memory() -> None:
