@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from companion.flows.inputs import Press
 from companion.games.cards import Card
 from companion.screens.model import Style
 from companion.table.build import Table

@@ -96,7 +96,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.mark.parametrize("uid, sak, key", [
     ("0BADF00D", 0x08, bytes(6)),          # a MIFARE Classic with another companion's key
-    ("04112233445566", 0x00, None),        # an NTAG sticker: no MIFARE memory at all
+    ("04112233445566", 0x00, None),        # SAK 00h, yet no Type 2 memory answers
 ])
 def test_an_unreadable_card_on_the_simulated_reader_is_offered_for_enrolment(
         table: Table, uid: str, sak: int, key: bytes | None) -> None:
