@@ -263,7 +263,7 @@ class TableApp(Notices):
             return check_card(Card.from_text(found.text))
         except CardError:
             return None  # no identity this companion knows: the player can enrol it
-        except Exception as error:  # another key, an NTAG, a collision: enrolled by hand
+        except Exception as error:  # another key, a collision: enrolled by hand
             log.info("tag %s: its memory cannot be read: %s", uid, error)
             return None
 

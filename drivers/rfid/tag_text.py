@@ -103,7 +103,8 @@ class Type2Text:
         try:
             tag = type2_tag.identify(pcd, self._name(pcd, card))
             type2_tag.write_message(pcd, tag, message)
-            written = type2_tag.read_message(pcd, tag)
+            # Read afresh: what `identify` read of the data area before the write is stale.
+            written = type2_tag.read_message(pcd, type2_tag.identify(pcd, tag.name))
         finally:
             pcd.halt()
         if written != message:

@@ -136,6 +136,8 @@ def test_a_text_written_on_a_sticker_is_a_text_record_and_reads_back(
     reader.write_text(UID, TEXT)
     expected = hand_built(TEXT)
     assert card.user_memory()[: len(expected)] == expected
+    pages = -(-len(expected) // 4)
+    assert card.writes == pages + 1  # written once, its first page twice: empty, then final
     found = reader.read_text()
     assert found == CardText(UID, TEXT) and found.kind == model
 
@@ -205,3 +207,12 @@ def test_a_sticker_without_an_ndef_container_reads_as_no_text_and_refuses_a_writ
     with pytest.raises(t2t.NotNdef):
         reader.write_text(UID, TEXT)
     assert card.writes == 0
+
+
+def test_the_reader_tells_a_mifare_classic_from_a_sticker(
+        sim_mfrc522: SimulatedMfrc522, reader: Mfrc522Reader) -> None:
+    sim_mfrc522.chip.place("DEADBEEF")
+    reader.write_text("DEADBEEF", TEXT)
+    found = reader.read_text()
+    assert found == CardText("DEADBEEF", TEXT) and found.kind == "MIFARE Classic"
+    assert sim_mfrc522.chip.card("DEADBEEF").text().rstrip() == TEXT.encode()
