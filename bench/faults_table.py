@@ -12,9 +12,10 @@
    holding a game in progress: status 75, one line naming the folder, the panel's message
    kept after the end, and the journal unchanged byte for byte.
 7. unreadable-cards: a real table on the simulated reader, taps of unknown cards whose memory
-   cannot be read (a MIFARE Classic with another key, an NTAG sticker, two cards at once)
-   and of a sticker carrying another table's personal tag: each must end on the enrolment
-   question (or the confirmation, for the personal tag), the loop logging no exception.
+   cannot be read or that carry no card (a MIFARE Classic with another key, a blank NTAG
+   sticker, two cards at once) and of a sticker carrying another table's personal tag: each
+   must end on the enrolment question (or the confirmation, for the personal tag), the loop
+   logging no exception.
 """
 
 from __future__ import annotations
@@ -232,6 +233,7 @@ def unreadable_cards_campaign(quick: bool) -> Any:
 
 def _unreadable_taps(campaign: Any, table: Any, rounds: int, personal: Any) -> None:
     from companion.flows.inputs import Press
+    from companion.table.questions import ClaimQuestion, EnrolQuestion
     from drivers.events import TagPlaced
 
     chip = table.drivers.sim.reader
@@ -254,19 +256,20 @@ def _unreadable_taps(campaign: Any, table: Any, rounds: int, personal: Any) -> N
         pair = (f"0D{number:06X}", f"0E{number:06X}")
         sticker = f"0F{number:06X}"
         chip.card(other_key).memory[11][0:6] = bytes(6)
-        chip.card(ntag, sak=0x00)
+        chip.ntag(ntag)
         text = personal.to_text().encode("latin-1").ljust(48, b" ")
         for index in range(3):
             chip.card(sticker).memory[8 + index][:] = text[16 * index:16 * (index + 1)]
         cases: list[tuple[str, tuple[str, ...], str]] = [
-            ("another key", (other_key,), "enrolling"), ("an NTAG", (ntag,), "enrolling"),
+            ("another key", (other_key,), "enrolling"), ("a blank NTAG", (ntag,), "enrolling"),
             ("two cards at once", pair, "enrolling"),
             ("another table's personal tag", (sticker,), "claiming")]
         for label, uids, question in cases:
             campaign.count()
             answer(*uids)
-            asked = getattr(table.app, question, None)
-            if not asked or (asked if isinstance(asked, str) else asked[0]) not in uids:
+            asked = table.app.question
+            wanted = EnrolQuestion if question == "enrolling" else ClaimQuestion
+            if not isinstance(asked, wanted) or asked.uid not in uids:
                 campaign.fail(f"{label}: no {question} question, the screen says "
                               f"{table.app.screen().title!r}")
             table.app.handle(Press("back"))  # not now

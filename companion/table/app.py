@@ -19,6 +19,7 @@ from companion.games.cards import Card, CardError, check_card
 from companion.screens.model import Screen, Style
 from companion.table import movers
 from companion.table.questions import ClaimQuestion, EnrolQuestion, Question, UndoQuestion
+from companion.table.tag_identity import TAG_MEMORY_SECONDS, write_and_verify
 from engine.errors import N_, IllegalEvent
 from engine.game import GameRules
 
@@ -63,16 +64,12 @@ class Registry(Protocol):
 
 
 class TagMemory(Protocol):
-    """A reader that can keep a card's identity on the tag itself (MIFARE Classic)."""
+    """A reader that can keep a card's identity on the tag itself (MIFARE Classic, NTAG)."""
 
     def read_text(self, timeout: float = ...) -> Any:
         """An object with `uid` and `text`, or None when no card answers."""
 
     def write_text(self, uid: str, text: str, timeout: float = ...) -> None: ...
-
-
-#: How long the loop waits for a tag's memory: a tap lasts about half a second.
-TAG_MEMORY_SECONDS = 0.3
 
 
 #: The attribute or property by which every app of the loop translates.
@@ -280,18 +277,20 @@ class TableApp(Notices):
             return check_card(Card.from_text(found.text))
         except CardError:
             return None  # no identity this companion knows: the player can enrol it
-        except Exception as error:  # another key, an NTAG, a collision: enrolled by hand
+        except Exception as error:  # another key, a collision: enrolled by hand
             log.info("tag %s: its memory cannot be read: %s", uid, error)
             return None
 
-    def write_identity(self, uid: str, card: Any) -> None:
-        """Best effort: a tag that keeps its identity is read by any companion."""
+    def write_identity(self, uid: str, card: Any) -> bool | None:
+        """Write the card's identity on its tag and read it back: whether the tag carries it
+        now; None when the reader keeps nothing on tags."""
         if self.tag_memory is None:
-            return
+            return None
         try:
-            self.tag_memory.write_text(uid, card.to_text(), timeout=TAG_MEMORY_SECONDS)
-        except Exception as error:  # not a MIFARE Classic, or lifted too soon: the registry has it
-            log.info("tag %s keeps no identity: %s", uid, error)
+            text = Card(card.game, card.kind, card.value).to_text()
+        except CardError:  # too long for a tag: the registry alone knows it
+            return False
+        return write_and_verify(self.tag_memory, uid, text)
 
     def show(self, text: str, style: Style, moved: bool = False,
              mover: str | None = None) -> None:

@@ -23,12 +23,11 @@ from companion.state.box_progress import last_left
 from companion.state.tags import TagError
 from companion.table.app import Flash, Notices, TagMemory
 from companion.table.box_walk import BoxWalk, Outcome, TapResult, WalkRegistry
+from companion.table.tag_identity import write_and_verify
 from engine.errors import N_
 
 log = logging.getLogger(__name__)
 
-#: How long the walk waits for a tag's memory: a tap lasts about half a second.
-TAG_MEMORY_SECONDS = 0.3
 #: The small-font lines a card's name may take above the last tap's answer and the hints.
 TITLE_LINES = 3
 #: What the buttons do while the walk shows a card (up/down are said in the body).
@@ -41,15 +40,7 @@ def keep_identity(memory: TagMemory | None, uid: str, text: str) -> bool:
     """Write a card's text form onto the tag and read it back: whether the tag now holds it.
     Best effort: a tag that cannot keep it (an EM4100, another key, lifted too soon) is still
     enrolled in the registry."""
-    if memory is None:
-        return False
-    try:
-        memory.write_text(uid, text, timeout=TAG_MEMORY_SECONDS)
-        found = memory.read_text(timeout=TAG_MEMORY_SECONDS)
-    except Exception as error:  # the registry has the tag; only the tag's copy is missing
-        log.info("tag %s keeps no identity: %s", uid, error)
-        return False
-    return found is not None and found.uid == uid and found.text == text
+    return memory is not None and write_and_verify(memory, uid, text)
 
 
 class BoxSetup(Notices):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.flows.inputs import Input, Press, Tap
 from companion.games.cards import Card
 from companion.screens.model import Menu, Screen, Style
+from companion.table.tag_identity import enrolled_notice
 
 if TYPE_CHECKING:
     from companion.table.app import TableApp
@@ -85,9 +86,9 @@ class EnrolQuestion:
         elif _yes(item):
             label, card = choices[self.choice]
             app.registry.enroll(self.uid, card)
-            app.write_identity(self.uid, card)
+            kept = app.write_identity(self.uid, card)
             app.question = None
-            app.show(app._("Enrolled: {card}").format(card=label), Style.NOTICE)
+            app.show(enrolled_notice(app._, label, kept), Style.NOTICE)
         elif _no(item):
             app.question = None
 

@@ -1,5 +1,6 @@
 """The MFRC522 card reader: a polling thread that turns card sightings into TagPlaced and
-TagRemoved, survives a failing chip, and can write a short text onto MIFARE Classic cards.
+TagRemoved, survives a failing chip, and keeps a short text on MIFARE Classic cards and NTAG
+stickers (`drivers.rfid.tag_text`).
 
 Each poll wakes the card with WUPA, selects it through every cascade level (4-, 7- and 10-byte
 UIDs) and halts it with HLTA, so a resting card answers every poll instead of every other one.
@@ -34,7 +35,8 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from drivers.errors import DeviceIOError, DriverError
 from drivers.events import EventSink, TagPlaced, TagRemoved
@@ -51,25 +53,21 @@ from drivers.rfid.mfrc522_pcd import (
     RegisterAccess,
     SelectedCard,
 )
+from drivers.rfid.tag_text import UnsupportedTag, WrongCard, store_for
 from drivers.supervision import Backoff, FaultReporter, StopSignal
 
 logger = logging.getLogger(__name__)
 
-TEXT_BLOCKS = (8, 9, 10)  # where SimpleMFRC522 keeps its text: sector 2, key A
-TEXT_BYTES = len(TEXT_BLOCKS) * picc.MIFARE_BLOCK_SIZE
-TEXT_ENCODING = "latin-1"  # one byte per character, as SimpleMFRC522 reads it back (chr(byte))
-
 RegistersOpener = Callable[[], RegisterAccess]
-
-
-class WrongCard(CardError):
-    """The card on the reader is not the one the caller meant."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class CardText:
     uid: str
     text: str
+    #: What the tag is: "MIFARE Classic", "NTAG213", "NTAG215", "NTAG216", "Type 2 tag".
+    kind: str = field(default="", compare=False)
 
 
 class Mfrc522Reader:
@@ -339,46 +337,30 @@ class Mfrc522Reader:
         for event in events:
             self._events.put(event)
 
-    # -- card text (MIFARE Classic, blocks 8-10, key A) ----------------------------------------
+    # -- card text (MIFARE Classic blocks 8-10, or an NDEF Text record on a Type 2 tag) -------
 
     def read_text(self, timeout: float = 1.0) -> CardText | None:
-        """The text SimpleMFRC522.write() (or write_text) left on the card now on the reader,
-        without its padding; None when no card answers within `timeout` seconds."""
+        """The text kept on the card now on the reader (see `drivers.rfid.tag_text`), without
+        its padding, and what the card is; None when no card answers within `timeout`."""
         try:
-            card, data = self._with_card(None, timeout, self._read_text_blocks)
+            card, (kind, text) = self._with_card(
+                None, timeout, lambda pcd, card: store_for(card).read(pcd, card))
         except NoAnswer:
             return None
-        return CardText(card.uid_hex, data.decode(TEXT_ENCODING).rstrip(" \x00"))
+        return CardText(card.uid_hex, text, kind)
 
     def write_text(self, uid: str, text: str, timeout: float = 1.0) -> None:
-        """Write `text` (48 Latin-1 characters at most) onto the card `uid`, then read it back.
-        Raises ValueError for text that does not fit, and CardError subclasses: NoAnswer (no
-        card in time), WrongCard, AuthError (not a MIFARE Classic with key A FF x6), FrameError
-        (the write did not stick)."""
-        payload = text.encode(TEXT_ENCODING)  # raises UnicodeEncodeError, a ValueError
-        if len(payload) > TEXT_BYTES:
-            raise ValueError(f"at most {TEXT_BYTES} characters fit on a card, not {len(payload)}")
-        payload = payload.ljust(TEXT_BYTES, b" ")
+        """Write `text` onto the card `uid`, then read it back: 48 Latin-1 characters at most
+        on a MIFARE Classic, an NDEF Text record as long as the data area of a Type 2 tag
+        allows (NTAG213: 144 bytes). Raises ValueError for text that does not fit, and
+        CardError subclasses: NoAnswer (no card in time), WrongCard, AuthError (a MIFARE
+        Classic without key A FF x6), UnsupportedTag, FrameError (the write did not stick)."""
         wanted = picc.parse_uid(uid)
-
-        def write(pcd: Mfrc522Pcd, card: SelectedCard) -> bytes:
-            for index, block in enumerate(TEXT_BLOCKS):
-                pcd.write_block(block, payload[16 * index : 16 * (index + 1)])
-            return self._read_text_blocks(pcd, card)
-
-        _, written = self._with_card(wanted, timeout, write)
-        if written != payload:
-            raise FrameError("the text read back differs from the text written")
-
-    def _read_text_blocks(self, pcd: Mfrc522Pcd, _card: SelectedCard) -> bytes:
-        return b"".join(pcd.read_block(block) for block in TEXT_BLOCKS)
+        self._with_card(wanted, timeout, lambda pcd, card: store_for(card).write(pcd, card, text))
 
     def _with_card(
-        self,
-        wanted: bytes | None,
-        timeout: float,
-        action: Callable[[Mfrc522Pcd, SelectedCard], bytes],
-    ) -> tuple[SelectedCard, bytes]:
+        self, wanted: bytes | None, timeout: float, action: Callable[[Mfrc522Pcd, SelectedCard], T],
+    ) -> tuple[SelectedCard, T]:
         deadline = self._clock() + timeout
         while True:
             try:
@@ -389,8 +371,8 @@ class Mfrc522Reader:
             self._sleep(min(self.poll_interval, max(0.0, deadline - self._clock())))
 
     def _attempt(
-        self, wanted: bytes | None, action: Callable[[Mfrc522Pcd, SelectedCard], bytes]
-    ) -> tuple[SelectedCard, bytes]:
+        self, wanted: bytes | None, action: Callable[[Mfrc522Pcd, SelectedCard], T]
+    ) -> tuple[SelectedCard, T]:
         with self._lock:
             pcd = self._pcd
             if pcd is None:
@@ -403,15 +385,10 @@ class Mfrc522Reader:
                     raise WrongCard(
                         f"card {card.uid_hex} is on the reader, not {picc.uid_hex(wanted)}"
                     )
-                pcd.authenticate(card, TEXT_BLOCKS[0])
-                try:
-                    result = action(pcd, card)
-                    pcd.halt()  # while Crypto1 is on: an authenticated card wants it encrypted
-                finally:
-                    pcd.stop_crypto()
-                return card, result
+                return card, action(pcd, card)
             except OSError as exc:
                 raise self._spi_failure(exc) from exc
 
 
-__all__ = ["AuthError", "CardError", "CardText", "Mfrc522Reader", "NoAnswer", "WrongCard"]
+__all__ = ["AuthError", "CardError", "CardText", "Mfrc522Reader", "NoAnswer", "UnsupportedTag",
+           "WrongCard"]

@@ -40,7 +40,9 @@ from drivers.rfid.mfrc522_registers import (
     Reg,
     timer_period,
 )
-from drivers.sim.mifare_card import CardReply, SimCard
+from drivers.sim.mifare_card import SimCard
+from drivers.sim.ntag_card import NTAG_MODELS, NtagCard
+from drivers.sim.picc_card import CardReply, PiccCard
 
 # Register values after power-on or SoftReset (datasheet section 9.3).
 _RESET_VALUES = {
@@ -88,8 +90,10 @@ class Mfrc522ChipSimulator:
         self._fifo: deque[int] = deque()
         self._command = Cmd.IDLE
         self._timer_deadline: float | None = None
-        self._cards: dict[bytes, SimCard] = {}
-        self._in_field: list[SimCard] = []
+        self._cards: dict[bytes, PiccCard] = {}
+        self._in_field: list[PiccCard] = []
+        #: Cards to take off the antenna once they have accepted so many writes.
+        self._lift_after: dict[bytes, int] = {}
         self._transfers = 0
         self._connected = True
         self._timers: list[threading.Timer] = []
@@ -110,17 +114,44 @@ class Mfrc522ChipSimulator:
             self._transfers = 0
 
     def card(self, uid: str | bytes, *, sak: int = 0x08) -> SimCard:
-        """The card with this UID, created on first use; its memory persists across taps."""
+        """The MIFARE Classic 1K card with this UID, created on first use; its memory
+        persists across taps."""
+        card = self._known(uid, sak)
+        if not isinstance(card, SimCard):
+            raise ValueError(f"card {card.uid_hex} is not a MIFARE Classic")
+        return card
+
+    def _known(self, uid: str | bytes, sak: int = 0x08) -> PiccCard:
+        """The card with this UID, whatever it is; a new one is a MIFARE Classic."""
         key = _parse_uid(uid)
         with self._lock:
             if key not in self._cards:
                 self._cards[key] = SimCard(key, sak=sak)
             return self._cards[key]
 
-    def place(self, uid: str | bytes, *, sak: int = 0x08) -> SimCard:
+    def ntag(self, uid: str | bytes, model: str = "NTAG213") -> NtagCard:
+        """The NTAG sticker ("NTAG213" or "NTAG215") with this UID, created on first use;
+        `place` and `tap` then lay it on the antenna."""
+        key = _parse_uid(uid)
+        with self._lock:
+            card = self._cards.get(key)
+            if card is None:
+                card = self._cards[key] = NtagCard(key, NTAG_MODELS[model])
+            if not isinstance(card, NtagCard):
+                raise ValueError(f"card {card.uid_hex} is not an NTAG")
+            return card
+
+    def lift_after_writes(self, uid: str | bytes, writes: int) -> None:
+        """Take the card off the antenna as soon as it has accepted `writes` more writes: the
+        next write never reaches it (a sticker lifted in the middle of a write)."""
+        key = _parse_uid(uid)
+        with self._lock:
+            self._lift_after[key] = self._known(key).writes + writes
+
+    def place(self, uid: str | bytes, *, sak: int = 0x08) -> PiccCard:
         """Lay a card on the antenna (it powers up in IDLE)."""
         with self._lock:
-            card = self.card(uid, sak=sak)
+            card = self._known(uid, sak)
             if card not in self._in_field:
                 card.power_cycle()
                 self._in_field.append(card)
@@ -315,6 +346,7 @@ class Mfrc522ChipSimulator:
         replies: list[CardReply] = []
         if self._field_on():
             encrypted = bool(self._regs[Reg.STATUS2] & STATUS2_CRYPTO1_ON)
+            self._lift_written_cards()
             for card in list(self._in_field):
                 reply = card.receive(frame, tx_last_bits, encrypted)
                 if reply is not None:
@@ -330,6 +362,12 @@ class Mfrc522ChipSimulator:
         self._fifo.extend(reply.data)
         self._regs[Reg.CONTROL] = (self._regs[Reg.CONTROL] & ~RX_LAST_BITS_MASK) | reply.last_bits
         self._regs[Reg.COM_IRQ] |= IRQ_RX
+
+    def _lift_written_cards(self) -> None:
+        for key, writes in list(self._lift_after.items()):
+            if self._cards[key].writes >= writes:
+                del self._lift_after[key]
+                self._in_field = [c for c in self._in_field if c.uid != key]
 
     def _authenticate(self) -> None:
         data = bytes(self._fifo)

@@ -8,32 +8,13 @@ state matches its own, as a real card would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
 from drivers.rfid import iso14443 as picc
+from drivers.sim.picc_card import CardReply, CardState, PiccCard, nak
 
 BLOCKS = 64
 TRANSPORT_TRAILER = bytes([0xFF] * 6) + bytes([0xFF, 0x07, 0x80, 0x69]) + bytes([0xFF] * 6)
-_ATQA_BY_UID_LENGTH = {4: bytes([0x04, 0x00]), 7: bytes([0x44, 0x00]), 10: bytes([0x84, 0x00])}
 #: The SAK bit that says "MIFARE Classic": the cards that answer MFAuthent.
 MIFARE_CLASSIC_SAK = 0x08
-
-
-class CardState(Enum):
-    IDLE = "idle"
-    READY = "ready"
-    ACTIVE = "active"
-    AUTHENTICATED = "authenticated"
-    HALT = "halt"
-
-
-@dataclass(frozen=True)
-class CardReply:
-    """What a simulated card answers: its bytes, the last one maybe partial."""
-
-    data: bytes
-    last_bits: int = 0  # valid bits in the last byte, 0 = all eight
 
 
 def is_trailer(block: int) -> bool:
@@ -67,36 +48,22 @@ class CardMemory:
         return len(self._blocks)
 
 
-class SimCard:
-    """One card. Not thread-safe on its own: the chip simulator serialises access."""
+class SimCard(PiccCard):
+    """One MIFARE Classic 1K card. Not thread-safe on its own: the chip simulator serialises
+    access."""
 
-    def __init__(self, uid: bytes, *, sak: int = 0x08) -> None:
-        if len(uid) not in picc.UID_LENGTHS:
-            raise ValueError(f"a UID has 4, 7 or 10 bytes, not {len(uid)}")
-        if uid[0] == picc.CASCADE_TAG:
-            raise ValueError("a UID may not start with the cascade tag 0x88")
-        self.uid = bytes(uid)
-        self.sak = sak
-        self.atqa = _ATQA_BY_UID_LENGTH[len(uid)]
-        self._parts = picc.cascade_parts(self.uid)
+    def __init__(self, uid: bytes, *, sak: int = MIFARE_CLASSIC_SAK) -> None:
+        super().__init__(uid, sak=sak)
         manufacturer = bytearray(16)
         manufacturer[: len(uid)] = uid
         if len(uid) == 4:
             manufacturer[4:8] = bytes([picc.bcc(uid), sak]) + self.atqa
         self.memory = CardMemory(bytes(manufacturer))
-        self.state = CardState.IDLE
-        self._level = 0
         self._sector: int | None = None
         self._pending_write: int | None = None
 
-    @property
-    def uid_hex(self) -> str:
-        return picc.uid_hex(self.uid)
-
     def power_cycle(self) -> None:
-        """The card left the field or the field was switched off."""
-        self.state = CardState.IDLE
-        self._level = 0
+        super().power_cycle()
         self._sector = None
         self._pending_write = None
 
@@ -104,21 +71,6 @@ class SimCard:
         return b"".join(bytes(self.memory[b]) for b in blocks)
 
     # -- radio -------------------------------------------------------------------------------
-
-    def receive(self, frame: bytes, tx_last_bits: int, encrypted: bool) -> CardReply | None:
-        """React to a frame from the reader; return the answer, or None for silence."""
-        if tx_last_bits == picc.SHORT_FRAME_BITS and len(frame) == 1:
-            return self._short_frame(frame[0])
-        if tx_last_bits != 0 or self.state in (CardState.IDLE, CardState.HALT):
-            # Bit-oriented anticollision is not modelled; sleeping cards ignore other frames.
-            return self._unexpected()
-        if self.state is CardState.READY:
-            return self._anticollision_or_select(frame)
-        if encrypted != (self.state is CardState.AUTHENTICATED):
-            return self._unexpected()
-        if self.state is CardState.ACTIVE:
-            return self._active(frame)
-        return self._authenticated(frame)
 
     def authenticate(self, mode: int, block: int, key: bytes, uid4: bytes) -> bool:
         """The chip's MFAuthent command against this card."""
@@ -141,45 +93,12 @@ class SimCard:
         self._pending_write = None
         return True
 
-    def _unexpected(self) -> CardReply | None:
-        # ISO 14443-3: READY and ACTIVE cards fall back to IDLE on any unexpected frame;
-        # that is why the `mfrc522` library, which never halts a card, reads it only on
-        # every other poll.
-        if self.state is not CardState.HALT:
-            self.power_cycle()
-        return None  # silence
-
-    def _short_frame(self, command: int) -> CardReply | None:
-        wakes = (command == picc.REQA and self.state is CardState.IDLE) or (
-            command == picc.WUPA and self.state in (CardState.IDLE, CardState.HALT)
-        )
-        if not wakes:
-            return self._unexpected()
-        self.state = CardState.READY
-        self._level = 0
-        return CardReply(self.atqa)
-
-    def _anticollision_or_select(self, frame: bytes) -> CardReply | None:
-        part = self._parts[self._level]
-        code = picc.SELECT_CODES[self._level]
-        if frame == bytes([code, picc.NVB_ANTICOLLISION]):
-            return CardReply(part + bytes([picc.bcc(part)]))
-        expected = bytes([code, picc.NVB_SELECT]) + part + bytes([picc.bcc(part)])
-        if len(frame) == 9 and picc.crc_ok(frame) and frame[:7] == expected:
-            if self._level + 1 < len(self._parts):
-                self._level += 1
-                return CardReply(picc.with_crc(bytes([picc.SAK_UID_INCOMPLETE])))
-            self.state = CardState.ACTIVE
-            return CardReply(picc.with_crc(bytes([self.sak])))
-        return self._unexpected()
-
     def _active(self, frame: bytes) -> CardReply | None:
-        if frame == picc.with_crc(picc.HLTA):
-            self.state = CardState.HALT
-            return None
+        if self.state is CardState.AUTHENTICATED:
+            return self._authenticated(frame)
         if len(frame) == 4 and frame[0] in (picc.MIFARE_READ, picc.MIFARE_WRITE):
             self._unexpected()
-            return CardReply(bytes([picc.MIFARE_NAK]), 4)
+            return nak(picc.MIFARE_NAK)
         return self._unexpected()
 
     def _authenticated(self, frame: bytes) -> CardReply | None:
@@ -188,11 +107,8 @@ class SimCard:
             if len(frame) != 18 or not picc.crc_ok(frame):
                 return self._unexpected()
             self.memory[block][:] = frame[:16]
-            return CardReply(bytes([picc.MIFARE_ACK]), 4)
-        if frame == picc.with_crc(picc.HLTA):
-            self.state = CardState.HALT
-            self._sector = None
-            return None
+            self.writes += 1
+            return nak(picc.MIFARE_ACK)
         if len(frame) != 4 or not picc.crc_ok(frame):
             return self._unexpected()
         command, block = frame[0], frame[1]
@@ -204,8 +120,8 @@ class SimCard:
             return CardReply(picc.with_crc(bytes(data)))
         if command == picc.MIFARE_WRITE and in_sector and block != 0:
             self._pending_write = block
-            return CardReply(bytes([picc.MIFARE_ACK]), 4)
+            return nak(picc.MIFARE_ACK)
         if command in (picc.MIFARE_READ, picc.MIFARE_WRITE):
             self._unexpected()
-            return CardReply(bytes([picc.MIFARE_NAK]), 4)
+            return nak(picc.MIFARE_NAK)
         return self._unexpected()

@@ -63,7 +63,7 @@ def test_a_tag_whose_memory_cannot_be_read_is_offered_for_enrolment(error: Excep
     assert app.screen().style is Style.CONFIRM
     app.handle(Press("ok"))
     assert app.registry.lookup("0BADF00D") == COAL
-    assert app.screen().title == "Enrolled: Coal"  # the failed identity write loses nothing
+    assert app.screen().title == "Enrolled: Coal · tag not written"  # and the registry has it
 
 
 def test_a_game_card_written_by_another_companion_is_enrolled_from_its_memory() -> None:
@@ -96,7 +96,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 @pytest.mark.parametrize("uid, sak, key", [
     ("0BADF00D", 0x08, bytes(6)),          # a MIFARE Classic with another companion's key
-    ("04112233445566", 0x00, None),        # an NTAG sticker: no MIFARE memory at all
+    ("04112233445566", 0x00, None),        # SAK 00h, yet no Type 2 memory answers
 ])
 def test_an_unreadable_card_on_the_simulated_reader_is_offered_for_enrolment(
         table: Table, uid: str, sak: int, key: bytes | None) -> None:

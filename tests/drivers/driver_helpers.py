@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.events import DriverEvent
-from drivers.rfid.mfrc522_open import open_library_registers
+from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers
+from drivers.rfid.mfrc522_pcd import Mfrc522Pcd
 from drivers.rfid.mfrc522_reader import Mfrc522Reader
 from drivers.sim.fake_pi import SimulatedSpiBus
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
@@ -124,3 +125,27 @@ class SimulatedMfrc522:
         return Mfrc522Reader(
             events, lambda: open_library_registers(library=self.library), **options
         )
+
+
+class ManualChip:
+    """A chip simulator and our PCD on a clock that moves only when the driver sleeps or the
+    test says so; every sleep of the driver is kept."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+        self.chip = Mfrc522ChipSimulator(clock=lambda: self.now)
+        bus = SimulatedSpiBus()
+        bus.attach(0, 0, self.chip)
+        self.registers = open_spi_registers(bus.spidev, bus=0, device=0, speed_hz=1_000_000)
+        self.pcd = Mfrc522Pcd(self.registers, sleep=self.sleep, clock=lambda: self.now)
+        self.pcd.initialise()
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    def count(self) -> None:
+        """Count transfers and sleeps from now on."""
+        self.sleeps.clear()
+        self.chip.reset_transfer_count()

@@ -9,7 +9,7 @@ import pytest
 from drivers.rfid import iso14443 as picc
 from drivers.rfid.mfrc522_registers import Cmd, Reg, timer_period
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
-from drivers.sim.mifare_card import CardState
+from drivers.sim.picc_card import CardState
 
 from .driver_helpers import ManualClock
 

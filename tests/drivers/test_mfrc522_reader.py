@@ -18,7 +18,7 @@ from drivers.sim.fake_pi import SimulatedSpiBus
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
 from drivers.supervision import Backoff
 
-from .driver_helpers import Events, SimulatedMfrc522, wait_until
+from .driver_helpers import Events, ManualChip, SimulatedMfrc522, wait_until
 
 
 @pytest.fixture(params=[0.0, None], ids=["wake-up-ahead", "wake-up-each-poll"])
@@ -268,30 +268,6 @@ def test_an_unexpected_error_is_a_fault_not_a_dead_thread(events: Events) -> Non
         events.wait_for(TagPlaced, uid="DEADBEEF")
     finally:
         reader.close()
-
-
-class ManualChip:
-    """A chip simulator and our PCD on a clock that moves only when the driver sleeps or the
-    test says so; every sleep of the driver is kept."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.sleeps: list[float] = []
-        self.chip = Mfrc522ChipSimulator(clock=lambda: self.now)
-        bus = SimulatedSpiBus()
-        bus.attach(0, 0, self.chip)
-        self.registers = open_spi_registers(bus.spidev, bus=0, device=0, speed_hz=1_000_000)
-        self.pcd = Mfrc522Pcd(self.registers, sleep=self.sleep, clock=lambda: self.now)
-        self.pcd.initialise()
-
-    def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-
-    def count(self) -> None:
-        """Count transfers and sleeps from now on."""
-        self.sleeps.clear()
-        self.chip.reset_transfer_count()
 
 
 def test_an_idle_poll_sleeps_once_the_chip_timer_has_run_out_and_a_card_is_still_read() -> None:
