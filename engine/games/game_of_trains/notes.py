@@ -16,9 +16,8 @@ RULE_NOTES: tuple[str, ...] = (
        "none. The companion never works a wagon's ability out from its number: it asks. The "
        "first time a card lies face up beside the deck with its ability unknown, the table "
        "asks which ability is printed on it; the answer is kept in the journal and remembered "
-       "for the following games (the box is the same). An ability may also be given when the "
-       "wagon's tag is enrolled, or for the whole deck in the configuration (`abilities`, 84 "
-       "names in the [game-of-trains] section)."),
+       "for the following games (the box is the same). The whole deck may also be given in "
+       "the configuration (`abilities`, 84 names in the [game-of-trains] section)."),
     N_("Until a face-up card's ability is known, nobody may use it and it is not discarded "
        "with a twin: two equal abilities beside the deck are discarded the moment both are "
        "known."),
