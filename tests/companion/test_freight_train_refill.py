@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.flows.inputs import Press, Tap
+from companion.games.freight_train.flow import FreightTrainFlow
+from companion.games.freight_train.ui import Action
 from companion.screens.model import Style
+from companion.screens.render import cuts
 from companion.table.app import TableApp
 from engine.games.freight_train.events import RefillLane
 from engine.games.freight_train.state import FreightTrainState, Phase
@@ -89,3 +92,15 @@ def test_the_departure_card_tapped_starts_the_check_then_the_refill() -> None:
     app.handle(Press("ok"))
     assert app.screen().body == ("Draw 5 wagons.", "Departure card drawn!")
 
+
+
+def test_the_check_is_said_whole_in_both_languages() -> None:
+    for language, title in (("en", "Two lanes empty?"), ("fr", "Deux voies vides ?")):
+        app, _ = at_play((5, 5, 3, 0, 0))
+        app.flow = FreightTrainFlow(language)
+        app.handle(Press("ok"))
+        for _ in range(app.flow.actions(app.session.state).index(Action.REFILL)):  # type: ignore[attr-defined]
+            app.handle(Press("down"))
+        app.handle(Press("ok"))
+        screen = app.screen()
+        assert screen.title == title and cuts(screen) == [] and len(screen.body) == 3
