@@ -1,4 +1,5 @@
-"""What a table remembers of a game's box from one game to the next (`TableGame.memory`).
+"""What a table remembers of a game's box from one game to the next (the table gives a flow
+its memory: `companion.table.box_memory`).
 
 Some cards carry a printed property the companion has no list of (The Game of Trains: each
 wagon's ability): the table learns it at the first game that needs it and keeps it in the
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.games.game_of_trains.cards import Ability
+
 
 class BoxMemory(Protocol):
     """One game's memory of its box, in one state folder."""
@@ -17,3 +20,11 @@ class BoxMemory(Protocol):
         """A new game's options, with what the box is known to hold (kept in the journal with
         the play, so its replay is exact whatever is learned later)."""
         ...
+
+
+class AbilityKeeper(Protocol):
+    """Where The Game of Trains' flow keeps the abilities it learns (and forgets one undone)."""
+
+    def remember(self, wagon: int, ability: Ability) -> None: ...
+
+    def forget(self, wagon: int) -> None: ...

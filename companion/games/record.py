@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from companion.flows.base import TableFlow
     from companion.games.box_memory import BoxMemory
     from companion.games.map_facts import MapFacts
@@ -98,10 +96,6 @@ class TableGame:
     map_teams: Callable[[object], Teams | None] | None = None
     #: What the table says of a map before it is chosen (players, standing, rules left off).
     map_facts: Callable[[object], MapFacts] | None = None
-    #: What the table remembers of the box between games, "module:Class" built with the
-    #: state folder (`companion.games.box_memory.BoxMemory`); its flow is given it too.
-    #: None: nothing is remembered.
-    memory: str | None = None
 
     @property
     def title(self) -> str:
@@ -117,26 +111,14 @@ class TableGame:
 
         return GAMES[self.id]
 
-    def make_flow(self, language: str, state_dir: Path | None = None) -> TableFlow:
-        """A new table flow of this game, in `language`; with `state_dir`, a game that
-        remembers its box gets its memory there."""
-        if self.memory is not None and state_dir is not None:
+    def make_flow(self, language: str, memory: BoxMemory | None = None) -> TableFlow:
+        """A new table flow of this game, in `language`; a game that remembers its box is
+        given `memory` (`companion.table.box_memory`)."""
+        if memory is not None:
             with_memory: Callable[[str, BoxMemory], TableFlow] = imported(self.flow)
-            return with_memory(language, self.box_memory(state_dir))
+            return with_memory(language, memory)
         flow: Callable[[str], TableFlow] = imported(self.flow)
         return flow(language)
-
-    def box_memory(self, state_dir: Path) -> BoxMemory:
-        """The game's memory of its box in `state_dir` (see `memory`)."""
-        assert self.memory is not None
-        memory: Callable[[Path], BoxMemory] = imported(self.memory)
-        return memory(state_dir)
-
-    def start_options(self, state_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
-        """A new game's `options`, with what the table remembers of the box."""
-        if self.memory is None:
-            return options
-        return self.box_memory(state_dir).start_options(options)
 
     def info(self, map_name: object = None) -> GameInfo:
         """The game as other tools know it; a map that is a game of its own names that game."""

@@ -27,6 +27,7 @@ from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.recovery import Opened, open_checked, open_registry
 from companion.state.tags import TagRegistry
 from companion.table.app import Flash, TableApp, TagMemory
+from companion.table.box_memory import box_memory, with_memory
 from companion.table.device_settings import load_settings
 from companion.table.loop import TableLoop
 from companion.table.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
@@ -117,7 +118,8 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
     scoreboard, the play's QR code after the final result; with `state_dir`, the flow keeps
     what it learns of the box there."""
     game = session.rules.id
-    flow = TABLE_GAMES[game].make_flow(language, state_dir)
+    memory = box_memory(game, state_dir) if state_dir is not None else None
+    flow = TABLE_GAMES[game].make_flow(language, memory)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -309,7 +311,7 @@ class _Builder:
 
     def begin(self, game: str, players: Sequence[str], options: dict[str, Any],
               key: str | None = None) -> TableApp:
-        options = TABLE_GAMES[game].start_options(self.state_dir, options)
+        options = with_memory(game, self.state_dir, options)
         return self.table_app(GameSession.start(self.journal, GAMES[game], players, options,
                                                 key=key, outbox=self.outbox))
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from companion.flows.inputs import Hold, Press, Tap
-from companion.games.game_of_trains.abilities import (
+from companion.games.game_of_trains.flow import GameOfTrainsFlow
+from companion.screens.model import Style
+from companion.state.abilities import (
     AbilityMemory,
     forget_ability,
     remember_ability,
     remembered_abilities,
 )
-from companion.games.game_of_trains.flow import GameOfTrainsFlow
-from companion.screens.model import Style
 from companion.table.app import TableApp
 from engine.errors import IllegalEvent
 from engine.games.game_of_trains import RULES

@@ -9,9 +9,9 @@ from typing import Any
 from companion.flows.automaton import enter_move, physical_moves
 from companion.flows.inputs import Input, Press, Tap
 from companion.games import autopilot
-from companion.games.game_of_trains.abilities import remembered_abilities
 from companion.games.game_of_trains.ui import Mode
 from companion.screens.model import Style
+from companion.state.abilities import remembered_abilities
 from companion.table.build import Table
 from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.events import LearnAbility

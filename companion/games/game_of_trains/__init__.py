@@ -16,7 +16,6 @@ TABLE = TableGame(
     id="game-of-trains",
     flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
     autopilot="companion.games.game_of_trains.autopilot",
-    memory="companion.games.game_of_trains.abilities:AbilityMemory",
     cards=_cards,
     names={
         "wagon": {

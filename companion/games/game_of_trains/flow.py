@@ -15,7 +15,7 @@ The deck stays face down: the companion learns a card when it is tapped. The tab
 - a card face up whose ability is not known yet (the rules text lists none; the table never
   works one out from the number): the table asks which ability is printed on it, up/down
   and `ok`, before anything else; the answer is journalled and remembered for the next games
-  (with a memory: `abilities.AbilityMemory`). Until then nobody uses the card and no pair
+  (with a memory: `companion.state.abilities`). Until then nobody uses the card and no pair
   is discarded with it;
 - an empty deck: the screen says so; `ok` once the discard pile is shuffled into a new deck;
 - the win is announced the moment a line is in ascending order.
@@ -39,7 +39,7 @@ from companion.flows.kit import (
     refused,
     refuses_other_games,
 )
-from companion.games.game_of_trains.abilities import AbilityMemory
+from companion.games.box_memory import AbilityKeeper
 from companion.games.game_of_trains.messages import (  # fmt: skip
     ALREADY_COUNTED,
     ANSWER_FIRST,
@@ -96,7 +96,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
                        ModeFlow[GameOfTrainsState, Mode]):
     game = GAME
 
-    def __init__(self, language: str, memory: AbilityMemory | None = None) -> None:
+    def __init__(self, language: str, memory: AbilityKeeper | None = None) -> None:
         self.words = Words(language)
         self.ui = GameOfTrainsUI()
         #: Actions taken so far (the turn shown is the next one).

@@ -1,4 +1,5 @@
-"""The abilities printed on a box's wagons, as the table learned them, kept in the state folder.
+"""The Game of Trains: the abilities printed on a box's wagons, as the table learned them, kept
+in the state folder (`card_facts`).
 
 Learned at the table the first time a card lies face up (the flow's question), or given when
 the wagon's tag is enrolled (`remember_ability`); every later game starts knowing them.
@@ -54,7 +55,8 @@ def remembered_abilities(state_dir: Path) -> dict[int, Ability]:
 
 
 class AbilityMemory:
-    """The table's memory of its box in one state folder (`BoxMemory`)."""
+    """The table's memory of its box in one state folder: a `BoxMemory`, and the flow's
+    `AbilityKeeper`."""
 
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = state_dir
