@@ -21,9 +21,13 @@ from pathlib import Path
 
 from companion.state.tags import FILENAME
 
-_TABLE = ("CREATE TABLE IF NOT EXISTS card_facts ("
-          " game TEXT NOT NULL, card TEXT NOT NULL, fact TEXT NOT NULL, value TEXT NOT NULL,"
-          " PRIMARY KEY (game, card, fact)) WITHOUT ROWID")
+#: One fact: (game, card, fact, value).
+Fact = tuple[str, str, str, str]
+
+TABLE = "card_facts"
+_COLUMNS = ("game TEXT NOT NULL, card TEXT NOT NULL, fact TEXT NOT NULL, value TEXT NOT NULL,"
+            " PRIMARY KEY (game, card, fact)")
+_TABLE = f"CREATE TABLE IF NOT EXISTS {TABLE} ({_COLUMNS}) WITHOUT ROWID"
 
 
 @contextmanager
@@ -72,9 +76,31 @@ def facts(state_dir: Path, game: str, fact: str) -> dict[str, str]:
         return {}
     # Read as every reader of the folder reads: a copy, nothing written, whoever owns it.
     with closing(read_only_copy(path)) as db:
-        try:
-            rows = db.execute("SELECT card, value FROM card_facts WHERE game = ? AND fact = ?",
-                              (game, fact)).fetchall()
-        except sqlite3.OperationalError:  # a registry from before the facts: none learned
-            return {}
-    return dict(rows)
+        rows = rows_in(db, TABLE)  # none in a registry from before the facts
+    return {card: value for of, card, kind, value in rows if of == game and kind == fact}
+
+
+def every_fact(state_dir: Path) -> list[Fact]:
+    """Every fact kept in `state_dir`, for a backup (none without the file)."""
+    from companion.state.folder import read_only_copy
+
+    path = state_dir / FILENAME
+    if not path.exists():
+        return []
+    with closing(read_only_copy(path)) as db:
+        return rows_in(db, TABLE)
+
+
+def rows_in(db: sqlite3.Connection, table: str) -> list[Fact]:
+    """The facts in `table` of `db` (a registry, or a backup's copy); none without it."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                  (table,)).fetchone() is None:
+        return []
+    rows = db.execute(f"SELECT game, card, fact, value FROM {table}").fetchall()
+    return [(str(game), str(card), str(fact), str(value)) for game, card, fact, value in rows]
+
+
+def add_rows(db: sqlite3.Connection, facts: list[Fact], table: str = TABLE) -> None:
+    """Write `facts` into `table` of `db` (created if needed), inside the caller's transaction."""
+    db.execute(f"CREATE TABLE IF NOT EXISTS {table} ({_COLUMNS}) WITHOUT ROWID")
+    db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?, ?, ?)", facts)

@@ -6,6 +6,7 @@ the first time it lies face up, acts on nothing it does not know, and remembers 
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,26 @@ def test_abilities_given_at_enrolment_and_forgotten(tmp_path: Path) -> None:
         remember_ability(tmp_path, 85, "lock")
     assert forget_ability(tmp_path, 12) and not forget_ability(tmp_path, 12)
     assert remembered_abilities(tmp_path) == {}
+
+
+def test_a_backup_carries_the_abilities_learned_and_a_restore_puts_them_back(
+        tmp_path: Path) -> None:
+    from companion.cli.main import main
+    from companion.state.journal import Journal
+    from companion.table.session import GameSession
+
+    folder, elsewhere = tmp_path / "state", tmp_path / "new"
+    with Journal(folder / "journal.sqlite3") as journal:
+        GameSession.start(journal, RULES, NAMES[:2])
+    remember_ability(folder, 12, "lock")
+    remember_ability(folder, 40, "remove-middle")
+    saved = tmp_path / "saved.sqlite3"
+    assert main(["--lang", "en", "backup", str(saved), "--state-dir", str(folder)]) == 0
+    forget_ability(folder, 12)
+    for target in (folder, elsewhere):
+        assert main(["--lang", "en", "restore", str(saved), "--state-dir", str(target)]) == 0
+        assert remembered_abilities(target) == {12: Ability.LOCK, 40: Ability.REMOVE_MIDDLE}
+    # The restored journal keeps none of the backup's own tables.
+    tables = sqlite3.connect(elsewhere / "journal.sqlite3").execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    assert not [name for (name,) in tables if name.startswith("backup_")]
