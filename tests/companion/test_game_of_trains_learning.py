@@ -167,3 +167,29 @@ def test_a_backup_carries_the_abilities_learned_and_a_restore_puts_them_back(
     tables = sqlite3.connect(elsewhere / "journal.sqlite3").execute(
         "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
     assert not [name for (name,) in tables if name.startswith("backup_")]
+
+
+def test_the_deck_command_lists_gives_and_forgets_abilities(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli.main import main
+
+    def deck(*words: str) -> tuple[int, str, str]:
+        code = main(["--lang", "en", "deck", "abilities", *words, "--state-dir", str(tmp_path)])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert deck()[1] == "No ability learned yet: the table asks each as the cards appear\n"
+    assert deck("--set", "12", "lock")[1] == "1 wagon's ability known:\n12  Lock\n"
+    remember_ability(tmp_path, 3, "swap-adjacent")
+    assert deck()[1].splitlines() == ["2 wagons' abilities known:", " 3  Swap neighbours",
+                                      "12  Lock"]
+    for words, message in ((("--set", "85", "lock"), "Wagons are numbered 1 to 84, not 85"),
+                           (("--set", "x", "lock"), "x is not a wagon number"),
+                           (("--set", "3", "fly"), "No ability is called fly; one of: ")):
+        code, out, err = deck(*words)
+        assert code == 2 and out == "" and err.startswith(f"companion deck abilities: {message}")
+    assert remembered_abilities(tmp_path) == {3: Ability.SWAP_ADJACENT, 12: Ability.LOCK}
+    assert deck("--forget", "12")[1] == (
+        "Wagon 12's ability forgotten: the table asks it again\n")
+    assert deck("--forget", "12")[1] == "No ability kept for wagon 12\n"
+    assert remembered_abilities(tmp_path) == {3: Ability.SWAP_ADJACENT}
