@@ -16,8 +16,9 @@ RULE_NOTES: tuple[str, ...] = (
        "none. The companion never works a wagon's ability out from its number: it asks. The "
        "first time a card lies face up beside the deck with its ability unknown, the table "
        "asks which ability is printed on it; the answer is kept in the journal and remembered "
-       "for the following games (the box is the same). The whole deck may also be given in "
-       "the configuration (`abilities`, 84 names in the [game-of-trains] section)."),
+       "for the following games (the box is the same); `companion deck abilities` lists them "
+       "and forgets a wrong one. The whole deck may also be given in the configuration "
+       "(`abilities`, 84 names in the [game-of-trains] section)."),
     N_("Until a face-up card's ability is known, nobody may use it and it is not discarded "
        "with a twin: two equal abilities beside the deck are discarded the moment both are "
        "known."),
@@ -43,7 +44,8 @@ RULE_NOTES: tuple[str, ...] = (
        "the deal, clockwise from the first player, players draw 1, 2, 3 and 4 cards; then, "
        "clockwise from the first again, each keeps one drawn card in place of a wagon of their "
        "line and discards the others face down. The replaced wagons go face up (two equal "
-       "abilities are discarded at once), then the first player takes the first turn."),
+       "abilities are discarded as soon as both are known), then the first player takes "
+       "the first turn."),
     N_("Tables that skip the opening set `opening = false` in the [game-of-trains] section of "
        "the configuration (`--setting opening=false` for `companion run` and `companion "
        "demo`): the first player then starts with no face-up card, so draws."),
