@@ -15,12 +15,15 @@ from typing import Any
 
 from companion.games.names import card_name, reason
 from companion.i18n.translate import translator
-from companion.state.abilities import forget_ability, remember_ability, remembered_abilities
+from companion.state.abilities import (
+    GAME,
+    forget_ability,
+    remember_ability,
+    remembered_abilities,
+)
 from companion.state.paths import default_state_dir
 from engine.errors import IllegalEvent
 from engine.games.game_of_trains.cards import Ability
-
-GAME = "game-of-trains"
 
 
 def register(commands: Any) -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine.games.game_of_trains.cards import Ability
-
 
 class BoxMemory(Protocol):
     """One game's memory of its box, in one state folder."""
@@ -21,10 +19,3 @@ class BoxMemory(Protocol):
         the play, so its replay is exact whatever is learned later)."""
         ...
 
-
-class AbilityKeeper(Protocol):
-    """Where The Game of Trains' flow keeps the abilities it learns (and forgets one undone)."""
-
-    def remember(self, wagon: int, ability: Ability) -> None: ...
-
-    def forget(self, wagon: int) -> None: ...

@@ -96,6 +96,10 @@ class TableGame:
     map_teams: Callable[[object], Teams | None] | None = None
     #: What the table says of a map before it is chosen (players, standing, rules left off).
     map_facts: Callable[[object], MapFacts] | None = None
+    #: What the table remembers of the box between games: "module:Class" of a
+    #: `box_memory.BoxMemory` built with the state folder (by the table, which may reach the
+    #: folder); its flow is given it too. None: nothing is remembered.
+    memory: str | None = None
 
     @property
     def title(self) -> str:

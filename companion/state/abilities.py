@@ -21,9 +21,10 @@ from typing import Any
 from companion.state.card_facts import facts, forget_fact, put_fact
 from engine.codec import to_jsonable
 from engine.errors import N_, IllegalEvent
+from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.cards import WAGONS, Ability
 
-GAME = "game-of-trains"
+GAME = RULES.id
 FACT = "ability"
 
 
@@ -56,7 +57,7 @@ def remembered_abilities(state_dir: Path) -> dict[int, Ability]:
 
 class AbilityMemory:
     """The table's memory of its box in one state folder: a `BoxMemory`, and the flow's
-    `AbilityKeeper`."""
+    `AbilityKeeper` (`companion.games.game_of_trains.ui`)."""
 
     def __init__(self, state_dir: Path) -> None:
         self.state_dir = state_dir

@@ -39,7 +39,6 @@ from companion.flows.kit import (
     refused,
     refuses_other_games,
 )
-from companion.games.box_memory import AbilityKeeper
 from companion.games.game_of_trains.messages import (  # fmt: skip
     ALREADY_COUNTED,
     ANSWER_FIRST,
@@ -64,6 +63,7 @@ from companion.games.game_of_trains.screens import GameOfTrainsScreens
 from companion.games.game_of_trains.ui import (
     KIND,
     SETUP_PAGES,
+    AbilityKeeper,
     GameOfTrainsUI,
     Mode,
     known_ability,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from companion.flows.kit import PagedUI
 from engine.games.game_of_trains.cards import (
@@ -83,3 +84,12 @@ def known_ability(state: GameOfTrainsState, card: int) -> Ability:
     ability = state.ability(card)
     assert ability is not None, f"wagon {card}'s ability is asked before it is used"
     return ability
+
+
+class AbilityKeeper(Protocol):
+    """Where the flow keeps the abilities it learns for the next games (and forgets one whose
+    answer is undone): the table's memory of the box (`companion.state.abilities`)."""
+
+    def remember(self, wagon: int, ability: Ability) -> None: ...
+
+    def forget(self, wagon: int) -> None: ...
