@@ -51,6 +51,7 @@ COMMANDS: dict[str, str] = {
     "restore": "companion.cli.backup",
     "journal": "companion.cli.backup",
     "web": "companion.cli.web",
+    "deck": "companion.cli.deck",
 }
 
 

@@ -244,7 +244,10 @@ def run_demo(
     try:
         enroll_deck(table.registry, game, deck)
         automaton = Automaton(table, deck)
-        moves = physical_moves(rules, names, seed, options)
+        # The game as the table began it: with what it remembered of the box, if anything.
+        play = table.journal.unfinished(key)
+        started = dict(play.setup.get("options") or {}) if play is not None else options
+        moves = physical_moves(rules, names, seed, started)
 
         def players_at_work() -> None:
             try:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.flows.base import TableFlow
+    from companion.games.box_memory import BoxMemory
     from companion.games.map_facts import MapFacts
     from engine.game import GameRules
 
@@ -99,6 +100,10 @@ class TableGame:
     map_teams: Callable[[object], Teams | None] | None = None
     #: What the table says of a map before it is chosen (players, standing, rules left off).
     map_facts: Callable[[object], MapFacts] | None = None
+    #: What the table remembers of the box between games: "module:Class" of a
+    #: `box_memory.BoxMemory` built with the state folder (by the table, which may reach the
+    #: folder); its flow is given it too. None: nothing is remembered.
+    memory: str | None = None
 
     @property
     def title(self) -> str:
@@ -114,8 +119,12 @@ class TableGame:
 
         return GAMES[self.id]
 
-    def make_flow(self, language: str) -> TableFlow:
-        """A new table flow of this game, in `language`."""
+    def make_flow(self, language: str, memory: BoxMemory | None = None) -> TableFlow:
+        """A new table flow of this game, in `language`; a game that remembers its box is
+        given `memory` (`companion.table.box_memory`)."""
+        if memory is not None:
+            with_memory: Callable[[str, BoxMemory], TableFlow] = imported(self.flow)
+            return with_memory(language, memory)
         flow: Callable[[str], TableFlow] = imported(self.flow)
         return flow(language)
 

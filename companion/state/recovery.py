@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.cards import Card, CardError, check_card
+from companion.state.card_facts import Fact, add_rows, every_fact, rows_in
 from companion.state.folder import refuse_links, set_aside, sqlite_files
 from companion.state.journal import (
     Journal,
@@ -101,6 +102,8 @@ def open_registry(state_dir: Path) -> TagRegistry:
 #: The tag registry's rows inside a backup file, beside the journal's tables: one file
 #: carries both. A restore takes them out again.
 BACKUP_TAGS = "backup_tags"
+#: What the table learned of the boxes (`card_facts`), kept in the registry's file: carried too.
+BACKUP_FACTS = "backup_card_facts"
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ def backup(state_dir: Path, destination: Path) -> Copied:
     try:
         with TagRegistry.read_only(state_dir) as registry:
             tags = registry.all()
+        facts = every_fact(state_dir)
     except (OSError, sqlite3.Error) as error:
         raise JournalError(N_("cannot read the tag registry in {folder}: {reason}"),
                            folder=str(state_dir), reason=str(error)) from error
@@ -130,6 +134,7 @@ def backup(state_dir: Path, destination: Path) -> Copied:
                      " kind TEXT NOT NULL, value TEXT NOT NULL)")
         copy.executemany(f"INSERT INTO {BACKUP_TAGS} VALUES (?, ?, ?, ?)",
                          [(uid, card.game, card.kind, card.value) for uid, card in tags])
+        add_rows(copy, facts, BACKUP_FACTS)
 
     with Journal.open_read_only(source) as journal:
         count = len(journal.plays())
@@ -205,9 +210,10 @@ def restore(state_dir: Path, source: Path) -> tuple[Copied, Path | None]:
     with verified(source) as copy:
         plays = copy.plays()
         tags = _carried_tags(copy, source)
+        facts = rows_in(copy._db, BACKUP_FACTS)
         staged = state_dir / f".{JOURNAL_FILE}.restoring"
         _write_copy(copy, staged, _drop_tags if tags is not None else None)
-    staged_tags = None if tags is None else _stage_registry(state_dir, tags)
+    staged_tags = None if tags is None else _stage_registry(state_dir, tags, facts)
     aside = set_aside(path, "replaced") if path.exists() else None
     os.replace(staged, path)
     _note_latest(path)
@@ -235,10 +241,12 @@ def _carried_tags(copy: Journal, source: Path) -> list[tuple[str, Card]] | None:
 
 def _drop_tags(copy: sqlite3.Connection) -> None:
     copy.execute(f"DROP TABLE {BACKUP_TAGS}")
+    copy.execute(f"DROP TABLE IF EXISTS {BACKUP_FACTS}")
 
 
-def _stage_registry(state_dir: Path, tags: list[tuple[str, Card]]) -> Path:
-    """A new registry file holding `tags`, beside the one it is to replace."""
+def _stage_registry(state_dir: Path, tags: list[tuple[str, Card]], facts: list[Fact]) -> Path:
+    """A new registry file holding `tags` (and the `facts` learned of the boxes), beside the
+    one it is to replace."""
     staged = state_dir / f".{TAGS_FILE}.restoring"
     for leftover in sqlite_files(staged):
         leftover.unlink(missing_ok=True)
@@ -247,6 +255,8 @@ def _stage_registry(state_dir: Path, tags: list[tuple[str, Card]]) -> Path:
         connection = sqlite3.connect(staged, isolation_level=None)
         with TagRegistry(staged, connection=connection) as registry:
             registry.enroll_missing(tags)
+            with connection:
+                add_rows(connection, facts)
     except (sqlite3.Error, OSError, TagError) as error:
         raise JournalError(N_("cannot write {file}: {reason}"), file=str(staged),
                            reason=str(error)) from error

@@ -27,6 +27,7 @@ from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.recovery import Opened, open_checked, open_registry
 from companion.state.tags import TagRegistry
 from companion.table.app import Flash, TableApp, TagMemory
+from companion.table.box_memory import box_memory, with_memory
 from companion.table.device_settings import load_settings
 from companion.table.loop import TableLoop
 from companion.table.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
@@ -112,11 +113,14 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              clock: Callable[[], float], notice_seconds: float,
              new_game: Callable[[], Any] | None = None,
              tag_memory: TagMemory | None = None,
-             scoreboard: Scoreboard | None = None) -> TableApp:
+             scoreboard: Scoreboard | None = None,
+             state_dir: Path | None = None) -> TableApp:
     """The table app for a session: the game's flow, in the table's language; with a
-    scoreboard, the play's QR code after the final result."""
+    scoreboard, the play's QR code after the final result; with `state_dir`, the flow keeps
+    what it learns of the box there."""
     game = session.rules.id
-    flow = TABLE_GAMES[game].make_flow(language)
+    memory = box_memory(game, state_dir) if state_dir is not None else None
+    flow = TABLE_GAMES[game].make_flow(language, memory)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -311,6 +315,7 @@ class _Builder:
 
     def begin(self, game: str, players: Sequence[str], options: dict[str, Any],
               key: str | None = None) -> TableApp:
+        options = with_memory(game, self.state_dir, options)
         return self.table_app(GameSession.start(self.journal, GAMES[game], players, options,
                                                 key=key, outbox=self.outbox))
 
@@ -327,7 +332,7 @@ class _Builder:
         memory = reader if hasattr(reader, "read_text") else None
         app = make_app(session, self.registry, self.speaking(), self.clock,
                        self.notice_seconds, self.lobby, tag_memory=cast(TagMemory | None, memory),
-                       scoreboard=self.scoreboard)
+                       scoreboard=self.scoreboard, state_dir=self.state_dir)
         # The loop makes a move durable, and writes the draft and a due snapshot, once the
         # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True

@@ -32,10 +32,11 @@ from companion.table.session import GameSession
 from engine.errors import IllegalEvent
 from engine.events import Event
 from engine.games.game_of_trains import RULES
-from engine.games.game_of_trains.cards import REMOVED_AT, WAGONS, Ability, default_abilities
+from engine.games.game_of_trains.cards import REMOVED_AT, WAGONS, Ability
 from engine.games.game_of_trains.events import Deal, DrawCard
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase, Settings
 
+from ..engine.trains_box import TEST_BOX
 from .fakes import Card, MemoryRegistry, MemorySession
 
 GAME = "game-of-trains"
@@ -63,12 +64,15 @@ def deck_and_cards() -> tuple[Deck, dict[str, Card]]:
 
 
 def make_app(names: tuple[str, ...] = NAMES[:2], session: MemorySession | None = None,
-             opening: bool = True) -> tuple[TableApp, Deck, Clock]:
-    """The table; the tests of the turns after the opening start without it."""
+             opening: bool = True, abilities: tuple[Ability, ...] = ()
+             ) -> tuple[TableApp, Deck, Clock]:
+    """The table; the tests of the turns after the opening start without it. With
+    `abilities` the whole deck's are known from the start (else the table asks each)."""
     deck, cards = deck_and_cards()
     clock = Clock()
+    settings = Settings(opening=opening, abilities=abilities)
     app = TableApp(
-        session=session or MemorySession(RULES, names, settings=Settings(opening=opening)),
+        session=session or MemorySession(RULES, names, settings=settings),
         flow=GameOfTrainsFlow("en"),
         registry=MemoryRegistry(cards),
         gettext=lambda text: text,
@@ -133,7 +137,7 @@ LINES = ((84, 70, 60, 50, 40, 30, 20), (1, 2, 3, 4, 5, 6, 83))
 
 
 def dealt_app() -> tuple[TableApp, Deck, Clock]:
-    app, deck, clock = make_app(opening=False)
+    app, deck, clock = make_app(opening=False, abilities=TEST_BOX)
     deal(app, LINES)
     clock.now += 3
     return app, deck, clock
@@ -253,8 +257,7 @@ def test_the_replaced_wagon_may_be_tapped_before_the_drawn_one() -> None:
 
 def test_two_face_up_cards_of_one_ability_are_both_discarded_and_said_so() -> None:
     app, _, clock = dealt_app()
-    abilities = default_abilities()
-    assert abilities[84 - 1] is abilities[4 - 1]   # wagons 84 and 4 carry the same ability
+    assert TEST_BOX[84 - 1] is TEST_BOX[4 - 1]     # wagons 84 and 4 carry the same ability
     app.handle(Tap(uid(10)))
     app.handle(Tap(uid(84)))
     clock.now += 3
@@ -270,9 +273,9 @@ def test_two_face_up_cards_of_one_ability_are_both_discarded_and_said_so() -> No
 
 def swap_neighbours_face_up() -> tuple[TableApp, Deck, Clock]:
     """Ana's 9 (swap neighbours) goes face up; Ben is to play."""
-    app, deck, clock = make_app(opening=False)
+    app, deck, clock = make_app(opening=False, abilities=TEST_BOX)
     deal(app, ((84, 70, 60, 50, 40, 30, 9), (1, 2, 3, 4, 5, 6, 83)))
-    assert default_abilities()[9 - 1] is Ability.SWAP_ADJACENT
+    assert TEST_BOX[9 - 1] is Ability.SWAP_ADJACENT
     app.handle(Tap(uid(20)))
     app.handle(Tap(uid(9)))
     clock.now += 3
@@ -311,9 +314,9 @@ def test_a_face_up_card_can_be_chosen_with_the_buttons() -> None:
 
 
 def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
-    app, _, clock = make_app(opening=False)
+    app, _, clock = make_app(opening=False, abilities=TEST_BOX)
     # 13 carries "remove first"; Ana replaces it so it goes face up.
-    assert default_abilities()[13 - 1] is Ability.REMOVE_FIRST
+    assert TEST_BOX[13 - 1] is Ability.REMOVE_FIRST
     deal(app, ((84, 70, 60, 50, 40, 30, 13), (1, 2, 3, 4, 5, 6, 83)))
     app.handle(Tap(uid(20)))
     app.handle(Tap(uid(13)))
@@ -339,8 +342,8 @@ def test_a_removal_strikes_everyone_and_each_draws_a_replacement() -> None:
 
 
 def test_a_locked_wagon_is_spared_by_a_removal() -> None:
-    app, _, clock = make_app(opening=False)
-    assert default_abilities()[8 - 1] is Ability.LOCK
+    app, _, clock = make_app(opening=False, abilities=TEST_BOX)
+    assert TEST_BOX[8 - 1] is Ability.LOCK
     deal(app, ((84, 70, 60, 50, 40, 30, 8), (2, 3, 4, 5, 6, 13, 83)))
     app.handle(Tap(uid(20)))                       # 8 (lock) goes face up
     app.handle(Tap(uid(8)))
@@ -384,7 +387,7 @@ def test_the_win_is_announced_at_once() -> None:
 
 
 def test_an_empty_deck_asks_for_the_reshuffle() -> None:
-    app, _, _ = make_app(opening=False)
+    app, _, _ = make_app(opening=False, abilities=TEST_BOX)
     session = app.session
     table = state(app)
     deck = tuple(card for card in WAGONS if card > 14)
@@ -601,7 +604,7 @@ def test_every_screen_of_a_whole_game_fits(language: str) -> None:
 
 
 def test_the_settings_may_come_in_their_json_form(tmp_path: Path) -> None:
-    abilities = tuple(reversed(default_abilities()))
+    abilities = tuple(reversed(TEST_BOX))
     with Journal(tmp_path / "journal.sqlite3") as journal:
         session = GameSession.start(journal, RULES, NAMES[:2],
                                     {"settings": Settings(abilities), "first": 1})

@@ -12,17 +12,19 @@ from companion.flows.inputs import Hold, Press, Tap
 from companion.games.game_of_trains.flow import GameOfTrainsFlow
 from companion.screens.model import Style
 from companion.table.app import TableApp
-from engine.games.game_of_trains.cards import default_abilities
 from engine.games.game_of_trains.events import OpeningDraw, OpeningKeep
 from engine.games.game_of_trains.state import Phase
 
+from ..engine.trains_box import TEST_BOX
 from .test_game_of_trains_flow import NAMES, Clock, deal, make_app, state, uid
 
 LINES = ((84, 70, 60, 50, 40, 30, 20), (1, 2, 3, 4, 5, 6, 83), (82, 81, 79, 78, 77, 76, 75))
 
 
 def opened(players: int = 3) -> tuple[TableApp, Clock]:
-    app, _, clock = make_app(NAMES[:players])
+    """The deal tapped, with every wagon's ability given (the tests of learning them at the
+    table are in test_game_of_trains_learning)."""
+    app, _, clock = make_app(NAMES[:players], abilities=TEST_BOX)
     deal(app, LINES[:players])
     clock.now += 3
     return app, clock
@@ -112,8 +114,7 @@ def test_each_keeps_one_in_place_of_a_wagon_and_the_others_are_discarded() -> No
 def test_two_equal_abilities_going_face_up_are_discarded_and_said_so() -> None:
     """"the replaced wagons go face up beside the draw pile (two equal abilities there are
     discarded at once)"."""
-    abilities = default_abilities()
-    assert abilities[84 - 1] is abilities[4 - 1]
+    assert TEST_BOX[84 - 1] is TEST_BOX[4 - 1]
     app, clock = opened(players=2)
     for card in (10, 11, 12, 10, 84):
         app.handle(Tap(uid(card)))

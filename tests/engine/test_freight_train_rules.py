@@ -108,6 +108,35 @@ def test_refill_must_match_the_deck() -> None:
     refused(state, RefillLane(2, state.deck[:5]), "Lane 3 is not empty")
 
 
+def test_a_refill_the_players_checked_follows_the_board_not_the_record() -> None:
+    """"si deux voies ou plus sont complètement vides": only the players see the lanes. With
+    15 wagons left in the main yard (three full lanes' worth) the record may spread them over
+    all five lanes; the players' check wins and the record gives way."""
+    state = started()
+    spread = tuple(lane[:3] for lane in state.main_yard)
+    state = replace(state, main_yard=spread)
+    assert state.empty_lanes() == () and state.wagons_in_main_yard() == 15
+    refused(state, RefillLane(4, state.deck[:5]), "two or more lanes are empty")
+    after = apply(state, RefillLane(4, state.deck[:5], checked=True))
+    assert after.main_yard[4] == state.deck[:5] and after.wagons_in_main_yard() == 20
+    assert [len(lane) for lane in after.main_yard] == [5, 5, 5, 0, 5]
+    assert [c for lane in after.main_yard[:3] for c in lane] == [c for lane in spread for c in lane]
+    # A record that already agrees is kept as it is.
+    agreed = emptied(started(), 0, 1)
+    assert apply(agreed, RefillLane(1, agreed.deck[:5], checked=True)).main_yard[2:] == \
+        agreed.main_yard[2:]
+
+
+def test_a_checked_refill_is_refused_when_the_count_rules_two_empty_lanes_out() -> None:
+    state = started()
+    state = replace(state, main_yard=tuple(lane[:4] if i else lane[:0]
+                                           for i, lane in enumerate(state.main_yard)))
+    assert state.wagons_in_main_yard() == 16
+    refused(state, RefillLane(0, state.deck[:5], checked=True),
+            "Two lanes cannot be empty: 16 wagons are in the main yard")
+    assert RefillLane.from_json({"kind": "refill-lane", "lane": 0, "drawn": []}).checked is False
+
+
 def test_departure_card_is_replaced_and_the_round_is_finished() -> None:
     state = emptied(started(first=0), 0, 1)
     state = replace(state, current=1, deck=("coal", "tank", DEPARTURE, "box", "flat", "auto", "x"))

@@ -9,7 +9,7 @@ import pytest
 
 from engine.errors import IllegalEvent, InvalidInput
 from engine.games.game_of_trains import RULES, Ability, ability_uses, next_step, why_illegal
-from engine.games.game_of_trains.cards import WAGONS, default_abilities
+from engine.games.game_of_trains.cards import WAGONS
 from engine.games.game_of_trains.events import (
     Deal,
     DrawCard,
@@ -22,13 +22,15 @@ from engine.games.game_of_trains.rules import apply, new_game
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase, Settings
 from engine.registry import GAMES
 
-# With the default abilities, wagon n carries the ((n - 1) % 8)-th ability:
+from .trains_box import TEST_BOX
+
+# In the tests' box, wagon n carries the ((n - 1) % 8)-th ability:
 SWAP_ADJACENT, SWAP_OVER_ONE, MOVE_RIGHT, MOVE_LEFT = 9, 10, 11, 12
 REMOVE_FIRST, REMOVE_MIDDLE, REMOVE_LAST, LOCK = 13, 14, 15, 16
 ANA_LINE = (70, 60, 50, 40, 30, 20, 1)
 BEN_LINE = (80, 75, 65, 55, 45, 35, 2)
 #: The play rules are tested from a table that skips the opening (tested on its own).
-NO_OPENING = Settings(opening=False)
+NO_OPENING = Settings(abilities=TEST_BOX, opening=False)
 
 
 def play(state: GameOfTrainsState, *events: GameOfTrainsEvent) -> GameOfTrainsState:
@@ -54,17 +56,18 @@ def line(state: GameOfTrainsState, seat: int = 0) -> tuple[int, ...]:
 # --- Setup -------------------------------------------------------------------------------------
 
 
-def test_default_abilities_cycle_through_the_eight() -> None:
-    abilities = default_abilities()
-    assert len(abilities) == 84 and abilities[SWAP_ADJACENT - 1] is Ability.SWAP_ADJACENT
-    assert abilities[LOCK - 1] is Ability.LOCK and len(set(abilities)) == 8
+def test_no_ability_is_known_unless_given() -> None:
+    assert new_game(("A", "B")).abilities == (None,) * 84
+    given = new_game(("A", "B"), NO_OPENING)
+    assert given.ability(SWAP_ADJACENT) is Ability.SWAP_ADJACENT
+    assert given.ability(LOCK) is Ability.LOCK
 
 
 def test_two_to_four_players() -> None:
     for names in (("A",), ("A", "B", "C", "D", "E")):
         with pytest.raises(IllegalEvent, match="2 to 4 players"):
             new_game(names)
-    with pytest.raises(IllegalEvent, match="Every wagon needs an ability"):
+    with pytest.raises(IllegalEvent, match="all 84 wagons, or of none"):
         new_game(("A", "B"), Settings(abilities=(Ability.LOCK,)))
 
 

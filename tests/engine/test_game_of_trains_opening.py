@@ -14,12 +14,13 @@ import pytest
 
 from engine.codec import from_jsonable, to_jsonable
 from engine.games.game_of_trains import RULES, next_step, why_illegal
-from engine.games.game_of_trains.cards import WAGONS, default_abilities
+from engine.games.game_of_trains.cards import WAGONS, Ability
 from engine.games.game_of_trains.events import (
     Deal,
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
+    LearnAbility,
     OpeningDraw,
     OpeningKeep,
     Reshuffle,
@@ -27,6 +28,8 @@ from engine.games.game_of_trains.events import (
 )
 from engine.games.game_of_trains.rules import apply, new_game
 from engine.games.game_of_trains.state import GameOfTrainsState, Phase, Settings
+
+from .trains_box import TEST_BOX
 
 NAMES = ("Ana", "Ben", "Cleo")
 LINES = (
@@ -38,10 +41,11 @@ LINES = (
 TOP = (3, 4, 5, 6, 7, 8, 9, 10)
 
 
-def dealt(first: int = 0, deck: tuple[int, ...] | None = None) -> GameOfTrainsState:
+def dealt(first: int = 0, deck: tuple[int, ...] | None = None,
+          settings: Settings | None = None) -> GameOfTrainsState:
     """Ana, Ben and Cleo dealt the lines above; `first` plays first."""
     rest = tuple(card for card in WAGONS if card not in sum(LINES, ()) + TOP)
-    return apply(new_game(NAMES, first=first), Deal(LINES, deck or TOP + rest))
+    return apply(new_game(NAMES, settings, first=first), Deal(LINES, deck or TOP + rest))
 
 
 def play(state: GameOfTrainsState, *events: GameOfTrainsEvent) -> GameOfTrainsState:
@@ -54,9 +58,9 @@ def reason(state: GameOfTrainsState, event: GameOfTrainsEvent) -> str:
     return str(why_illegal(state, event))
 
 
-def all_drawn(first: int = 0) -> GameOfTrainsState:
+def all_drawn(first: int = 0, settings: Settings | None = None) -> GameOfTrainsState:
     """Everyone has drawn: Ana (first) 3; Ben 4, 5; Cleo 6, 7, 8."""
-    state = dealt(first)
+    state = dealt(first, settings=settings)
     seats = [(first + k) % 3 for k in range(3)]
     cards = iter(TOP)
     for count, seat in enumerate(seats, start=1):
@@ -105,22 +109,38 @@ def test_then_each_keeps_one_discards_the_others_and_the_replaced_wagon_goes_fac
     assert state.face_up == (60, 2, 83)
     assert state.phase is Phase.PLAY and state.current == 0
     assert all(not p.drawn for p in state.players)
-    # The first player takes the first turn, as without the opening.
+    # The table learns what the cards face up can do, then the first player takes the first
+    # turn, as without the opening.
+    assert str(next_step(state)) == "Which ability does wagon 60 have?"
+    state = play(state, LearnAbility(60, Ability.LOCK), LearnAbility(2, Ability.REMOVE_LAST),
+                 LearnAbility(83, Ability.SWAP_ADJACENT))
     assert str(next_step(state)) == "Ana: draw a wagon or use a face-up card"
 
 
 def test_two_equal_abilities_going_face_up_are_discarded_at_once() -> None:
     """The publisher's rules: "the replaced wagons go face up beside the draw pile (two equal
     abilities there are discarded at once)"."""
-    abilities = default_abilities()
-    assert abilities[60 - 1] is abilities[84 - 1]          # 60 and 84 share an ability
-    state = all_drawn()
+    assert TEST_BOX[60 - 1] is TEST_BOX[84 - 1]            # 60 and 84 share an ability
+    state = all_drawn(settings=Settings(abilities=TEST_BOX))
     state = apply(state, OpeningKeep(0, 3, 2))            # Ana's 60 face up
     state = apply(state, OpeningKeep(1, 4, 7))            # Ben's 2 face up, 5 discarded
     state = apply(state, OpeningKeep(2, 6, 1))            # Cleo's 84 meets the 60
     assert state.face_up == (2,)
     assert state.discard == (5, 7, 8, 60, 84)
     assert state.phase is Phase.PLAY
+
+
+def test_unknown_abilities_going_face_up_stay_until_the_table_says_they_are_equal() -> None:
+    """Nothing is discarded on a guess: the pair goes the moment both abilities are known."""
+    state = all_drawn()
+    state = play(state, OpeningKeep(0, 3, 2), OpeningKeep(1, 4, 7), OpeningKeep(2, 6, 1))
+    assert state.face_up == (60, 2, 84) and state.discard == (5, 7, 8)
+    assert state.unknown_face_up() == (60, 2, 84)
+    assert str(next_step(state)) == "Which ability does wagon 60 have?"
+    state = play(state, LearnAbility(60, Ability.LOCK), LearnAbility(2, Ability.REMOVE_LAST))
+    assert state.face_up == (60, 2, 84)
+    state = apply(state, LearnAbility(84, Ability.LOCK))
+    assert state.face_up == (2,) and state.discard == (5, 7, 8, 60, 84)
 
 
 def test_the_opening_is_refused_out_of_order_with_a_reason() -> None:

@@ -16,10 +16,13 @@ from engine.games.game_of_trains.cards import WAGONS, ascending
 from engine.games.game_of_trains.events import (
     Deal,
     GameOfTrainsEvent,
+    LearnAbility,
     OpeningDraw,
     OpeningKeep,
     Reshuffle,
+    UseAbility,
 )
+from engine.games.game_of_trains.simulate import SIMULATED_BOX
 from engine.games.game_of_trains.state import Settings
 from engine.simulate import play_random
 
@@ -34,8 +37,24 @@ def check_conserved(state: GameOfTrainsState) -> None:
     assert sorted(places) == list(WAGONS)
     holes = sum(p.line.count(0) for p in state.players)
     assert holes == len(state.refilling)
-    abilities = [state.settings.ability(card) for card in state.face_up]
+    # Two face-up cards never share a known ability; unknown ones wait to be learned.
+    abilities = [state.ability(card) for card in state.face_up if state.ability(card)]
     assert len(abilities) == len(set(abilities))
+
+
+def check_learning(before: GameOfTrainsState, event: GameOfTrainsEvent,
+                   after: GameOfTrainsState) -> None:
+    """An ability is known only once learned; a card whose ability is unknown is never used,
+    and the table learns it before anything else happens."""
+    if before.unknown_face_up():
+        assert isinstance(event, LearnAbility) and event.card == before.unknown_face_up()[0]
+    if isinstance(event, LearnAbility):
+        changed = [n for n in WAGONS if before.ability(n) != after.ability(n)]
+        assert changed == [event.card] and before.ability(event.card) is None
+    else:
+        assert after.abilities == before.abilities
+    if isinstance(event, UseAbility):
+        assert before.ability(event.card) is not None
 
 
 @pytest.mark.parametrize("players", RULES.players)
@@ -50,6 +69,7 @@ def test_random_playout(players: int, seed: int) -> None:
     for event in playout.events:
         assert GameOfTrainsEvent.from_json(json.loads(json.dumps(event.to_json()))) == event
         assert str(next_step(state))
+        check_learning(state, event, RULES.apply(state, event))
         state = RULES.apply(state, event)
         kinds[event.kind] += 1
         if kinds["deal"]:
@@ -99,7 +119,9 @@ def test_the_opening_draws_one_two_three_four_then_each_keeps_one(players: int,
     the drawn cards to replace a wagon of their line and discards the others face down"."""
     first = seed % players
     start = RULES.new_game(NAMES[:players], first=first)
-    events = play_random(RULES, start, seed=seed).events
+    played = play_random(RULES, start, seed=seed).events
+    # The cards' abilities are learned as they go face up, between the keeps.
+    events = [event for event in played if not isinstance(event, LearnAbility)]
     opening = events[1 : 2 * players + 1]
     order = [(first + k) % players for k in range(players)]
     draws, keeps = opening[:players], opening[players:]
@@ -108,7 +130,8 @@ def test_the_opening_draws_one_two_three_four_then_each_keeps_one(players: int,
     assert [len(e.cards) for e in draws] == list(range(1, players + 1))  # type: ignore[attr-defined]
     assert all(isinstance(e, OpeningKeep) for e in keeps)
     assert [e.seat for e in keeps] == order  # type: ignore[attr-defined]
-    after = RULES.replay(start, events[: 2 * players + 1])
+    last_keep = played.index(opening[-1])
+    after = RULES.replay(start, played[: last_keep + 1])
     assert after.current == first and all(not p.drawn for p in after.players)
     assert len(after.discard) + len(after.face_up) == sum(range(1, players + 1))
     assert not isinstance(events[2 * players + 1], (OpeningDraw, OpeningKeep))
@@ -126,3 +149,25 @@ def test_any_seed_plays_to_the_end_and_replays(players: int, seed: int, opening:
     assert kinds["opening-draw"] == kinds["opening-keep"] == (players if opening else 0)
     assert RULES.replay(start, playout.events) == playout.final
     assert playout.final.winner is not None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_abilities_known_from_the_start_are_not_asked_again(seed: int) -> None:
+    """A table that remembers the box (the `known` setting) learns only the others."""
+    first = play_random(RULES, RULES.new_game(NAMES[:3]), seed=seed)
+    learned = {e.card: e.ability for e in first.events if isinstance(e, LearnAbility)}
+    assert learned and all(SIMULATED_BOX[card - 1] is ability
+                           for card, ability in learned.items())
+    start = RULES.new_game(NAMES[:3], settings=Settings(known=learned))
+    again = play_random(RULES, start, seed=seed)
+    assert not {e.card for e in again.events if isinstance(e, LearnAbility)} & set(learned)
+    assert again.final.winner is not None
+
+
+def test_learning_in_any_order_gives_the_same_table() -> None:
+    cards = (5, 17, 40, 84)
+    state = RULES.new_game(NAMES[:2])
+    forward = RULES.replay(state, [LearnAbility(c, SIMULATED_BOX[c - 1]) for c in cards])
+    backward = RULES.replay(state, [LearnAbility(c, SIMULATED_BOX[c - 1])
+                                    for c in reversed(cards)])
+    assert forward == backward

@@ -6,7 +6,8 @@ unseen cards. A player's phase is entered like this:
 - tap a wagon: it is one of the three taken from the main yard; the screen asks where it
   goes (its train, the mixed train, a yard track) when more than one place is legal, then,
   when different wagons go onto the same yard track, which one enters it first;
-- `ok` opens the menu: from my yard (tap up to four wagons, `ok`), refill a lane (tap the
+- `ok` opens the menu: from my yard (tap up to four wagons, `ok`), refill a lane (the players
+  first check on the board that two lanes or more are empty, see `refill`; then tap the
   departure card if it shows), bring a locomotive, rearrange or pass;
 - `back` steps back; holding `back` undoes the last move (the appliance asks first).
 """
@@ -21,9 +22,7 @@ from companion.games.freight_train.messages import (  # fmt: skip
     CHOOSE_FIRST,
     CHOOSE_ORDER_FIRST,
     DAY_BEGINS,
-    DEPARTURE,
     DEPARTURE_ALREADY,
-    DEPARTURE_NEEDS_REFILL,
     FINISH_REFILL,
     FOUR_AT_MOST,
     LOCOMOTIVE_BROUGHT,
@@ -32,6 +31,7 @@ from companion.games.freight_train.messages import (  # fmt: skip
     REFILL_FIRST,
     TAP_YARD_FIRST,
 )
+from companion.games.freight_train.refill import RefillEntry
 from companion.games.freight_train.screens import FreightTrainScreens
 from companion.games.freight_train.ui import Action, FreightTrainUI, Mode, Pick
 from companion.games.freight_train.words import GAME, Words
@@ -54,7 +54,7 @@ from engine.games.freight_train.events import (
     StartDay,
     TakeFromMainYard,
 )  # fmt: skip
-from engine.games.freight_train.rules import can_refill, may_rearrange, refill_as_seen
+from engine.games.freight_train.rules import may_rearrange, refill_possible
 from engine.games.freight_train.state import (
     TRAIN,
     YARD_TARGETS,
@@ -65,7 +65,7 @@ from engine.games.freight_train.state import (
 from engine.games.freight_train.trains import legal_targets, place_wagon
 
 
-class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
+class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainUI]):
     game = GAME
 
     def __init__(self, language: str) -> None:
@@ -90,6 +90,7 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
             Mode.MENU: self._menu_button,
             Mode.TAKE: self._move_button,
             Mode.YARD: self._move_button,
+            Mode.LANES_CHECK: self._lanes_check_button,
             Mode.REFILL: self._refill_button,
             Mode.REARRANGE: self._rearrange_button,
             Mode.BRING: self._bring_button,
@@ -116,7 +117,7 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
             if action is Action.YARD:
                 self._enter(Mode.YARD)
             elif action is Action.REFILL:
-                self._enter(Mode.REFILL)
+                self._enter(Mode.LANES_CHECK)
             elif action is Action.BRING:
                 self._enter(Mode.BRING)
             else:
@@ -173,15 +174,6 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
             if self.order_question() is None:
                 return self._submit_take(state)
         return NOTHING
-
-    def _refill_button(self, state: FreightTrainState, button: Button) -> Reaction:
-        if button == "back":
-            self._enter(Mode.MAIN)
-            return NOTHING
-        if button != "ok":
-            return NOTHING
-        lane = state.empty_lanes()[0] if state.empty_lanes() else 0
-        return Reaction(refill_as_seen(state, lane, self.ui.departure_seen))
 
     def _rearrange_button(self, state: FreightTrainState, button: Button) -> Reaction:
         player = state.player()
@@ -245,7 +237,11 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
                     Mode.REARRANGE):
             return Reaction(refusal=w.not_now())
         if card.kind == "departure":
+            if state.departure_drawn:
+                return Reaction(refusal=w.say(DEPARTURE_ALREADY))
             return self._departure_tapped(state, mode)
+        if mode is Mode.LANES_CHECK:
+            return Reaction(refusal=w.not_now())
         if card.kind != "wagon" or card.value not in state.settings.wagon_types:
             return Reaction(refusal=w.say(NOT_A_WAGON))
         if uid in self.counted or any(p.uid == uid for p in self.ui.picks):
@@ -263,19 +259,6 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
         if self.ui.mode is Mode.YARD:
             return self._yard_wagon(state, card.value, uid)
         return self._add_pick(state, Pick(card.value, uid))
-
-    def _departure_tapped(self, state: FreightTrainState, mode: Mode) -> Reaction:
-        w = self.words
-        if state.departure_drawn:
-            return Reaction(refusal=w.say(DEPARTURE_ALREADY))
-        if mode is Mode.REFILL:
-            self._set(departure_seen=True)
-            return Reaction(notice=w.say(DEPARTURE))
-        if mode in (Mode.MAIN, Mode.MENU) and can_refill(state):
-            self._enter(Mode.REFILL)
-            self._set(departure_seen=True)
-            return NOTHING
-        return Reaction(refusal=w.say(DEPARTURE_NEEDS_REFILL))
 
     def _yard_wagon(self, state: FreightTrainState, wagon: str, uid: str) -> Reaction:
         if len(self.ui.picks) >= MOVE_FROM_YARD:
@@ -428,7 +411,7 @@ class FreightTrainFlow(FreightTrainScreens, DraftedUI[FreightTrainUI]):
         actions = []
         if player.yard_size():
             actions.append(Action.YARD)
-        if can_refill(state):
+        if refill_possible(state):  # the players are asked whether two lanes are empty
             actions.append(Action.REFILL)
         if state.day < 3 and not player.brought_locomotive_today:
             actions.append(Action.BRING)

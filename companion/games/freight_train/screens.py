@@ -26,7 +26,6 @@ from companion.games.freight_train.messages import (  # fmt: skip
     MIXED_OPTION,
     NOBODY_SCORES,
     RANK,
-    REFILL_TITLE,
     SETUP_TOP,
     STANDINGS,
     TALLY_TITLE,
@@ -68,6 +67,9 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
     def actions(self, state: FreightTrainState) -> list[Action]:
         raise NotImplementedError
 
+    def _refill_screen(self, mode: Mode, top: str) -> Screen:
+        raise NotImplementedError
+
     def pending_pick(self) -> Pick | None:
         raise NotImplementedError
 
@@ -101,9 +103,8 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                           hints=w.hint_choose())
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
-        if mode is Mode.REFILL:
-            return Screen(top=top, title=w.say(REFILL_TITLE),
-                          body=w.refill_body(self.ui.departure_seen), hints=w.say(HINT_DONE))
+        if mode in (Mode.LANES_CHECK, Mode.REFILL):
+            return self._refill_screen(mode, top)
         if mode is Mode.REARRANGE:
             return self._rearrange_screen(state, top)
         if mode is Mode.BRING:

@@ -16,6 +16,7 @@ TABLE = TableGame(
     id="game-of-trains",
     flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
     autopilot="companion.games.game_of_trains.autopilot",
+    memory="companion.state.abilities:AbilityMemory",
     cards=_cards,
     names={
         "wagon": {

@@ -9,14 +9,15 @@ from companion.flows.inputs import Input, Press, Tap
 from companion.flows.kit import toward
 from companion.games.autopilot import UidFor
 from companion.games.game_of_trains.flow import GameOfTrainsFlow, choice_after_tap
-from companion.games.game_of_trains.ui import KIND, Mode, OpeningUI
+from companion.games.game_of_trains.ui import KIND, Mode, OpeningUI, known_ability
 from engine.errors import IllegalEvent
 from engine.events import Event
-from engine.games.game_of_trains.cards import LINE, REMOVED_AT, UNSEEN, positions_for
+from engine.games.game_of_trains.cards import LINE, REMOVED_AT, UNSEEN, Ability, positions_for
 from engine.games.game_of_trains.events import (
     Deal,
     DrawCard,
     DrawReplacement,
+    LearnAbility,
     OpeningDraw,
     OpeningKeep,
     UseAbility,
@@ -30,6 +31,11 @@ ACKNOWLEDGED = frozenset({Mode.SETUP, Mode.RESHUFFLE, Mode.FINAL})
 def enter(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, goal: Event,
           uid_for: UidFor) -> Input:
     """The next input toward `goal` on a screen that is not only acknowledged."""
+    if isinstance(goal, LearnAbility):
+        # The players read the card (the demo's own box) and choose what it says.
+        if mode is not Mode.LEARN:
+            raise Stuck(f"the table does not ask wagon {goal.card}'s ability")
+        return toward(flow.ui.choice, list(Ability).index(goal.ability), len(Ability))
     if isinstance(goal, Deal):
         if mode is not Mode.DEAL:
             raise IllegalEvent("the deal comes first")
@@ -72,7 +78,7 @@ def _toward_use(flow: GameOfTrainsFlow, state: GameOfTrainsState, mode: Mode, go
         return toward(flow.ui.choice, state.face_up.index(goal.card))
     if mode is not Mode.USE or flow.ui.using != goal.card:
         return Press("back")
-    ability = state.settings.ability(goal.card)
+    ability = known_ability(state, goal.card)
     if ability in REMOVED_AT:
         return Press("ok")
     wanted = list(positions_for(ability)).index(goal.position)

@@ -12,6 +12,11 @@ The deck stays face down: the companion learns a card when it is tapped. The tab
 - action 2, use a face-up card: tap it (or `ok`, then choose it), then choose where in your
   line it acts (up/down, or tap a wagon of your line to pick the option with it; `ok`); a
   removal asks for `ok`, then each player in turn taps the wagon drawn for the emptied place;
+- a card face up whose ability is not known yet (the rules text lists none; the table never
+  works one out from the number): the table asks which ability is printed on it, up/down
+  and `ok`, before anything else; the answer is journalled and remembered for the next games
+  (with a memory: `companion.state.abilities`). Until then nobody uses the card and no pair
+  is discarded with it;
 - an empty deck: the screen says so; `ok` once the discard pile is shuffled into a new deck;
 - the win is announced the moment a line is in ascending order.
 
@@ -21,6 +26,7 @@ A wagon of another player's line tapped when it has no role says where the compa
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.flows.base import NOTHING, CardLike, Reaction
 from companion.flows.kit import (
@@ -35,23 +41,33 @@ from companion.flows.kit import (
 )
 from companion.games.game_of_trains.messages import (  # fmt: skip
     ALREADY_COUNTED,
+    ANSWER_FIRST,
     CHOOSE_FIRST,
     DEALT,
     IN_DISCARD,
     IS_FACE_UP,
+    LEARNED,
     LOCKED,
     MOVED,
     NO_FACE_UP,
     NO_SUCH_USE,
     NOT_A_WAGON,
     NOT_THIS_GAME,
+    PAIR_LEARNED,
     SWAPPED,
     WAGON,
     WHERE,
 )
 from companion.games.game_of_trains.opening import OpeningEntry, arrival_notice
 from companion.games.game_of_trains.screens import GameOfTrainsScreens
-from companion.games.game_of_trains.ui import KIND, SETUP_PAGES, GameOfTrainsUI, Mode
+from companion.games.game_of_trains.ui import (
+    KIND,
+    SETUP_PAGES,
+    AbilityKeeper,
+    GameOfTrainsUI,
+    Mode,
+    known_ability,
+)  # fmt: skip
 from companion.games.game_of_trains.words import GAME, Words
 from engine.errors import IllegalEvent
 from engine.events import Event
@@ -69,6 +85,7 @@ from engine.games.game_of_trains.events import (
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
+    LearnAbility,
     Reshuffle,
     UseAbility,
 )  # fmt: skip
@@ -79,12 +96,17 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
                        ModeFlow[GameOfTrainsState, Mode]):
     game = GAME
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, memory: AbilityKeeper | None = None) -> None:
         self.words = Words(language)
         self.ui = GameOfTrainsUI()
         #: Actions taken so far (the turn shown is the next one).
         self.turns = 0
+        #: Where the abilities learned are kept for the next games (None: nowhere).
+        self.memory = memory
+        #: The wagons whose ability this game learned (an undone answer is forgotten again).
+        self.learned: frozenset[int] = frozenset()
         self.screens, self.buttons = by_mode({
+            Mode.LEARN: (self._learn_screen, self._learn_button),
             Mode.SETUP: (self._setup_screen, self._setup_button),
             Mode.DEAL: (self._deal_screen, self._deal_button),
             Mode.OPENING: (self._opening_screen, self._opening_button),
@@ -102,6 +124,8 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
             return Mode.FINAL
         if state.phase is Phase.DEAL:
             return Mode.DEAL if self.ui.dealt or self.ui.page >= SETUP_PAGES else Mode.SETUP
+        if state.unknown_face_up():
+            return Mode.LEARN
         if state.in_opening():
             return Mode.OPENING
         if state.needs_reshuffle():
@@ -135,6 +159,25 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         self.ui = self.ui.turned(button, len(state.players) + 1)
         return NOTHING
 
+    def _learn_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
+        """The ability printed on the card, chosen in the list; no other way on before it."""
+        abilities = tuple(Ability)
+        if button in ("up", "down"):
+            self._set(choice=moved(min(self.ui.choice, len(abilities) - 1), button,
+                                   len(abilities)))
+            return NOTHING
+        if button != "ok":
+            return NOTHING
+        card = state.unknown_face_up()[0]
+        ability = abilities[min(self.ui.choice, len(abilities) - 1)]
+        event = LearnAbility(card, ability)
+        after = RULES.apply(state, event)
+        twin = next((other for other in state.face_up
+                     if other != card and other not in after.face_up), None)
+        notice = (self.words.say(PAIR_LEARNED, first=card, second=twin) if twin is not None
+                  else self.words.say(LEARNED, card=card, ability=self.words.ability(ability)))
+        return Reaction(event, notice=notice)
+
     def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if button == "ok":
             return Reaction(Reshuffle((UNSEEN,) * len(state.discard)))
@@ -163,7 +206,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
     def _use_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if self.ui.using is None or button == "back":
             return self._menu_button(state, button, 0, lambda index: NOTHING)
-        ability = state.settings.ability(self.ui.using)
+        ability = known_ability(state, self.ui.using)
         if ability in REMOVED_AT:
             return self._submit_use(state, 0) if button == "ok" else NOTHING
         positions = list(positions_for(ability))
@@ -197,6 +240,8 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
             return self._deal_tap(state, number, uid)
         if mode in (Mode.FINAL, Mode.RESHUFFLE):
             return Reaction(refusal=w.not_now())
+        if mode is Mode.LEARN:
+            return Reaction(refusal=w.say(ANSWER_FIRST, card=state.unknown_face_up()[0]))
         if self.ui.drawn is not None and uid == self.ui.drawn[1]:
             return Reaction(refusal=w.say(ALREADY_COUNTED, wagon=number))
         seat = _seat_of(state, number)
@@ -271,7 +316,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
 
     def _use_tap(self, state: GameOfTrainsState, number: int) -> Reaction:
         assert self.ui.using is not None
-        ability = state.settings.ability(self.ui.using)
+        ability = known_ability(state, self.ui.using)
         if ability in REMOVED_AT:
             return Reaction(refusal=self.words.not_now())
         choice = choice_after_tap(state.player().line, ability, self.ui.choice, self.ui.line_tap,
@@ -298,7 +343,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
     def _submit_use(self, state: GameOfTrainsState, position: int) -> Reaction:
         assert self.ui.using is not None
         card = self.ui.using
-        ability = state.settings.ability(card)
+        ability = known_ability(state, card)
         line = state.player().line
         notice: str | None = None
         if ability in (Ability.SWAP_ADJACENT, Ability.SWAP_OVER_ONE):
@@ -333,12 +378,24 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
                  uids: tuple[str, ...]) -> None:
         if isinstance(event, (DrawCard, UseAbility)):
             self.turns += 1
+        if isinstance(event, LearnAbility):
+            self.learned |= {event.card}
+            if self.memory is not None:
+                self.memory.remember(event.card, event.ability)
         dealt = () if isinstance(event, Deal) else self.ui.dealt
-        self.ui = GameOfTrainsUI(dealt=dealt)
+        # An answer leaves the move being entered as it was (the question came between).
+        self.ui = replace(self.ui, choice=0) if isinstance(event, LearnAbility) \
+            else GameOfTrainsUI(dealt=dealt)
 
     def rebuild(self, state: GameOfTrainsState,
                 history: list[tuple[Event, tuple[str, ...]]]) -> None:
         self.turns = sum(1 for event, _ in history if isinstance(event, (DrawCard, UseAbility)))
+        learned = frozenset(event.card for event, _ in history
+                            if isinstance(event, LearnAbility))
+        if self.memory is not None:
+            for card in self.learned - learned:  # an answer undone: the table asks again
+                self.memory.forget(card)
+        self.learned = learned
         self.ui = GameOfTrainsUI()
 
     def card_choices(self) -> list[tuple[str, str, str]]:

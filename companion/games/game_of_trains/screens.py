@@ -11,6 +11,7 @@ from companion.games.game_of_trains.messages import (  # fmt: skip
     DECK_EMPTY,
     DREW,
     FACE_UP_TITLE,
+    HINT_LEARN,
     HINT_REFILL,
     IN_ORDER,
     KEEP,
@@ -22,9 +23,10 @@ from companion.games.game_of_trains.messages import (  # fmt: skip
     SHUFFLE_PAGE,
     SHUFFLE_TEXT,
     TAP_DRAWN_TITLE,
+    WHICH_ABILITY,
     WINNER,
 )
-from companion.games.game_of_trains.ui import GameOfTrainsUI, Mode
+from companion.games.game_of_trains.ui import GameOfTrainsUI, Mode, known_ability
 from companion.games.game_of_trains.words import Words
 from companion.screens.model import Menu, Screen, Style
 from engine.games.game_of_trains.cards import (
@@ -77,9 +79,18 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
         return Screen(top=self._context(state), title=w.draws(state.players[seat].name),
                       body=w.refill_body(state.refill_position, then), hints=w.say(HINT_REFILL))
 
+    def _learn_screen(self, state: GameOfTrainsState) -> Screen:
+        """Which ability is printed on the card just laid face up: the eight to choose from."""
+        w = self.words
+        top = (w.say(OPENING_TOP, deck=len(state.deck)) if state.in_opening()
+               else self._context(state))
+        items = tuple(w.ability(ability) for ability in Ability)
+        return Screen(top=top, title=w.say(WHICH_ABILITY, card=state.unknown_face_up()[0]),
+                      menu=_menu(items, self.ui.choice), hints=w.say(HINT_LEARN))
+
     def _face_up_screen(self, state: GameOfTrainsState) -> Screen:
         w = self.words
-        items = tuple(w.face_up_item(card, state.settings.ability(card)) for card in state.face_up)
+        items = tuple(w.face_up_item(card, state.ability(card)) for card in state.face_up)
         return Screen(top=self._turn_top(state), title=w.say(FACE_UP_TITLE),
                       menu=_menu(items, self.ui.choice), hints=w.hint_choose())
 
@@ -100,7 +111,7 @@ class GameOfTrainsScreens(FlowPart[GameOfTrainsState, Mode]):
             return self._main_screen(state)
         w = self.words
         top = self._turn_top(state)
-        ability = state.settings.ability(self.ui.using)
+        ability = known_ability(state, self.ui.using)
         if ability in REMOVED_AT:
             return Screen(top=top, title=w.ability(ability),
                           body=w.removal_body(REMOVED_AT[ability],

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from companion.flows.kit import PagedUI
 from engine.games.game_of_trains.cards import (
     LINE,
     WAGONS,
+    Ability,
 )  # fmt: skip
+from engine.games.game_of_trains.state import GameOfTrainsState
 
 KIND = "wagon"
 
@@ -23,6 +26,8 @@ class Mode(Enum):
     #: Action 2 being entered: where the chosen face-up card acts.
     USE = "use"
     # Derived from the game itself, never stored:
+    #: A face-up card whose ability the table has not learned: which is printed on it?
+    LEARN = "learn"
     SETUP = "setup"
     DEAL = "deal"
     OPENING = "opening"
@@ -72,3 +77,19 @@ class GameOfTrainsUI(PagedUI):
         places = [place for place in (self.position, opening.position) if place is not None]
         return (self.mode in STORED and all(card in WAGONS for card in wagons)
                 and all(1 <= place <= LINE for place in places))
+
+
+def known_ability(state: GameOfTrainsState, card: int) -> Ability:
+    """The ability of a face-up card the table may use (the question comes before any use)."""
+    ability = state.ability(card)
+    assert ability is not None, f"wagon {card}'s ability is asked before it is used"
+    return ability
+
+
+class AbilityKeeper(Protocol):
+    """Where the flow keeps the abilities it learns for the next games (and forgets one whose
+    answer is undone): the table's memory of the box (`companion.state.abilities`)."""
+
+    def remember(self, wagon: int, ability: Ability) -> None: ...
+
+    def forget(self, wagon: int) -> None: ...

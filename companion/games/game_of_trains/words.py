@@ -31,8 +31,8 @@ class Words(TableWords):
         listed = " ".join(str(card) for card in cards)
         return wrapped(self._("Face up: {cards}").format(cards=listed), 2)
 
-    def face_up_item(self, card: int, ability: Ability) -> str:
-        return f"{card} {self.ability(ability)}"
+    def face_up_item(self, card: int, ability: Ability | None) -> str:
+        return f"{card} {self.ability(ability)}" if ability is not None else f"{card} ?"
 
     def tap_drawn(self) -> tuple[str, ...]:
         return wrapped(self._("Tap the wagon drawn from the deck."))

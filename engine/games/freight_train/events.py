@@ -36,12 +36,15 @@ class RefillLane(FreightTrainEvent):
     """The current player fills one empty lane from the top of the deck.
 
     `drawn` lists the cards in the order drawn: five wagons, plus the departure card wherever
-    it came up (it is set aside and replaced by the next card).
+    it came up (it is set aside and replaced by the next card). `checked`: the players saw on
+    the board that two lanes or more are completely empty (the table cannot see the lanes: its
+    own idea of them gives way); otherwise the lanes as recorded must show it.
     """
 
     kind = "refill-lane"
     lane: int
     drawn: tuple[str, ...]
+    checked: bool = False
 
 
 @dataclass(frozen=True)

@@ -147,12 +147,26 @@ def _check_departure_hidden(deck: tuple[str, ...], day: int) -> None:
 # --- A player's phase: the optional refill -----------------------------------------------------
 
 
+#: "Au début de sa phase, si deux voies ou plus sont complètement vides dans la zone de fret
+#: principale, alors le joueur a la possibilité de remplir une, et une seule voie": with more
+#: wagons than three full lanes hold, two lanes cannot be empty, whichever lanes they are in.
+MOST_WAGONS_FOR_REFILL = (LANES - 2) * LANE_SPACES
+
+
 def can_refill(state: FreightTrainState) -> bool:
-    """Two or more empty lanes, not yet refilled this phase, and cards left to draw."""
+    """Two or more empty lanes as recorded, not yet refilled this phase, and cards left to
+    draw (a game whose every lane is known: the simulated table)."""
+    return refill_possible(state) and len(state.empty_lanes()) >= 2
+
+
+def refill_possible(state: FreightTrainState) -> bool:
+    """A refill may be asked about: not yet refilled this phase, cards left to draw, and few
+    enough wagons in the main yard for two lanes to be empty. The count is known for sure;
+    which lanes are empty only the players see (`RefillLane.checked`)."""
     return (
         state.phase is Phase.PLAY
         and not state.refilled_this_phase
-        and len(state.empty_lanes()) >= 2
+        and state.wagons_in_main_yard() <= MOST_WAGONS_FOR_REFILL
         and bool(state.deck)
     )
 
@@ -173,7 +187,12 @@ def _refill_lane(state: FreightTrainState, event: RefillLane) -> FreightTrainSta
     _check_playing(state)
     if state.refilled_this_phase:
         raise IllegalEvent(N_("Only one lane may be refilled in a phase"))
-    if len(state.empty_lanes()) < 2:
+    if event.checked:
+        if state.wagons_in_main_yard() > MOST_WAGONS_FOR_REFILL:
+            raise IllegalEvent(N_("Two lanes cannot be empty: {count} wagons are in the main "
+                                  "yard"), count=state.wagons_in_main_yard())
+        state = _lanes_as_checked(state, event.lane)
+    elif len(state.empty_lanes()) < 2:
         raise IllegalEvent(N_("A lane may be refilled only when two or more lanes are empty"))
     if event.lane not in state.empty_lanes():
         raise IllegalEvent(N_("Lane {lane} is not empty"), lane=event.lane + 1)
@@ -198,6 +217,20 @@ def _refill_lane(state: FreightTrainState, event: RefillLane) -> FreightTrainSta
     if departure:
         state = _departure(state)
     return state
+
+
+def _lanes_as_checked(state: FreightTrainState, lane: int) -> FreightTrainState:
+    """The players saw `lane` and another lane empty. Where the record of the lanes (a guess
+    at the table) says otherwise, the main yard's wagons, in order, fill the other lanes from
+    the first, five a lane."""
+    if lane in state.empty_lanes() and len(state.empty_lanes()) >= 2 or not 0 <= lane < LANES:
+        return state
+    wagons = [card for cards in state.main_yard for card in cards]
+    others = [index for index in range(LANES) if index != lane]
+    lanes: list[tuple[str, ...]] = [()] * LANES
+    for place, index in enumerate(others):
+        lanes[index] = tuple(wagons[place * LANE_SPACES : (place + 1) * LANE_SPACES])
+    return replace(state, main_yard=tuple(lanes))
 
 
 def _as_drawn(deck: Sequence[str], said: Sequence[str]) -> list[str]:
@@ -428,7 +461,8 @@ def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ..
 
 
 def refill_as_seen(state: FreightTrainState, lane: int, departure_seen: bool) -> RefillLane:
-    """The refill the players made, as far as the companion saw it.
+    """The refill the players made, as far as the companion saw it, once they checked on the
+    board that two lanes or more are completely empty (`RefillLane.checked`).
 
     Unseen cards stay unknown. When the players tapped the departure card, the first card
     that may be it is declared so (among unseen cards its position changes nothing). A
@@ -447,4 +481,4 @@ def refill_as_seen(state: FreightTrainState, lane: int, departure_seen: bool) ->
             wagons += 1
         if wagons == LANE_SPACES:
             break
-    return RefillLane(lane, tuple(drawn))
+    return RefillLane(lane, tuple(drawn), checked=True)

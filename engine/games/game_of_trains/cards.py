@@ -1,9 +1,9 @@
-"""The Game of Trains' deck and the eight abilities printed on its wagons.
+"""The Game of Trains' deck and the eight abilities that may be printed on its wagons.
 
 88 cards: 4 locomotives (one per player, never shuffled in) and 84 wagons numbered 1 to 84.
+Which ability a wagon carries is printed on the card, not worked out from its number: the
+table learns it (`events.LearnAbility`) or is told it by the configuration.
 
->>> [ability.value for ability in default_abilities()[:3]]
-['swap-adjacent', 'swap-over-one', 'move-right-two']
 >>> positions_for(Ability.MOVE_LEFT_TWO)
 range(3, 8)
 """
@@ -41,7 +41,8 @@ class Ability(Enum):
     REMOVE_MIDDLE = "remove-middle"
     #: Every player discards the wagon at position 7 and draws its replacement.
     REMOVE_LAST = "remove-last"
-    #: Lock one wagon of your line: no removal touches it until your next turn.
+    #: Lock one wagon of your line: no removal touches it until your next turn. The
+    #: companion's reading of the eighth ability (a game summary mentions a padlock card).
     LOCK = "lock"
 
 
@@ -84,12 +85,6 @@ def rearranged(line: tuple[int, ...], ability: Ability, position: int) -> tuple[
     elif ability is Ability.MOVE_LEFT_TWO:
         cards.insert(i - 2, cards.pop(i))
     return tuple(cards)
-
-
-def default_abilities() -> tuple[Ability, ...]:
-    """Wagon n's ability when the table has set none: the eight in turn (1, 9, 17... swap)."""
-    kinds = tuple(Ability)
-    return tuple(kinds[(number - 1) % len(kinds)] for number in WAGONS)
 
 
 def ascending(line: tuple[int, ...]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...events import Event
+from .cards import Ability
 
 
 class GameOfTrainsEvent(Event, family=True):
@@ -84,3 +85,13 @@ class Reshuffle(GameOfTrainsEvent):
 
     kind = "reshuffle"
     deck: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LearnAbility(GameOfTrainsEvent):
+    """The table reads wagon `card`'s ability off the card (the first time it is seen face up,
+    or whenever the players say it): from now on it is known, for discards and for use."""
+
+    kind = "learn-ability"
+    card: int
+    ability: Ability

@@ -12,18 +12,27 @@ RULE_NOTES: tuple[str, ...] = (
     N_("Sources disagree on the printed numbers (84 wagons, or a deck numbered 1 to 88): "
        "the companion reads 84 wagons numbered 1 to 84 beside the 4 locomotives, 88 cards in "
        "all; the table and `companion tally` accept the same numbers."),
-    N_("The eight abilities, as the companion reads them: swap two neighbouring wagons; swap "
-       "two wagons with one between; move a wagon two places right; move a wagon two places "
-       "left (the wagons passed shift by one); every player discards the wagon at position 1, "
-       "at position 4 (the middle) or at position 7 and draws its replacement (three "
-       "abilities); lock one of your wagons."),
+    N_("The rules text says there are 8 different abilities, explained elsewhere, and lists "
+       "none. The companion never works a wagon's ability out from its number: it asks. The "
+       "first time a card lies face up beside the deck with its ability unknown, the table "
+       "asks which ability is printed on it; the answer is kept in the journal and remembered "
+       "for the following games (the box is the same); `companion deck abilities` lists them "
+       "and forgets a wrong one. The whole deck may also be given in the configuration "
+       "(`abilities`, 84 names in the [game-of-trains] section)."),
+    N_("Until a face-up card's ability is known, nobody may use it and it is not discarded "
+       "with a twin: two equal abilities beside the deck are discarded the moment both are "
+       "known."),
+    N_("The abilities the table offers as answers: swap two neighbouring wagons; swap two "
+       "wagons with one between; move a wagon two places right; move a wagon two places left "
+       "(the wagons passed shift by one); every player discards the wagon at position 1, at "
+       "position 4 (the middle) or at position 7 and draws its replacement (three abilities); "
+       "lock one of your wagons."),
     N_("The facts known to the companion name the swaps, the moves two places right or left "
        "and the removal at a given position. Reading right and left as two abilities and the "
-       "removal as three (first, middle, last) makes seven; the eighth, the lock, is a "
-       "reading: the locked wagon is spared by removals until your next turn."),
-    N_("Which ability each wagon carries is a setting: scan or set the deck you play with. "
-       "Until then the companion gives the eight abilities in turn (wagons 1, 9, 17... swap "
-       "neighbours; 2, 10, 18... swap over one; and so on)."),
+       "removal as three (first, middle, last) makes seven; the eighth, the lock, is the "
+       "companion's reading of a padlock card a game summary mentions (no rulebook does): the "
+       "locked wagon is spared by removals until your next turn. It is only one of the "
+       "answers offered: the table uses it only for a card the players say carries it."),
     N_("A removal strikes the player who used it first, then the others clockwise; removed "
        "wagons go face down to the discard pile; each player draws the replacement from the "
        "top of the deck, in that order."),
@@ -35,7 +44,8 @@ RULE_NOTES: tuple[str, ...] = (
        "the deal, clockwise from the first player, players draw 1, 2, 3 and 4 cards; then, "
        "clockwise from the first again, each keeps one drawn card in place of a wagon of their "
        "line and discards the others face down. The replaced wagons go face up (two equal "
-       "abilities are discarded at once), then the first player takes the first turn."),
+       "abilities are discarded as soon as both are known), then the first player takes "
+       "the first turn."),
     N_("Tables that skip the opening set `opening = false` in the [game-of-trains] section of "
        "the configuration (`--setting opening=false` for `companion run` and `companion "
        "demo`): the first player then starts with no face-up card, so draws."),

@@ -4,6 +4,10 @@ Read top to bottom like the rulebook: the deal (lines in descending order), the 
 opening (draw 1, 2, 3, 4 cards; keep one in place of a wagon), the two actions
 (draw a wagon and replace one, or use a face-up card's ability), the other rules (two equal
 abilities face up are both discarded, the reshuffle), and the immediate win.
+
+The rules text lists no abilities ("expliquées dans les règles -- section ressources"): a
+wagon's ability is what the table learned from the card (`LearnAbility`) or was given. Until a
+face-up card's is known, nobody may use it and no pair is discarded with it.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from .events import (
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
+    LearnAbility,
     OpeningDraw,
     OpeningKeep,
     Reshuffle,
@@ -55,10 +60,13 @@ def new_game(
     if not 0 <= first < len(names):
         raise IllegalEvent(N_("The first player must be one of the players"))
     settings = settings_of(Settings, settings)
-    if len(settings.abilities) != len(WAGONS):
-        raise IllegalEvent(N_("Every wagon needs an ability"))
+    if settings.abilities and len(settings.abilities) != len(WAGONS):
+        raise IllegalEvent(N_("Give the ability of all {count} wagons, or of none"),
+                           count=len(WAGONS))
+    _check_wagons(list(settings.known))
     return GameOfTrainsState(
-        settings=settings, players=tuple(Player(name) for name in names), current=first
+        settings=settings, players=tuple(Player(name) for name in names), current=first,
+        abilities=settings.abilities_known(),
     )
 
 
@@ -144,12 +152,36 @@ def _draw_card(state: GameOfTrainsState, event: DrawCard) -> GameOfTrainsState:
 
 def _lay_face_up(state: GameOfTrainsState, card: int) -> GameOfTrainsState:
     """Beside the deck; with a card of the same ability already there, both are discarded."""
-    ability = state.settings.ability(card)
-    twin = [other for other in state.face_up if state.settings.ability(other) is ability]
-    if twin:
-        face_up = tuple(other for other in state.face_up if other != twin[0])
-        return replace(state, face_up=face_up, discard=state.discard + (twin[0], card))
-    return replace(state, face_up=state.face_up + (card,))
+    return _discard_twins(replace(state, face_up=state.face_up + (card,)), card)
+
+
+def _discard_twins(state: GameOfTrainsState, card: int) -> GameOfTrainsState:
+    """"Si à un moment donné il y a deux cartes avec des capacités identiques à côté de la
+    pioche, ces deux cartes sont défaussées": face-up `card` and a face-up card of the same
+    ability, once both abilities are known (an unknown one may be anything: nothing is done)."""
+    ability = state.ability(card)
+    if ability is None:
+        return state
+    twin = next((other for other in state.face_up
+                 if other != card and state.ability(other) is ability), None)
+    if twin is None:
+        return state
+    face_up = tuple(other for other in state.face_up if other not in (card, twin))
+    return replace(state, face_up=face_up, discard=state.discard + (twin, card))
+
+
+# --- What the table learns of the cards --------------------------------------------------------
+
+
+def _learn_ability(state: GameOfTrainsState, event: LearnAbility) -> GameOfTrainsState:
+    """The ability read off a wagon; a face-up twin of it is discarded with it at once."""
+    _check_wagons([event.card])
+    known = state.ability(event.card)
+    if known is not None:
+        raise IllegalEvent(N_("Wagon {card}'s ability is known already"), card=event.card)
+    abilities = _replace_at(state.abilities, event.card - 1, event.ability)
+    state = replace(state, abilities=abilities)
+    return _discard_twins(state, event.card) if event.card in state.face_up else state
 
 
 # --- Action 2: use a face-up card's ability ----------------------------------------------------
@@ -160,7 +192,9 @@ def _use_ability(state: GameOfTrainsState, event: UseAbility) -> GameOfTrainsSta
     _check_turn(state)
     if event.card not in state.face_up:
         raise IllegalEvent(N_("Wagon {card} is not face up"), card=event.card)
-    ability = state.settings.ability(event.card)
+    ability = state.ability(event.card)
+    if ability is None:
+        raise IllegalEvent(N_("Say wagon {card}'s ability first"), card=event.card)
     _check_position(event.position, positions_for(ability) or range(0, 1))
     state = replace(
         state,
@@ -273,6 +307,7 @@ _HANDLERS: dict[type[Any], Callable[[GameOfTrainsState, Any], GameOfTrainsState]
     UseAbility: _use_ability,
     DrawReplacement: _draw_replacement,
     Reshuffle: _reshuffle,
+    LearnAbility: _learn_ability,
 }
 
 

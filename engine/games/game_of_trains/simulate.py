@@ -3,6 +3,11 @@
 The simulated players lean towards moves that put their line in order (else a game of random
 moves would hardly end): half of the time they take the option leaving the fewest wagons out
 of order, and otherwise any legal one.
+
+The simulated table plays with a box of its own, `SIMULATED_BOX`: each wagon's ability is read
+off that box (`LearnAbility`) the first time the card lies face up with its ability unknown.
+The box is made up (the real deck's abilities are printed on the cards, not known here): the
+eight abilities dealt out at random, once, the same for every simulated game.
 """
 
 from __future__ import annotations
@@ -10,12 +15,13 @@ from __future__ import annotations
 import random
 
 from ...deck import shuffled
-from .cards import LINE, POSITIONS, REMOVED_AT, WAGONS, rearranged
+from .cards import LINE, POSITIONS, REMOVED_AT, WAGONS, Ability, rearranged
 from .events import (
     Deal,
     DrawCard,
     DrawReplacement,
     GameOfTrainsEvent,
+    LearnAbility,
     OpeningDraw,
     OpeningKeep,
     Reshuffle,
@@ -26,6 +32,12 @@ from .table import ability_uses
 
 #: How often a simulated player takes its best-looking option rather than any legal one.
 GREED = 0.5
+
+#: The abilities printed on the simulated box (index 0 is wagon 1): the eight as evenly as 84
+#: cards allow, shuffled once by a generator of its own (no global random).
+SIMULATED_BOX: tuple[Ability, ...] = tuple(shuffled(
+    [tuple(Ability)[index % len(Ability)] for index in range(len(WAGONS))],
+    random.Random("the simulated box of The Game of Trains")))
 
 
 def deal(state: GameOfTrainsState, rng: random.Random) -> Deal:
@@ -40,6 +52,9 @@ def random_event(state: GameOfTrainsState, rng: random.Random) -> GameOfTrainsEv
     the player's action."""
     if state.phase is Phase.DEAL:
         return deal(state, rng)
+    if state.unknown_face_up():  # the table reads the card before anything else
+        card = state.unknown_face_up()[0]
+        return LearnAbility(card, SIMULATED_BOX[card - 1])
     if state.phase is Phase.OPENING_DRAW:
         return OpeningDraw(state.current, state.deck[: state.opening_draws()])
     if state.phase is Phase.OPENING_KEEP:
@@ -72,8 +87,8 @@ def _disorder(state: GameOfTrainsState, option: GameOfTrainsEvent) -> int:
     if isinstance(option, (DrawCard, OpeningKeep)):
         line = line[: option.position - 1] + (option.card,) + line[option.position :]
     elif isinstance(option, UseAbility):
-        ability = state.settings.ability(option.card)
-        if ability in REMOVED_AT:
+        ability = state.ability(option.card)
+        if ability is None or ability in REMOVED_AT:
             return _inversions(line)
         line = rearranged(line, ability, option.position)
     return _inversions(line)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ...seating import TurnOrder
-from .cards import UNSEEN, WAGONS, Ability, default_abilities
+from .cards import UNSEEN, WAGONS, Ability
 
 
 class Phase(Enum):
@@ -22,14 +22,26 @@ class Phase(Enum):
 
 @dataclass(frozen=True)
 class Settings:
-    """The ability printed on each wagon (index 0 is wagon 1), and whether the table plays the
-    publisher's opening (off: the first player simply starts by drawing)."""
+    """What the table knows of its box before the game, and whether it plays the publisher's
+    opening (off: the first player simply starts by drawing).
 
-    abilities: tuple[Ability, ...] = field(default_factory=default_abilities)
+    `abilities`: the ability printed on every wagon (index 0 is wagon 1), when the
+    configuration gives the whole deck; empty: none given. `known`: the abilities the table
+    learned in earlier games or at enrolment, by wagon. Any other wagon's ability is unknown
+    until the table learns it (`events.LearnAbility`).
+    """
+
+    abilities: tuple[Ability, ...] = ()
     opening: bool = True
+    known: dict[int, Ability] = field(default_factory=dict)
 
-    def ability(self, card: int) -> Ability:
-        return self.abilities[card - 1]
+    def abilities_known(self) -> tuple[Ability | None, ...]:
+        """Each wagon's ability as far as known before the game (None: unknown)."""
+        given: list[Ability | None] = list(self.abilities or (None,) * len(WAGONS))
+        for wagon, ability in self.known.items():
+            if given[wagon - 1] is None:  # the configuration's deck comes first
+                given[wagon - 1] = ability
+        return tuple(given)
 
 
 @dataclass(frozen=True)
@@ -63,10 +75,21 @@ class GameOfTrainsState:
     refilling: tuple[int, ...] = ()
     refill_position: int = 0
     winner: int | None = None
+    #: Each wagon's ability as known so far (index 0 is wagon 1; None: not known yet). Kept by
+    #: wagon, so learning the same abilities in any order gives the same state.
+    abilities: tuple[Ability | None, ...] = (None,) * len(WAGONS)
 
     @property
     def order(self) -> TurnOrder:
         return TurnOrder(len(self.players))
+
+    def ability(self, card: int) -> Ability | None:
+        """The ability of wagon `card`, or None while the table has not learned it."""
+        return self.abilities[card - 1]
+
+    def unknown_face_up(self) -> tuple[int, ...]:
+        """The face-up cards whose ability the table has to learn before anyone may use them."""
+        return tuple(card for card in self.face_up if self.ability(card) is None)
 
     def player(self, seat: int | None = None) -> Player:
         return self.players[self.current if seat is None else seat]

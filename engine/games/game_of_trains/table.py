@@ -29,6 +29,9 @@ def next_step(state: GameOfTrainsState) -> Prompt:
         assert state.winner is not None
         return Prompt(N_("{name} wins: the train is in order!"), state.winner,
                       {"name": state.player(state.winner).name})
+    if state.unknown_face_up():
+        return Prompt(N_("Which ability does wagon {card} have?"), state.current,
+                      {"card": state.unknown_face_up()[0]})
     if state.needs_reshuffle():
         return Prompt(N_("Deck empty: shuffle the discard pile"), state.current)
     if state.refilling:
@@ -47,7 +50,9 @@ def ability_uses(state: GameOfTrainsState) -> tuple[UseAbility, ...]:
         return ()
     uses = []
     for card in state.face_up:
-        ability: Ability = state.settings.ability(card)
+        ability: Ability | None = state.ability(card)
+        if ability is None:
+            continue  # the table learns it first
         positions = positions_for(ability) or range(1)
         uses += [UseAbility(card, position) for position in positions]
     return tuple(uses)
