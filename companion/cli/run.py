@@ -122,7 +122,8 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         return _fail("--players: " + reason(error, language))
     try:
         if args.setting:
-            options["settings"] = command_line_settings(args.game, args.setting)
+            options["settings"] = TABLE_GAMES[args.game].rules_settings(
+                command_line_settings(args.game, args.setting))
             rules.new_game(PLAYER_NAMES[:args.players], **options)
     except ConfigError as error:
         return _fail(reason(error, language))
@@ -261,7 +262,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
-            maps=maps,
+            table_settings=config.game_settings, maps=maps,
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
@@ -349,7 +350,7 @@ def _options(config: Config, game: str, players: tuple[str, ...],
     first player only when it sits at this table."""
     options: dict[str, Any] = {}
     if _takes(game, "settings"):
-        options["settings"] = config.game_settings(game)
+        options["settings"] = TABLE_GAMES[game].rules_settings(config.game_settings(game))
     if map_option and _takes(game, "map_name"):
         options["map_name"] = map_option
     if config.first_player in players:

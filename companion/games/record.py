@@ -95,6 +95,9 @@ class TableGame:
     map_teams: Callable[[object], Teams | None] | None = None
     #: What the table says of a map before it is chosen (players, standing, rules left off).
     map_facts: Callable[[object], MapFacts] | None = None
+    #: Settings the table reads itself, not the rules (how it shows the game), with their
+    #: defaults: keys of the game's configuration section and of `--setting`.
+    table_settings: Mapping[str, bool] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -110,10 +113,17 @@ class TableGame:
 
         return GAMES[self.id]
 
-    def make_flow(self, language: str) -> TableFlow:
-        """A new table flow of this game, in `language`."""
-        flow: Callable[[str], TableFlow] = imported(self.flow)
-        return flow(language)
+    def make_flow(self, language: str, settings: Mapping[str, Any] | None = None) -> TableFlow:
+        """A new table flow of this game, in `language`, with its table settings (those of
+        `settings` it declares, the others at their defaults)."""
+        flow: Callable[..., TableFlow] = imported(self.flow)
+        chosen = {key: (settings or {}).get(key, default)
+                  for key, default in self.table_settings.items()}
+        return flow(language, **chosen)
+
+    def rules_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """`settings` without the table's own: what the game's rules are set up with."""
+        return {key: value for key, value in settings.items() if key not in self.table_settings}
 
     def info(self, map_name: object = None) -> GameInfo:
         """The game as other tools know it; a map that is a game of its own names that game."""

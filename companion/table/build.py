@@ -111,11 +111,12 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              clock: Callable[[], float], notice_seconds: float,
              new_game: Callable[[], Any] | None = None,
              tag_memory: TagMemory | None = None,
-             scoreboard: Scoreboard | None = None) -> TableApp:
-    """The table app for a session: the game's flow, in the table's language; with a
-    scoreboard, the play's QR code after the final result."""
+             scoreboard: Scoreboard | None = None,
+             table_settings: Mapping[str, Any] | None = None) -> TableApp:
+    """The table app for a session: the game's flow, in the table's language, with the
+    game's table settings; with a scoreboard, the play's QR code after the final result."""
     game = session.rules.id
-    flow = TABLE_GAMES[game].make_flow(language)
+    flow = TABLE_GAMES[game].make_flow(language, table_settings)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -159,6 +160,7 @@ def open_table(
     notice_seconds: float = 2.0,
     clock: Callable[[], float] = time.monotonic,
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
+    table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {},
     start_now: bool = True,
     owner: FolderLock | None = None,
     scoreboard: Scoreboard | None = None,
@@ -172,7 +174,8 @@ def open_table(
     The unfinished game, whichever it is, is resumed; else, with `game`, `players` and
     `start_now`, that game starts; else the lobby asks the table which game and who plays
     (`game` preselected, `players` offered as names). `game_options(game)` gives the
-    settings of a game chosen in the lobby. With `scoreboard` (the `[web]` section) a
+    settings of a game chosen in the lobby; `table_settings(game)` those the table reads
+    itself (`TableGame.table_settings`), for any game it opens. With `scoreboard` (the `[web]` section) a
     finished game's result is followed by a QR code of the play's page.
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
@@ -207,7 +210,8 @@ def open_table(
         cleanup.callback(drivers.close)
         builder = _Builder(state_dir, language, opened.journal, registry, drivers, clock,
                            notice_seconds, scoreboard, mqtt, default_game=game,
-                           default_names=players, game_options=game_options, maps=maps)
+                           default_names=players, game_options=game_options, maps=maps,
+                           table_settings=table_settings)
         rest = builder.rest_panel(rest_minutes)
         unfinished = opened.journal.unfinished(key)
         app: TableApp | Lobby
@@ -254,6 +258,8 @@ class _Builder:
     default_names: Sequence[str]
     game_options: Callable[[str], Mapping[str, Any]]
     maps: Callable[[str], Sequence[MapChoice]]
+    #: The settings each game's table reads itself, by game.
+    table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {}
     #: The system menu's hold on the panel and the settings chosen there (`rest_panel`).
     controls: DeviceControls | None = None
 
@@ -323,7 +329,8 @@ class _Builder:
         memory = reader if hasattr(reader, "read_text") else None
         app = make_app(session, self.registry, self.speaking(), self.clock,
                        self.notice_seconds, self.lobby, tag_memory=cast(TagMemory | None, memory),
-                       scoreboard=self.scoreboard)
+                       scoreboard=self.scoreboard,
+                       table_settings=self.table_settings(session.rules.id))
         # The loop makes a move durable, and writes the draft and a due snapshot, once the
         # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True
