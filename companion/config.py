@@ -224,10 +224,11 @@ class _Checker:
             table_keys = (MAPS_KEY,) if takes_maps(name) else ()
             if MAPS_KEY in section and table_keys:
                 map_folders[name] = self.folder(section.pop(MAPS_KEY), f"{name}.{MAPS_KEY}")
-            own = TABLE_GAMES[name].table_settings if name in TABLE_GAMES else {}
-            shown = self.table_settings(name, section, own)
+            declared: Mapping[str, bool] = (TABLE_GAMES[name].table_settings
+                                            if name in TABLE_GAMES else {})
+            shown = self.table_settings(name, section, declared)
             games[name] = {**self.game(name, section, GAMES[name].state_type,
-                                       (*table_keys, *own)), **shown}
+                                       (*table_keys, *declared)), **shown}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
         web = self.web(document["web"]) if "web" in document else None

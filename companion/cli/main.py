@@ -51,6 +51,8 @@ COMMANDS: dict[str, str] = {
     "restore": "companion.cli.backup",
     "journal": "companion.cli.backup",
     "web": "companion.cli.web",
+    "abandon": "companion.cli.ending",
+    "finish": "companion.cli.ending",
 }
 
 

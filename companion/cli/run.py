@@ -262,7 +262,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
-            table_settings=config.game_settings, maps=maps,
+            table_settings=config.game_settings, announce_game_menu=True, maps=maps,
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),

@@ -4,6 +4,7 @@
     Enter, o   ok
     b          back                 bb or undo: hold back (undo)
     oo, new    hold ok              (a new game, once a game is over)
+    uu, game   hold up              (the game menu: finish now, abandon)
     menu       hold back            (the system menu, from the lobby's first screen)
     coal       tap a card by name   (any enrolled card of the game, by its name in English or
                                      French or by its kind: coal, departure, red boat, rouge)
@@ -35,7 +36,8 @@ from drivers.protocols import CardSimulator
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 #: Typed lines for a long press, and the button held.
-HOLDS = {"bb": "back", "undo": "back", "hold": "back", "menu": "back", "oo": "ok", "new": "ok"}
+HOLDS = {"bb": "back", "undo": "back", "hold": "back", "menu": "back", "oo": "ok", "new": "ok",
+         "uu": "up", "game": "up"}
 #: Typed lines that leave the table, as Ctrl-C does.
 QUIT = {"q", "quit", "exit"}
 #: How often the keyboard looks whether the panel has seen a button go up.

@@ -161,6 +161,7 @@ def open_table(
     clock: Callable[[], float] = time.monotonic,
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
     table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {},
+    announce_game_menu: bool = False,
     start_now: bool = True,
     owner: FolderLock | None = None,
     scoreboard: Scoreboard | None = None,
@@ -175,8 +176,9 @@ def open_table(
     `start_now`, that game starts; else the lobby asks the table which game and who plays
     (`game` preselected, `players` offered as names). `game_options(game)` gives the
     settings of a game chosen in the lobby; `table_settings(game)` those the table reads
-    itself (`TableGame.table_settings`), for any game it opens. With `scoreboard` (the `[web]` section) a
-    finished game's result is followed by a QR code of the play's page.
+    itself (`TableGame.table_settings`), for any game it opens. With `announce_game_menu`
+    a game that begins or resumes says first how to open its menu. With `scoreboard` (the
+    `[web]` section) a finished game's result is followed by a QR code of the play's page.
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
@@ -211,7 +213,8 @@ def open_table(
         builder = _Builder(state_dir, language, opened.journal, registry, drivers, clock,
                            notice_seconds, scoreboard, mqtt, default_game=game,
                            default_names=players, game_options=game_options, maps=maps,
-                           table_settings=table_settings)
+                           table_settings=table_settings,
+                           announce_game_menu=announce_game_menu)
         rest = builder.rest_panel(rest_minutes)
         unfinished = opened.journal.unfinished(key)
         app: TableApp | Lobby
@@ -260,6 +263,8 @@ class _Builder:
     maps: Callable[[str], Sequence[MapChoice]]
     #: The settings each game's table reads itself, by game.
     table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {}
+    #: Whether a game that begins or resumes says how to open the game menu.
+    announce_game_menu: bool = False
     #: The system menu's hold on the panel and the settings chosen there (`rest_panel`).
     controls: DeviceControls | None = None
 
@@ -335,6 +340,10 @@ class _Builder:
         # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True
         session.journal.defer_syncs()
+        if self.announce_game_menu and not session.finished:
+            from companion.table.game_menu import HOW_TO_OPEN
+
+            app.show(app._(HOW_TO_OPEN), Style.NOTICE)
         return app
 
     def publish(self) -> Publisher | None:
