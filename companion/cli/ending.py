@@ -21,18 +21,20 @@ from companion.state.folder import exit_status_of, take_folder
 from companion.state.journal import Journal, JournalError
 from companion.state.paths import default_state_dir, journal_path
 from companion.state.reads import PlayRecord
-from engine.errors import IllegalEvent
+from engine.errors import N_, IllegalEvent
 
 EXIT_REFUSED = 2
-#: Each command: how it ends the play, and its help.
-COMMANDS: dict[str, tuple[Ending, str]] = {
-    "abandon": (ABANDONED, "abandon the game in progress: kept in the journal, with no winner"),
-    "finish": (FINISHED_EARLY, "finish the game in progress now, scored as it stands"),
+#: Each command: how it ends the play, its help, and what it asks first.
+COMMANDS: dict[str, tuple[Ending, str, str]] = {
+    "abandon": (ABANDONED, "abandon the game in progress: kept in the journal, with no winner",
+                N_("Abandon this game? [y/N] ")),
+    "finish": (FINISHED_EARLY, "finish the game in progress now, scored as it stands",
+               N_("Finish this game now? [y/N] ")),
 }
 
 
 def register(commands: Any) -> None:
-    for name, (how, help_text) in COMMANDS.items():
+    for name, (how, help_text, _question) in COMMANDS.items():
         parser = commands.add_parser(name, help=help_text)
         parser.add_argument(
             "--state-dir", metavar="DIR",
@@ -109,7 +111,7 @@ def _confirmed(name: str, language: str) -> bool:
         print(f"companion {name}: " + _("add --yes to confirm"), file=sys.stderr)
         return False
     try:
-        answer = input(_("{command} it? [y/N] ").format(command=name.capitalize()))
+        answer = input(_(COMMANDS[name][2]))
     except EOFError:
         return False
     return answer.strip().lower() in (_("y"), _("yes"), "y", "yes")
