@@ -16,6 +16,7 @@ import pytest
 from companion.desktop.demo import DEMO_DRIVERS, demo_deck, enroll_deck
 from companion.flows.automaton import physical_moves
 from companion.publish.export import export
+from companion.screens.model import Style
 from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import Journal
 from companion.table.app import TableApp
@@ -255,3 +256,16 @@ def test_the_press_that_begins_the_hold_is_taken_back() -> None:
     assert table.flow.ui.mode is Mode.MAIN
     table.press("back")
     assert table.app.question is None and table.title() == "Tap the cards taken"
+
+
+def test_a_game_that_begins_or_resumes_says_how_to_open_the_menu(tmp_path: Path) -> None:
+    played_into_day_2(tmp_path)
+    for announce in (True, False):
+        table = open_table(state_dir=tmp_path, language="fr", driver_config=DEMO_DRIVERS,
+                           announce_game_menu=announce)
+        try:
+            said = table.app.screen()
+            assert (said.title == "Maintenir haut : menu") is announce
+            assert (said.style is Style.NOTICE) is announce
+        finally:
+            table.close()
