@@ -269,3 +269,19 @@ def test_a_game_that_begins_or_resumes_says_how_to_open_the_menu(tmp_path: Path)
             assert (said.style is Style.NOTICE) is announce
         finally:
             table.close()
+
+
+def test_the_scoreboard_says_abandoned_and_counts_no_win_or_score_of_it(tmp_path: Path) -> None:
+    from companion.web.data import JournalView
+    from companion.web.pages import plays_page
+
+    played_into_day_2(tmp_path)
+    assert companion("abandon", "--state-dir", str(tmp_path), "--yes").returncode == 0
+    view = JournalView(tmp_path)
+    try:
+        plays = view.plays()
+        assert "<td>abandoned</td>" in plays_page(plays, "en")
+        assert "<td>abandonnée</td>" in plays_page(plays, "fr")
+        assert view.profiles(set()) == []   # nobody played it out: no play, win or score
+    finally:
+        view.close()
