@@ -173,13 +173,15 @@ class TableApp(Notices):
         """Act on one input; every input gets an answer on the screen."""
         self.flash = None
         self._answered = self._shown
+        # Only the input right before a hold can be the press that began it.
+        pressed, self._pressed = self._pressed, None
         if self.question is not None:
             self.question.answer(item)
         elif isinstance(item, Hold) and item.button == "ok" and self.over:
             if self.new_game is not None:
                 self.next_app = self.new_game()
         elif isinstance(item, Hold) and item.button == game_menu.MENU_BUTTON:
-            self._open_game_menu()
+            self._open_game_menu(pressed)
         elif isinstance(item, Hold):
             if item.button == "back":
                 if self.session.history():
@@ -193,20 +195,20 @@ class TableApp(Notices):
             else:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
-            self._pressed = (game_menu.PressTakenBack.before(self)
-                             if item.button == game_menu.MENU_BUTTON else None)
+            if item.button == game_menu.MENU_BUTTON:
+                self._pressed = game_menu.PressTakenBack.before(self)
             self._press(item.button)
         self._draft_due = True
         if not self.defer_drafts:
             self.settle()
 
-    def _open_game_menu(self) -> None:
+    def _open_game_menu(self, pressed: game_menu.PressTakenBack | None) -> None:
         """The game menu, where the table can go back to the lobby after it (a game over
-        has nothing to end); the press that began the hold is taken back first."""
+        has nothing to end); the press that began the hold (`pressed`) is taken back first."""
         if self.over or self.new_game is None:
             return
-        if self._pressed is not None:
-            self._pressed.put_back(self)
+        if pressed is not None:
+            pressed.put_back(self)
         self.question = game_menu.GameMenu(self)
 
     def _press(self, button: Button) -> None:
