@@ -218,12 +218,17 @@ class _Checker:
             if name not in document:
                 continue
             section = dict(document[name])
+            from companion.games import TABLE_GAMES
             from companion.games.map_choices import takes_maps
 
             table_keys = (MAPS_KEY,) if takes_maps(name) else ()
             if MAPS_KEY in section and table_keys:
                 map_folders[name] = self.folder(section.pop(MAPS_KEY), f"{name}.{MAPS_KEY}")
-            games[name] = self.game(name, section, GAMES[name].state_type, table_keys)
+            declared: Mapping[str, bool] = (TABLE_GAMES[name].table_settings
+                                            if name in TABLE_GAMES else {})
+            shown = self.table_settings(name, section, declared)
+            games[name] = {**self.game(name, section, GAMES[name].state_type,
+                                       (*table_keys, *declared)), **shown}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
         web = self.web(document["web"]) if "web" in document else None
@@ -356,6 +361,20 @@ class _Checker:
                             N_("{count} players; the game is for {low} to {high}"),
                             count=len(names), low=allowed.start, high=allowed.stop - 1)
         return names
+
+    def table_settings(self, name: str, section: dict[str, Any],
+                       own: Mapping[str, bool]) -> dict[str, bool]:
+        """The settings of game `name` that the table reads itself (`own`: see
+        `TableGame.table_settings`), taken out of `section` once checked: each true or false."""
+        found: dict[str, bool] = {}
+        for key in own:
+            if key in section:
+                value = section.pop(key)
+                if not isinstance(value, bool):
+                    raise self.fail(f"{name}.{key}", N_("expected true or false, got {value!r}"),
+                                    value=value)
+                found[key] = value
+        return found
 
     def game(self, name: str, section: dict[str, Any], state_type: type,
              table_keys: tuple[str, ...] = ()) -> dict[str, Any]:

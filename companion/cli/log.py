@@ -22,6 +22,7 @@ from companion.lib import spreadsheet
 from companion.lib.text import json_line, shown
 from companion.publish.export import FORMATS, export, json_play, play_date
 from companion.publish.live_view import play_summary
+from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import (
     EXIT_BUSY,
     PROGRESS_SUFFIX,
@@ -172,11 +173,15 @@ def _play_json(journal: Journal, play: PlayRecord) -> dict[str, Any]:
 def _play_line(play: PlayRecord, count: int, language: str) -> str:
     words = translator(language)
     _ = words.gettext
+    winners = shown(", ".join((play.result or {}).get("winners", []))) or "-"
     if play.finished is None:
         outcome = _("in progress")
+    elif play.ending == ABANDONED:
+        outcome = _("abandoned")
+    elif play.ending == FINISHED_EARLY:
+        outcome = _("finished early, won by {winners}").format(winners=winners)
     else:
-        winners = (play.result or {}).get("winners", [])
-        outcome = _("won by {winners}").format(winners=shown(", ".join(winners)) or "-")
+        outcome = _("won by {winners}").format(winners=winners)
     return _("#{id} {game}: {players}; {started}; {events}; {outcome}").format(
         id=play.id, game=shown(play.game), players=shown(", ".join(play.players)),
         started=play_date(play.started)[:16],

@@ -52,6 +52,8 @@ COMMANDS: dict[str, str] = {
     "journal": "companion.cli.backup",
     "web": "companion.cli.web",
     "deck": "companion.cli.deck",
+    "abandon": "companion.cli.ending",
+    "finish": "companion.cli.ending",
 }
 
 

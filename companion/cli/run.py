@@ -122,7 +122,8 @@ def run_demo_command(args: argparse.Namespace, language: str) -> int:
         return _fail("--players: " + reason(error, language))
     try:
         if args.setting:
-            options["settings"] = command_line_settings(args.game, args.setting)
+            options["settings"] = TABLE_GAMES[args.game].rules_settings(
+                command_line_settings(args.game, args.setting))
             rules.new_game(PLAYER_NAMES[:args.players], **options)
     except ConfigError as error:
         return _fail(reason(error, language))
@@ -261,7 +262,7 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
             language=language, options=_options(config, game, players, given_maps.get(game)),
             start_now=bool(players),
             game_options=lambda chosen: _options(config, chosen, (), given_maps.get(chosen)),
-            maps=maps,
+            table_settings=config.game_settings, announce_game_menu=True, maps=maps,
             driver_config=config.driver_sections(), watchdog=heartbeat.beat,
             notice_seconds=config.notice_seconds, scoreboard=config.web,
             rest_minutes=(config.dim_minutes, config.blank_minutes),
@@ -275,15 +276,17 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
         restore()
         return _cannot_start(error, config, language, state_dir)
     status = 0
+    typed = table.drivers.sim.reader is not None
     try:
         table.loop.refresh()  # the first frame before the desktop's tags are enrolled
         table.settle(collect=True)
         gc.enable()
-        if table.drivers.sim.reader is not None:
-            from companion.desktop.keyboard import Keyboard, enroll_desktop_tags
+        if typed:
+            from companion.desktop.keyboard import Keyboard, enroll_desktop_tags, how_to_leave
 
             enroll_desktop_tags(table.registry)  # card and player names stand for taps
             table.registry.enroll_missing(_map_file_tags(config, Path(state_dir), given_maps))
+            print(how_to_leave(_), file=sys.stderr, flush=True)
             Keyboard(table, stop, gettext=_, language=language).start()
         table.loop.refresh()
         following = table.game
@@ -299,9 +302,22 @@ def _run_table(args: argparse.Namespace, language: str) -> int:
         status = report(failure, language, table.drivers.display, table.loop.on_frame)
     finally:
         service.stopping()
+        # Read before the journal closes: whether a game is left to pick up again.
+        kept = typed and not status and _game_in_progress(table)
         table.close()
         restore()
+    if typed and not status:
+        from companion.desktop.keyboard import goodbye
+
+        # Leaving by Ctrl-C or `q` is the desktop's way out, not a failure: status 0.
+        print(goodbye(_, kept, args.state_dir), file=sys.stderr, flush=True)
     return status
+
+
+def _game_in_progress(table: Any) -> bool:
+    """Whether the table follows a game that is not over (the next `run` resumes it)."""
+    game = table.game
+    return game is not None and not table.app.over
 
 
 def _map_file_tags(config: Config, state_dir: Path,
@@ -349,7 +365,7 @@ def _options(config: Config, game: str, players: tuple[str, ...],
     first player only when it sits at this table."""
     options: dict[str, Any] = {}
     if _takes(game, "settings"):
-        options["settings"] = config.game_settings(game)
+        options["settings"] = TABLE_GAMES[game].rules_settings(config.game_settings(game))
     if map_option and _takes(game, "map_name"):
         options["map_name"] = map_option
     if config.first_player in players:

@@ -4,11 +4,13 @@
     Enter, o   ok
     b          back                 bb or undo: hold back (undo)
     oo, new    hold ok              (a new game, once a game is over)
+    uu, game   hold up              (the game menu: finish now, abandon)
     menu       hold back            (the system menu, from the lobby's first screen)
     coal       tap a card by name   (any enrolled card of the game, by its name in English or
                                      French or by its kind: coal, wagon charbon, departure,
                                      red boat, rouge; a ticket by its cities: paris wien)
     DEADBEEF   tap a tag by UID
+    q, quit    leave (as Ctrl-C does); the game in progress is kept in the journal
 
 Presses go through the simulated buttons and taps through the simulated reader, so the
 desktop runs the same code paths as the Pi.
@@ -16,10 +18,12 @@ desktop runs the same code paths as the Pi.
 
 from __future__ import annotations
 
+import shlex
 import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from companion.games import TABLE_GAMES
@@ -35,7 +39,10 @@ from engine.games.ticket_to_ride.names import fold
 KEYS = {"u": "up", "+": "up", "up": "up", "d": "down", "-": "down", "down": "down",
         "": "ok", "o": "ok", "ok": "ok", "b": "back", "back": "back"}
 #: Typed lines for a long press, and the button held.
-HOLDS = {"bb": "back", "undo": "back", "hold": "back", "menu": "back", "oo": "ok", "new": "ok"}
+HOLDS = {"bb": "back", "undo": "back", "hold": "back", "menu": "back", "oo": "ok", "new": "ok",
+         "uu": "up", "game": "up"}
+#: Typed lines that leave the table, as Ctrl-C does.
+QUIT = {"q", "quit", "exit"}
 #: How often the keyboard looks whether the panel has seen a button go up.
 SETTLE_SECONDS = 0.3
 
@@ -66,6 +73,8 @@ class Keyboard(threading.Thread):
         for line in self.stream:
             if self.stop.is_set():
                 return
+            if line.strip().lower() in QUIT:
+                break
             self.act(line.strip())
         # End of input: every line has had its answer; close the table.
         self.stop.set()
@@ -151,6 +160,21 @@ class Keyboard(threading.Thread):
                 continue
             return self.by_card.get(card, [])
         return []
+
+
+def how_to_leave(gettext: Callable[[str], str]) -> str:
+    """The line `companion run` says first on a desktop."""
+    return gettext("Ctrl-C or q to leave; your game is kept")
+
+
+def goodbye(gettext: Callable[[str], str], kept: bool, state_dir: Path | None) -> str:
+    """The last line of `companion run` on a desktop: whether a game is kept, and the command
+    that picks it up again."""
+    if not kept:
+        return gettext("Goodbye.")
+    command = "companion run" + (f" --state-dir {shlex.quote(str(state_dir))}"
+                                 if state_dir else "")
+    return gettext("Goodbye: the game is saved; {command} resumes it.").format(command=command)
 
 
 def typed_names(card: Card) -> set[str]:

@@ -104,6 +104,9 @@ class TableGame:
     #: `box_memory.BoxMemory` built with the state folder (by the table, which may reach the
     #: folder); its flow is given it too. None: nothing is remembered.
     memory: str | None = None
+    #: Settings the table reads itself, not the rules (how it shows the game), with their
+    #: defaults: keys of the game's configuration section and of `--setting`.
+    table_settings: Mapping[str, bool] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -119,14 +122,21 @@ class TableGame:
 
         return GAMES[self.id]
 
-    def make_flow(self, language: str, memory: BoxMemory | None = None) -> TableFlow:
-        """A new table flow of this game, in `language`; a game that remembers its box is
-        given `memory` (`companion.table.box_memory`)."""
+    def make_flow(self, language: str, settings: Mapping[str, Any] | None = None,
+                  memory: BoxMemory | None = None) -> TableFlow:
+        """A new table flow of this game, in `language`, with its table settings (those of
+        `settings` it declares, the others at their defaults); a game that remembers its box
+        is given `memory` (`companion.table.box_memory`)."""
+        flow: Callable[..., TableFlow] = imported(self.flow)
+        chosen = {key: (settings or {}).get(key, default)
+                  for key, default in self.table_settings.items()}
         if memory is not None:
-            with_memory: Callable[[str, BoxMemory], TableFlow] = imported(self.flow)
-            return with_memory(language, memory)
-        flow: Callable[[str], TableFlow] = imported(self.flow)
-        return flow(language)
+            return flow(language, memory, **chosen)
+        return flow(language, **chosen)
+
+    def rules_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """`settings` without the table's own: what the game's rules are set up with."""
+        return {key: value for key, value in settings.items() if key not in self.table_settings}
 
     def info(self, map_name: object = None) -> GameInfo:
         """The game as other tools know it; a map that is a game of its own names that game."""

@@ -10,7 +10,9 @@ instead of adding a copy. The export is a JSON list of such plays. (BG Stats' ow
 is another shape, with tables of "games", "players", "locations" and "plays" joined by ids; it
 is not written here.)
 
-Winners come from the engine's tally as journalled; ranks follow them (see `ranks`). Dates and
+Winners come from the engine's tally as journalled; ranks follow them (see `ranks`). A play
+ended before its rules ended it says so (`ending`: abandoned, finished-early): an abandoned
+play names no winner, and is left out of the BG Stats form. Dates and
 durations come from the journal's stamps in the order the journal wrote them (see `timeline`).
 """
 
@@ -26,6 +28,7 @@ from typing import Any
 from companion.games import TABLE_GAMES
 from companion.games.record import GameInfo
 from companion.lib.spreadsheet import neutralise
+from companion.state.endings import ABANDONED
 from companion.state.journal import PlayRecord
 
 SOURCE_NAME = "Tabletop companion"
@@ -42,7 +45,7 @@ LONGEST_MOVE = timedelta(minutes=30)
 
 CSV_COLUMNS = (
     "play_uuid", "play_id", "game", "game_name", "started", "finished", "seat", "player",
-    "score", "rank", "winner", "start_player", "breakdown",
+    "score", "rank", "winner", "start_player", "breakdown", "ending",
 )  # fmt: skip
 
 
@@ -63,7 +66,10 @@ def export(plays: Sequence[PlayRecord], form: str,
     finished = [play for play in plays if play.finished is not None and play.result]
     stamps = stamps or {}
     if form == "bgstats":
-        return _json([bgstats_play(play, stamps.get(play.id, ())) for play in finished])
+        # BG Stats counts every play it imports as played to the end: an abandoned one
+        # would be a loss for everyone.
+        return _json([bgstats_play(play, stamps.get(play.id, ())) for play in finished
+                      if play.ending != ABANDONED])
     if form == "csv":
         return csv_text(finished)
     if form == "json":
@@ -174,6 +180,7 @@ def csv_text(plays: Sequence[PlayRecord]) -> str:
                 "winner": "yes" if row["winner"] else "no",
                 "start_player": "yes" if row["start_player"] else "no",
                 "breakdown": json.dumps(row["breakdown"], ensure_ascii=False, sort_keys=True),
+                "ending": play.ending or "",
             }.items()})
     return out.getvalue()
 
@@ -188,6 +195,7 @@ def json_play(play: PlayRecord) -> dict[str, Any]:
         "key": play.key,
         "started": play.started,
         "finished": play.finished,
+        "ending": play.ending,
         "result": play.result,
     }
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.state.endings import Ending, ending_of
 from companion.state.errors import JournalDamaged, JournalError
 from companion.state.layout import checksum, guarded
 from engine.errors import N_
@@ -39,6 +40,12 @@ class PlayRecord:
     @property
     def options(self) -> dict[str, Any]:
         return dict(self.setup.get("options", {}))
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the play ended before its rules ended it (abandoned, finished early); None
+        for a play in progress or one the rules ended."""
+        return ending_of(self.result) if self.finished is not None else None
 
 
 @dataclass(frozen=True)

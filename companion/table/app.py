@@ -17,7 +17,7 @@ from companion.flows.base import CardLike, Reaction, TableFlow
 from companion.flows.inputs import Button, Hold, Input, Press, Tap
 from companion.games.cards import Card, CardError, check_card
 from companion.screens.model import Screen, Style
-from companion.table import movers
+from companion.table import game_menu, movers
 from companion.table.questions import ClaimQuestion, EnrolQuestion, Question, UndoQuestion
 from companion.table.tag_identity import TAG_MEMORY_SECONDS, write_and_verify
 from engine.errors import N_, IllegalEvent
@@ -55,6 +55,9 @@ class Session(Protocol):
 
     @draft.setter
     def draft(self, value: dict[str, Any] | None) -> None: ...
+
+    def end_early(self, how: Any) -> Any:
+        """End the play before its rules do (see `GameSession.end_early`): its record."""
 
 
 class Registry(Protocol):
@@ -116,6 +119,10 @@ class Notices:
     def screen(self) -> Screen:
         raise NotImplementedError
 
+    def tell(self, screen: Screen) -> None:
+        """Show `screen` for a while over this app's own, as a notice is shown."""
+        self._notice(screen)
+
 
 class TableApp(Notices):
     """One game at the table: its session, its flow, the tag registry and the language."""
@@ -123,6 +130,9 @@ class TableApp(Notices):
     #: The last screen shown that a flash may be laid over, and the one an input answers.
     _shown: Screen | None = None
     _answered: Screen | None = None
+    #: The entry as it was before the last press of the game menu's button (a hold begins
+    #: with a press), to put back if that press began a hold.
+    _pressed: game_menu.PressTakenBack | None = None
 
     def __init__(
         self,
@@ -174,11 +184,15 @@ class TableApp(Notices):
         """Act on one input; every input gets an answer on the screen."""
         self.flash = None
         self._answered = self._shown
+        # Only the input right before a hold can be the press that began it.
+        pressed, self._pressed = self._pressed, None
         if self.question is not None:
             self.question.answer(item)
         elif isinstance(item, Hold) and item.button == "ok" and self.over:
             if self.new_game is not None:
                 self.next_app = self.new_game()
+        elif isinstance(item, Hold) and item.button == game_menu.MENU_BUTTON:
+            self._open_game_menu(pressed)
         elif isinstance(item, Hold):
             if item.button == "back":
                 if self.session.history():
@@ -192,10 +206,21 @@ class TableApp(Notices):
             else:
                 self._react(self.flow.on_card(self.session.state, card, item.uid))
         elif isinstance(item, Press):
+            if item.button == game_menu.MENU_BUTTON:
+                self._pressed = game_menu.PressTakenBack.before(self)
             self._press(item.button)
         self._draft_due = True
         if not self.defer_drafts:
             self.settle()
+
+    def _open_game_menu(self, pressed: game_menu.PressTakenBack | None) -> None:
+        """The game menu, where the table can go back to the lobby after it (a game over
+        has nothing to end); the press that began the hold (`pressed`) is taken back first."""
+        if self.over or self.new_game is None:
+            return
+        if pressed is not None:
+            pressed.put_back(self)
+        self.question = game_menu.GameMenu(self)
 
     def _press(self, button: Button) -> None:
         """A button for the flow; at the end of a game the end page comes after the result's

@@ -114,13 +114,14 @@ def make_app(session: GameSession[Any, Any], registry: TagRegistry, language: st
              new_game: Callable[[], Any] | None = None,
              tag_memory: TagMemory | None = None,
              scoreboard: Scoreboard | None = None,
-             state_dir: Path | None = None) -> TableApp:
-    """The table app for a session: the game's flow, in the table's language; with a
-    scoreboard, the play's QR code after the final result; with `state_dir`, the flow keeps
-    what it learns of the box there."""
+             state_dir: Path | None = None,
+             table_settings: Mapping[str, Any] | None = None) -> TableApp:
+    """The table app for a session: the game's flow, in the table's language, with the
+    game's table settings; with a scoreboard, the play's QR code after the final result;
+    with `state_dir`, the flow keeps what it learns of the box there."""
     game = session.rules.id
     memory = box_memory(game, state_dir) if state_dir is not None else None
-    flow = TABLE_GAMES[game].make_flow(language, memory)
+    flow = TABLE_GAMES[game].make_flow(language, table_settings, memory)
 
     def enrollable() -> list[tuple[str, Card]]:
         return [(label, Card(game, kind, value)) for label, kind, value in flow.card_choices()]
@@ -164,6 +165,8 @@ def open_table(
     notice_seconds: float = 2.0,
     clock: Callable[[], float] = time.monotonic,
     game_options: Callable[[str], Mapping[str, Any]] = lambda game: {},
+    table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {},
+    announce_game_menu: bool = False,
     start_now: bool = True,
     owner: FolderLock | None = None,
     scoreboard: Scoreboard | None = None,
@@ -177,8 +180,10 @@ def open_table(
     The unfinished game, whichever it is, is resumed; else, with `game`, `players` and
     `start_now`, that game starts; else the lobby asks the table which game and who plays
     (`game` preselected, `players` offered as names). `game_options(game)` gives the
-    settings of a game chosen in the lobby. With `scoreboard` (the `[web]` section) a
-    finished game's result is followed by a QR code of the play's page.
+    settings of a game chosen in the lobby; `table_settings(game)` those the table reads
+    itself (`TableGame.table_settings`), for any game it opens. With `announce_game_menu`
+    a game that begins or resumes says first how to open its menu. With `scoreboard` (the
+    `[web]` section) a finished game's result is followed by a QR code of the play's page.
 
     The table owns the state folder while it is open: `owner` is its lock when the caller
     took it already, else it is taken here (StateFolderBusy when another process has it).
@@ -212,7 +217,9 @@ def open_table(
         cleanup.callback(drivers.close)
         builder = _Builder(state_dir, language, opened.journal, registry, drivers, clock,
                            notice_seconds, scoreboard, mqtt, default_game=game,
-                           default_names=players, game_options=game_options, maps=maps)
+                           default_names=players, game_options=game_options, maps=maps,
+                           table_settings=table_settings,
+                           announce_game_menu=announce_game_menu)
         rest = builder.rest_panel(rest_minutes)
         unfinished = opened.journal.unfinished(key)
         app: TableApp | Lobby
@@ -260,6 +267,10 @@ class _Builder:
     default_names: Sequence[str]
     game_options: Callable[[str], Mapping[str, Any]]
     maps: Callable[[str], Sequence[MapChoice]]
+    #: The settings each game's table reads itself, by game.
+    table_settings: Callable[[str], Mapping[str, Any]] = lambda game: {}
+    #: Whether a game that begins or resumes says how to open the game menu.
+    announce_game_menu: bool = False
     #: The system menu's hold on the panel and the settings chosen there (`rest_panel`).
     controls: DeviceControls | None = None
 
@@ -332,11 +343,16 @@ class _Builder:
         memory = reader if hasattr(reader, "read_text") else None
         app = make_app(session, self.registry, self.speaking(), self.clock,
                        self.notice_seconds, self.lobby, tag_memory=cast(TagMemory | None, memory),
-                       scoreboard=self.scoreboard, state_dir=self.state_dir)
+                       scoreboard=self.scoreboard, state_dir=self.state_dir,
+                       table_settings=self.table_settings(session.rules.id))
         # The loop makes a move durable, and writes the draft and a due snapshot, once the
         # frame is shown. The play's start, before it, was synced as it was committed.
         app.defer_drafts = session.defer_snapshots = True
         session.journal.defer_syncs()
+        if self.announce_game_menu and not session.finished:
+            from companion.table.game_menu import HOW_TO_OPEN
+
+            app.show(app._(HOW_TO_OPEN), Style.NOTICE)
         return app
 
     def publish(self) -> Publisher | None:

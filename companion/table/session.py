@@ -13,6 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Generic
 
+from companion.state.endings import Ending, ended_result
 from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.replay import E, S, compact_snapshot, initial_state, rebuild, rules_for
 from engine.codec import to_jsonable
@@ -186,6 +187,22 @@ class GameSession(Generic[S, E]):
         self.journal.checkpoint()
         log.info("game finished: %s, play %s, after %d events", self.rules.id, self._play.id,
                  self._count)
+
+    def end_early(self, how: Ending) -> PlayRecord:
+        """End the play now (`how`: abandoned or finished early) with the tally as it stands,
+        made durable before this returns (see `companion.state.endings`)."""
+        if self.finished:
+            raise JournalError(N_("play {play} is over already"), play=self._play.id)
+        tally = self.rules.result(self._state).to_json()
+        self._play = self.journal.finish(
+            self._play.id, ended_result(tally, how),
+            outbox=self._builder(self._state, self._count, with_play=True))
+        self.journal.sync()  # durable now, not at the next frame: the table leaves the game
+        self._published()
+        self.journal.checkpoint()
+        log.info("game %s: %s, play %s, after %d events", how, self.rules.id, self._play.id,
+                 self._count)
+        return self._play
 
     # --- What the table reads ------------------------------------------------------------------
 

@@ -109,7 +109,7 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         return JSONResponse({"plays": [
             {"uuid": play.uuid, "short_id": short_id(play.uuid), "id": play.id,
              "game": play.game, "players": list(play.players), "started": play.started,
-             "finished": play.finished,
+             "finished": play.finished, "ending": play.ending,
              "winners": (play.result or {}).get("winners") if play.finished else None}
             for play in view.plays()]})
 

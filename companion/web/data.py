@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from companion.publish.scoreboard import SHORT_ID_LENGTH
 from companion.publish.scoreboard import short_id as short_id  # shared with the table's QR code
+from companion.state.endings import ABANDONED
 from companion.state.journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from companion.state.paths import journal_path
 
@@ -115,7 +116,8 @@ class JournalView:
         `tagged` are the names that have a personal tag."""
         found: dict[str, Profile] = {}
         for play in reversed(self.plays()):
-            if play.finished is None or not play.result:
+            # An abandoned play was not played out: its scores say nothing of a player.
+            if play.finished is None or not play.result or play.ending == ABANDONED:
                 continue
             winners = set(play.result.get("winners", ()))
             for row in play.result.get("players", ()):

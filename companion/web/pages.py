@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.i18n.translate import N_, translator
 from companion.publish.export import game_info, play_date
+from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
 
@@ -139,8 +140,12 @@ def plays_page(plays: Sequence[PlayRecord], language: str) -> str:
     for play in plays:
         if play.finished is None:
             outcome = _("in progress")
+        elif play.ending == ABANDONED:
+            outcome = _("abandoned")
         else:
             outcome = ", ".join((play.result or {}).get("winners", ())) or "-"
+            if play.ending == FINISHED_EARLY:
+                outcome = _("{winners} (finished early)").format(winners=outcome)
         rows.append(
             f'<tr><td><a href="/p/{short_id(play.uuid)}">{escape(play_date(play.started)[:16])}'
             f'</a></td><td>{escape(game_name(play.game, play.options))}</td>'

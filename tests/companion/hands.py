@@ -86,12 +86,16 @@ class Hands:
 
     def hold_back(self) -> None:
         """Hold back until the panel reports the long press, then let go."""
+        self.hold("back")
+
+    def hold(self, button: str) -> None:
+        """Hold `button` until the panel reports the long press, then let go."""
         sim = self.table.drivers.sim.buttons
         assert sim is not None
-        sim.press("back")
+        sim.press(button)
         self.until(lambda event: isinstance(event, ButtonHeld))
-        sim.release("back")
-        self.released("back")
+        sim.release(button)
+        self.released(button)
 
     def tap(self, uid: str) -> None:
         reader = self.table.drivers.sim.reader

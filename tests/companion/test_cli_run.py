@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import select
+import signal
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 
 def run(args: list[str], text: str = "") -> subprocess.CompletedProcess[str]:
@@ -113,3 +117,51 @@ def test_the_language_chosen_at_the_table_wins_over_the_environment(tmp_path: Pa
     # Started in French (the saved choice, not LANG), so the next language is English.
     saved = json.loads((tmp_path / "device-settings.json").read_text())
     assert saved == {"language": "en", "brightness": None}
+
+
+def _line_with(stream: Any, text: str, deadline: float) -> list[str]:
+    """The lines read from `stream` up to the first holding `text` (fails after `deadline`)."""
+    seen: list[str] = []
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            break
+        line = stream.readline()
+        if not line:
+            break
+        seen.append(line)
+        if text in line:
+            return seen
+    raise AssertionError(f"no line with {text!r} in {seen!r}")
+
+
+def test_the_desktop_says_how_to_leave_and_ctrl_c_keeps_the_game(tmp_path: Path) -> None:
+    table = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--lang", "en", "run", "--state-dir", str(tmp_path),
+         "--players", "Ana,Ben"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True)
+    assert table.stdin is not None and table.stderr is not None
+    try:
+        deadline = time.monotonic() + 120  # against a hang only: each step waits for a line
+        _line_with(table.stderr, "Ctrl-C or q to leave; your game is kept", deadline)
+        table.send_signal(signal.SIGINT)
+        said = "".join(_line_with(table.stderr, "Goodbye", deadline))
+        assert table.wait(timeout=120) == 0
+    finally:
+        table.kill()
+        table.wait()
+    assert "Traceback" not in said
+    assert f"the game is saved; companion run --state-dir {tmp_path} resumes it." in said
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"status": "playing"' in status.stdout  # the game is kept, to pick up again
+
+
+def test_q_leaves_like_ctrl_c(tmp_path: Path) -> None:
+    done = run(["--lang", "en", "run", "--state-dir", str(tmp_path), "--players", "Ana,Ben"],
+               "o\nq\no\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    assert "Ctrl-C or q to leave; your game is kept" in lines
+    assert lines[-1].startswith("Goodbye: the game is saved")
+    status = run(["status", "--json", "--state-dir", str(tmp_path)])
+    assert '"event_count": 0' in status.stdout  # the line after `q` was never read

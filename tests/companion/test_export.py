@@ -162,7 +162,7 @@ def test_only_finished_plays_are_exported() -> None:
     assert export([], "bgstats") == "[]\n"
     assert export([], "csv").splitlines() == [
         "play_uuid,play_id,game,game_name,started,finished,seat,player,score,rank,winner,"
-        "start_player,breakdown"]
+        "start_player,breakdown,ending"]
 
 
 def test_csv_has_one_row_per_player() -> None:
@@ -173,7 +173,7 @@ def test_csv_has_one_row_per_player() -> None:
         "game": "freight-train", "game_name": "Freight Train",
         "started": "2026-12-05T20:15:09+01:00", "finished": "2026-12-05T21:47:50+01:00",
         "seat": "1", "player": "Ben", "score": "15", "rank": "1", "winner": "yes",
-        "start_player": "no", "breakdown": '{"coal": 10, "start": 5}',
+        "start_player": "no", "breakdown": '{"coal": 10, "start": 5}', "ending": "",
     }  # fmt: skip
 
 

@@ -126,3 +126,32 @@ def test_a_damaged_play_is_left_as_it_is_for_the_checks_to_find(tmp_path: Path) 
     db = sqlite3.connect(path)
     assert db.execute("SELECT setup FROM plays").fetchone()[0] == damaged
     db.close()
+
+
+def test_plays_of_an_older_layout_read_as_ended_by_their_rules_and_can_be_abandoned(
+        tmp_path: Path) -> None:
+    """How a play ended is a key of its result, which older journals never wrote: their
+    finished plays ended by the rules, and their game in progress can be abandoned."""
+    freight = GAMES["freight-train"]
+    players = ("Ana", "Ben")
+    whole = play_random(freight, freight.new_game(players), seed=3)
+    part = list(play_random(freight, freight.new_game(players), seed=5).events[:40])
+    path = tmp_path / "journal.sqlite3"
+    setup = {"players": list(players), "options": {"settings": {}}}
+    layout_1_journal(path, [("freight-train", setup, list(whole.events)),
+                            ("freight-train", setup, part)])
+    db = sqlite3.connect(path)
+    db.execute("UPDATE plays SET finished = ?, result = ? WHERE id = 1",
+               ("2026-11-01T21:00:00", json.dumps(freight.result(whole.final).to_json())))
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        finished, playing = journal.plays()
+        assert finished.finished is not None and finished.ending is None
+        assert playing.finished is None and playing.ending is None
+        assert journal.unfinished() == playing
+        ended = GameSession.resume(journal, playing).end_early("abandoned")
+        assert ended.ending == "abandoned" and ended.result is not None
+        assert ended.result["players"] == freight.result(
+            freight.replay(freight.new_game(players), part)).to_json()["players"]
+        assert journal.unfinished() is None and journal.check() is None

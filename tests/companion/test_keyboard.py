@@ -11,7 +11,7 @@ import pytest
 
 from companion.desktop import keyboard
 from companion.desktop.demo import DEMO_DRIVERS
-from companion.desktop.keyboard import HOLDS, KEYS, Keyboard
+from companion.desktop.keyboard import HOLDS, KEYS, QUIT, Keyboard
 from companion.flows.inputs import BUTTONS, Hold, Input, Press, Tap
 from companion.games.cards import Card
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
@@ -82,7 +82,8 @@ def test_the_docs_table_lists_a_line_for_every_gesture() -> None:
         assert any(typed(word) == gesture for word in documented), gesture
     # Rows other than taps show words the keyboard knows, not words it would take for a tag.
     buttons = {word for word, does in documented.items() if not does.startswith("tap")}
-    assert buttons and buttons <= set(KEYS) | set(HOLDS)
+    assert buttons and buttons <= set(KEYS) | set(HOLDS) | QUIT
+    assert set(documented) >= QUIT | {"uu", "game"}
     assert "new" in documented and "oo" in documented
 
 

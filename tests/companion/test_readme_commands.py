@@ -66,6 +66,10 @@ SKIPPED = {
     "companion web": "serves until stopped; test_web_api.py and test_web_browser.py run it",
     "companion tags scan": "waits for a tag laid on the reader; test_tags_scan.py lays one on "
                            "the simulated reader",
+    "companion abandon": "ends the game in progress, which a fresh state folder has none of; "
+                         "test_game_endings.py runs it on one, and its refusals",
+    "companion finish": "ends the game in progress, which a fresh state folder has none of; "
+                        "test_game_endings.py runs it on one, and its refusals",
     "python bench/": "benchmarks run for minutes on a busy machine; CI runs `bench/run.py "
                      "--quick`",
 }

@@ -103,6 +103,7 @@ def test_the_final_count_says_which_destination_scored(language: str) -> None:
 
 def test_tapping_a_ticket_shows_it_and_a_second_tap_puts_it_back() -> None:
     table = MapTable(BOARD, 2)
+    table.flow.show_tickets = True  # a table that chose to see the tickets (show_tickets)
     while table.state.phase is Phase.DEAL:
         table.press("ok")
     offered = table.state.player().offered

@@ -234,12 +234,12 @@ def test_setup_pages_then_the_deal_then_each_player_keeps_tickets() -> None:
     table.wait()
     paris_wien = table.ticket("Paris-Wien")
     table.tap(paris_wien, paris_wien)           # tapped again: put back
-    assert table.title().startswith("Put back")
+    assert table.title() == "Ticket put back"
     table.wait()
     assert table.flow.ui.picks == ()
     long_tickets = [t.id for t in table.state.board.tickets if t.long]
     table.tap(table.ticket(long_tickets[0]), table.ticket(long_tickets[1]))
-    assert table.refused() == "1 tickets offered"
+    assert table.refused() == "Only 1 ticket offered"
     table.wait()
     table.tap(paris_wien)
     table.press("ok")
@@ -248,7 +248,7 @@ def test_setup_pages_then_the_deal_then_each_player_keeps_tickets() -> None:
     table.wait()
     assert table.title() == "Ben: tickets"
     table.tap(paris_wien)
-    assert table.refused() == "Ana holds Paris–Wien"
+    assert table.refused() == "Ana holds this ticket"
 
 
 def test_tapping_a_ticket_draws_tickets_and_keeps_it() -> None:

@@ -130,7 +130,7 @@ def test_the_tickets_screen_says_the_first_kept_goes_to_the_team() -> None:
     first, second = (t.id for t in TEAMS.tickets[:2])
     table.tap(table.ticket(first), table.ticket(second))
     table.press("ok")
-    assert table.title() == "Ana: Tickets kept: 2, 1st to the team"
+    assert table.title() == "Ana: 2 tickets kept, 1st to the team"
     assert table.state.teams[0].tickets == (first,)
 
 

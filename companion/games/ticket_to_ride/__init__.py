@@ -160,4 +160,7 @@ TABLE = TableGame(
     read_map=_read_map,
     map_teams=_map_teams,
     map_facts=_map_facts,
+    # Tickets are secret: the screen counts those kept and names no city before the end,
+    # unless the table chooses to see them (a family teaching the game, say).
+    table_settings={"show_tickets": False},
 )

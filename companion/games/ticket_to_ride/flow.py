@@ -79,8 +79,11 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
 
     game = GAME
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, show_tickets: bool = False) -> None:
         self.words = Words(language)
+        #: Whether the screens name the cities of the tickets kept before the game's end
+        #: (the table's `show_tickets` setting): else they only count them.
+        self.show_tickets = show_tickets
         self.ui = TicketToRideUI()
         #: A ticket tapped to draw tickets: kept once the tickets are drawn.
         self.carry: Pick | None = None

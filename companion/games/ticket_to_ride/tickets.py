@@ -9,6 +9,7 @@ from dataclasses import replace
 from companion.flows.base import NOTHING, Reaction
 from companion.flows.kit import Button, refused
 from companion.games.ticket_to_ride.part import Part
+from companion.games.ticket_to_ride.secret_tickets import TicketWords
 from companion.games.ticket_to_ride.ticket_tags import map_ticket_codes
 from companion.games.ticket_to_ride.view import Mode, Pick
 from companion.games.ticket_to_ride.words import (  # fmt: skip
@@ -18,12 +19,9 @@ from companion.games.ticket_to_ride.words import (  # fmt: skip
     NO_TICKETS_LEFT,
     OTHER_MAP_TICKET,
     TAP_TICKETS,
-    TEAM_TICKETS_KEPT,
     TICKET_TO_TEAM,
     TICKETS_DRAWN,
-    TICKETS_KEPT,
     TICKETS_TITLE,
-    TOO_MANY_TICKETS,
 )
 from companion.screens.model import Screen
 from engine.games.ticket_to_ride.events import DrawTickets, KeepTickets
@@ -31,7 +29,11 @@ from engine.games.ticket_to_ride.state import Phase, TicketToRideState
 
 
 class Tickets(Part):
-    """The tickets offered and those kept of them."""
+    """The tickets offered and those kept of them, counted or named as the table chose."""
+
+    @property
+    def secret(self) -> TicketWords:
+        return TicketWords(self.words, self.flow.show_tickets)
 
     def screen(self, state: TicketToRideState) -> Screen:
         w = self.words
@@ -39,9 +41,7 @@ class Tickets(Part):
         offered = len(player.offered) + len(player.offered_long)
         least = min(least_kept(state), offered)
         body = [w.say(TAP_TICKETS, least=least, offered=offered)]
-        board = state.board
-        body += [w.ticket(board.ticket(pick.card)) for pick in self.ui.picks
-                 if board.has_ticket(pick.card)][-1:]  # the last kept: room to wrap
+        body += self.secret.picked(state.board, self.ui.cards)
         if state.teams and not self.ui.picks:  # the first ticket kept is the team's
             body.append(w.say(TICKET_TO_TEAM))
         if state.phase is Phase.START_TICKETS and not self.ui.picks:
@@ -57,8 +57,7 @@ class Tickets(Part):
             least = min(least_kept(state), len(player.offered) + len(player.offered_long))
             if len(ui.picks) < least:
                 return refused(self.words.say(KEEP_AT_LEAST, count=least))
-            notice = self.words.say(TEAM_TICKETS_KEPT if state.teams else TICKETS_KEPT,
-                                    count=len(ui.picks))
+            notice = self.secret.kept(len(ui.picks), team=bool(state.teams))
             return Reaction(KeepTickets(ui.cards), notice=notice, uids=ui.uids)
         if button == "back" and ui.picks:
             self.ui = ui.unpicking()
@@ -81,13 +80,13 @@ class Tickets(Part):
         for index, pick in enumerate(picks):
             if pick.card == ticket.id:
                 self.ui = replace(self.ui, picks=picks[:index] + picks[index + 1:])
-                return Reaction(notice=w.ticket_put_back(ticket))
+                return Reaction(notice=self.secret.put_back(ticket))
         for player in state.players:
             if ticket.id in player.tickets:
-                return refused(w.ticket_held(ticket, player.name))
+                return refused(self.secret.held(ticket, player.name))
         for team in state.teams:
             if ticket.id in team.tickets:
-                return refused(w.ticket_held(ticket, team.name))
+                return refused(self.secret.held(ticket, team.name))
         if mode is not Mode.TICKETS:
             if not state.tickets:
                 return refused(w.say(NO_TICKETS_LEFT))
@@ -96,7 +95,7 @@ class Tickets(Part):
         player = state.player()
         pile = player.offered_long if ticket.long else player.offered
         if sum(1 for pick in picks if board.ticket(pick.card).long == ticket.long) >= len(pile):
-            return refused(w.say(TOO_MANY_TICKETS, count=len(pile)))
+            return refused(self.secret.offered(len(pile)))
         self.ui = self.ui.picking(Pick(ticket.id, uid))
         return NOTHING
 
