@@ -239,7 +239,7 @@ def test_setup_pages_then_the_deal_then_each_player_keeps_tickets() -> None:
     assert table.flow.ui.picks == ()
     long_tickets = [t.id for t in table.state.board.tickets if t.long]
     table.tap(table.ticket(long_tickets[0]), table.ticket(long_tickets[1]))
-    assert table.refused() == "1 tickets offered"
+    assert table.refused() == "1 ticket offered"
     table.wait()
     table.tap(paris_wien)
     table.press("ok")
