@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.flows.inputs import Input, Press, Tap
 from companion.games.cards import Card
 from companion.screens.model import Menu, Screen, Style
+from companion.table.undo_words import undo_title
 
 if TYPE_CHECKING:
     from companion.table.app import TableApp
@@ -41,10 +42,15 @@ class UndoQuestion:
     """The question "Undo the last move?", after back was held."""
 
     app: TableApp
+    #: The question in words, naming the move (read from the journal once).
+    title: str | None = None
 
     def screen(self) -> Screen:
         _ = self.app._
-        return Screen(top=self.app.top_line(), title=_("Undo the last move?"),
+        if self.title is None:
+            session = self.app.session
+            self.title = undo_title(self.app.flow, session.state, session.history(), _)
+        return Screen(top=self.app.top_line(), title=self.title,
                       hints=_("ok:yes  back:no"), style=Style.CONFIRM)
 
     def answer(self, item: Input) -> None:
