@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 from companion.flows.inputs import Input, Press, Tap
 from companion.games.cards import Card
 from companion.screens.model import Menu, Screen, Style
-from companion.table.undo_words import undo_title
+from companion.table.undo_words import undo_question
 
 if TYPE_CHECKING:
     from companion.table.app import TableApp
@@ -42,16 +42,18 @@ class UndoQuestion:
     """The question "Undo the last move?", after back was held."""
 
     app: TableApp
-    #: The question in words, naming the move (read from the journal once).
-    title: str | None = None
+    #: The question in words, naming the move: title and body (read from the journal once).
+    words: tuple[str, tuple[str, ...]] | None = None
 
     def screen(self) -> Screen:
         _ = self.app._
-        if self.title is None:
+        hints = _("ok:yes  back:no")
+        if self.words is None:
             session = self.app.session
-            self.title = undo_title(self.app.flow, session.state, session.history(), _)
-        return Screen(top=self.app.top_line(), title=self.title,
-                      hints=_("ok:yes  back:no"), style=Style.CONFIRM)
+            self.words = undo_question(self.app.flow, session.state, session.history(), _, hints)
+        title, body = self.words
+        return Screen(top=self.app.top_line(), title=title, body=body, hints=hints,
+                      style=Style.CONFIRM)
 
     def answer(self, item: Input) -> None:
         app = self.app

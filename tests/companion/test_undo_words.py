@@ -9,7 +9,7 @@ import pytest
 
 from companion.flows.inputs import Hold, Press
 from companion.games.freight_train.flow import FreightTrainFlow
-from companion.table.undo_words import undo_title
+from companion.table.undo_words import undo_question
 from engine.games.freight_train.events import TakeFromMainYard
 from engine.games.ticket_to_ride.events import ClaimRoute
 
@@ -68,5 +68,15 @@ def test_a_move_no_game_names_is_the_last_move() -> None:
         """A flow that names no move."""
 
     history: list[tuple[Any, tuple[str, ...]]] = [(object(), ())]
-    assert undo_title(Silent(), None, history, str) == "Undo the last move?"
-    assert undo_title(Silent(), None, [], str) == "Undo the last move?"
+    assert undo_question(Silent(), None, history, str, "ok") == ("Undo the last move?", ())
+    assert undo_question(Silent(), None, [], str, "ok") == ("Undo the last move?", ())
+
+
+def test_a_move_too_long_for_the_title_is_said_under_it() -> None:
+    class Wordy:
+        def move_words(self, state: Any, event: Any) -> str:
+            return "Ana moves Container, Coal, Hopper, Livestock, Tank"
+
+    history: list[tuple[Any, tuple[str, ...]]] = [(object(), ())]
+    assert undo_question(Wordy(), None, history, str, "ok:yes  back:no") == (
+        "Undo the last move?", ("Ana moves Container, Coal, Hopper, Livestock, Tank",))
