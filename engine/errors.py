@@ -14,6 +14,45 @@ def N_(message: str) -> str:
     return message
 
 
+class Plural(str):
+    """An English message with a plural form: the string itself is the singular; `plural`
+    is said when the parameter `number` is not 1. Gettext picks the form in other languages.
+
+    >>> NP_("{count} card", "{count} cards").told({"count": 2})
+    '2 cards'
+    """
+
+    plural: str
+    number: str
+
+    def __new__(cls, singular: str, plural: str, number: str = "count") -> Plural:
+        message = super().__new__(cls, singular)
+        message.plural = plural
+        message.number = number
+        return message
+
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]
+        return (str(self), self.plural, self.number)
+
+    def form(self, params: dict[str, Any]) -> str:
+        """The English form for `params`."""
+        return str(self) if params.get(self.number) == 1 else self.plural
+
+    def told(self, params: dict[str, Any]) -> str:
+        return self.form(params).format(**params)
+
+
+def NP_(singular: str, plural: str, number: str = "count") -> Plural:
+    """Mark a message with a plural form for translation (gettext's ngettext, deferred):
+    which form is said depends on the parameter `number`."""
+    return Plural(singular, plural, number)
+
+
+def template_of(message: str, params: dict[str, Any]) -> str:
+    """The English template of `message` for `params`: its plural form when it has one."""
+    return message.form(params) if isinstance(message, Plural) else message
+
+
 class Reasoned(Exception):
     """An error told by an English reason template and its parameters.
 
@@ -37,7 +76,8 @@ class Reasoned(Exception):
 
     def told(self) -> str:
         """The message in English: the reason filled in, after the field when there is one."""
-        text = self.reason.format(**self.params) if self.params else self.reason
+        text = template_of(self.reason, self.params).format(**self.params) if self.params \
+            else self.reason
         return f"{self.field}: {text}" if self.field else text
 
     def __str__(self) -> str:

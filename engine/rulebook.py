@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .codec import from_jsonable
-from .errors import N_, IllegalEvent
+from .errors import N_, IllegalEvent, template_of
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -57,7 +57,7 @@ class Prompt:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return self.message.format(**self.params)
+        return template_of(self.message, self.params).format(**self.params)
 
 
 def refusal(apply: Callable[[S, Any], S], state: S, event: object) -> IllegalEvent | None:

@@ -89,9 +89,11 @@ def run_restore(args: argparse.Namespace, language: str) -> int:
     if copied.tags is None:
         print(_("The backup holds no tag registry: the tags stay as they were"))
     else:
-        print(words.ngettext("{count} tag restored; the registry it replaces is kept aside",
-                             "{count} tags restored; the registry it replaces is kept aside",
+        print(words.ngettext("{count} tag restored", "{count} tags restored",
                              copied.tags).format(count=copied.tags))
+        if copied.tags_aside is not None:
+            print(_("The tag registry it replaces is kept as {file}").format(
+                file=copied.tags_aside))
     if aside is not None:
         print(_("The journal it replaces is kept as {file}").format(file=aside))
     return 0

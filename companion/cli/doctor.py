@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.cli.holders import device_holders
 from companion.config import Config, ConfigError, load_config
 from companion.games.names import reason
 from companion.i18n.translate import N_, translator
@@ -85,10 +86,11 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
         assert config is not None
         where = config.source or _("built-in defaults: every device simulated")
         checks.append(Check(OK, _("configuration"), where))
+    folder = state_dir or (config.state_dir if config else None) or default_state_dir()
     if settings is not None:
         checks.extend(_buses(settings, language, dev))
         checks.extend(_nodes(settings, language, dev))
-        tables = (running or running_tables)()
+        tables = running() if running is not None else _holders(settings, folder, dev)
         if tables and config is not None and not config.simulated:
             # Opening the reader resets the chip under the running table: leave it alone.
             checks.append(Check(SKIPPED, _("devices"), _(
@@ -97,33 +99,16 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
                 _("sudo systemctl stop companion, then run the doctor again")))
         else:
             checks.extend(_devices(settings, language))
-    folder = state_dir or (config.state_dir if config else None) or default_state_dir()
     checks.extend(_state_folder(folder, language))
     checks.append(_clock(folder, language, now()))
     return checks
 
 
-#: How a command line names the companion: its script, or `python -m` of one of its modules.
-_COMMAND_WORDS = (b"companion", b"companion.cli", b"companion.cli.main")
+def _holders(settings: DriverSettings, folder: Path, dev: Path) -> list[int]:
+    """The processes holding this table's devices (see `holders`)."""
+    from drivers.probe import device_nodes
 
-
-def running_tables(proc: Path = Path("/proc")) -> list[int]:
-    """The ids of other `companion run` processes on this machine."""
-    found = []
-    for entry in proc.glob("[0-9]*/cmdline"):
-        pid = int(entry.parent.name)
-        if pid == os.getpid():
-            continue
-        try:
-            words = entry.read_bytes().split(b"\0")
-        except OSError:
-            continue
-        for index, word in enumerate(words):
-            if word in _COMMAND_WORDS or word.endswith(b"/companion"):
-                if b"run" in words[index + 1:]:
-                    found.append(pid)
-                break
-    return sorted(found)
+    return device_holders(folder, [node.path for node in device_nodes(settings, dev)])
 
 
 def _configuration(path: Path | None, language: str

@@ -20,7 +20,7 @@ from companion.games.names import reason
 from companion.i18n.translate import translator
 from companion.lib import spreadsheet
 from companion.lib.text import json_line, shown
-from companion.publish.export import FORMATS, export, json_play, play_date
+from companion.publish.export import FORMATS, board_name, export, json_play, play_date
 from companion.publish.live_view import play_summary
 from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import (
@@ -239,11 +239,16 @@ def _tally(journal: Journal | None, args: argparse.Namespace, language: str) -> 
     except (ValueError, TypeError) as error:
         raise _Refused(_("cannot tally play {play}: {reason}").format(
             play=play.id, reason=reason(error, language))) from error
+    board = board_name(play)
     if args.json:
-        print(json_line({**play_summary(play, count), "result": tally}))
+        print(json_line({**play_summary(play, count), **({"board": board} if board else {}),
+                         "result": tally}))
         return 0
-    print(_("Playing {game} (play #{id}) since {started}: {events}").format(
-        game=shown(play.game), id=play.id, started=play_date(play.started)[:16],
+    playing = (_("Playing {game} on {board} (play #{id}) since {started}: {events}") if board
+               else _("Playing {game} (play #{id}) since {started}: {events}"))
+    print(playing.format(
+        game=shown(play.game), board=shown(board), id=play.id,
+        started=play_date(play.started)[:16],
         events=words.ngettext("{count} event", "{count} events", count).format(count=count)))
     for player in tally["players"]:
         print(_("  {name}: {total}").format(name=shown(player["name"]), total=player["total"]))

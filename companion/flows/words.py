@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import partialmethod
 
 from companion.flows.kit import Labelled
-from companion.i18n.translate import translator
+from companion.i18n.translate import said, translator
 from companion.screens.model import Screen
 from engine.errors import N_
 
@@ -19,7 +19,7 @@ ANNOUNCE_LINE = 20
 
 def wrapped(text: str, lines: int = 3, width: int = LINE) -> tuple[str, ...]:
     """Break a sentence into the small font's lines (at most `lines`)."""
-    return tuple(textwrap.wrap(text, width))[:lines]
+    return tuple(textwrap.wrap(text, width, break_long_words=False))[:lines]
 
 
 def packed(parts: Sequence[str], lines: int | None = 3,
@@ -63,12 +63,14 @@ class TableWords:
     def __init__(self, language: str) -> None:
         self.language = language
         translations = translator(language)
+        self._translations = translations
         self._ = translations.gettext
         self.ngettext = translations.ngettext
 
     def say(self, message: str, **values: object) -> str:
-        """A message (marked with `N_`) in the table's language, filled in with `values`."""
-        return self._(message).format(**values)
+        """A message (marked with `N_`, or `NP_` for one with a plural) in the table's
+        language, filled in with `values`."""
+        return said(self._translations, message, values)
 
     def label(self, item: Labelled) -> str:
         """A menu item's label."""

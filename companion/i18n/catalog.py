@@ -1,7 +1,8 @@
 """Keep the gettext catalogues in step with the code: `python -m companion.i18n.catalog CMD`.
 
-- `extract`: collect every marked message of `engine/` (`N_`) and `companion/` (`_`, `N_`,
-  `gettext`, `ngettext`, `pgettext`, `npgettext`, `NC_`) into `companion/i18n/locale/companion.pot`;
+- `extract`: collect every marked message of `engine/` (`N_`, `NP_`) and `companion/` (`_`,
+  `N_`, `NP_`, `gettext`, `ngettext`, `pgettext`, `npgettext`, `NC_`) into
+  `companion/i18n/locale/companion.pot`;
 - `update`: extract, then merge into each translation (`fr`): new messages arrive empty,
   reworded ones arrive marked fuzzy with the old translation to review, vanished ones go;
 - `compile`: write each `companion.mo` from its `companion.po` (the runtime reads only these);
@@ -35,12 +36,12 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 TRANSLATED = ("fr",)
 
 _COMPANION_KEYWORDS: dict[str, Any] = {
-    "_": None, "N_": None, "gettext": None, "ngettext": (1, 2),
+    "_": None, "N_": None, "NP_": (1, 2), "gettext": None, "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3), "NC_": ((1, "c"), 2),
 }  # fmt: skip
 #: Where messages come from, and the functions that mark them there.
 SOURCES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("engine", {"N_": None}),
+    ("engine", {"N_": None, "NP_": (1, 2)}),
     ("companion", _COMPANION_KEYWORDS),
 )
 #: Dates in the catalogue headers are fixed, so files change only when messages do.

@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.errors import Plural, template_of
+
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "companion"
 LANGUAGES = ("en", "fr")
@@ -68,7 +70,17 @@ def fill(template: str, language: str, **params: Any) -> str:
     >>> fill("Lane {lane} is empty", "fr", lane=2)
     'La voie 2 est vide'
     """
+    return said(translator(language), template, params)
+
+
+def said(translations: gettext.NullTranslations, message: str, params: dict[str, Any]) -> str:
+    """`message` (a plural one by its number) translated by `translations`, filled in with
+    `params`; the English template when the translation's placeholders do not match."""
     try:
-        return translator(language).gettext(template).format(**params)
+        if isinstance(message, Plural):
+            form = translations.ngettext(message, message.plural, params[message.number])
+        else:
+            form = translations.gettext(message)
+        return form.format(**params)
     except (KeyError, IndexError, ValueError):
-        return template.format(**params)
+        return template_of(message, params).format(**params)

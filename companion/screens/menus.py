@@ -12,7 +12,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from companion.screens.fonts import SMALL
-from companion.screens.layout import wrap
+from companion.screens.layout import shortened, wrap
 from companion.screens.model import Menu
 from companion.screens.primitives import ON, Area, text_line
 from companion.screens.trace import cut
@@ -31,7 +31,7 @@ def menu_rows(menu: Menu, area: Area, rows: int) -> list[tuple[int, str]]:
         result = []
         for index, text in enumerate(menu.items):
             whole = selected is None or index == selected
-            lines = (wrap(text, SMALL, width, break_words=True) or [text]) if whole else [text]
+            lines = (wrap(text, SMALL, width, shorten=True) or [text]) if whole else [text]
             result.extend((index, line) for line in lines)
         if len(result) <= rows:
             break
@@ -73,7 +73,8 @@ def draw_menu(draw: ImageDraw.ImageDraw, menu: Menu, rows: int, area: Area, y: i
     else:
         own = [row for row, (index, _) in enumerate(lines) if index == selected]
         first = min(max(0, own[-1] - rows + 1), max(0, len(lines) - rows), own[0])
-        if own[-1] - own[0] + 1 > rows:
+        whole = [text for index, text in lines if index == selected]
+        if own[-1] - own[0] + 1 > rows or shortened(menu.items[selected], whole):
             cut("menu", menu.items[selected], " / ".join(
                 text for index, text in lines[first : first + rows] if index == selected))
     text_area = _menu_text_area(area, scrolls, pointed=selected is not None)

@@ -13,7 +13,7 @@ from PIL import ImageDraw
 
 from companion.screens import menus
 from companion.screens.fonts import SMALL, TITLES
-from companion.screens.layout import Fitted, fit, wrap
+from companion.screens.layout import Fitted, fit, shortened, wrap
 from companion.screens.model import Menu, Screen, Style
 from companion.screens.primitives import (
     BODY_LINES,
@@ -32,7 +32,6 @@ from companion.screens.primitives import (
     draw_title,
     draw_top,
     title_pad,
-    words_of,
 )
 from companion.screens.trace import cut
 
@@ -118,9 +117,9 @@ def middle_blocks(screen: Screen, area: Area, room: int, *,
         title, body = _fit_title_and_body(screen.title, screen.body, area, room - progress_h, pad,
                                           paged)
     blocks: list[tuple[str, int, Painter]] = []
-    if title and (not title.complete or words_of(" ".join(title.lines)) != words_of(screen.title)):
+    if title and (not title.complete or shortened(screen.title, title.lines)):
         cut("title", screen.title, " / ".join(title.lines))
-    if not screen.menu and words_of(" ".join(body)) != words_of(" ".join(screen.body)):
+    if not screen.menu and shortened(" ".join(screen.body), body):
         cut("body", " / ".join(screen.body), " / ".join(body))
     if title:
         shown = title

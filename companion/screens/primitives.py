@@ -113,10 +113,6 @@ def title_pad(style: Style) -> int:
     return 2 if style in (Style.NOTICE, Style.REFUSAL, Style.CONFIRM) else 0
 
 
-def words_of(text: str) -> list[str]:
-    return text.split()
-
-
 def stack(draw: ImageDraw.ImageDraw, blocks: list[tuple[int, Painter]], top: int,
            bottom: int, *, centred: bool = True) -> None:
     """Draw `blocks` one under the other, evenly spaced between top and bottom (see

@@ -18,7 +18,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from companion.screens.fonts import SMALL, TITLES
-from companion.screens.layout import Fitted, fit, wrap
+from companion.screens.layout import Fitted, fit, shortened, wrap
 from companion.screens.model import Screen, Style
 from companion.screens.primitives import (
     BOX,
@@ -34,7 +34,6 @@ from companion.screens.primitives import (
     stack,
     text_line,
     title_pad,
-    words_of,
 )
 from companion.screens.trace import cut
 
@@ -117,8 +116,8 @@ def _title_lines(screen: Screen, area: Area, room: int) -> list[tuple[int, Paint
     if fitted is not None and fitted.complete and len(fitted.lines) == 1:
         shown = [fitted]
     else:
-        lines = wrap(screen.title, SMALL, width, break_words=True) or [screen.title]
-        if words_of(" ".join(lines)) != words_of(screen.title):
+        lines = wrap(screen.title, SMALL, width, shorten=True) or [screen.title]
+        if shortened(screen.title, lines):
             cut("title", screen.title, " / ".join(lines))
         shown = [Fitted(SMALL, (line,)) for line in lines]
 
@@ -138,8 +137,8 @@ def _body_lines(screen: Screen, area: Area) -> list[tuple[int, Painter]]:
 
     lines: list[tuple[int, Painter]] = []
     for text in screen.body:
-        pieces = wrap(text, SMALL, area.width, break_words=True) or [text]
-        if words_of(" ".join(pieces)) != words_of(text):
+        pieces = wrap(text, SMALL, area.width, shorten=True) or [text]
+        if shortened(text, pieces):
             cut("body", text, " / ".join(pieces))
         lines.extend((SMALL.height, painter(piece)) for piece in pieces)
     return lines
@@ -162,8 +161,8 @@ def _item_lines(text: str, area: Area, *, marks: tuple[bool, bool],
     # A column for each mark (one line may carry both).
     columns = sum(marks)
     items = Area(area.left, area.right - (columns * SMALL.advance + 1 if columns else 0))
-    pieces = wrap(text, SMALL, items.inset(1).width, break_words=True) or [text]
-    if words_of(" ".join(pieces)) != words_of(text):
+    pieces = wrap(text, SMALL, items.inset(1).width, shorten=True) or [text]
+    if shortened(text, pieces):
         cut("menu", text, " / ".join(pieces))
 
     def painter(piece: str, first: bool, last: bool) -> Painter:

@@ -108,10 +108,12 @@ BACKUP_FACTS = "backup_card_facts"
 
 @dataclass(frozen=True)
 class Copied:
-    """What a backup holds, or a restore put back (`tags` None: the backup held no registry)."""
+    """What a backup holds, or a restore put back (`tags` None: the backup held no registry;
+    `tags_aside`: where the registry a restore replaced is kept, None when there was none)."""
 
     plays: int
     tags: int | None
+    tags_aside: Path | None = None
 
 
 def backup(state_dir: Path, destination: Path) -> Copied:
@@ -217,12 +219,13 @@ def restore(state_dir: Path, source: Path) -> tuple[Copied, Path | None]:
     aside = set_aside(path, "replaced") if path.exists() else None
     os.replace(staged, path)
     _note_latest(path)
+    tags_aside = None
     if staged_tags is not None:
         registry = state_dir / TAGS_FILE
         if any(part.exists() for part in sqlite_files(registry)):
-            set_aside(registry, "replaced")
+            tags_aside = set_aside(registry, "replaced")
         os.replace(staged_tags, registry)
-    return Copied(len(plays), None if tags is None else len(tags)), aside
+    return Copied(len(plays), None if tags is None else len(tags), tags_aside), aside
 
 
 def _carried_tags(copy: Journal, source: Path) -> list[tuple[str, Card]] | None:

@@ -51,7 +51,8 @@ def named(flash: Screen, player: str, gettext: Callable[[str], str]) -> Screen:
     if not cuts(said):
         return said
     # Each of its parts (" · ") on lines of its own when they do not fit together.
-    lines = [line for part in flash.title.split(SEPARATOR) for line in textwrap.wrap(part, LINE)]
+    lines = [line for part in flash.title.split(SEPARATOR)
+             for line in textwrap.wrap(part, LINE, break_long_words=False)]
     return replace(flash, title=player, body=packed(lines, None, SEPARATOR))
 
 

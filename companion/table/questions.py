@@ -14,6 +14,7 @@ from companion.flows.inputs import Input, Press, Tap
 from companion.games.cards import Card
 from companion.screens.model import Menu, Screen, Style
 from companion.table.tag_identity import enrolled_notice
+from companion.table.undo_words import undo_question
 
 if TYPE_CHECKING:
     from companion.table.app import TableApp
@@ -42,11 +43,18 @@ class UndoQuestion:
     """The question "Undo the last move?", after back was held."""
 
     app: TableApp
+    #: The question in words, naming the move: title and body (read from the journal once).
+    words: tuple[str, tuple[str, ...]] | None = None
 
     def screen(self) -> Screen:
         _ = self.app._
-        return Screen(top=self.app.top_line(), title=_("Undo the last move?"),
-                      hints=_("ok:yes  back:no"), style=Style.CONFIRM)
+        hints = _("ok:yes  back:no")
+        if self.words is None:
+            session = self.app.session
+            self.words = undo_question(self.app.flow, session.state, session.history(), _, hints)
+        title, body = self.words
+        return Screen(top=self.app.top_line(), title=title, body=body, hints=hints,
+                      style=Style.CONFIRM)
 
     def answer(self, item: Input) -> None:
         app = self.app

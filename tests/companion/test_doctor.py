@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import doctor
-from companion.cli.doctor import FAILED, OK, SKIPPED, diagnose, format_check, running_tables
+from companion.cli.doctor import FAILED, OK, SKIPPED, diagnose, format_check
+from companion.cli.holders import device_holders
 from companion.cli.main import main
 
 SIMULATED = '[reader]\nkind = "sim"\n[buttons]\nkind = "sim"\n[display]\nkind = "sim"\n'
@@ -62,10 +62,8 @@ def test_without_any_hardware_each_missing_piece_says_what_to_do(tmp_path: Path)
 
 @pytest.mark.skipif(os.path.exists("/dev/spidev0.0"), reason="this machine has an SPI bus")
 def test_without_any_hardware_the_devices_do_not_answer(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    # Another program's `companion run` on this machine would make the doctor leave them be.
-    monkeypatch.setattr(doctor, "running_tables", lambda: [])
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # A `companion run` for another folder on this machine holds none of these devices.
     config = write(tmp_path, "pi.toml", PI)
     status = main(["--lang", "en", "doctor", "--config", str(config),
                    "--state-dir", str(tmp_path)])
@@ -115,22 +113,53 @@ def test_a_clock_behind_the_journal_fails(tmp_path: Path) -> None:
     assert on_time["clock"].status == OK
 
 
-def test_devices_held_by_a_running_table_are_left_alone(tmp_path: Path) -> None:
+def start_table(folder: Path) -> subprocess.Popen[str]:
+    """`companion run` on a simulated table kept in `folder`, once it shows its first frame."""
     table = subprocess.Popen(
-        [sys.executable, "-m", "companion", "--lang", "en", "run", "--state-dir",
-         str(tmp_path / "table"), "--players", "Ana,Ben"],
+        [sys.executable, "-m", "companion", "--lang", "en", "run", "--state-dir", str(folder),
+         "--players", "Ana,Ben"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert table.stdout is not None and table.stdout.readline()  # its first frame: it runs
+    return table
+
+
+def stop(table: subprocess.Popen[str]) -> None:
+    assert table.stdin is not None
+    table.stdin.close()
+    table.wait()
+
+
+def test_devices_held_by_this_tables_process_are_left_alone(tmp_path: Path) -> None:
+    table = start_table(tmp_path / "table")
+    other = start_table(tmp_path / "other")  # a companion for another folder holds nothing here
     try:
-        assert table.stdout is not None and table.stdout.readline()  # its first frame: it runs
-        assert table.pid in running_tables()
+        assert device_holders(tmp_path / "table", []) == [table.pid]
+        assert device_holders(tmp_path / "nobody", []) == []
         config = write(tmp_path, "pi.toml", PI)
-        checks = {check.name: check for check in diagnose(config, tmp_path, "en",
+        checks = {check.name: check for check in diagnose(config, tmp_path / "table", "en",
                                                           dev=tmp_path)}
-        assert checks["devices"].status == SKIPPED and str(table.pid) in checks["devices"].finding
+        assert checks["devices"].status == SKIPPED
+        assert checks["devices"].finding == f"companion run holds them (process {table.pid})"
+        assert str(other.pid) not in checks["devices"].finding
         assert "systemctl stop companion" in checks["devices"].advice
         assert "reader" not in checks
     finally:
-        assert table.stdin is not None
-        table.stdin.close()
-        table.wait()
-    assert table.pid not in running_tables()
+        stop(other)
+        stop(table)
+    assert device_holders(tmp_path / "table", []) == []
+
+
+def test_a_process_with_a_device_file_open_holds_it(tmp_path: Path) -> None:
+    node = tmp_path / "spidev0.0"
+    node.write_bytes(b"")
+    with node.open("rb"):
+        assert os.getpid() not in device_holders(tmp_path / "state", [str(node)])  # not itself
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; f = open(sys.argv[1], 'rb'); print(1, flush=True); "
+         "sys.stdin.read()", str(node)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline()  # the file is open
+        assert device_holders(tmp_path / "state", [str(node)]) == [holder.pid]
+    finally:
+        stop(holder)

@@ -157,7 +157,8 @@ def test_wrap_keeps_no_break_spaces_and_reports_overflow() -> None:
     assert wrap("Anticonstitutionnellement", SMALL, 60) is None
     assert wrap("a b c d", SMALL, 6, max_lines=3) is None
     assert wrap("Anticonstitutionnellement", SMALL, 60, break_words=True) == [
-        "Anticonsti", "tutionnell", "ement"]
+        "Anticonsti", "tutionnell", "ement"]  # an address, read character by character
+    assert wrap("Anticonstitutionnellement", SMALL, 60, shorten=True) == ["Anticonst…"]
     assert ellipsize("court", SMALL, 60) == "court"
 
 

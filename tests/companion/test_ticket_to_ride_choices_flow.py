@@ -148,7 +148,7 @@ def test_old_west_asks_the_starting_city_a_cite_and_its_cards() -> None:
     assert table.app.screen().title == "Cité in Bisbee"
     table.tap(table.card("red", 6))
     table.tap(table.card("blue", 0))
-    assert table.refused() == "Pay with 2 card(s) of one colour"
+    assert table.refused() == "Pay with 2 cards of one colour"
     table.wait()
     table.tap(table.card(L, 0))  # Ana holds Alvin: her route into his city captures nothing
     assert table.title() == "Ana: Bisbee – Carson +1 · Cité in Bisbee"

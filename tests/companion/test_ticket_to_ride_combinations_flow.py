@@ -133,9 +133,9 @@ def test_a_claim_at_a_depot_asks_the_warehouse_then_the_passenger() -> None:
     table.wait()
     # The warehouse of Ben's depot in Hilo first, then the passenger.
     assert table.title() == "Take a warehouse?"
-    assert menu(table) == ("Ben: 2 card(s)", "No, keep my depots")
-    choose(table, "Ben: 2 card(s)")
-    assert table.title() == "2 card(s) taken"
+    assert menu(table) == ("Ben: 2 cards", "No, keep my depots")
+    choose(table, "Ben: 2 cards")
+    assert table.title() == "2 cards taken"
     table.wait()
     assert table.title() == "Place a passenger?"
     assert menu(table) == ("Essen", "Hilo", "No passenger")
@@ -157,7 +157,7 @@ def test_on_boats_with_depots_the_wagon_deck_s_top_card_goes_to_a_warehouse() ->
     table.press("ok")
     choose(table, "Top card: warehouse")
     assert table.title() == "Top card: warehouse"
-    choose(table, "Ben: 0 card(s)")
+    choose(table, "Ben: 0 cards")
     table.wait()
     assert table.session.history()[-1][0] == StoreCard(1)
     assert table.state.deck == wagons[1:]

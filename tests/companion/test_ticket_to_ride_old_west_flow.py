@@ -75,7 +75,7 @@ def test_a_route_between_one_owner_s_two_cites_credits_that_owner_twice() -> Non
 def test_a_claim_that_scores_for_its_claimer_alone_reads_as_before() -> None:
     table = started(OLD_WEST)
     enter_until(table, ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene"), Mode.PAY)
-    assert table.app.screen().body[1:] == ("Pay: tap 2 card(s)",)
+    assert table.app.screen().body[1:] == ("Pay: tap 2 cards",)
     table.enter(ClaimRoute("Abilene-Bisbee", ("red",) * 2, start="Abilene"))
     assert table.title() == "Ana: Abilene – Bisbee +2 · Start: Abilene"
 

@@ -246,8 +246,8 @@ def test_a_trip_over_an_opponent_s_route_is_paid_with_a_tapped_passenger_card() 
     choose(table, "Lerchenau +3")
     choose(table, "Stop here")
     assert table.flow.current_mode(table.state) is Mode.TRIP_PAY
-    assert table.title() == "Fare: 1 card(s)"
-    assert table.app.screen().body == ("Tap 1 passenger card(s)",)
+    assert table.title() == "Fare: 1 card"
+    assert table.app.screen().body == ("Tap 1 passenger card",)
     assert not cuts(table.app.screen())
     table.press("back")
     assert table.title() == "From Lerchenau", "back returns to the trip"
@@ -281,6 +281,6 @@ def test_the_fare_screen_fits_in_french() -> None:
     flow.ui = replace(flow.ui.entering(Mode.TRIP_PAY), city="Altheim",
                       stops=("Fuchsau", "Lerchenau"))
     screen = flow.screen(state)
-    assert screen.title == "Trajet : 1 carte(s)"
-    assert screen.body == ("Payez 1 carte(s) Passager",)
+    assert screen.title == "Trajet : 1 carte"
+    assert screen.body == ("Payez 1 carte Passager",)
     assert not cuts(screen)

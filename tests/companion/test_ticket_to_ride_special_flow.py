@@ -186,9 +186,9 @@ def test_a_claim_at_a_depot_offers_its_warehouse() -> None:
     table.wait()
     assert table.title() == "Take a warehouse?"
     menu = table.app.screen().menu
-    assert menu is not None and menu.items == ("Ben: 3 card(s)", "No, keep my depots")
+    assert menu is not None and menu.items == ("Ben: 3 cards", "No, keep my depots")
     table.press("ok")
-    assert table.title() == "Ana: 3 card(s) taken"
+    assert table.title() == "Ana: 3 cards taken"
     depots = table.state.depots
     assert depots is not None and depots.left == (3, 4) and depots.warehouses == ((), ())
     assert table.state.current == 1 and len(table.state.players[0].hand) == 4 - 2 + 3

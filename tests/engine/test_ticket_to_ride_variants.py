@@ -214,7 +214,7 @@ def test_marklin_merchandise_and_passengers() -> None:
     assert scores(board, {"name": "Ana", "routes": [["A", "B"]]},
                   {"name": "Ben", "merchandise": []})["Ben"]["merchandise"] == 0
     a_b, b_c = Track("A-B", 0, ("A", "B"), 2, "red"), Track("B-C", 1, ("B", "C"), 3, "red")
-    with pytest.raises(IllegalEvent, match="passenger cards"):
+    with pytest.raises(IllegalEvent, match="passenger card"):
         passenger_trip("A", [a_b, b_c], "Ana", {"A-B": "Ana", "B-C": "Ben"}, 0, {})
     with pytest.raises(IllegalEvent, match="same route twice"):
         passenger_trip("A", [a_b, a_b], "Ana", {"A-B": "Ana"}, 0, {})

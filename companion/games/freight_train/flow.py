@@ -31,6 +31,7 @@ from companion.games.freight_train.messages import (  # fmt: skip
     REFILL_FIRST,
     TAP_YARD_FIRST,
 )
+from companion.games.freight_train.move_words import move_words
 from companion.games.freight_train.refill import RefillEntry
 from companion.games.freight_train.screens import FreightTrainScreens
 from companion.games.freight_train.ui import Action, FreightTrainUI, Mode, Pick
@@ -73,6 +74,8 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
         self.ui = FreightTrainUI()
         #: Taken wagons whose entry into their yard track is settled, first in first.
         self.counted: set[str] = set()
+        #: The seat that played the last move seen here (None after a rebuild).
+        self.last_mover: int | None = None
 
     def current_mode(self, state: FreightTrainState) -> Mode:
         if state.phase is Phase.OVER:
@@ -426,6 +429,7 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
 
     def accepted(self, before: FreightTrainState, after: FreightTrainState, event: Event,
                  uids: tuple[str, ...]) -> None:
+        self.last_mover = before.current
         self._remember(event, uids)
         self._enter(Mode.MAIN)
         self._set(page=0)
@@ -443,10 +447,15 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
     def rebuild(self, state: FreightTrainState,
                 history: list[tuple[Event, tuple[str, ...]]]) -> None:
         self.counted = set()
+        self.last_mover = None
         for event, uids in history:
             self._remember(event, uids)
         self._enter(Mode.MAIN)
         self._set(page=0, tallies_seen=min(self.ui.tallies_seen, len(state.tallies)))
+
+    def move_words(self, state: FreightTrainState, event: Event) -> str | None:
+        """The last move in words, for the undo question."""
+        return move_words(self.words, state, event, self.last_mover)
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value)."""

@@ -34,6 +34,7 @@ from companion.games.ticket_to_ride import BOAT_KINDS, SPECIAL_KINDS
 from companion.games.ticket_to_ride.boats import Boats
 from companion.games.ticket_to_ride.depots import Depots
 from companion.games.ticket_to_ride.holder import Holder
+from companion.games.ticket_to_ride.move_words import move_words
 from companion.games.ticket_to_ride.pages import Pages
 from companion.games.ticket_to_ride.part import Tapped
 from companion.games.ticket_to_ride.passengers import Passengers
@@ -266,6 +267,10 @@ class TicketToRideFlow(DraftedUI[TicketToRideUI], ModeFlow[TicketToRideState, Mo
                     break
         self.ui = replace(self.ui.entering(Mode.MAIN), page=0)
         self.carry = None
+
+    def move_words(self, state: TicketToRideState, event: Event) -> str | None:
+        """The last move in words, for the undo question."""
+        return move_words(self.words, state, event)
 
     def card_choices(self) -> list[tuple[str, str, str]]:
         """The cards of this game a tag can stand for: (label, kind, value); the tickets of

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...game import PlayerScore, TallyResult
 from ...rulebook import rule_for, settings_of
 from ...unseen import reveal
@@ -98,7 +98,8 @@ def _opening_draw(state: GameOfTrainsState, event: OpeningDraw) -> GameOfTrainsS
     _check_opening(state, Phase.OPENING_DRAW, event.seat, N_("{name} draws now"))
     count = state.opening_draws()
     if len(event.cards) != count:
-        raise IllegalEvent(N_("{name} draws {count} from the deck, not {got}"),
+        raise IllegalEvent(NP_("{name} draws {count} from the deck, not {got}",
+                               "{name} draws {count} from the deck, not {got}"),
                            name=state.player().name, count=count, got=len(event.cards))
     for card in event.cards:
         card = _top_card(state, card)

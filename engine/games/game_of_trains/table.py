@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...rulebook import Prompt, refusal
 from .cards import Ability, positions_for
 from .events import GameOfTrainsEvent, UseAbility
@@ -20,7 +20,8 @@ def next_step(state: GameOfTrainsState) -> Prompt:
     if state.phase is Phase.DEAL:
         return Prompt(N_("Deal 7 wagons to each player"))
     if state.phase is Phase.OPENING_DRAW:
-        return Prompt(N_("{name}: draw {count} from the deck"), state.current,
+        return Prompt(NP_("{name}: draw {count} from the deck",
+                          "{name}: draw {count} from the deck"), state.current,
                       {"name": state.player().name, "count": state.opening_draws()})
     if state.phase is Phase.OPENING_KEEP:
         return Prompt(N_("{name}: keep a drawn card in place of a wagon"), state.current,

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from functools import cache
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import reveal, same_cards
 from .board import COLORS, GRAY, LOCOMOTIVE, Boats, CardSetup, Map, Track
@@ -296,7 +296,8 @@ def exchange(state: TicketToRideState, event: ExchangePieces) -> TicketToRideSta
     player = state.player()
     most = exchange_limit(player, event.give)
     if not 1 <= event.count <= most:
-        raise IllegalEvent(N_("Exchange from 1 to {most} piece(s)"), most=most)
+        raise IllegalEvent(NP_("Exchange from 1 to {most} piece",
+                               "Exchange from 1 to {most} pieces", "most"), most=most)
     count = event.count if event.give == BOATS else -event.count
     player = evolve(player, trains=player.trains + count, boats=player.boats - count,
                     box_wagons=player.box_wagons - count, box_boats=player.box_boats + count)

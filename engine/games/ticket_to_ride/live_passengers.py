@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import take
 from .board import Map, Track
@@ -204,8 +204,9 @@ def _check_passenger_cards(cards: tuple[str, ...]) -> None:
 
 
 def _fare_count(trip: Trip) -> IllegalEvent:
-    return IllegalEvent(N_("This trip uses {count} opponent route(s): pay as many passenger "
-                           "cards"), count=trip.cards)
+    return IllegalEvent(NP_("This trip uses {count} opponent route: pay a passenger card",
+                            "This trip uses {count} opponent routes: pay as many passenger "
+                            "cards"), count=trip.cards)
 
 
 def move_passenger(state: TicketToRideState, start: str, stops: tuple[str, ...],

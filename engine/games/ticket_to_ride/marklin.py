@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from .board import Merchandise, Track
 
 
@@ -76,8 +76,9 @@ def passenger_trip(start: str, path: Sequence[Track], mover: str, owners: Mappin
             after[here] = after[here][1:]
         reached.add(here)
     if spent > cards:
-        raise IllegalEvent(N_("This trip uses {count} opponent route(s): as many passenger "
-                              "cards are needed"), count=spent)
+        raise IllegalEvent(NP_("This trip uses {count} opponent route: a passenger card is "
+                               "needed", "This trip uses {count} opponent routes: as many "
+                               "passenger cards are needed"), count=spent)
     return Trip(start, tuple(taken), spent, after, frozenset(reached))
 
 

@@ -12,7 +12,7 @@ needed: the cards cover the route's spaces exactly.
 >>> pays_for(ferry, ("red", "red", "red"))
 Traceback (most recent call last):
 ...
-engine.errors.IllegalEvent: This ferry needs 1 locomotive(s)
+engine.errors.IllegalEvent: This ferry needs 1 locomotive
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...unseen import UNSEEN, uncovered
 from .board import COLORS, GRAY, LOCOMOTIVE, Track
 
@@ -33,6 +33,11 @@ PASSENGER = "passenger"
 UNKNOWN = UNSEEN
 #: Locomotives +4 replace a colour only on routes of this length or more.
 LOCOMOTIVE_4_FROM = 4
+
+#: Refusals said in more than one place.
+FERRY_LOCOMOTIVES = NP_("This ferry needs {count} locomotive",
+                        "This ferry needs {count} locomotives")
+ONE_COLOUR = NP_("Pay with {count} card of one colour", "Pay with {count} cards of one colour")
 
 
 def boat(color: str, double: bool = False) -> str:
@@ -95,12 +100,14 @@ def pays_for(track: Track, cards: Sequence[str], special: Sequence[str] = ()) ->
     colored = hand[color] if color else 0
     ferry_cards = hand[FERRY_CARD]
     if wild < track.ferries:
-        raise IllegalEvent(N_("This ferry needs {count} locomotive(s)"), count=track.ferries)
+        raise IllegalEvent(FERRY_LOCOMOTIVES, count=track.ferries)
     plain_spaces = track.length - track.ferries - track.waves
     if colored + hand[LOCOMOTIVE_4] > plain_spaces:
         raise IllegalEvent(N_("Too many cards for this route"))
     if ferry_cards > track.waves:
-        raise IllegalEvent(N_("Too many ferry cards for {waves} wave space(s)"), waves=track.waves)
+        raise IllegalEvent(NP_("Too many ferry cards for {waves} wave space",
+                               "Too many ferry cards for {waves} wave spaces", "waves"),
+                           waves=track.waves)
     # Wild cards cover the ferry symbols, the plain spaces left, and the waves the ferry cards
     # (one or two waves each) do not.
     left_for_waves = wild - track.ferries - (plain_spaces - colored - hand[LOCOMOTIVE_4])
@@ -149,7 +156,8 @@ def pays_surcharge(cards: Sequence[str], payment: Payment, count: int) -> None:
     if UNKNOWN in cards:
         raise IllegalEvent(N_("Scan every card you pay with"))
     if len(cards) != count:
-        raise IllegalEvent(N_("The tunnel asks for {count} more card(s)"), count=count)
+        raise IllegalEvent(NP_("The tunnel asks for {count} more card",
+                               "The tunnel asks for {count} more cards"), count=count)
     problem = surcharge_cards_problem(cards, payment.color)
     if problem is not None:
         raise problem
@@ -174,11 +182,11 @@ def pays_for_set(cards: Sequence[str], count: int, special: Sequence[str] = ()) 
     if UNKNOWN in cards:
         raise IllegalEvent(N_("Scan every card you pay with"))
     if len(cards) != count:
-        raise IllegalEvent(N_("Pay with {count} card(s) of one colour"), count=count)
+        raise IllegalEvent(ONE_COLOUR, count=count)
     hand = Counter(cards)
     colors = {card for card in hand if card in COLORS}
     if len(colors) > 1 or sum(hand[c] for c in colors) + _wild(hand, special) != count:
-        raise IllegalEvent(N_("Pay with {count} card(s) of one colour"), count=count)
+        raise IllegalEvent(ONE_COLOUR, count=count)
     return next(iter(colors), None)
 
 
@@ -225,7 +233,7 @@ def route_payment_problem(track: Track, cards: Sequence[str], special: Sequence[
         if len(cards) > track.length:
             raise IllegalEvent(N_("Too many cards for this route"))
         if sum(1 for card in cards if card not in wild) > track.length - track.ferries:
-            raise IllegalEvent(N_("This ferry needs {count} locomotive(s)"), count=track.ferries)
+            raise IllegalEvent(FERRY_LOCOMOTIVES, count=track.ferries)
         pays_for(track, cards, special)
     except IllegalEvent as error:
         # Cards still to come may yet make up the spaces or the locomotives missing.
@@ -248,7 +256,7 @@ def route_paid(track: Track, cards: Sequence[str], special: Sequence[str] = ()) 
 _SPECIAL_ONLY = (LOCOMOTIVE_4, FERRY_CARD, PASSENGER)
 #: Refusals of a payment that more cards may still mend.
 _NOT_YET = (N_("Not enough cards: this route has {length} spaces"),
-            N_("This ferry needs {count} locomotive(s)"))
+            FERRY_LOCOMOTIVES)
 
 
 def set_payment_problem(cards: Sequence[str], cost: int) -> IllegalEvent | None:
@@ -256,7 +264,7 @@ def set_payment_problem(cards: Sequence[str], cost: int) -> IllegalEvent | None:
     None."""
     try:
         if len({card for card in cards if card != LOCOMOTIVE}) > 1 or len(cards) > cost:
-            raise IllegalEvent(N_("Pay with {count} card(s) of one colour"), count=cost)
+            raise IllegalEvent(ONE_COLOUR, count=cost)
         if len(cards) == cost:
             pays_for_set(cards, cost)
     except IllegalEvent as error:

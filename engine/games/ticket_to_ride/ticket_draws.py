@@ -4,7 +4,7 @@ the player keeps some (those not kept go under the pile).
 
 from __future__ import annotations
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...frozen import evolve
 from .events import DrawTickets, KeepTickets
 from .live_depots import start_depots
@@ -25,7 +25,8 @@ def keep_tickets(state: TicketToRideState, event: KeepTickets) -> TicketToRideSt
     offered = player.offered + player.offered_long
     least = min(least, len(offered))
     if len(event.tickets) < least:
-        raise IllegalEvent(N_("Keep at least {count} ticket(s)"), count=least)
+        raise IllegalEvent(NP_("Keep at least {count} ticket", "Keep at least {count} tickets"),
+                           count=least)
     if len(set(event.tickets)) != len(event.tickets) or UNKNOWN in event.tickets:
         raise IllegalEvent(N_("Name each ticket kept once"))
     regular, longs = list(player.offered), list(player.offered_long)

@@ -4,7 +4,7 @@ the tunnel given up (the cards stay in hand, the turn is over).
 
 from __future__ import annotations
 
-from ...errors import N_, IllegalEvent
+from ...errors import N_, NP_, IllegalEvent
 from ...frozen import evolve
 from ...unseen import reveal
 from .claiming import place_trains
@@ -29,7 +29,7 @@ def reveal_tunnel(state: TicketToRideState, event: RevealTunnel) -> TicketToRide
         raise IllegalEvent(N_("No tunnel is waiting for its cards"))
     count = cards_to_reveal(state)
     if len(event.cards) != count:
-        raise IllegalEvent(N_("Turn over {count} card(s)"), count=count)
+        raise IllegalEvent(NP_("Turn over {count} card", "Turn over {count} cards"), count=count)
     cards = tuple(reveal(seen, said) for seen, said in zip(state.deck, event.cards))
     if UNKNOWN in cards:
         raise IllegalEvent(N_("Scan the cards turned over"))
