@@ -37,7 +37,10 @@ class FeedbackRecorder:
     def record(self, event: FeedbackEvent) -> None:
         with self._lock:
             self._events.append(event)
-        logger.info("feedback: %s %s", *event)  # what a desktop run would hear and see
+        kind, value = event
+        # What a desktop run would hear and see, in its log.
+        logger.info("feedback: %s", f"beep {value}" if kind == "beep"
+                    else f"LED {'on' if value else 'off'}")
 
     @property
     def events(self) -> list[FeedbackEvent]:

@@ -5,6 +5,7 @@ unless configured."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from companion.flows.inputs import Hold, Press, Tap
 from companion.screens.model import Screen, Style
 from companion.table.build import Table, open_table
 from companion.table.feedback import ACCEPTED, REFUSED, TableFeedback, answer_sound
+from drivers.config import FeedbackSettings, parse_settings
 from drivers.errors import DriverConfigError
 from drivers.sim.feedback import FeedbackRecorder
 from engine.games.freight_train.state import Phase
@@ -175,6 +177,32 @@ def test_the_feedback_section_is_passed_to_the_drivers() -> None:
     assert parse_config('[feedback]\nkind = "sim"\nled_pin = 16\n').simulated
     with pytest.raises(ConfigError, match="feedback"):
         parse_config('feedback = 3\n')
+
+
+def toml_blocks(text: str) -> list[str]:
+    return re.findall(r"```toml\n(.*?)```", text, re.DOTALL)
+
+
+def test_wiring_md_configures_the_parts_it_wires() -> None:
+    blocks = toml_blocks((ROOT / "wiring.md").read_text(encoding="utf-8"))
+    pi = next(block for block in blocks if 'kind = "mfrc522"' in block)
+    real, simulated = [block for block in blocks if "[feedback]" in block]
+    settings = parse_settings(parse_config(pi + real).driver_sections())
+    assert settings.feedback == FeedbackSettings("gpio", "passive", 18, 16)
+    config = parse_config(simulated)
+    assert config.simulated and config.feedback is not None
+    assert parse_settings(config.driver_sections()).feedback == FeedbackSettings(
+        "sim", "passive", 18, 16)
+
+
+def test_the_examples_feedback_lines_uncommented_fit_its_wiring() -> None:
+    text = (ROOT / "examples" / "config.toml").read_text(encoding="utf-8")
+    start = text.index("# [feedback]\n")
+    block = text[start:].split("\n\n", 1)[0]
+    uncommented = text.replace(block, block.replace("# ", ""))
+    assert parse_config(text).feedback is None  # off as shipped
+    settings = parse_settings(parse_config(uncommented).driver_sections())
+    assert settings.feedback == FeedbackSettings("gpio", "passive", 18, 16)
 
 
 def test_a_bad_feedback_pin_stops_the_table_naming_the_key(tmp_path: Path) -> None:
