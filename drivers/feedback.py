@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.config import BUZZER_KINDS
-from drivers.errors import DeviceNotFound, DriverError, translate_os_error
+from drivers.errors import DriverError, gpio_error
 
 logger = logging.getLogger(__name__)
 
@@ -205,7 +205,7 @@ class GpioFeedback:
     def _open(self, pin_factory: Any) -> None:
         try:
             from gpiozero import LED, Buzzer, TonalBuzzer
-            from gpiozero.exc import BadPinFactory, GPIOZeroError, PinPWMUnsupported
+            from gpiozero.exc import GPIOZeroError, PinPWMUnsupported
         except ModuleNotFoundError as exc:
             raise DriverError("feedback", "the Python package gpiozero is missing",
                               "pip install tabletop-companion") from exc
@@ -225,22 +225,11 @@ class GpioFeedback:
             if self.led_pin is not None:
                 label = f"LED on GPIO {self.led_pin}"
                 self._led = LED(self.led_pin, pin_factory=pin_factory)
-        except BadPinFactory as exc:
-            self.close()
-            raise DeviceNotFound(
-                label, f"no GPIO backend could be loaded ({exc})", FEEDBACK_HINT
-            ) from exc
         except PinPWMUnsupported as exc:
             self.close()
             raise DriverError(label, "this GPIO backend cannot play tones (no PWM)",
                               'feedback.buzzer = "active", or a backend with PWM such as '
                               "lgpio") from exc
-        except GPIOZeroError as exc:
+        except (GPIOZeroError, OSError) as exc:
             self.close()
-            raise DriverError(label, str(exc) or type(exc).__name__, FEEDBACK_HINT) from exc
-        except OSError as exc:
-            self.close()
-            raise translate_os_error(
-                exc, label, missing=FEEDBACK_HINT, permission=FEEDBACK_HINT,
-                failure=FEEDBACK_HINT,
-            ) from exc
+            raise gpio_error(exc, label, FEEDBACK_HINT) from exc

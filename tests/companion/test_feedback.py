@@ -24,7 +24,6 @@ from companion.table.feedback import ACCEPTED, REFUSED, TableFeedback, answer_so
 from drivers.config import FeedbackSettings, parse_settings
 from drivers.errors import DriverConfigError
 from drivers.sim.feedback import FeedbackRecorder
-from engine.games.freight_train.state import Phase
 
 from .hands import Hands
 
@@ -61,11 +60,6 @@ def heard(table: Table) -> list[tuple[str, Any]]:
     return events
 
 
-def start_day(hands: Hands) -> None:
-    while hands.table.app.session.state.phase is Phase.DEAL:
-        hands.press("ok")
-
-
 def test_accepted_and_refused_taps_and_presses_are_heard(table: Table) -> None:
     hands = Hands(table)
     coal = hands.deck.uids[("wagon", "coal")]
@@ -74,7 +68,7 @@ def test_accepted_and_refused_taps_and_presses_are_heard(table: Table) -> None:
     assert heard(table) == [BEEP_REFUSED, LED_ON]
     hands.press("ok")                                    # the deal goes on: the refusal goes
     assert heard(table) == [LED_OFF]
-    start_day(hands)
+    hands.start_day()
     heard(table)
     hands.tap(coal[0])                                   # a wagon into the hand
     assert heard(table) == [BEEP_ACCEPTED]
@@ -95,7 +89,7 @@ def test_accepted_and_refused_taps_and_presses_are_heard(table: Table) -> None:
 
 def test_a_question_lights_the_led_until_it_is_answered(table: Table) -> None:
     hands = Hands(table)
-    start_day(hands)
+    hands.start_day()
     heard(table)
     hands.tap("0BADCAFE")                                # an unknown tag: enrol it?
     assert hands.screen()[1] is Style.CONFIRM
