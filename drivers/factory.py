@@ -13,7 +13,8 @@ and the DriverSet exposes handles to drive it.
 
 With `strict=False` a device that cannot be opened at start does not stop the others: it is
 reported as a DriverFault on the queue and retried in the background (readers and display;
-buttons always raise). This is what an appliance wants at boot; a desktop run may prefer
+buttons always raise; a buzzer and LED are left out, with a warning in the log and `companion
+doctor` saying why). This is what an appliance wants at boot; a desktop run may prefer
 `strict=True` and a clear error.
 """
 
@@ -34,6 +35,7 @@ from drivers.config import (
     parse_settings,
 )
 from drivers.display import OledDisplay
+from drivers.errors import DriverError
 from drivers.events import EventSink
 from drivers.protocols import ButtonPanel, CardReader, CardSimulator, Display, Feedback
 from drivers.rfid.mfrc522_open import (
@@ -108,7 +110,7 @@ def build_drivers(
         buttons = _build_buttons(settings.buttons, events, closers, sim)
         reader = _build_reader(settings.reader, events, strict, closers, sim)
         feedback = (None if settings.feedback is None
-                    else _build_feedback(settings.feedback, closers, sim))
+                    else _build_feedback(settings.feedback, strict, closers, sim))
     except BaseException:
         for close in reversed(closers):
             try:
@@ -228,12 +230,19 @@ def _build_buttons(
 
 
 def _build_feedback(
-    s: FeedbackSettings, closers: list[Callable[[], None]], sim: SimHandles
-) -> Feedback:
+    s: FeedbackSettings, strict: bool, closers: list[Callable[[], None]], sim: SimHandles
+) -> Feedback | None:
     from drivers.feedback import GpioFeedback
 
     if s.kind != "sim":
-        device = GpioFeedback(s.buzzer_pin, s.buzzer, s.led_pin)
+        try:
+            device = GpioFeedback(s.buzzer_pin, s.buzzer, s.led_pin)
+        except DriverError as error:
+            if strict:
+                raise
+            # Optional parts: the table goes on silent (the top line stays the game's).
+            logger.warning("buzzer and LED left out: %s", error)
+            return None
         closers.append(device.close)
         return device
     from drivers.sim.feedback import FeedbackRecorder, RecordingFeedback, mock_pwm_factory

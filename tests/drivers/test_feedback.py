@@ -267,6 +267,21 @@ def test_without_a_feedback_section_there_is_no_feedback(events: Events) -> None
         assert drivers.settings.feedback is None
 
 
+def test_parts_that_cannot_open_stop_a_strict_start_and_are_left_out_otherwise(
+        events: Events, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from gpiozero import Device
+
+    # The real part's path on a backend without PWM (mock pins: this machine has no GPIO).
+    monkeypatch.setattr(Device, "pin_factory", mock_pin_factory())
+    config = with_feedback(kind="gpio", buzzer="passive", buzzer_pin=18, led_pin=16)
+    with pytest.raises(DriverError, match="PWM"):
+        build_drivers(config, events)
+    with build_drivers(config, events, strict=False) as drivers:
+        assert drivers.feedback is None  # the other devices start; the table is silent
+    assert "buzzer and LED left out" in caplog.text and "PWM" in caplog.text
+
+
 def test_a_recorder_starts_empty_and_clears() -> None:
     recorder = FeedbackRecorder()
     recorder.record(("beep", ACCEPTED))
@@ -359,7 +374,6 @@ def test_the_probe_reports_a_part_that_cannot_open(monkeypatch: pytest.MonkeyPat
 
     settings = parse_settings(with_feedback(kind="gpio", buzzer="passive", buzzer_pin=18))
     assert settings.feedback is not None
-    # The real part's path on a backend without PWM (mock pins: this machine has no GPIO).
-    monkeypatch.setattr(Device, "pin_factory", mock_pin_factory())
+    monkeypatch.setattr(Device, "pin_factory", mock_pin_factory())  # no PWM, as above
     answer = probe_feedback(settings.feedback)
     assert not answer.answered and "PWM" in answer.detail and answer.check
