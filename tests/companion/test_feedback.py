@@ -147,16 +147,26 @@ print("MODULES " + json.dumps(sorted(sys.modules)), flush=True)
 """
 
 
-def test_a_demo_without_feedback_opens_no_buzzer_or_led(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-c", _PROBE, "demo", "freight-train", "--seed", "1",
-                           "--players", "2", "--state-dir", str(tmp_path / "state")],
+def modules_of_a_run(folder: Path, config: str) -> set[str]:
+    """The modules `companion run` loaded, its standard input empty (it stops at once)."""
+    (folder / "config.toml").write_text(config, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _PROBE, "--lang", "en", "run", "--config",
+                           str(folder / "config.toml"), "--state-dir", str(folder / "state"),
+                           "--game", "freight-train", "--players", "Ana,Ben"],
                           capture_output=True, text=True, cwd=ROOT, check=True,
+                          stdin=subprocess.DEVNULL,
                           env={"PYTHONPATH": str(ROOT), "COMPANION_LANG": "en"})
     line = next(line for line in done.stdout.splitlines() if line.startswith("MODULES "))
     modules = set(json.loads(line.removeprefix("MODULES ")))
-    assert "companion.table.loop" in modules  # the demo did run a table
-    assert {"drivers.feedback", "drivers.sim.feedback"}.isdisjoint(modules)
-    assert "feedback" not in done.stderr
+    assert "companion.table.loop" in modules  # a table did run
+    return modules
+
+
+def test_a_run_without_feedback_opens_no_buzzer_or_led(tmp_path: Path) -> None:
+    parts = {"drivers.feedback", "drivers.sim.feedback"}
+    assert parts.isdisjoint(modules_of_a_run(tmp_path, '[companion]\nlanguage = "en"\n'))
+    with_parts = modules_of_a_run(tmp_path, '[feedback]\nkind = "sim"\nled_pin = 16\n')
+    assert parts <= with_parts  # the probe sees them when they are there
 
 
 # -- the configuration ---------------------------------------------------------------------------
