@@ -6,7 +6,9 @@ passive piezo plays the note on a PWM pin (gpiozero `TonalBuzzer`). Either way t
 played by one daemon thread of ours, never in the caller's: `sound` returns at once, a new
 sound cuts the one playing short (the latest answer is the one that matters), and `close`
 silences the buzzer whatever it was playing. The thread sleeps until there is something to
-play. gpiozero is imported only when a device is opened.
+play. (gpiozero's own `Buzzer.beep(background=True)` serves the active kind alone, one pitch
+and one rhythm; one player of ours serves both kinds and the patterns stay data.) gpiozero is
+imported only when a device is opened.
 """
 
 from __future__ import annotations
