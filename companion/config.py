@@ -1,9 +1,10 @@
 """The configuration file: TOML, checked once at start so a mistake is refused in one line.
 
 The companion's own section `[companion]`, the scoreboard's `[web]` and each game's section
-(`[freight-train]`, ...) are checked here. The driver sections `[reader]`, `[buttons]` and
-`[display]` are passed through as dicts: the drivers' factory checks them itself. Without
-any file every device is simulated.
+(`[freight-train]`, ...) are checked here. The driver sections `[reader]`, `[buttons]`,
+`[display]` and the optional `[feedback]` are passed through as dicts: the drivers' factory
+checks them itself. Without any file every device is simulated, and there is no buzzer or
+status LED.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ DEFAULT_PATH = Path("/etc/companion/config.toml")
 #: The key of a game's section that names its folder of map files (games played on maps).
 MAPS_KEY = "maps"
 DRIVER_SECTIONS = ("reader", "buttons", "display")
+#: The buzzer and status LED: off (no section) unless configured.
+FEEDBACK_SECTION = "feedback"
 WEB_KEYS = ("port", "address")
 SIMULATED: Mapping[str, Any] = {"kind": "sim"}
 #: A notice longer than this would hide the table from the players, not inform them.
@@ -101,6 +104,8 @@ class Config:
     reader: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     buttons: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
     display: dict[str, Any] = field(default_factory=lambda: dict(SIMULATED))
+    #: The `[feedback]` section (buzzer and status LED); None: there are none.
+    feedback: dict[str, Any] | None = None
     #: The `[web]` section: where phones find the scoreboard; None without one (no QR code).
     web: Scoreboard | None = None
     #: The broker the table publishes to (`[mqtt]`); None: it publishes nothing.
@@ -123,10 +128,13 @@ class Config:
         return self.players.index(self.first_player) if self.first_player else 0
 
     def driver_sections(self) -> dict[str, dict[str, Any]]:
-        """The `[reader]`, `[buttons]` and `[display]` sections, as the drivers' factory
-        takes them."""
-        return {"reader": dict(self.reader), "buttons": dict(self.buttons),
-                "display": dict(self.display)}
+        """The `[reader]`, `[buttons]`, `[display]` and (when present) `[feedback]` sections,
+        as the drivers' factory takes them."""
+        sections = {"reader": dict(self.reader), "buttons": dict(self.buttons),
+                    "display": dict(self.display)}
+        if self.feedback is not None:
+            sections[FEEDBACK_SECTION] = dict(self.feedback)
+        return sections
 
     def driver_error(self, error: Exception) -> ConfigError:
         """A driver's ConfigError(key, message) with this file named, for the same one-line
@@ -140,7 +148,8 @@ class Config:
     def simulated(self) -> bool:
         """True when every device is simulated."""
         return all(section.get("kind") == "sim"
-                   for section in (self.reader, self.buttons, self.display))
+                   for section in (self.reader, self.buttons, self.display,
+                                   self.feedback or SIMULATED))
 
 
 def load_config(path: str | Path | None = None) -> Config:
@@ -203,7 +212,7 @@ class _Checker:
     def config(self, document: dict[str, Any]) -> Config:
         from engine.registry import CATALOGUE, GAMES
 
-        known = ("companion", "web", *DRIVER_SECTIONS, "mqtt", *GAMES)
+        known = ("companion", "web", *DRIVER_SECTIONS, FEEDBACK_SECTION, "mqtt", *GAMES)
         for name, value in document.items():
             if name not in known:
                 raise self.fail(name, N_("unknown section; the sections are {sections}"),
@@ -231,6 +240,8 @@ class _Checker:
                                        (*table_keys, *declared)), **shown}
         drivers: dict[str, Any] = {name: dict(document.get(name, SIMULATED))
                                    for name in DRIVER_SECTIONS}
+        if FEEDBACK_SECTION in document:
+            drivers[FEEDBACK_SECTION] = dict(document[FEEDBACK_SECTION])
         web = self.web(document["web"]) if "web" in document else None
         mqtt = None
         if "mqtt" in document:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from drivers.debounce import Debouncer
-from drivers.errors import DeviceNotFound, DriverError, translate_os_error
+from drivers.errors import DriverError, gpio_error
 from drivers.events import ButtonHeld, ButtonPressed, ButtonReleased, EncoderStep, EventSink
 
 logger = logging.getLogger(__name__)
@@ -150,7 +150,7 @@ class GpioButtonPanel:
     def _open(self, pin_factory: Any) -> None:
         try:
             from gpiozero import DigitalInputDevice, RotaryEncoder
-            from gpiozero.exc import BadPinFactory, GPIOZeroError
+            from gpiozero.exc import GPIOZeroError
         except ModuleNotFoundError as exc:
             raise DriverError("buttons", "the Python package gpiozero is missing",
                               "pip install tabletop-companion") from exc
@@ -173,19 +173,9 @@ class GpioButtonPanel:
                 )
                 self._encoder.when_rotated_clockwise = functools.partial(self._on_step, 1)
                 self._encoder.when_rotated_counter_clockwise = functools.partial(self._on_step, -1)
-        except BadPinFactory as exc:
+        except (GPIOZeroError, OSError) as exc:
             self.close()
-            raise DeviceNotFound(
-                label, f"no GPIO backend could be loaded ({exc})", GPIO_HINT
-            ) from exc
-        except GPIOZeroError as exc:
-            self.close()
-            raise DriverError(label, str(exc) or type(exc).__name__, GPIO_HINT) from exc
-        except OSError as exc:
-            self.close()
-            raise translate_os_error(
-                exc, label, missing=GPIO_HINT, permission=GPIO_HINT, failure=GPIO_HINT
-            ) from exc
+            raise gpio_error(exc, label, GPIO_HINT) from exc
 
     # -- edges ---------------------------------------------------------------------------------
 

@@ -21,6 +21,8 @@ Pins are BCM numbers. Settings that belong to another kind are accepted, so swit
            spi_speed_hz (8 MHz), gpio_dc (23), gpio_rst (12); width (128), height (64),
            rotate (0-3), contrast (optional); png/emulator: path, keep_frames (false),
            emulator = "gifanim" | "capture" | "pygame".
+[feedback] optional (absent: none); kind = "gpio" | "sim"; buzzer = "active" | "passive"
+           ("active"); buzzer_pin, led_pin (at least one of them).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from drivers.errors import DriverConfigError
 READER_KINDS = ("mfrc522", "rdm6300", "serial-lines", "sim")
 SIMULATED_READERS = ("mfrc522", "rdm6300", "serial-lines")
 BUTTON_KINDS = ("gpio", "sim")
+FEEDBACK_KINDS = ("gpio", "sim")
+BUZZER_KINDS = ("active", "passive")
 DISPLAY_KINDS = ("ssd1306", "sh1106", "sim", "png", "emulator")
 DISPLAY_INTERFACES = ("i2c", "spi")
 EMULATORS = ("gifanim", "capture", "pygame")
@@ -121,12 +125,23 @@ class DisplaySettings:
 
 
 @dataclass(frozen=True)
+class FeedbackSettings:
+    """The `[feedback]` section: a buzzer and a status LED, each on its pin or absent."""
+
+    kind: str = "sim"
+    buzzer: str = "active"
+    buzzer_pin: int | None = None
+    led_pin: int | None = None
+
+
+@dataclass(frozen=True)
 class DriverSettings:
-    """The three devices' settings, checked."""
+    """The devices' settings, checked; `feedback` is None when not configured."""
 
     reader: ReaderSettings
     buttons: ButtonSettings
     display: DisplaySettings
+    feedback: FeedbackSettings | None = None
 
 
 def _written(value: Any) -> str:
@@ -351,8 +366,25 @@ def parse_display(raw: Any) -> DisplaySettings:
     return settings
 
 
+def parse_feedback(raw: Any) -> FeedbackSettings:
+    s = _Section("feedback", raw)
+    pins = BCM_PINS.start, BCM_PINS.stop - 1
+    settings = FeedbackSettings(
+        kind=s.choice("kind", FEEDBACK_KINDS),
+        buzzer=s.choice("buzzer", BUZZER_KINDS, "active"),
+        buzzer_pin=s.optional_integer("buzzer_pin", *pins),
+        led_pin=s.optional_integer("led_pin", *pins),
+    )
+    if settings.buzzer_pin is None and settings.led_pin is None:
+        raise DriverConfigError("feedback", "names no part: set buzzer_pin, led_pin or both "
+                                "(or leave the section out)")
+    s.finish()
+    return settings
+
+
 def parse_settings(config: Mapping[str, Any]) -> DriverSettings:
-    """Validate the three sections (other sections of the file are not ours and are ignored)."""
+    """Validate the sections of the devices (other sections of the file are not ours and
+    are ignored); `[feedback]` is optional."""
     if not isinstance(config, Mapping):
         raise DriverConfigError("config", "must be a table of sections")
     for section in ("reader", "buttons", "display"):
@@ -364,6 +396,7 @@ def parse_settings(config: Mapping[str, Any]) -> DriverSettings:
         reader=parse_reader(config["reader"]),
         buttons=parse_buttons(config["buttons"]),
         display=parse_display(config["display"]),
+        feedback=parse_feedback(config["feedback"]) if "feedback" in config else None,
     )
     _check_pins(settings)
     return settings
@@ -418,3 +451,9 @@ def _check_pins(settings: DriverSettings) -> None:
         claim(encoder.b, "buttons.encoder.b", "the encoder's B")
         if encoder.push is not None:
             claim(encoder.push, "buttons.encoder.push", "the encoder's push button")
+    feedback = settings.feedback
+    if feedback is not None:
+        if feedback.buzzer_pin is not None:
+            claim(feedback.buzzer_pin, "feedback.buzzer_pin", "the buzzer")
+        if feedback.led_pin is not None:
+            claim(feedback.led_pin, "feedback.led_pin", "the status LED")

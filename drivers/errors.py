@@ -63,6 +63,18 @@ class DriverConfigError(ValueError):
         super().__init__(f"{key}: {message}")
 
 
+def gpio_error(exc: Exception, device: str, hint: str) -> DriverError:
+    """A gpiozero error or an OSError met opening `device` on GPIO pins, in words, with
+    `hint` as what to check."""
+    from gpiozero.exc import BadPinFactory  # the caller has gpiozero: its error came from it
+
+    if isinstance(exc, BadPinFactory):
+        return DeviceNotFound(device, f"no GPIO backend could be loaded ({exc})", hint)
+    if isinstance(exc, OSError):
+        return translate_os_error(exc, device, missing=hint, permission=hint, failure=hint)
+    return DriverError(device, str(exc) or type(exc).__name__, hint)
+
+
 def translate_os_error(
     exc: OSError, device: str, *, missing: str, permission: str, failure: str
 ) -> DriverError:

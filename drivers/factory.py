@@ -7,11 +7,14 @@ and the DriverSet exposes handles to drive it.
     drivers.sim.reader.tap("DEADBEEF")        # a card on the simulated antenna
     drivers.sim.buttons.click("ok")           # through gpiozero's mock pins
     drivers.display.show(frame)
+    drivers.feedback.sound("accepted")        # only with a [feedback] section, else None
+    drivers.sim.feedback.events               # [("beep", "accepted")] when simulated
     drivers.close()                           # the panel is cleared
 
 With `strict=False` a device that cannot be opened at start does not stop the others: it is
 reported as a DriverFault on the queue and retried in the background (readers and display;
-buttons always raise). This is what an appliance wants at boot; a desktop run may prefer
+buttons always raise; a buzzer and LED are left out, with a warning in the log and `companion
+doctor` saying why). This is what an appliance wants at boot; a desktop run may prefer
 `strict=True` and a clear error.
 """
 
@@ -20,19 +23,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drivers.buttons import EncoderPins, GpioButtonPanel
 from drivers.config import (
     ButtonSettings,
     DisplaySettings,
     DriverSettings,
+    FeedbackSettings,
     ReaderSettings,
     parse_settings,
 )
 from drivers.display import OledDisplay
+from drivers.errors import DriverError
 from drivers.events import EventSink
-from drivers.protocols import ButtonPanel, CardReader, CardSimulator, Display
+from drivers.protocols import ButtonPanel, CardReader, CardSimulator, Display, Feedback
 from drivers.rfid.mfrc522_open import (
     open_library_registers,
     open_spi_registers,
@@ -47,6 +52,9 @@ from drivers.uart.lines import LineParser
 from drivers.uart.rdm6300 import Rdm6300Parser
 from drivers.uart.reader import FrameParser, SerialCardReader, open_serial_port, port_label
 
+if TYPE_CHECKING:  # the feedback's modules are read only when it is configured
+    from drivers.sim.feedback import FeedbackRecorder
+
 logger = logging.getLogger(__name__)
 
 
@@ -57,6 +65,7 @@ class SimHandles:
     reader: CardSimulator | None = None
     buttons: ButtonSimulator | None = None
     display: SimulatedDisplay | None = None
+    feedback: FeedbackRecorder | None = None
 
 
 @dataclass
@@ -69,6 +78,8 @@ class DriverSet:
     settings: DriverSettings
     sim: SimHandles = field(default_factory=SimHandles)
     _closers: list[Callable[[], None]] = field(default_factory=list, repr=False)
+    #: The buzzer and status LED; None without a `[feedback]` section.
+    feedback: Feedback | None = None
 
     def close(self) -> None:
         """Stop the reader, release the pins, clear the panel (last). Safe to call twice."""
@@ -98,6 +109,8 @@ def build_drivers(
         display = _build_display(settings.display, events, strict, closers, sim)
         buttons = _build_buttons(settings.buttons, events, closers, sim)
         reader = _build_reader(settings.reader, events, strict, closers, sim)
+        feedback = (None if settings.feedback is None
+                    else _build_feedback(settings.feedback, strict, closers, sim))
     except BaseException:
         for close in reversed(closers):
             try:
@@ -105,7 +118,7 @@ def build_drivers(
             except Exception:
                 logger.exception("closing a driver after a failed start failed")
         raise
-    return DriverSet(reader, buttons, display, settings, sim, closers)
+    return DriverSet(reader, buttons, display, settings, sim, closers, feedback)
 
 
 def build_display(
@@ -232,6 +245,36 @@ def _build_buttons(
     if factory is not None:
         sim.buttons = ButtonSimulator(factory, s.pins, encoder)
     return panel
+
+
+# -- feedback -------------------------------------------------------------------------------------
+
+
+def _build_feedback(
+    s: FeedbackSettings, strict: bool, closers: list[Callable[[], None]], sim: SimHandles
+) -> Feedback | None:
+    from drivers.feedback import GpioFeedback
+
+    if s.kind != "sim":
+        try:
+            device = GpioFeedback(s.buzzer_pin, s.buzzer, s.led_pin)
+        except DriverError as error:
+            if strict:
+                raise
+            # Optional parts: the table goes on silent (the top line stays the game's).
+            logger.warning("buzzer and LED left out: %s", error)
+            return None
+        closers.append(device.close)
+        return device
+    from drivers.sim.feedback import FeedbackRecorder, RecordingFeedback, mock_pwm_factory
+
+    factory = mock_pwm_factory()
+    recorder = FeedbackRecorder()
+    recording = RecordingFeedback(
+        GpioFeedback(s.buzzer_pin, s.buzzer, s.led_pin, pin_factory=factory), recorder, factory)
+    closers.append(recording.close)
+    sim.feedback = recorder
+    return recording
 
 
 # -- display -------------------------------------------------------------------------------------

@@ -15,7 +15,13 @@ import queue
 from dataclasses import dataclass
 from pathlib import Path
 
-from drivers.config import ButtonSettings, DisplaySettings, DriverSettings, ReaderSettings
+from drivers.config import (
+    ButtonSettings,
+    DisplaySettings,
+    DriverSettings,
+    FeedbackSettings,
+    ReaderSettings,
+)
 from drivers.errors import DriverError
 from drivers.rfid.mfrc522_registers import KNOWN_VERSIONS, Reg
 
@@ -31,7 +37,7 @@ _PANEL_NOP = 0xE3
 class Probe:
     """What one device answered. `detail` and `check` are the drivers' technical words."""
 
-    device: str  # "reader", "display" or "buttons"
+    device: str  # "reader", "display", "buttons" or "feedback"
     label: str
     answered: bool
     detail: str
@@ -68,7 +74,8 @@ def device_nodes(settings: DriverSettings, dev: Path = Path("/dev")) -> list[Dev
             nodes.append(DeviceNode(f"/dev/spidev{display.spi_port}.{display.spi_device}",
                                     "spi", "spi"))
             nodes.append(DeviceNode("/dev/gpiochip0", "gpio", "gpio"))
-    if buttons.kind == "gpio":
+    if buttons.kind == "gpio" or (settings.feedback is not None
+                                  and settings.feedback.kind == "gpio"):
         nodes.append(DeviceNode("/dev/gpiochip0", "gpio", "gpio"))
     unique: dict[str, DeviceNode] = {}
     for node in nodes:
@@ -247,3 +254,43 @@ def probe_buttons(s: ButtonSettings) -> Probe:
         return Probe("buttons", label, False, f"pressed at start: {', '.join(held)}",
                      "that no button is stuck or wired to the wrong pin", simulated)
     return Probe("buttons", label, True, "every pin reads released", simulated=simulated)
+
+
+# -- feedback -----------------------------------------------------------------------------------
+
+#: How long the probe waits for its beep to end (it lasts 60 ms).
+_BEEP_TIMEOUT = 5.0
+
+
+def probe_feedback(s: FeedbackSettings) -> Probe:
+    """Open the buzzer and LED, beep once with the LED lit, and put both off: outputs
+    cannot answer back, so the person running the probe listens and looks."""
+    from drivers.feedback import ACCEPTED, GpioFeedback
+
+    simulated = s.kind == "sim"
+    factory = None
+    if simulated:
+        from drivers.sim.feedback import mock_pwm_factory
+
+        factory = mock_pwm_factory()
+    try:
+        device = GpioFeedback(s.buzzer_pin, s.buzzer, s.led_pin, pin_factory=factory)
+    except DriverError as error:
+        label = f"{'simulated ' if simulated else ''}buzzer and LED"
+        return Probe("feedback", label, False, f"{error.device}: {error.problem}", error.check,
+                     simulated)
+    label = f"{'simulated ' if simulated else ''}{device.label}"
+    try:
+        device.light(True)
+        device.sound(ACCEPTED)
+        player = device.player
+        if player is not None:
+            player.wait(lambda played: played.begun > 0 and played.idle, _BEEP_TIMEOUT)
+        device.light(False)
+    finally:
+        device.close()
+    found = {(True, True): "beeped once with the LED lit", (True, False): "beeped once",
+             (False, True): "lit the LED for a moment"}[
+        (s.buzzer_pin is not None, s.led_pin is not None)]
+    return Probe("feedback", label, True, f"{found}: an output cannot answer back, "
+                 "listen and look", simulated=simulated)

@@ -67,6 +67,20 @@ class Display(Protocol):
     def close(self) -> None: ...
 
 
+class Feedback(Protocol):
+    """A buzzer and a status LED, either of them possibly absent. Never blocks the caller."""
+
+    def sound(self, pattern: str) -> None:
+        """Sound a pattern of `drivers.feedback.PATTERNS` ("accepted", "refused") in the
+        background, cutting short the one playing."""
+
+    def light(self, on: bool) -> None:
+        """The status LED on or off."""
+
+    def close(self) -> None:
+        """Silence the buzzer and put the LED out."""
+
+
 class CardSimulator(Protocol):
     """A simulated reader's antenna: thread-safe, for tests and the desktop demo."""
 

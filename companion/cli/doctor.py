@@ -193,16 +193,19 @@ def _missing_advice(bus: str, language: str) -> str:
 
 
 def _devices(settings: DriverSettings, language: str) -> list[Check]:
-    from drivers.probe import Probe, probe_buttons, probe_display, probe_reader
+    from drivers.probe import Probe, probe_buttons, probe_display, probe_feedback, probe_reader
 
     _ = translator(language).gettext
-    names = {"reader": _("reader"), "display": _("display"), "buttons": _("buttons")}
+    names = {"reader": _("reader"), "display": _("display"), "buttons": _("buttons"),
+             "feedback": _("buzzer and LED")}
     probes: list[Probe] = []
     with warnings.catch_warnings():  # gpiozero's fallback warnings: the probe says it all
         warnings.simplefilter("ignore")
         probes.append(probe_reader(settings.reader))
         probes.append(probe_display(settings.display))
         probes.append(probe_buttons(settings.buttons))
+        if settings.feedback is not None:  # off unless configured: nothing to report
+            probes.append(probe_feedback(settings.feedback))
     checks = []
     for probe in probes:
         finding = f"{probe.label}: {probe.detail}"

@@ -172,18 +172,26 @@ def merge(paths: Sequence[Path], language: str = "fr") -> int:
     update()
     target = po_path(language)
     catalog = read(target, language)
-    taken = 0
-    for path in paths:
-        for message in read(path, language):
-            if not message.id or not _translated(message):
-                continue
-            ours = catalog.get(message.id, context=message.context)
-            if ours is not None and (ours.string != message.string or ours.fuzzy):
-                ours.string = message.string
-                ours.flags.discard("fuzzy")
-                taken += 1
+    taken = sum(take_translations(catalog, read(path, language)) for path in paths)
     write(target, catalog)
     compile_all()
+    return taken
+
+
+def take_translations(catalog: Catalog, other: Catalog) -> int:
+    """Set `catalog`'s translations from `other`'s, for the messages both have in the same
+    form (singular or plural); returns how many changed."""
+    taken = 0
+    for message in other:
+        if not message.id or not _translated(message):
+            continue
+        ours = catalog.get(message.id, context=message.context)
+        if ours is None or ours.pluralizable != message.pluralizable:
+            continue  # a message that became plural (or singular) is translated anew
+        if ours.string != message.string or ours.fuzzy:
+            ours.string = message.string
+            ours.flags.discard("fuzzy")
+            taken += 1
     return taken
 
 

@@ -29,6 +29,7 @@ from companion.state.tags import TagRegistry
 from companion.table.app import Flash, TableApp, TagMemory
 from companion.table.box_memory import box_memory, with_memory
 from companion.table.device_settings import load_settings
+from companion.table.feedback import TableFeedback
 from companion.table.loop import TableLoop
 from companion.table.panel_rest import PANEL_DEFAULT_CONTRAST, READER_SLOWDOWN, PanelRest
 from companion.table.session import GameSession
@@ -237,7 +238,9 @@ def open_table(
         loop = TableLoop(app, drivers.display,
                          lambda screen, page=0: render_screen(screen, size, page),
                          on_frame=on_frame, watchdog=watchdog, clock=clock, rest=rest,
-                         pages=lambda screen: pages(screen, size))
+                         pages=lambda screen: pages(screen, size),
+                         feedback=(None if drivers.feedback is None
+                                   else TableFeedback(drivers.feedback)))
         loop.claim_tap = ScanAnswer(Path(state_dir))  # `companion tags scan` while it runs
         table = Table(loop, drivers, opened.journal, registry, events, lock, opened.problem)
         table.publisher = builder.publish()

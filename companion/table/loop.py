@@ -27,6 +27,7 @@ from PIL import Image
 
 from companion.flows.inputs import from_driver
 from companion.screens.model import Screen
+from companion.table.feedback import TableFeedback
 from companion.table.panel_rest import PanelRest
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
 
@@ -70,12 +71,15 @@ class TableLoop:
         clock: Callable[[], float] = time.monotonic,
         rest: PanelRest | None = None,
         pages: Callable[[Screen], int] = lambda screen: 1,
+        feedback: TableFeedback | None = None,
     ) -> None:
         """`render(screen)` draws a screen; `pages(screen)` says over how many frames it goes
         on this panel, and `render(screen, page)` draws each of them. `watchdog()` is called
         on every turn of the loop and says when it wants to be called next (on `clock`; None:
-        whenever)."""
+        whenever). `feedback` sounds the answer to each input and lights the LED for the
+        screens to look at."""
         self.app = app
+        self.feedback = feedback
         #: Dims and switches off the idle panel; None keeps it lit.
         self.rest = rest
         self.display = display
@@ -126,6 +130,8 @@ class TableLoop:
             self.app.fault(event.device, None)
         inputs = from_driver(event)
         woke_only = self.rest is not None and self.rest.swallows(event)
+        if self.feedback is not None:
+            self.feedback.expect([] if woke_only else inputs, self._last_screen, self.app)
         try:
             claimed = self._claimed(event)
             for item in [] if woke_only or claimed else inputs:
@@ -138,6 +144,8 @@ class TableLoop:
                         self.app.fault(device, message)
             self.refresh()
         finally:
+            if self.feedback is not None:
+                self.feedback.forget()
             # Counted even when handling failed: whoever waits for the answer is not left
             # waiting for ever.
             with self._handled:
@@ -161,6 +169,8 @@ class TableLoop:
         """Render the app's screen and show it, unless it is the frame already shown; turn
         the page of a screen shown over several once its time is up."""
         screen = self.app.screen()
+        if self.feedback is not None:
+            self.feedback.showing(screen, self.app)
         now = self._built_at = self.clock()
         if screen != self._last_screen:
             self._page, self._page_since = 0, now

@@ -12,6 +12,7 @@ from companion.flows.automaton import Deck
 from companion.screens.model import Style
 from companion.table.build import Table, open_table
 from drivers.events import ButtonHeld, ButtonReleased, TagRemoved
+from engine.games.freight_train.state import Phase
 
 
 @contextmanager
@@ -96,6 +97,11 @@ class Hands:
         self.until(lambda event: isinstance(event, ButtonHeld))
         sim.release(button)
         self.released(button)
+
+    def start_day(self) -> None:
+        """Press ok through the deal of a Freight Train day until the day is in play."""
+        while self.table.app.session.state.phase is Phase.DEAL:
+            self.press("ok")
 
     def tap(self, uid: str) -> None:
         reader = self.table.drivers.sim.reader

@@ -28,6 +28,7 @@ from companion.i18n.catalog import (
     mo_path,
     po_path,
     read,
+    take_translations,
 )
 
 HOW_TO_FIX = ("run `python -m companion.i18n.catalog update`, translate the new entries in "
@@ -140,6 +141,18 @@ def test_fields_are_read_as_written() -> None:
     assert fields("{a} {b!r} {c:>3} {{d}}") == {"{a}", "{b!r}", "{c:>3}"}
     with pytest.raises(ValueError):
         fields("{unclosed")
+
+
+def test_a_merge_takes_translations_only_of_the_same_form() -> None:
+    ours = Catalog(locale="fr")
+    ours.add(("{count} card", "{count} cards"), ("", ""))
+    ours.add("Undo", "", flags=["fuzzy"])
+    theirs = Catalog(locale="fr")
+    theirs.add("{count} card", "{count} carte(s)")  # the message before it became plural
+    theirs.add("Undo", "Annuler")
+    assert take_translations(ours, theirs) == 1
+    assert ours.get("Undo").string == "Annuler" and not ours.get("Undo").fuzzy
+    assert ours.get("{count} card").string == ("", "")
 
 
 def test_doctests() -> None:

@@ -50,11 +50,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
         yield opened
 
 
-def start_day(hands: Hands) -> None:
-    while hands.table.app.session.state.phase is Phase.DEAL:
-        hands.press("ok")
-
-
 def test_taps_presses_refusals_and_undo_in_french(table: Table) -> None:
     hands = Hands(table)
     deck = demo_deck("freight-train")
@@ -62,7 +57,7 @@ def test_taps_presses_refusals_and_undo_in_french(table: Table) -> None:
     hands.tap(coal[0])                                   # during setup: out of phase
     assert hands.screen() == (fr("Not now: finish this first"), Style.REFUSAL)
     assert fr("Not now: finish this first").startswith("Pas maintenant")
-    start_day(hands)
+    hands.start_day()
     assert table.app.session.state.phase is Phase.PLAY
     hands.tap("0BADCAFE")                                # an unknown tag
     assert hands.screen()[1] is Style.CONFIRM
@@ -118,7 +113,7 @@ def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
 
 def test_an_enrolled_tag_keeps_its_identity_for_another_companion(table: Table) -> None:
     hands = Hands(table)
-    start_day(hands)
+    hands.start_day()
     reader = table.drivers.sim.reader
     assert reader is not None
     reader.place("0BADCAFE")                   # a new sticker, left on the reader
