@@ -94,6 +94,16 @@ class Notices:
     notice_seconds: float
     flash: Flash | None
     faults: dict[str, str]
+    #: What the loop shows next instead of this app (None: this app goes on).
+    next_app: Any
+
+    def start_notices(self, clock: Callable[[], float], notice_seconds: float) -> None:
+        """What every app starts with: no notice shown, no fault, no app to follow."""
+        self.clock = clock
+        self.notice_seconds = notice_seconds
+        self.flash = None
+        self.faults = {}
+        self.next_app = None
 
     def fault(self, device: str, message: str | None) -> None:
         """A driver failed (`message`) or recovered (None)."""
@@ -116,7 +126,19 @@ class Notices:
         self._notice(Screen(top=self.screen().top, title=translate(message).format(**values),
                             style=Style.NOTICE))
 
+    def flashing(self) -> Screen | None:
+        """The notice shown over the app's own screen, until it ends (then None)."""
+        if self.flash is not None and self.clock() < self.flash.until:
+            return self.flash.screen
+        self.flash = None
+        return None
+
     def screen(self) -> Screen:
+        """What the app shows: a notice while it lasts, else its own screen."""
+        flash = self.flashing()
+        return flash if flash is not None else self._screen()
+
+    def _screen(self) -> Screen:
         raise NotImplementedError
 
     def tell(self, screen: Screen) -> None:
@@ -148,6 +170,7 @@ class TableApp(Notices):
         tag_memory: TagMemory | None = None,
         end_page: Callable[[], Screen | None] | None = None,
     ) -> None:
+        self.start_notices(clock, notice_seconds)
         self.session = session
         #: The page after the final result (the play's QR code); None: there is none.
         self.end_page = end_page
@@ -157,19 +180,13 @@ class TableApp(Notices):
         self._first_result: Screen | None = None
         self.tag_memory = tag_memory
         self.new_game = new_game
-        #: What the loop shows next instead of this game (the lobby, for a new game).
-        self.next_app: Any = None
         self.flow = flow
         self.registry = registry
         self._ = gettext
         self.explain = explain
         self.enrollable = enrollable
-        self.clock = clock
-        self.notice_seconds = notice_seconds
-        self.flash: Flash | None = None
         #: What the table asks over the game; it takes every input until it is answered.
         self.question: Question | None = None
-        self.faults: dict[str, str] = {}
         #: When set, `handle` leaves the draft to `settle` (the loop's: after the frame).
         self.defer_drafts = False
         self._draft_due = False
@@ -345,10 +362,8 @@ class TableApp(Notices):
     def _screen(self) -> Screen:
         if self.question is not None:
             return self.question.screen()
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
-        self.flash = None
-        return self._beneath()
+        flash = self.flashing()
+        return flash if flash is not None else self._beneath()
 
     def _beneath(self, game: Screen | None = None) -> Screen:
         """The screen of the game when nothing is asked or flashed; `game`: the flow's screen

@@ -21,7 +21,7 @@ from companion.games.ticket_to_ride.ticket_names import fitting
 from companion.screens.model import Menu, Screen, Style
 from companion.state.box_progress import last_left
 from companion.state.tags import TagError
-from companion.table.app import Flash, Notices, TagMemory
+from companion.table.app import Notices, TagMemory
 from companion.table.box_walk import BoxWalk, Outcome, TapResult, WalkRegistry
 from companion.table.tag_identity import write_and_verify
 from engine.errors import N_
@@ -51,17 +51,13 @@ class BoxSetup(Notices):
                  notice_seconds: float = 2.0) -> None:
         """`controls` holds the state folder, language, registry and tag memory (the system
         menu's); `leave(notice)` builds what follows, with a notice to show there."""
+        self.start_notices(clock, notice_seconds)
         self.state_dir = controls.state_dir
         self.language: str = controls.language
         self.registry: WalkRegistry = controls.registry
         self.memory: TagMemory | None = controls.tag_memory
         self._ = gettext
         self.leave = leave
-        self.clock = clock
-        self.notice_seconds = notice_seconds
-        self.flash: Flash | None = None
-        self.faults: dict[str, str] = {}
-        self.next_app: Any = None
         # The registry's order: the games as each table lists them once.
         self.games = list(TABLE_GAMES)
         self.game: str | None = None
@@ -181,12 +177,6 @@ class BoxSetup(Notices):
                             hints=self._(WALK_HINTS) if self.walk else ""))
 
     # --- The screen ---------------------------------------------------------------------------
-
-    def screen(self) -> Screen:
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
-        self.flash = None
-        return self._screen()
 
     def _top(self) -> str:
         walk = self.walk

@@ -23,7 +23,7 @@ from companion.games.map_choices import MapChoice
 from companion.games.map_facts import short_facts, warnings
 from companion.games.record import Teams
 from companion.screens.model import Menu, Screen, Style
-from companion.table.app import Flash, Notices, Registry
+from companion.table.app import Notices, Registry
 from companion.table.lobby_teams import TeamStep
 from engine.errors import IllegalEvent
 from engine.registry import entry
@@ -71,6 +71,7 @@ class Lobby(Notices):
         """`start(game, names)` starts the game, `start(game, names, map_option)` on a map;
         `maps(game)` are the maps offered (`default_map`, an option, first chosen);
         `explain` words an engine's refusal (a map file's problem)."""
+        self.start_notices(clock, notice_seconds)
         self.games = list(games)
         self.maps = maps
         self.default_map = default_map
@@ -82,9 +83,7 @@ class Lobby(Notices):
         self.registry = registry
         self._ = gettext
         self.start = start
-        self.clock = clock
         self.default_names = list(default_names)
-        self.notice_seconds = notice_seconds
         first = default_game if default_game in self.games else self.games[0]
         rules = entry(first)
         count = min(max(len(self.default_names), rules.players.start), rules.players.stop - 1)
@@ -95,9 +94,6 @@ class Lobby(Notices):
         #: How the chosen map seats teams; None on a map (or game) without teams.
         self.seating: Teams | None = None
         self.team_step: TeamStep | None = None
-        self.flash: Flash | None = None
-        self.faults: dict[str, str] = {}
-        self.next_app: Any = None
 
     # --- Inputs -------------------------------------------------------------------------------
 
@@ -295,9 +291,9 @@ class Lobby(Notices):
         return self._(record.title) if record is not None else game
 
     def screen(self) -> Screen:
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
-        self.flash = None
+        flash = self.flashing()
+        if flash is not None:
+            return flash
         top = self._("New game")
         if self.step is Step.GAME:
             titles = tuple(self._title(game) for game in self.games)

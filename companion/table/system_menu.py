@@ -18,9 +18,10 @@ from companion.flows.inputs import Input, Press, Tap
 from companion.i18n.translate import LANGUAGES, translator
 from companion.screens.model import Menu, Screen, Style
 from companion.state.journal import Journal
-from companion.table.app import Flash, Notices
+from companion.table.app import Notices
 from companion.table.device_settings import DeviceSettings, save_settings
 from companion.table.panel_rest import BRIGHTNESS_LEVELS, PanelRest, brightness_step
+from engine.errors import N_
 
 if TYPE_CHECKING:  # what the menu's pages read is loaded when a page is opened
     from companion.publish.scoreboard import Scoreboard
@@ -51,6 +52,16 @@ SETTINGS = (Entry.LANGUAGE, Entry.BRIGHTNESS)
 #: again every LIVE_PAGE_SECONDS while open.
 LIVE_PAGES = (Entry.SCOREBOARD, Entry.LAST_PLAY, Entry.JOURNAL)
 LIVE_PAGE_SECONDS = 2.0
+#: The entries that open a page, by the page's name in the list.
+PAGE_TITLES = {
+    Entry.SCOREBOARD: N_("Scoreboard"),
+    Entry.LAST_PLAY: N_("Last play's QR code"),
+    Entry.VERSION: N_("Version"),
+    Entry.JOURNAL: N_("Journal"),
+    Entry.BOARD_VALUES: N_("Board values"),
+    Entry.TAG_CHECK: N_("What is this tag?"),
+    Entry.SET_UP_BOX: N_("Set up a box"),
+}
 
 
 @dataclass
@@ -110,20 +121,16 @@ class SystemMenu(Notices):
 
     def __init__(self, controls: DeviceControls, leave: Callable[[str], Any],
                  clock: Callable[[], float], notice_seconds: float = 2.0) -> None:
+        self.start_notices(clock, notice_seconds)
         self.controls = controls
         #: Builds what follows the menu (the lobby) in the language now chosen.
         self.leave = leave
-        self.clock = clock
-        self.notice_seconds = notice_seconds
         from companion.table.value_entry import boards_wanting_values
 
         self.entries = [entry for entry in Entry
                         if entry is not Entry.BOARD_VALUES or boards_wanting_values()]
         self.choice = 0
         self.page: Entry | None = None
-        self.flash: Flash | None = None
-        self.faults: dict[str, str] = {}
-        self.next_app: Any = None
 
     @property
     def _(self) -> Callable[[str], str]:
@@ -212,9 +219,9 @@ class SystemMenu(Notices):
         return again if notice is None else min(notice, again)
 
     def screen(self) -> Screen:
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
-        self.flash = None
+        flash = self.flashing()
+        if flash is not None:
+            return flash
         _ = self._
         if self.page is not None:
             return self._page(self.page)
@@ -232,19 +239,7 @@ class SystemMenu(Notices):
         if entry is Entry.BRIGHTNESS:
             return _("Brightness: {step}/{steps}").format(step=self.controls.brightness,
                                                           steps=len(BRIGHTNESS_LEVELS))
-        if entry is Entry.SCOREBOARD:
-            return _("Scoreboard")
-        if entry is Entry.LAST_PLAY:
-            return _("Last play's QR code")
-        if entry is Entry.VERSION:
-            return _("Version")
-        if entry is Entry.BOARD_VALUES:
-            return _("Board values")
-        if entry is Entry.SET_UP_BOX:
-            return _("Set up a box")
-        if entry is Entry.TAG_CHECK:
-            return _("What is this tag?")
-        return _("Journal")
+        return _(PAGE_TITLES[entry])
 
     def _page(self, entry: Entry) -> Screen:
         _ = self._

@@ -21,8 +21,9 @@ from companion.games.box import BoxEntry, box_contents, card_label
 from companion.games.cards import ANY_GAME, Card
 from companion.screens.model import Menu, Screen, Style
 from companion.state.tags import TagError, normalise_uid
-from companion.table.app import PERSONAL_KIND, Flash, Notices, TagMemory
+from companion.table.app import PERSONAL_KIND, Notices, TagMemory
 from companion.table.box_setup import keep_identity
+from companion.table.tag_identity import enrolled_notice
 
 
 class Step(Enum):
@@ -49,17 +50,13 @@ class TagCheck(Notices):
                  leave: Callable[[str | None], Any], clock: Callable[[], float],
                  notice_seconds: float = 2.0) -> None:
         """`controls` as for the box setup (language, registry, tag memory, journal)."""
+        self.start_notices(clock, notice_seconds)
         self.language: str = controls.language
         self.registry = controls.registry
         self.memory: TagMemory | None = controls.tag_memory
         self.journal = controls.journal
         self._ = gettext
         self.leave = leave
-        self.clock = clock
-        self.notice_seconds = notice_seconds
-        self.flash: Flash | None = None
-        self.faults: dict[str, str] = {}
-        self.next_app: Any = None
         self.step = Step.WAIT
         self.uid = ""
         self.card: Card | None = None
@@ -195,18 +192,13 @@ class TagCheck(Notices):
             text = _("Tag forgotten")
         else:
             self.registry.enroll(self.uid, self.pending, replace=True)
-            keep_identity(self.memory, self.uid, self.pending.to_text())
-            text = _("Enrolled: {card}").format(card=card_label(self.pending, self.language))
+            kept = (keep_identity(self.memory, self.uid, self.pending.to_text())
+                    if self.memory is not None else None)
+            text = enrolled_notice(_, card_label(self.pending, self.language), kept)
         self.step, self.choice, self.card, self.pending = Step.WAIT, 0, None, None
         self._notice(Screen(top=_("What is this tag?"), title=text, style=Style.NOTICE))
 
     # --- The screen ---------------------------------------------------------------------------
-
-    def screen(self) -> Screen:
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
-        self.flash = None
-        return self._screen()
 
     def _top(self) -> str:
         return self.uid if self.step is not Step.WAIT else self._("What is this tag?")

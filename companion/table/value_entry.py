@@ -17,7 +17,7 @@ from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games.map_choices import MapChoice
 from companion.screens.model import Screen, Style
 from companion.state.board_values import read_values, save_values
-from companion.table.app import Flash, Notices
+from companion.table.app import Notices
 from engine.games.ticket_to_ride.library import INDEX, shipped_data, shipped_map
 from engine.games.ticket_to_ride.map_values import WantedValue, wanted, with_values
 
@@ -72,15 +72,11 @@ class ValueEntry(Notices):
     def __init__(self, board: str, state_dir: Path, gettext: Callable[[str], str],
                  leave: Callable[[], Any], clock: Callable[[], float],
                  notice_seconds: float = 2.0) -> None:
+        self.start_notices(clock, notice_seconds)
         self.board = shipped_map(board)
         self.state_dir = state_dir
         self._ = gettext
         self.leave = leave
-        self.clock = clock
-        self.notice_seconds = notice_seconds
-        self.flash: Flash | None = None
-        self.faults: dict[str, str] = {}
-        self.next_app: Any = None
         self.values = wanted(self.board)
         self.entered = read_values(state_dir, self.board.name)
         left = [index for index, value in enumerate(self.values)
@@ -118,8 +114,9 @@ class ValueEntry(Notices):
             self.value = self._start()
 
     def screen(self) -> Screen:
-        if self.flash is not None and self.clock() < self.flash.until:
-            return self.flash.screen
+        flash = self.flashing()
+        if flash is not None:
+            return flash
         _ = self._
         value = self.values[self.index]
         top = f"{self.board.title} {self.index + 1}/{len(self.values)}"

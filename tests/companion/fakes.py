@@ -1,4 +1,4 @@
-"""In-memory stand-ins for the journal-backed session and the tag registry."""
+"""In-memory stand-ins for the journal-backed session, the tag registry and a tag's memory."""
 
 from __future__ import annotations
 
@@ -56,3 +56,32 @@ class MemoryRegistry:
 
     def enroll(self, uid: str, card: Card) -> None:
         self.cards[uid] = card
+
+
+@dataclass(frozen=True)
+class FoundText:
+    """What a reader reads on the tag laid on it."""
+
+    uid: str
+    text: str
+
+
+class TagTexts:
+    """A reader's tag memory in a dict: `on_reader` is the tag laid on it; `keeps` False,
+    what is written does not stay whole; `fails`, what writing raises."""
+
+    def __init__(self, keeps: bool = True, fails: Exception | None = None,
+                 on_reader: str = "0BADF00D") -> None:
+        self.texts: dict[str, str] = {}
+        self.keeps = keeps
+        self.fails = fails
+        self.on_reader = on_reader
+
+    def read_text(self, timeout: float = 0.3) -> FoundText | None:
+        text = self.texts.get(self.on_reader)
+        return None if text is None else FoundText(self.on_reader, text)
+
+    def write_text(self, uid: str, text: str, timeout: float = 0.3) -> None:
+        if self.fails is not None:
+            raise self.fails
+        self.texts[uid] = text if self.keeps else text[:-1]

@@ -20,6 +20,7 @@ from companion.table.box_setup import BoxSetup, keep_identity
 from companion.table.build import Table
 from companion.table.system_menu import Entry, SystemMenu
 
+from .fakes import TagTexts
 from .hands import Hands
 from .test_system_menu import open_lobby
 
@@ -235,34 +236,18 @@ def test_every_card_of_every_shipped_map_is_named_whole(tmp_path: Path) -> None:
                     assert not cuts(screen), (board, entry.label, cuts(screen))
 
 
-class Memory:
-    """A tag memory that keeps what is written, per tag, and can refuse to."""
-
-    def __init__(self, refuse: bool = False) -> None:
-        self.texts: dict[str, str] = {}
-        self.on_reader = ""
-        self.refuse = refuse
-
-    def write_text(self, uid: str, text: str, timeout: float = 1.0) -> None:
-        if self.refuse:
-            raise OSError("not a MIFARE Classic")
-        self.texts[uid] = text
-
-    def read_text(self, timeout: float = 1.0) -> SimpleNamespace:
-        return SimpleNamespace(uid=self.on_reader, text=self.texts.get(self.on_reader, ""))
-
-
 def test_the_identity_is_written_on_the_tag_and_read_back(tmp_path: Path) -> None:
-    memory = Memory()
+    memory = TagTexts()
     memory.on_reader = uid(5)
     assert keep_identity(memory, uid(5), "tc1|freight-train|wagon|coal")
     assert memory.texts[uid(5)] == "tc1|freight-train|wagon|coal"
     memory.on_reader = uid(6)  # another tag answered the read: not confirmed
     assert not keep_identity(memory, uid(5), "tc1|freight-train|wagon|coal")
-    assert not keep_identity(Memory(refuse=True), uid(5), "tc1|freight-train|wagon|coal")
+    refusing = TagTexts(fails=OSError("not a MIFARE Classic"))
+    assert not keep_identity(refusing, uid(5), "tc1|freight-train|wagon|coal")
     assert not keep_identity(None, uid(5), "tc1|freight-train|wagon|coal")
     controls = SimpleNamespace(state_dir=tmp_path, language="en",
-                               registry=TagRegistry(":memory:"), tag_memory=Memory(refuse=True))
+                               registry=TagRegistry(":memory:"), tag_memory=refusing)
     setup = BoxSetup(controls, translator("en").gettext, lambda notice: notice,
                      clock=lambda: 0.0)
     setup.handle(Press("ok"))

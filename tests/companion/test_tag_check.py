@@ -19,6 +19,7 @@ from companion.table.system_menu import Entry, SystemMenu
 from companion.table.tag_check import TagCheck
 from engine.registry import GAMES
 
+from .fakes import TagTexts
 from .hands import Hands
 from .test_system_menu import open_lobby
 
@@ -26,10 +27,11 @@ COAL = Card("freight-train", "wagon", "coal")
 UID = "04A31F2B"
 
 
-def check(tmp_path: Path, language: str = "en") -> tuple[TagCheck, TagRegistry, Journal]:
+def check(tmp_path: Path, language: str = "en", memory: TagTexts | None = None
+          ) -> tuple[TagCheck, TagRegistry, Journal]:
     registry = TagRegistry(":memory:")
     journal = Journal(tmp_path / JOURNAL_FILE)
-    controls = SimpleNamespace(language=language, registry=registry, tag_memory=None,
+    controls = SimpleNamespace(language=language, registry=registry, tag_memory=memory,
                                journal=journal)
     return (TagCheck(controls, translator(language).gettext, lambda notice: notice,
                      clock=lambda: 0.0), registry, journal)
@@ -70,6 +72,24 @@ def test_a_tag_enrolled_as_the_wrong_card_is_enrolled_again(tmp_path: Path) -> N
     assert app.screen().title == "Enrolled: Ticket Paris – Wien 8"
     assert app._screen().title == "Tap a tag"  # ready for the next tag
     journal.close()
+
+
+def test_a_tag_enrolled_again_carries_its_new_card_and_says_so(tmp_path: Path) -> None:
+    for memory, said in ((TagTexts(on_reader=UID), "Enrolled: Box wagon · written on the tag"),
+                         (TagTexts(fails=OSError("no key"), on_reader=UID),
+                          "Enrolled: Box wagon · tag not written")):
+        app, registry, journal = check(tmp_path, memory=memory)
+        registry.enroll(UID, COAL)
+        app.handle(Tap(UID))
+        press(app, "ok")
+        choose(app, "Enrol as a card")
+        choose(app, "Freight Train")
+        choose(app, "Box wagon")
+        press(app, "ok")
+        assert app.screen().title == said
+        assert registry.lookup(UID) == Card("freight-train", "wagon", "box")
+        journal.close()
+    assert memory.texts == {}  # the tag that refused keeps nothing
 
 
 def test_an_unknown_tag_says_so_and_a_tag_is_forgotten_after_a_confirmation(

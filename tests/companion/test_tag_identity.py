@@ -5,7 +5,6 @@ companion with its own registry reads from them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,43 +17,19 @@ from companion.table.tag_identity import enrolled_notice, write_and_verify
 from drivers.rfid.mfrc522_pcd import NoAnswer
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
 
+from .fakes import TagTexts
 from .hands import Hands, simulated_table
 
 STICKER = "04C0FFEE000001"
 COAL = Card("freight-train", "wagon", "coal")
 
 
-@dataclass(frozen=True)
-class Found:
-    uid: str
-    text: str
-
-
-class Memory:
-    """A reader's tag memory in a dict; `keeps` False: what is written does not stay."""
-
-    def __init__(self, keeps: bool = True, fails: Exception | None = None) -> None:
-        self.texts: dict[str, str] = {}
-        self.keeps = keeps
-        self.fails = fails
-        self.on_reader = "0BADF00D"
-
-    def read_text(self, timeout: float = 0.3) -> Found | None:
-        text = self.texts.get(self.on_reader)
-        return None if text is None else Found(self.on_reader, text)
-
-    def write_text(self, uid: str, text: str, timeout: float = 0.3) -> None:
-        if self.fails is not None:
-            raise self.fails
-        self.texts[uid] = text if self.keeps else text[:-1]
-
-
 def test_write_and_verify_is_true_only_when_the_text_reads_back() -> None:
-    assert write_and_verify(Memory(), "0BADF00D", "tc1|x|y|z")
-    assert not write_and_verify(Memory(keeps=False), "0BADF00D", "tc1|x|y|z")
-    assert not write_and_verify(Memory(fails=NoAnswer()), "0BADF00D", "tc1|x|y|z")
-    assert not write_and_verify(Memory(fails=OSError("SPI")), "0BADF00D", "tc1|x|y|z")
-    other = Memory()
+    assert write_and_verify(TagTexts(), "0BADF00D", "tc1|x|y|z")
+    assert not write_and_verify(TagTexts(keeps=False), "0BADF00D", "tc1|x|y|z")
+    assert not write_and_verify(TagTexts(fails=NoAnswer()), "0BADF00D", "tc1|x|y|z")
+    assert not write_and_verify(TagTexts(fails=OSError("SPI")), "0BADF00D", "tc1|x|y|z")
+    other = TagTexts()
     other.on_reader = "01020304"  # another tag took its place before the read-back
     other.texts["01020304"] = "tc1|x|y|z"
     assert not write_and_verify(other, "0BADF00D", "tc1|x|y|z")
