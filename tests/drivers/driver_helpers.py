@@ -23,6 +23,10 @@ def wait_until(condition: Callable[[], bool]) -> None:
         time.sleep(0.005)
 
 
+#: How long `Events.next` waits before it calls the driver hung (never a pass/fail on speed).
+HANG_SECONDS = 120.0
+
+
 class Events:
     """The queue drivers write to, with helpers that wait instead of sleeping."""
 
@@ -34,8 +38,13 @@ class Events:
         self.queue.put(item)
 
     def next(self) -> DriverEvent:
-        """The next event, however long it takes to come."""
-        event = self.queue.get()
+        """The next event, however long a busy machine takes to bring it; a driver that never
+        sends one fails the test after a deadline no working driver comes near."""
+        try:
+            event = self.queue.get(timeout=HANG_SECONDS)
+        except queue.Empty:
+            raise AssertionError(f"no driver event in {HANG_SECONDS:.0f} s; seen: "
+                                 f"{self.seen[-5:]}") from None
         self.seen.append(event)
         return event
 

@@ -47,8 +47,9 @@ def config(**sections: dict[str, Any]) -> dict[str, Any]:
 def test_the_simulated_set_runs_end_to_end(events: Events) -> None:
     with build_drivers(SIM, events) as drivers:
         assert drivers.sim.reader is not None and drivers.sim.buttons is not None
-        drivers.sim.reader.tap("04A1B2C3D4E5F6", 0.1)
+        drivers.sim.reader.place("04A1B2C3D4E5F6")  # held until seen: no tap timed on the clock
         assert events.next() == TagPlaced("reader", "04A1B2C3D4E5F6")
+        drivers.sim.reader.remove("04A1B2C3D4E5F6")
         assert events.next() == TagRemoved("reader", "04A1B2C3D4E5F6")
 
         drivers.sim.buttons.click("ok")

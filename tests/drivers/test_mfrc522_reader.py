@@ -219,8 +219,9 @@ def test_plain_spi_framing_works_without_the_library(events: Events) -> None:
                            removal_after=0.2)
     reader.start()
     try:
-        chip.tap("04A1B2C3D4E5F6", 0.1)
+        chip.place("04A1B2C3D4E5F6")  # held until seen: no tap timed on the clock
         assert events.next() == TagPlaced("reader", "04A1B2C3D4E5F6")
+        chip.remove("04A1B2C3D4E5F6")
         assert events.next() == TagRemoved("reader", "04A1B2C3D4E5F6")
     finally:
         reader.close()
