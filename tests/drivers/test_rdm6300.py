@@ -120,7 +120,9 @@ def test_a_retap_is_a_new_event(
     module: SimulatedRdm6300, reader: SerialCardReader, events: Events
 ) -> None:
     for _ in range(2):
-        module.tap(TAG, 0.1)
+        module.place(TAG)
+        events.wait_for(TagPlaced)
+        module.remove()
         events.wait_for(TagRemoved)
     assert events.of_type(TagPlaced) == [TagPlaced("reader", TAG)] * 2
 
