@@ -30,7 +30,8 @@ How each is measured (nothing here is timed by a test):
    run), beside runs whose every poll sends its own wake-up, as while cards come and go.
    At rest: the same with the panel set to dim (and, for the dark figure, to go dark) a few
    hundredths of a second after the start; the measure starts after the reader's debug line
-   saying it took the resting pace of the panel's state.
+   saying it took the resting pace of the panel's state. Either way the measure waits, too,
+   for a screen left unchanged longer than a notice lasts (the game's first notice ends).
 """
 
 from __future__ import annotations
@@ -246,7 +247,7 @@ def resting_line(state: str) -> bytes:
     return f"resting, a poll every {interval:g} s".encode()
 
 
-def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
+def measure_idle_cpu(seconds: float = 5.0, settle: float = 2.5,
                      variant: str = "as-is", polling_ahead: bool = True,
                      rest: str = "awake") -> dict[str, Any]:
     """CPU of a whole simulated `companion run`, idle after its first frame (Linux /proc);
@@ -285,7 +286,10 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             if rest != "awake":
                 markers.append(resting_line(rest))
             _wait_for_lines(child, markers)
-            time.sleep(settle)  # past the first start's enrolment
+            # Past the first start's enrolment and its notice ("Hold up: game menu", 2 s):
+            # idle is a table whose screen has not changed for `settle` seconds, longer
+            # than a notice.
+            _wait_for_still_screen(child, settle)
             before, wall_before = _thread_cpu_seconds(child.pid), time.monotonic()
             time.sleep(seconds)
             after = _thread_cpu_seconds(child.pid)
@@ -302,6 +306,18 @@ def measure_idle_cpu(seconds: float = 5.0, settle: float = 1.0,
             "percent_of_one_core": round(100 * cpu / wall, 3), "threads": threads,
             "loop_percent": round(100 * loop / wall, 3),
             "other_threads_percent": round(100 * (cpu - loop) / wall, 3)}
+
+
+def _wait_for_still_screen(child: subprocess.Popen[bytes], quiet: float) -> None:
+    """Read the child's frames (the desktop display on its standard output) until none has
+    come for `quiet` seconds."""
+    assert child.stdout is not None
+    while True:
+        ready, _, _ = select.select([child.stdout], [], [], quiet)
+        if not ready:
+            return
+        if not os.read(child.stdout.fileno(), 65536):
+            raise RuntimeError("companion run stopped before it was idle")
 
 
 def _wait_for_lines(child: subprocess.Popen[bytes], markers: list[bytes]) -> None:

@@ -48,9 +48,9 @@ def test_the_players_are_asked_and_a_no_changes_nothing() -> None:
     before = app.session.state
     open_refill(app)
     screen = app.screen()
-    assert screen.title == "Two lanes empty?" and screen.style is Style.CONFIRM
-    assert screen.hints == "ok:yes  back:no"
-    assert " ".join(screen.body) == "Are two lanes or more of the main yard completely empty?"
+    assert screen.title == "Two lanes empty?" and screen.style is Style.PROMPT
+    assert screen.hints == "ok:refilled  back:no"
+    assert screen.body == ("If so, draw 5 wagons.", "Departure? Tap it.")
     app.handle(Tap("0A000000"))                        # a wagon: answer first
     assert app.screen().style is Style.REFUSAL
     clock.now += 3
@@ -65,10 +65,7 @@ def test_a_yes_offers_the_refill_whatever_the_record_of_the_lanes_says() -> None
     # 15 wagons, spread over all five lanes in the record (no lane empty there).
     app, clock = at_play((3, 3, 3, 3, 3))
     open_refill(app)
-    app.handle(Press("ok"))                            # yes: two lanes are empty
-    screen = app.screen()
-    assert screen.title == "Refill a lane" and screen.body[0] == "Draw 5 wagons."
-    app.handle(Press("ok"))
+    app.handle(Press("ok"))                            # yes: two lanes were empty, refilled
     event, _ = app.session.history()[-1]
     assert isinstance(event, RefillLane) and event.checked and len(event.drawn) == 5
     state: FreightTrainState = app.session.state
@@ -89,18 +86,25 @@ def test_the_departure_card_tapped_starts_the_check_then_the_refill() -> None:
     app, clock = at_play((4, 4, 4, 3, 0))
     app.handle(Tap("DE9A0000"))
     assert app.screen().title == "Two lanes empty?"
+    assert app.screen().body[-1] == "Departure card drawn!"
     app.handle(Press("ok"))
-    assert app.screen().body == ("Draw 5 wagons.", "Departure card drawn!")
+    event, _ = app.session.history()[-1]
+    assert isinstance(event, RefillLane) and "departure" in event.drawn
 
 
 
 def test_the_check_is_said_whole_in_both_languages() -> None:
     for language, title in (("en", "Two lanes empty?"), ("fr", "Deux voies vides ?")):
-        app, _ = at_play((5, 5, 3, 0, 0))
+        app, clock = at_play((5, 5, 3, 0, 0))
         app.flow = FreightTrainFlow(language)
         app.handle(Press("ok"))
         for _ in range(app.flow.actions(app.session.state).index(Action.REFILL)):  # type: ignore[attr-defined]
             app.handle(Press("down"))
         app.handle(Press("ok"))
         screen = app.screen()
-        assert screen.title == title and cuts(screen) == [] and len(screen.body) == 3
+        assert screen.title == title and cuts(screen) == []
+        assert screen.body[-1] == app.flow.words.departure_line(False)
+        app.handle(Tap("DE9A0000"))                    # the departure card drawn in the refill
+        clock.now += 30                                # past its announcement
+        screen = app.screen()
+        assert screen.body[-1] == app.flow.words.departure_line(True) and cuts(screen) == []

@@ -22,8 +22,8 @@ ACTIONS = {
     "1er", "action", "ajout", "annuler", "abandon", "aucune", "billet", "carte", "changer",
     "choisir", "choix", "continuer", "coup", "distribué", "dépôt", "fin", "fini", "jouer", "la",
     "locos", "menu", "mission", "nom", "non", "ou", "oui", "passer", "payer", "pierres",
-    "pioché", "placer", "poser", "posées", "retour", "retrait", "suite", "valider", "ville",
-    "un", "visibles", "voir", "wagon", "échanger",
+    "pioché", "placer", "poser", "posées", "rempli", "retour", "retrait", "suite", "un",
+    "valider", "ville", "visibles", "voir", "wagon", "échanger",
 }
 CATALOGUE = Path(__file__).parents[2] / "companion/i18n/locale/fr/LC_MESSAGES/companion.po"
 

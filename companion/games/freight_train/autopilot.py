@@ -41,8 +41,6 @@ def enter(flow: FreightTrainFlow, state: FreightTrainState, mode: Mode, goal: Ev
         return Press("ok")
     if mode is Mode.MENU:
         return toward(flow.ui.choice, flow.actions(state).index(action))
-    if mode is Mode.LANES_CHECK and isinstance(goal, RefillLane):
-        return Press("ok")  # the players look: two lanes or more are empty, as simulated
     if mode is not target_mode:
         return Press("back")
     if isinstance(goal, MoveFromYard):

@@ -93,7 +93,6 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
             Mode.MENU: self._menu_button,
             Mode.TAKE: self._move_button,
             Mode.YARD: self._move_button,
-            Mode.LANES_CHECK: self._lanes_check_button,
             Mode.REFILL: self._refill_button,
             Mode.REARRANGE: self._rearrange_button,
             Mode.BRING: self._bring_button,
@@ -120,7 +119,7 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
             if action is Action.YARD:
                 self._enter(Mode.YARD)
             elif action is Action.REFILL:
-                self._enter(Mode.LANES_CHECK)
+                self._enter(Mode.REFILL)
             elif action is Action.BRING:
                 self._enter(Mode.BRING)
             else:
@@ -243,8 +242,6 @@ class FreightTrainFlow(RefillEntry, FreightTrainScreens, DraftedUI[FreightTrainU
             if state.departure_drawn:
                 return Reaction(refusal=w.say(DEPARTURE_ALREADY))
             return self._departure_tapped(state, mode)
-        if mode is Mode.LANES_CHECK:
-            return Reaction(refusal=w.not_now())
         if card.kind != "wagon" or card.value not in state.settings.wagon_types:
             return Reaction(refusal=w.say(NOT_A_WAGON))
         if uid in self.counted or any(p.uid == uid for p in self.ui.picks):

@@ -103,7 +103,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
                           hints=w.hint_choose())
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
-        if mode in (Mode.LANES_CHECK, Mode.REFILL):
+        if mode is Mode.REFILL:
             return self._refill_screen(mode, top)
         if mode is Mode.REARRANGE:
             return self._rearrange_screen(state, top)

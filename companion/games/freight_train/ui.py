@@ -16,7 +16,6 @@ class Mode(Enum):
     TAKE = "take"
     YARD = "yard"
     #: Before a refill: the players check on the board that two lanes or more are empty.
-    LANES_CHECK = "lanes-check"
     REFILL = "refill"
     REARRANGE = "rearrange"
     BRING = "bring"

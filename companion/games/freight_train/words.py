@@ -50,10 +50,11 @@ class Words(TableWords):
     def train_option(self, wagon: str, length: int) -> str:
         return self._("{wagon} train ({length})").format(wagon=self.wagon(wagon), length=length)
 
-    def refill_body(self, departure_seen: bool) -> tuple[str, ...]:
+    def departure_line(self, departure_seen: bool) -> str:
+        """The refill's last line: whether the departure card came up."""
         if departure_seen:
-            return (self._("Draw 5 wagons."), self._("Departure card drawn!"))
-        return (self._("Draw 5 wagons."), self._("Departure card? Tap it."))
+            return self._("Departure card drawn!")
+        return self._("Departure? Tap it.")
 
     def rearrange_body(self, first: int, second: int, cost: int, allowed: bool
                        ) -> tuple[str, ...]:
