@@ -290,10 +290,7 @@ class Lobby(Notices):
         record = TABLE_GAMES.get(game)
         return self._(record.title) if record is not None else game
 
-    def screen(self) -> Screen:
-        flash = self.flashing()
-        if flash is not None:
-            return flash
+    def _screen(self) -> Screen:
         top = self._("New game")
         if self.step is Step.GAME:
             titles = tuple(self._title(game) for game in self.games)

@@ -218,10 +218,7 @@ class SystemMenu(Notices):
         again = self.clock() + LIVE_PAGE_SECONDS
         return again if notice is None else min(notice, again)
 
-    def screen(self) -> Screen:
-        flash = self.flashing()
-        if flash is not None:
-            return flash
+    def _screen(self) -> Screen:
         _ = self._
         if self.page is not None:
             return self._page(self.page)

@@ -113,10 +113,7 @@ class ValueEntry(Notices):
             self.index -= 1
             self.value = self._start()
 
-    def screen(self) -> Screen:
-        flash = self.flashing()
-        if flash is not None:
-            return flash
+    def _screen(self) -> Screen:
         _ = self._
         value = self.values[self.index]
         top = f"{self.board.title} {self.index + 1}/{len(self.values)}"

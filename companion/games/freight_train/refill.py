@@ -66,7 +66,7 @@ class RefillEntry:
             return NOTHING
         return Reaction(refusal=w.say(DEPARTURE_NEEDS_REFILL))
 
-    def _refill_screen(self, mode: Mode, top: str) -> Screen:
+    def _refill_screen(self, top: str) -> Screen:
         w = self.words
         body = (*wrapped(w.say(REFILL_IF_EMPTY)), w.departure_line(self.ui.departure_seen))
         return Screen(top=top, title=w.say(LANES_CHECK_TITLE), body=body,

@@ -67,7 +67,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
     def actions(self, state: FreightTrainState) -> list[Action]:
         raise NotImplementedError
 
-    def _refill_screen(self, mode: Mode, top: str) -> Screen:
+    def _refill_screen(self, top: str) -> Screen:
         raise NotImplementedError
 
     def pending_pick(self) -> Pick | None:
@@ -104,7 +104,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
         if mode in (Mode.TAKE, Mode.YARD):
             return self._move_screen(state, top)
         if mode is Mode.REFILL:
-            return self._refill_screen(mode, top)
+            return self._refill_screen(top)
         if mode is Mode.REARRANGE:
             return self._rearrange_screen(state, top)
         if mode is Mode.BRING:

@@ -15,7 +15,7 @@ class Mode(Enum):
     MENU = "menu"
     TAKE = "take"
     YARD = "yard"
-    #: Before a refill: the players check on the board that two lanes or more are empty.
+    #: A refill, which asks the players first whether two lanes or more are empty.
     REFILL = "refill"
     REARRANGE = "rearrange"
     BRING = "bring"
