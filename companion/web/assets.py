@@ -68,7 +68,7 @@ def manifest(language: str) -> dict[str, object]:
     icons.append({"src": "/icon-512.png", "sizes": "512x512", "type": "image/png",
                   "purpose": "maskable"})
     return {"name": gettext(APP_NAME), "short_name": gettext(SHORT_NAME), "lang": language,
-            "start_url": "/", "scope": "/", "display": "standalone",
+            "id": "/", "start_url": "/", "scope": "/", "display": "standalone",
             "theme_color": THEME_LIGHT, "background_color": BACKGROUND, "icons": icons}
 
 

@@ -47,6 +47,9 @@ def test_the_manifest_says_what_a_home_screen_needs(scoreboard: tuple[Path, str]
         assert french["name"] == "Tableau des scores de la soirée" and french["lang"] == "fr"
         assert (manifest["start_url"], manifest["scope"], manifest["display"]) == (
             "/", "/", "standalone")
+        # Read only, as every page.
+        assert get(url + "manifest.webmanifest", method="HEAD")[0] == 200
+        assert get(url + "icon-192.png", method="POST")[0] == 405
         for colour in ("theme_color", "background_color"):
             assert re.fullmatch(r"#[0-9a-f]{6}", manifest[colour])
         sizes = {icon["sizes"] for icon in manifest["icons"] if "any" in icon["purpose"]}

@@ -9,7 +9,6 @@ Every page's screenshot is kept in tmp_path/screens, and in COMPANION_SCREENSHOT
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -75,8 +74,6 @@ def start_game(state: Path, game: str, seed: int, moves: int) -> None:
 
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
-    if not (Path("/usr/sbin/mosquitto").exists() or shutil.which("mosquitto")):
-        pytest.skip("needs Mosquitto for the tables page (apt-get install mosquitto)")
     folder = tmp_path_factory.mktemp("evening")
     state = folder / "state"
     for seed, game in enumerate(sorted(GAMES), start=1):
