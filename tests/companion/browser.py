@@ -33,8 +33,10 @@ needs_chromium = pytest.mark.skipif(
            "chromium-driver)")
 
 
-def chromium(profile: Path, language: str, width: int = 1000, height: int = 900) -> WebDriver:
-    """Chromium with a fresh profile in `profile`, asking for pages in `language`."""
+def chromium(profile: Path, language: str, width: int = 1000, height: int = 900,
+             mobile: bool = False) -> WebDriver:
+    """Chromium with a fresh profile in `profile`, asking for pages in `language`; `mobile`:
+    as a phone's browser (its viewport meta tag applies, scroll bars take no room)."""
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in FLAGS:
@@ -44,9 +46,10 @@ def chromium(profile: Path, language: str, width: int = 1000, height: int = 900)
     options.add_argument(f"--window-size={width},{height}")
     options.add_experimental_option("prefs", {"intl.accept_languages": language})
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    # --window-size sizes the window, not the page: make the page itself the phone's width.
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    if mobile:
+        # --window-size sizes the window, not the page: the page itself gets the phone's size.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     return driver
 
 

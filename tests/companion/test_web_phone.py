@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -108,7 +109,7 @@ def background_luminance(driver: WebDriver) -> float:
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_page_reads_on_a_phone(tmp_path: Path, evening: Evening, language: str,
                                      scheme: str) -> None:
-    driver = chromium(tmp_path / "profile", LANGUAGES[language], *PHONE)
+    driver = chromium(tmp_path / "profile", LANGUAGES[language], *PHONE, mobile=True)
     try:
         color_scheme(driver, scheme)
         assert len(evening.pages) == 4 + len(GAMES) + 1
@@ -135,7 +136,7 @@ def test_the_live_page_says_when_its_stream_is_lost(tmp_path: Path, language: st
     state = tmp_path / "state"
     state.mkdir()
     port = str(free_port())
-    driver = chromium(tmp_path / "profile", LANGUAGES[language], *PHONE)
+    driver = chromium(tmp_path / "profile", LANGUAGES[language], *PHONE, mobile=True)
 
     def notice() -> dict[str, Any]:
         shown: dict[str, Any] = driver.execute_script("""
@@ -170,7 +171,7 @@ def test_the_live_page_says_when_its_stream_is_lost(tmp_path: Path, language: st
 
 def test_chromium_can_add_the_scoreboard_to_a_home_screen(tmp_path: Path) -> None:
     finished_play(tmp_path / "state", "whistle-stop", seed=1)
-    driver = chromium(tmp_path / "profile", LANGUAGES["fr"], *PHONE)
+    driver = chromium(tmp_path / "profile", LANGUAGES["fr"], *PHONE, mobile=True)
     try:
         with web_server(tmp_path / "state") as url:
             driver.get(url + "plays")
@@ -182,5 +183,25 @@ def test_chromium_can_add_the_scoreboard_to_a_home_screen(tmp_path: Path) -> Non
             found = wait_for(lambda: driver.execute_cdp_cmd(
                 "Page.getInstallabilityErrors", {}), "the installability check")
             assert found["installabilityErrors"] == []
+    finally:
+        driver.quit()
+
+
+def test_the_page_check_finds_each_fault(tmp_path: Path) -> None:
+    """The check itself, on a page made of the faults the scoreboard had: a word cut in a
+    narrow cell, a table wider than the phone, the sequence numbers' old grey."""
+    faulty = ("<meta name='viewport' content='width=device-width'>"
+              "<body style='margin:0;background:#fafafa;color:#111'>"
+              "<p style='width:4em;overflow-wrap:anywhere'>Breakdown</p>"
+              "<table style='width:500px'><tr><td>Freight Train</td></tr></table>"
+              "<p>Last <span style='color:#777'>30</span> moves, all fine</p></body>")
+    driver = chromium(tmp_path / "profile", LANGUAGES["en"], *PHONE, mobile=True)
+    try:
+        driver.get("data:text/html;charset=utf-8," + quote(faulty))
+        faults = {(fault["kind"], fault["where"]) for fault in page_faults(driver)}
+        assert {("split", "p"), ("overflow", "html"), ("overflow", "table"),
+                ("contrast", "span")} <= faults
+        words = {fault["detail"] for fault in page_faults(driver) if fault["kind"] == "split"}
+        assert words == {"Breakdown"}
     finally:
         driver.quit()
