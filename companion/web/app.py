@@ -24,9 +24,11 @@ from companion.i18n.translate import N_, translator
 from companion.publish.export import csv_text, json_play
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
+from companion.web.assets import asset_routes
 from companion.web.bgstats import create_play_link
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
+from companion.web.layout import Navigation
 from companion.web.live import live, live_play
 from companion.web.sse import live_events
 
@@ -163,6 +165,7 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         Route("/api/live", api_live),
         Route("/events", events),
         Route("/static/{name}", static),
+        *asset_routes(_language),
     ]
     if mqtt is not None:
         from companion.web.board import Board
@@ -171,7 +174,8 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         routes += board_routes(Board(*mqtt).start(), _language)
     application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
                                                 JournalError: journal_error},
-                            middleware=[Middleware(SecurityHeaders)])
+                            middleware=[Middleware(SecurityHeaders),
+                                        Middleware(Navigation, tables=mqtt is not None)])
     application.state.view = view
     return application
 

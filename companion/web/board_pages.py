@@ -7,7 +7,8 @@ from html import escape
 from typing import Any
 
 from companion.i18n.translate import N_, translator
-from companion.web.pages import game_name, labels, page, scores_table
+from companion.web.layout import page
+from companion.web.pages import game_name, labels, scores_table
 
 #: Seconds between reloads of the board page.
 RELOAD_SECONDS = 5

@@ -13,15 +13,7 @@ from companion.publish.export import game_info, play_date
 from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
-
-_PAGE = """<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>
-<body><nav><a href="/">{live}</a> <a href="/plays">{plays}</a> <a href="/players">{players}</a>
-</nav><main>{body}</main>{script}</body></html>
-"""
-
+from companion.web.layout import page
 
 #: Words of the pages, marked here because f-strings hide them from the extractor.
 _LABELS = (
@@ -52,14 +44,6 @@ def labels(language: str) -> dict[str, str]:
     """Each of _LABELS in `language`, escaped for HTML."""
     gettext = translator(language).gettext
     return {label: escape(gettext(label)) for label in _LABELS}
-
-
-def page(language: str, title: str, body: str, script: str = "") -> str:
-    _ = translator(language).gettext
-    t = labels(language)
-    return _PAGE.format(lang=language, title=escape(title), body=body, script=script,
-                        live=t["Live"], plays=t["Plays"],
-                        players=t["Players"])
 
 
 def game_name(game: str, options: dict[str, Any] | None = None) -> str:
@@ -129,7 +113,11 @@ def live_fragment(live: dict[str, Any], language: str) -> str:
 
 def live_page(live: dict[str, Any], language: str) -> str:
     _ = translator(language).gettext
-    body = f'<div id="live">{live_fragment(live, language)}</div>'
+    # Shown by live.js while the stream is down: the script is external (the CSP), so the
+    # words come with the page.
+    lost = escape(_("Connection lost, reconnecting…"), quote=True)
+    body = (f'<p id="connection" class="connection" role="status" data-lost="{lost}" hidden></p>'
+            f'<div id="live">{live_fragment(live, language)}</div>')
     return page(language, _("Live"), body, '<script src="/static/live.js"></script>')
 
 

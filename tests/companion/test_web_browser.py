@@ -4,14 +4,11 @@ numbers are the journal's, French, and a phone's width. Screenshots stay in tmp_
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
@@ -23,32 +20,10 @@ from companion.table.session import GameSession
 from engine.registry import GAMES
 from engine.simulate import play_random
 
+from .browser import GENEROUS, chromium, needs_chromium
 from .web_server import finished_play, get_json, players_for, web_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-#: Only a bound for failure: the waits end as soon as the page shows what is awaited.
-GENEROUS = 60
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync")
-
-# CI installs the browser (.ci/run), so there a missing browser fails instead of skipping.
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()) and not os.environ.get("CI"),
-    reason="needs Debian's chromium and chromium-driver (apt-get install chromium "
-           "chromium-driver)")
-
-
-def chromium(profile: Path, language: str, width: int = 1000, height: int = 900) -> WebDriver:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument(f"--lang={language}")
-    options.add_argument(f"--window-size={width},{height}")
-    options.add_experimental_option("prefs", {"intl.accept_languages": language})
-    return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+pytestmark = needs_chromium
 
 
 @pytest.fixture
