@@ -14,10 +14,17 @@ from typing import Any
 
 import pytest
 
-from bench.mosquitto import DEADLINE_SECONDS, MOSQUITTO, Broker, TlsFiles, mosquitto
+from bench.mosquitto import (
+    DEADLINE_SECONDS,
+    MOSQUITTO,
+    MOSQUITTO_PASSWD,
+    Broker,
+    TlsFiles,
+    mosquitto,
+)
 
-__all__ = ["Broker", "Received", "Subscriber", "TlsFiles", "mosquitto", "needs_mosquitto",
-           "subscribed"]
+__all__ = ["DEADLINE_SECONDS", "MOSQUITTO_PASSWD", "Broker", "Received", "Subscriber",
+           "TlsFiles", "mosquitto", "needs_mosquitto", "subscribed"]
 
 needs_mosquitto = pytest.mark.skipif(
     not Path(MOSQUITTO).exists(),
