@@ -138,7 +138,7 @@ class Publisher:
         self._signals.put(("stop", 0))
         if self._thread.is_alive():
             self._thread.join()
-        if self.connected:
+        if self._client.is_connected():  # said by paho-mqtt's thread, even if ours died
             goodbye = self._client.publish(topic(self.settings.table, STATUS_TOPIC), OFFLINE,
                                            qos=1, retain=True)
             with contextlib.suppress(RuntimeError, ValueError):
@@ -240,10 +240,15 @@ class Publisher:
         return int(info.mid)
 
     def _evening(self, store: Any) -> list[tuple[str, str]]:
-        """What to send again after a connection (`republish`)."""
+        """What to send again after a connection (`republish`); nothing when the journal
+        cannot give it, which must not hold up the outbox."""
         now = datetime.now().astimezone()
-        return evening_items(store.recent_plays(MOST_PLAYS), store.pending_topics(), now,
-                             self._last_live)
+        try:
+            return evening_items(store.recent_plays(MOST_PLAYS), store.pending_topics(), now,
+                                 self._last_live)
+        except (sqlite3.Error, JournalError) as error:
+            log.warning("mqtt: cannot read the evening's plays to send them again: %s", error)
+            return []
 
     def _next_signals(self) -> list[tuple[str, int]]:
         """The signals waiting, at least one (a plain look after RETRY_SECONDS)."""
