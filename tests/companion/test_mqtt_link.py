@@ -37,13 +37,14 @@ KEEPALIVE = 2
 
 
 @contextmanager
-def table_process(folder: Path, broker: Broker, name: str) -> Iterator[subprocess.Popen[str]]:
+def table_process(folder: Path, broker: Broker, name: str,
+                  keepalive: int = KEEPALIVE) -> Iterator[subprocess.Popen[str]]:
     """`companion run` publishing as `name`, its game started (typed lines stand for the
     buttons); its standard input stays open, so it runs until the test ends it."""
     folder.mkdir(parents=True)
     config = folder / "config.toml"
     config.write_text(f'[mqtt]\nurl = "{broker.url}"\ntable = "{name}"\n'
-                      f"keepalive = {KEEPALIVE}\n", encoding="utf-8")
+                      f"keepalive = {keepalive}\n", encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "--lang", "en", "run", "--config", str(config),
          "--state-dir", str(folder / "state"), "--players", "Ana,Ben"],
@@ -102,6 +103,24 @@ def test_a_table_killed_frozen_or_stopped_is_seen_offline_on_the_board(tmp_path:
         board_until(address, online("porch", False))
     print(f"a frozen table was offline on the board {seen_after:.1f} s after it froze "
           f"(keep-alive {KEEPALIVE} s)")
+
+
+def test_a_table_back_from_a_power_cut_replaces_its_stale_connection_at_once(
+        tmp_path: Path) -> None:
+    """Its client id is the same at every start: the broker closes the connection it still
+    holds (a keep-alive of 10 minutes would keep it 15), sends its will, then it is online."""
+    with ExitStack() as stack:
+        broker = stack.enter_context(mosquitto(tmp_path / "broker"))
+        board = stack.enter_context(subscribed(broker, topics="companion/+/status"))
+        before = stack.enter_context(table_process(tmp_path / "before", broker, "hall", 600))
+        board.wait(lambda got: [m.payload for m in got] == ["online"])
+        before.send_signal(signal.SIGSTOP)  # its socket open, nobody behind it any more
+        mark = len(broker.log)
+        stack.enter_context(table_process(tmp_path / "after", broker, "hall", 600))
+        broker.wait_for_log("Client companion-hall already connected, closing old connection",
+                            after=mark)
+        got = board.wait(lambda got: len(got) >= 3)
+    assert [m.payload for m in got] == ["online", "offline", "online"]  # nothing more
 
 
 def test_a_broker_killed_mid_evening_gets_every_finished_play_back(tmp_path: Path) -> None:
