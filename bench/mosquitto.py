@@ -11,13 +11,28 @@ from __future__ import annotations
 
 import shutil
 import socket
+import ssl
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
+#: How long a wait for the broker may last before it fails (a busy machine is slow, not stuck).
+DEADLINE_SECONDS = 120.0
+
+
+@dataclass(frozen=True)
+class TlsFiles:
+    """A TLS listener's files: the authority's certificate, the broker's certificate and key."""
+
+    ca: Path
+    cert: Path
+    key: Path
 
 
 def free_port() -> int:
@@ -29,15 +44,25 @@ def free_port() -> int:
 class Broker:
     """Mosquitto on a port of 127.0.0.1; `start` and `stop` it as often as a test likes."""
 
-    def __init__(self, folder: Path, users: dict[str, str] | None = None) -> None:
-        """`users`: names and passwords the broker alone accepts (default: anyone)."""
+    def __init__(self, folder: Path, users: dict[str, str] | None = None, *,
+                 tls: TlsFiles | None = None, acl: str | None = None,
+                 settings: str = "") -> None:
+        """`users`: names and passwords the broker alone accepts (default: anyone); `tls`:
+        the listener speaks TLS only; `acl`: the text of an acl_file; `settings`: more lines
+        of its configuration."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
+        self.tls = tls
         self.config = folder / "mosquitto.conf"
+        listener = f"listener {self.port} 127.0.0.1\n"
+        if tls is not None:
+            listener += f"cafile {tls.ca}\ncertfile {tls.cert}\nkeyfile {tls.key}\n"
+        if acl is not None:
+            (folder / "acl").write_text(acl, encoding="utf-8")
+            settings += f"acl_file {folder / 'acl'}\n"
         self.config.write_text(
-            f"listener {self.port} 127.0.0.1\n"
-            + self._access(users) +
+            listener + self._access(users) + settings +
             "persistence true\n"
             f"persistence_location {folder}/\n"
             "log_dest stderr\n"
@@ -55,13 +80,13 @@ class Broker:
         passwords = self.folder / "passwords"
         passwords.touch(mode=0o600)
         for name, password in users.items():
-            subprocess.run([shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd",
-                            "-b", str(passwords), name, password], check=True)
+            subprocess.run([MOSQUITTO_PASSWD, "-b", str(passwords), name, password],
+                           check=True)
         return f"allow_anonymous false\npassword_file {passwords}\n"
 
     @property
     def url(self) -> str:
-        return f"mqtt://127.0.0.1:{self.port}"
+        return f"{'mqtts' if self.tls else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self) -> None:
         process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)],
@@ -84,7 +109,12 @@ class Broker:
         client_id = b"readiness-probe"
         variable = b"\x00\x04MQTT\x04\x02\x00\x3c"
         body = variable + len(client_id).to_bytes(2, "big") + client_id
-        with socket.create_connection(("127.0.0.1", self.port)) as probe:
+        with socket.create_connection(("127.0.0.1", self.port),
+                                      timeout=DEADLINE_SECONDS) as plain:
+            probe = plain
+            if self.tls is not None:
+                context = ssl.create_default_context(cafile=str(self.tls.ca))
+                probe = context.wrap_socket(plain, server_hostname="127.0.0.1")
             probe.sendall(bytes((0x10, len(body))) + body)
             answer = b""
             while len(answer) < 4:
@@ -103,13 +133,26 @@ class Broker:
                 self._logged.notify_all()
 
     def wait_for_log(self, text: str, after: int = 0) -> int:
-        """Block until a line of the log from line `after` on holds `text`; its index."""
+        """Block until a line of the log from line `after` on holds `text`; its index.
+        AssertionError when none does within DEADLINE_SECONDS."""
+        deadline = time.monotonic() + DEADLINE_SECONDS
         with self._logged:
             while True:
                 for index in range(after, len(self.log)):
                     if text in self.log[index]:
                         return index
-                self._logged.wait()
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"mosquitto never logged {text!r}: "
+                                         f"{''.join(self.log[after:])}")
+                self._logged.wait(left)
+
+    def kill(self) -> None:
+        """End it as a crash or a power cut would (SIGKILL: nothing saved since its last
+        autosave)."""
+        if self._process is not None:
+            self._process.kill()
+        self.stop()
 
     def stop(self) -> None:
         """Stop it as a service manager would (SIGTERM: it saves its database first)."""

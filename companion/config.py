@@ -247,7 +247,7 @@ class _Checker:
         if "mqtt" in document:
             from companion.publish.mqtt_settings import check
 
-            mqtt = check(document["mqtt"], self.fail)
+            mqtt = check(document["mqtt"], self.fail, self.base)
         return Config(source=self.source, games=games, map_folders=map_folders, web=web,
                       mqtt=mqtt, **own, **drivers)
 

@@ -33,8 +33,28 @@ def register(commands: Any) -> None:
                         help=f"the port to listen on (default: {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--mqtt", metavar="URL",
                         help="also show every table publishing to this MQTT broker "
-                             "(mqtt://HOST:PORT) on /tables, with the evening's standings")
+                             "(mqtt://HOST:PORT, or mqtts://HOST:PORT for TLS) on /tables, "
+                             "with the evening's standings")
+    for option, metavar, text in MQTT_OPTIONS:
+        parser.add_argument(option, metavar=metavar, help=text)
     parser.set_defaults(run=run)
+
+
+#: The board's credentials and certificates: (option, metavar, help).
+MQTT_OPTIONS = (
+    ("--mqtt-username", "NAME", "the user name the board gives the broker"),
+    ("--mqtt-password-file", "FILE",
+     "a file whose first line is the board's password (not on the command line, where "
+     "every user of the machine could read it)"),
+    ("--mqtt-ca", "FILE", "mqtts: the CA certificate that signed the broker's (PEM; default: "
+                          "the system's authorities)"),
+    ("--mqtt-cert", "FILE", "mqtts: the board's client certificate (PEM), with --mqtt-key"),
+    ("--mqtt-key", "FILE", "mqtts: the key of --mqtt-cert (PEM)"),
+)
+#: The settings' names of the options, for the messages that refuse one.
+OPTION_KEYS = {"username": "--mqtt-username", "password_file": "--mqtt-password-file",
+               "password": "--mqtt-password-file", "ca_file": "--mqtt-ca",
+               "cert_file": "--mqtt-cert", "key_file": "--mqtt-key"}
 
 
 def run(args: argparse.Namespace, language: str) -> int:
@@ -43,14 +63,25 @@ def run(args: argparse.Namespace, language: str) -> int:
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
     broker = None
+    given = [option for option, _metavar, _help in MQTT_OPTIONS
+             if getattr(args, option[2:].replace("-", "_")) is not None]
+    if args.mqtt is None and given:
+        return _fail(_("{option} is for a board: give the broker with --mqtt URL").format(
+            option=given[0]))
     if args.mqtt is not None:
         from companion.games.names import reason
-        from companion.publish.mqtt_settings import MqttValueError, parse_url
+        from companion.publish.mqtt_settings import MqttValueError, broker_settings
+
+        def path(value: str | None) -> Path | None:
+            return None if value is None else Path(value).expanduser()
 
         try:
-            broker = parse_url(args.mqtt, "--mqtt")
+            broker = broker_settings(
+                args.mqtt, "--mqtt", username=args.mqtt_username or None,
+                password_file=path(args.mqtt_password_file), ca_file=path(args.mqtt_ca),
+                cert_file=path(args.mqtt_cert), key_file=path(args.mqtt_key), keys=OPTION_KEYS)
         except MqttValueError as error:
-            return _fail(f"--mqtt: {reason(error, language)}")
+            return _fail(f"{error.key}: {reason(error, language)}")
     if folder.exists() and not folder.is_dir():
         return _fail(_("{folder} is not a folder").format(folder=folder))
     if folder.exists() and not os.access(folder, os.R_OK | os.X_OK):

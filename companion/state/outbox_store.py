@@ -60,7 +60,8 @@ class OutboxStore:
 
     def __init__(self, path: str | os.PathLike[str], timeout: float = 5.0) -> None:
         # mode=rw: the table creates the journal; this connection must never make an empty one.
-        uri = Path(path).absolute().as_uri() + "?mode=rw"
+        self._path = Path(path)
+        uri = self._path.absolute().as_uri() + "?mode=rw"
         self._db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
         self._db.execute("PRAGMA synchronous=NORMAL")
 
@@ -83,6 +84,20 @@ class OutboxStore:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             raise
+
+    def pending_topics(self) -> set[str]:
+        """The topics of the items not acknowledged yet."""
+        return {str(row[0]) for row in self._db.execute("SELECT DISTINCT topic FROM outbox")}
+
+    def recent_plays(self, limit: int) -> list[Any]:
+        """The `limit` most recent plays of the journal (`PlayRecord`), newest first: what
+        the publisher sends again to a broker that may have lost them."""
+        from companion.state.reads import PLAY_COLUMNS, JournalReader
+
+        reader = JournalReader(self._db, self._path)
+        rows = self._db.execute(f"SELECT {PLAY_COLUMNS} FROM plays ORDER BY id DESC LIMIT ?",
+                                (limit,)).fetchall()
+        return [reader.play_from_row(row) for row in rows]
 
     def count(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM outbox").fetchone()[0])

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from companion.games.names import reason
 from companion.i18n.translate import N_, translator
 from companion.publish.export import csv_text, json_play
+from companion.publish.mqtt_settings import MqttSettings
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.assets import asset_routes
@@ -53,8 +54,8 @@ def _not_found(request: Request, message: str) -> HTTPException:
     return HTTPException(404, translator(_language(request)).gettext(message))
 
 
-def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlette:
-    """The scoreboard of `state_dir`; with `mqtt` (host, port), also the board of every
+def create_app(state_dir: Path, mqtt: MqttSettings | None = None) -> Starlette:
+    """The scoreboard of `state_dir`; with `mqtt` (a broker), also the board of every
     table publishing to that broker (`companion.web.board`)."""
     view = JournalView(state_dir)
 
@@ -171,7 +172,7 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         from companion.web.board import Board
         from companion.web.board_routes import board_routes
 
-        routes += board_routes(Board(*mqtt).start(), _language)
+        routes += board_routes(Board(mqtt).start(), _language)
     application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
                                                 JournalError: journal_error},
                             middleware=[Middleware(SecurityHeaders),

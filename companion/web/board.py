@@ -1,7 +1,8 @@
 """The evening's board: every table publishing to an MQTT broker, and the standings.
 
 `companion web --mqtt URL` subscribes to `companion/+/live` and `companion/+/plays/+` (the messages
-`companion.publish.publisher` sends, retained) and keeps the latest of each in memory. A play
+`companion.publish.publisher` sends, retained) and keeps the latest of each in memory; and to
+`companion/+/status`, each table's availability (`board_status`). A play
 belongs to the evening when it started in the last EVENING_HOURS by the board's clock; a play whose
 table's clock was not set yet (a Pi without a network clock) counts when it arrived after the board
 started. The standings add up the wins of the evening's finished plays, per player name, across
@@ -19,6 +20,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from companion.publish.export import clock_set
+from companion.publish.mqtt_client import credentials_refused, new_client, refusal
+from companion.publish.mqtt_settings import MqttSettings
+from companion.web.board_status import STATUS_FILTER, Availabilities
 
 log = logging.getLogger(__name__)
 
@@ -135,29 +139,35 @@ class Evening:
 class Board:
     """The subscription to the broker, feeding an Evening from paho-mqtt's thread."""
 
-    def __init__(self, host: str, port: int, evening: Evening | None = None) -> None:
-        import paho.mqtt.client as mqtt
-        from paho.mqtt.enums import CallbackAPIVersion
-
-        self.broker = f"{host}:{port}"
+    def __init__(self, settings: MqttSettings, evening: Evening | None = None,
+                 availabilities: Availabilities | None = None) -> None:
+        self.settings = settings
+        self.broker = settings.address
         self.evening = evening or Evening()
+        self.availabilities = availabilities or Availabilities()
         self.connected = False
+        #: Why the broker refused the board, in the log's words (None once connected).
+        self.refused: str | None = None
+        self.refused_credentials = False
         self.messages = 0
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, clean_session=True)
-        client.reconnect_delay_set(1, 8)
+        client = new_client(settings)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
+        # The tables' status goes to its own callback, never through on_message.
+        client.message_callback_add(STATUS_FILTER, self._on_status)
         self._client = client
-        self._host, self._port = host, port
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         if reason.is_failure:
-            log.warning("board: %s refused the connection: %s", self.broker, reason)
+            refused = refusal(reason, self.settings)
+            if refused != self.refused:  # once per reason: paho-mqtt tries again and again
+                log.warning("board: %s", refused)
+            self.refused, self.refused_credentials = refused, credentials_refused(reason)
             return
-        self.connected = True
-        client.subscribe([(topic, 1) for topic in TOPICS])
+        self.connected, self.refused, self.refused_credentials = True, None, False
+        client.subscribe([(topic, 1) for topic in (*TOPICS, STATUS_FILTER)])
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:
@@ -167,8 +177,15 @@ class Board:
         if self.evening.receive(message.topic, message.payload, bool(message.retain)):
             self.messages += 1
 
+    def _on_status(self, client: Any, userdata: Any, message: Any) -> None:
+        try:
+            self.availabilities.receive(message.topic, message.payload, bool(message.retain))
+        except Exception:  # the client's thread must outlive any message
+            log.exception("board: cannot take the status on %.80r", message.topic)
+
     def start(self) -> Board:
-        self._client.connect_async(self._host, self._port, keepalive=30)
+        self._client.connect_async(self.settings.host, self.settings.port,
+                                   keepalive=self.settings.keepalive)
         self._client.loop_start()
         return self
 
@@ -177,7 +194,11 @@ class Board:
         self._client.loop_stop()
 
     def snapshot(self) -> dict[str, Any]:
-        """What /api/tables answers."""
+        """What /api/tables answers; each table with its `status` (None: never said)."""
         tables = self.evening.tables()
-        return {"broker": self.broker, "connected": self.connected,
+        for table in tables:
+            seen = self.availabilities.of(table["table"])
+            table["status"] = None if seen is None else seen.as_json()
+        return {"broker": self.broker, "connected": self.connected, "refused": self.refused,
+                "refused_credentials": self.refused_credentials,
                 "tables": tables, "standings": self.evening.standings(tables)}

@@ -3,6 +3,7 @@ standings across tables. It reloads itself every few seconds (no script needed).
 
 from __future__ import annotations
 
+from datetime import datetime
 from html import escape
 from typing import Any
 
@@ -23,13 +24,30 @@ _WORDS = (
     N_("Finished"),
     N_("Won by {names}"),
     N_("Finished plays"),
+    N_("Offline since {time}"),
+    N_("Offline since before {time}"),
 )
+
+
+def _offline(status: dict[str, Any] | None, language: str) -> str:
+    """The line that says a table is offline, and since when ('' when it is not)."""
+    if not status or status.get("online") is not False:
+        return ""
+    _ = translator(language).gettext
+    try:
+        time = datetime.fromisoformat(str(status.get("since"))).strftime("%H:%M")
+    except ValueError:
+        time = "?"
+    words = _("Offline since {time}") if status.get("since_exact") else _(
+        "Offline since before {time}")
+    return f'<p class="announced offline">{escape(words.format(time=time))}</p>'
 
 
 def _table(table: dict[str, Any], language: str) -> str:
     words = translator(language)
     _ = words.gettext
-    parts = [f'<h2>{escape(_("Table {name}").format(name=table["table"]))}</h2>']
+    parts = [f'<h2>{escape(_("Table {name}").format(name=table["table"]))}</h2>',
+             _offline(table.get("status"), language)]
     live = table.get("live")
     if live is not None:
         facts = [game_name(str(live.get("game", "")))]
@@ -65,7 +83,14 @@ def standings_table(rows: list[dict[str, Any]], language: str) -> str:
 def tables_page(snapshot: dict[str, Any], language: str) -> str:
     _ = translator(language).gettext
     parts = [f'<h1>{escape(_("Tables"))}</h1>']
-    if not snapshot.get("connected"):
+    if snapshot.get("refused"):
+        refused = (_("The broker {broker} refused the board's user name or password: check "
+                     "--mqtt-username and --mqtt-password-file.")
+                   if snapshot.get("refused_credentials")
+                   else _("The broker {broker} refused the board's connection."))
+        parts.append('<p class="announced">' + escape(refused.format(
+            broker=snapshot.get("broker", ""))) + "</p>")
+    elif not snapshot.get("connected"):
         parts.append('<p class="announced">' + escape(_(
             "The broker {broker} cannot be reached; the board shows what it had.").format(
             broker=snapshot.get("broker", ""))) + "</p>")

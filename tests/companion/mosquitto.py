@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -13,9 +14,17 @@ from typing import Any
 
 import pytest
 
-from bench.mosquitto import MOSQUITTO, Broker, mosquitto
+from bench.mosquitto import (
+    DEADLINE_SECONDS,
+    MOSQUITTO,
+    MOSQUITTO_PASSWD,
+    Broker,
+    TlsFiles,
+    mosquitto,
+)
 
-__all__ = ["Broker", "Received", "Subscriber", "mosquitto", "needs_mosquitto", "subscribed"]
+__all__ = ["DEADLINE_SECONDS", "MOSQUITTO_PASSWD", "Broker", "Received", "Subscriber",
+           "TlsFiles", "mosquitto", "needs_mosquitto", "subscribed"]
 
 needs_mosquitto = pytest.mark.skipif(
     not Path(MOSQUITTO).exists(),
@@ -51,6 +60,8 @@ class Subscriber:
         client.reconnect_delay_set(1, 2)
         if credentials is not None:
             client.username_pw_set(*credentials)
+        if broker.tls is not None:
+            client.tls_set(ca_certs=str(broker.tls.ca))
         client.on_connect = self._on_connect
         client.on_message = self._on_message
         client.connect_async("127.0.0.1", broker.port)
@@ -89,16 +100,25 @@ class Subscriber:
         return self
 
     def wait(self, done: Callable[[list[Received]], bool]) -> list[Received]:
-        """Block until `done(messages)` holds; returns a copy of the messages."""
+        """Block until `done(messages)` holds; returns a copy of the messages. AssertionError
+        when it does not within DEADLINE_SECONDS."""
+        deadline = time.monotonic() + DEADLINE_SECONDS
         with self._changed:
             while not done(self.messages):
-                self._changed.wait()
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"not received in time; got {self.messages!r}")
+                self._changed.wait(left)
             return list(self.messages)
 
     def wait_subscribed(self, count: int = 1) -> None:
+        deadline = time.monotonic() + DEADLINE_SECONDS
         with self._changed:
             while self.connections < count:
-                self._changed.wait()
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError("the subscriber never subscribed")
+                self._changed.wait(left)
 
     def stop(self) -> None:
         self._client.disconnect()
