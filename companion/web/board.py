@@ -6,6 +6,10 @@ belongs to the evening when it started in the last EVENING_HOURS by the board's 
 table's clock was not set yet (a Pi without a network clock) counts when it arrived after the board
 started. The standings add up the wins of the evening's finished plays, per player name, across
 tables.
+
+Each message is checked before anything of it is kept (`board_intake`: topic, size, depth, JSON,
+then the shape a table publishes); an empty one forgets its topic. At most `BoardLimits` tables
+and plays are kept, the least recently heard going first.
 """
 
 from __future__ import annotations

@@ -5,10 +5,16 @@ Mosquitto: after each hostile message a well-formed table must still appear on `
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from companion.web.board import Board
+
+from . import board_mqtt
 from .board_mqtt import live_view, names, roomy_broker, sender, wait_for_board
 from .mosquitto import needs_mosquitto
 from .web_server import get, web_server
@@ -142,3 +148,29 @@ def test_an_empty_retained_message_forgets_a_table(tmp_path: Path) -> None:
         with web_server(tmp_path / "state", "--mqtt", broker.url) as address:
             board = wait_for_board(address, lambda board: bool(board["tables"]))
             assert names(board) == {"good-02"}
+
+
+@needs_mosquitto
+# The test ends the client's thread with what nothing catches, on purpose.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_the_board_says_connected_only_while_it_receives(tmp_path: Path) -> None:
+    with roomy_broker(tmp_path / "broker") as broker, sender(broker) as phone:
+        board = Board("127.0.0.1", broker.port).start()
+        try:
+            phone.send(*good_table(1))
+            deadline = time.monotonic() + board_mqtt.DEADLINE_SECONDS
+            while "good-01" not in names(board.snapshot()):
+                assert time.monotonic() < deadline, board.snapshot()
+                time.sleep(board_mqtt.POLL_SECONDS)
+            assert board.snapshot()["connected"]
+
+            def ended(message: Any) -> bool:
+                raise KeyboardInterrupt  # what no callback guard catches: the thread ends
+
+            board.evening.intake.take_message = ended  # type: ignore[method-assign]
+            phone.send(*good_table(2))
+            board._loop.join(board_mqtt.DEADLINE_SECONDS)
+            assert not board._loop.is_alive()
+            assert not board.snapshot()["connected"]
+        finally:
+            board.stop()
