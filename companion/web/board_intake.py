@@ -73,19 +73,19 @@ def deeper_than(payload: bytes, limit: int) -> bool:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise Unfit("", f"{name} is not a number a table sends")
+    raise Unfit("", f"{name} is not a number a table sends", kind="number")
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise Unfit("", f"{text[:20]} is too large a number")
+        raise Unfit("", f"{text[:20]} is too large a number", kind="number")
     return value
 
 
 def _whole(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise Unfit("", f"a whole number of more than {MAX_DIGITS} digits")
+        raise Unfit("", f"a whole number of more than {MAX_DIGITS} digits", kind="number")
     return int(text)
 
 
@@ -93,20 +93,20 @@ def decode(payload: bytes, limit: int) -> Any:
     """The JSON value of `payload`, refused (Unfit) past `limit` bytes or MAX_DEPTH levels,
     outside UTF-8, or with a number that is not finite."""
     if len(payload) > limit:
-        raise Unfit("", f"{len(payload)} bytes; at most {limit} are taken")
+        raise Unfit("", f"{len(payload)} bytes; at most {limit} are taken", kind="size")
     if deeper_than(payload, MAX_DEPTH):
-        raise Unfit("", f"nested more than {MAX_DEPTH} deep")
+        raise Unfit("", f"nested more than {MAX_DEPTH} deep", kind="depth")
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError:
-        raise Unfit("", "not UTF-8 text") from None
+        raise Unfit("", "not UTF-8 text", kind="utf-8") from None
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite,
                           parse_int=_whole)
     except Unfit:
         raise
     except (ValueError, RecursionError):
-        raise Unfit("", "not JSON") from None
+        raise Unfit("", "not JSON", kind="json") from None
 
 
 def read(topic: str, payload: bytes) -> Message:
@@ -171,7 +171,7 @@ class Intake:
             message = read(topic, payload)
         except Unfit as unfit:
             self._count("dropped")
-            self._log.warning(unfit.kind or "payload",
+            self._log.warning(unfit.kind,
                               "board: dropped the message on %s: %s", _topic_shown(topic),
                               unfit)
             return False

@@ -56,15 +56,17 @@ class Unfit(ValueError):
     """A message that is not of the shape a table publishes: `field` says where, `problem`
     what (English, for the board's log)."""
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, kind: str | None = None) -> None:
         self.field = field
         self.problem = problem
+        self._kind = kind
         super().__init__(f"{field}: {problem}" if field else problem)
 
     @property
     def kind(self) -> str:
-        """The field without list positions ("plays.result.players.name"): one log kind."""
-        return re.sub(r"\[\d+\]", "", self.field)
+        """One kind of refusal, for the log's limit: the one given, else the field without
+        list positions ("play.result.players.name")."""
+        return self._kind or re.sub(r"\[\d+\]", "", self.field)
 
 
 def _shown(value: object) -> str:

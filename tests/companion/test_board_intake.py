@@ -232,11 +232,13 @@ def test_many_drops_of_one_kind_make_one_log_line(caplog: pytest.LogCaptureFixtu
         for _ in range(500):
             evening.receive("companion/hall/live", fit_live(event_count="x"), retained=False)
             evening.receive("companion/hall/live", b"[" * 1000, retained=False)
+            evening.receive("companion/hall/live", b"hello", retained=False)
     lines = [record.getMessage() for record in caplog.records]
-    assert len(lines) == 2, lines
+    assert len(lines) == 3, lines
     assert "companion/hall/live: live.event_count: expected a whole number" in lines[0]
     assert "nested more than 16 deep" in lines[1]
-    assert evening.counts()["dropped"] == 1000
+    assert lines[2].endswith("companion/hall/live: not JSON")
+    assert evening.counts()["dropped"] == 1500
 
 
 def test_an_error_while_keeping_is_caught_counted_and_logged_once(
