@@ -27,7 +27,7 @@ from typing import Any
 from companion.lib.log_limit import LimitedLog
 from companion.lib.text import shown
 from companion.publish.mqtt_settings import TABLE_NAME
-from companion.web.board_schema import UUID, Unfit, check_json_text, check_live, check_play
+from companion.web.board_schema import UUID, Unfit, check_live, check_play
 
 log = logging.getLogger(__name__)
 
@@ -52,10 +52,11 @@ _OPENING = frozenset(b"[{")
 
 @dataclass(frozen=True)
 class Message:
-    """A table's message as kept: `uuid` for a play; `value` None to forget the topic."""
+    """A table's message as kept: its `kind` (LIVE or PLAYS), `uuid` for a play; `value`
+    None to forget the topic."""
 
     table: str
-    topic: str  # LIVE or PLAYS
+    kind: str
     uuid: str | None
     value: dict[str, Any] | None
 
@@ -125,7 +126,6 @@ def read(topic: str, payload: bytes) -> Message:
     if not payload:
         return Message(table, kind, uuid, None)
     value = decode(payload, MAX_BYTES[kind])
-    check_json_text(value, kind)
     checked = check_live(value) if uuid is None else check_play(value, uuid)
     return Message(table, kind, uuid, checked)
 
