@@ -270,3 +270,50 @@ def test_the_boards_message_callback_never_raises() -> None:
     board._on_message(None, None, _Unreadable())
     assert board.evening.counts()["dropped"] == 1
     assert not board.snapshot()["connected"]  # never subscribed, its loop never started
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths to every value inside `value` (objects and lists included)."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _leaves(item, (*path, index))
+    return found
+
+
+ODD_VALUES: list[Any] = [None, True, 0, -1, 10**12, 1.5, "", "x", "\u202e", [], [1], {}, {"a": 1},
+                         ["Ana"], [{"name": 1}], "2026-12-04T21:30:00+01:00"]
+
+
+def test_whatever_passes_the_checks_the_pages_can_show(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real messages with one value changed at random: each is refused, or shown on `/tables`
+    and `/api/tables` without an error."""
+    import random
+
+    from starlette.responses import JSONResponse
+
+    from companion.web.board_pages import tables_page
+
+    sent = [(topic, json.loads(payload)) for topic, payload in published(tmp_path, monkeypatch)]
+    chosen = random.Random(28)
+    taken = 0
+    for _ in range(3000):
+        topic, value = chosen.choice(sent)
+        value = json.loads(json.dumps(value))
+        path = chosen.choice(_leaves(value)[1:])
+        holder = value
+        for step in path[:-1]:
+            holder = holder[step]
+        holder[path[-1]] = chosen.choice(ODD_VALUES)
+        evening = Evening()
+        taken += evening.receive(f"companion/hall/{topic}", json.dumps(value).encode(), False)
+        tables = evening.tables()
+        snapshot = {"broker": "b", "connected": True, "tables": tables,
+                    "standings": evening.standings(tables), "intake": evening.counts()}
+        assert tables_page(snapshot, "fr").startswith("<!doctype html>")
+        assert JSONResponse(snapshot).body
+    assert 300 < taken < 2700, taken  # both taken and refused, many times
