@@ -674,7 +674,7 @@ def section_web(quick: bool) -> tuple[list[Row], Any]:
 
 def section_mqtt(quick: bool) -> tuple[list[Row], Any]:
     """bench_mqtt: messages and bytes per move, the outbox's cost per move, the drain of the
-    outbox after a 5-minute outage."""
+    outbox after a 5-minute outage; bench_board: the club board with many tables."""
     from bench import bench_mqtt
 
     f = bench_mqtt.measure(moves=bench_mqtt.OUTAGE_MINUTES * 60 // bench_mqtt.SECONDS_PER_MOVE
@@ -701,7 +701,25 @@ def section_mqtt(quick: bool) -> tuple[list[Row], Any]:
             f"the same moves published live: {f['live_send_ms']:.0f} ms in all",
             judged(f["drain_after_start_ms"] < 10_000)),
     ]
+    rows += board_rows(quick, f)
     return rows, f
+
+
+def board_rows(quick: bool, figures: dict[str, Any]) -> list[Row]:
+    """bench_board: the club board's RSS and `/tables` time with 1,000 tables all kept, beside
+    5,000 made-up tables at its default bounds; the figures join `figures` as `board`."""
+    from bench import bench_board
+
+    board = figures["board"] = bench_board.measure(quick)
+    kept, rogues = board["all_kept"], board["rogues"]
+    return [
+        Row("mqtt", "club board with 1,000 tables kept (live view and a play each): RSS, "
+                    "/tables (median)",
+            f"{kept['rss_mb']:.0f} MB, {kept['tables_ms']:.0f} ms", NONE,
+            f"5,000 made-up tables at the default bounds ({rogues['kept']['tables']} kept): "
+            f"{rogues['rss_mb']:.0f} MB, {rogues['tables_ms']:.0f} ms",
+            NONE, f"~{kept['tables_ms'] * 8:.0f} ms (bounded: ~{rogues['tables_ms'] * 8:.0f} ms)"),
+    ]
 
 
 def section_enrolment(quick: bool) -> tuple[list[Row], Any]:

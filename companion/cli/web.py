@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.i18n.translate import translator
 from companion.state.paths import default_state_dir
+from companion.web.board_limits import MAX_KEPT, MAX_PLAYS, MAX_TABLES, BoardLimits
 
 EXIT_BAD_INPUT = 2
 DEFAULT_HOST = "0.0.0.0"
@@ -37,6 +38,12 @@ def register(commands: Any) -> None:
                              "with the evening's standings")
     for option, metavar, text in MQTT_OPTIONS:
         parser.add_argument(option, metavar=metavar, help=text)
+    parser.add_argument("--max-tables", type=int, default=MAX_TABLES, metavar="N",
+                        help=f"with --mqtt: the most tables the board keeps (default: "
+                             f"{MAX_TABLES}); past it, the one heard from least recently goes")
+    parser.add_argument("--max-plays", type=int, default=MAX_PLAYS, metavar="N",
+                        help=f"with --mqtt: the most plays the board keeps, all tables together "
+                             f"(default: {MAX_PLAYS}); past it, the one received first goes")
     parser.set_defaults(run=run)
 
 
@@ -62,6 +69,10 @@ def run(args: argparse.Namespace, language: str) -> int:
     folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
+    for option, value in (("--max-tables", args.max_tables), ("--max-plays", args.max_plays)):
+        if not 1 <= value <= MAX_KEPT:
+            return _fail(_("{option} must be between 1 and {high}, not {value}").format(
+                option=option, high=MAX_KEPT, value=value))
     broker = None
     given = [option for option, _metavar, _help in MQTT_OPTIONS
              if getattr(args, option[2:].replace("-", "_")) is not None]
@@ -102,8 +113,9 @@ def run(args: argparse.Namespace, language: str) -> int:
     # The line the tests and the unit's log wait for: the address really listened on.
     print(_("companion web: serving {folder} on http://{host}:{port}/").format(
         folder=folder, host=host, port=port), flush=True)
-    config = uvicorn.Config(create_app(folder, broker), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
+    app = create_app(folder, broker, BoardLimits(tables=args.max_tables, plays=args.max_plays))
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=1)
     with contextlib.suppress(KeyboardInterrupt):
         uvicorn.Server(config).run(sockets=[listener])
     return 0

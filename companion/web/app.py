@@ -27,6 +27,7 @@ from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.assets import asset_routes
 from companion.web.bgstats import create_play_link
+from companion.web.board_limits import BoardLimits
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
 from companion.web.layout import Navigation
@@ -54,9 +55,10 @@ def _not_found(request: Request, message: str) -> HTTPException:
     return HTTPException(404, translator(_language(request)).gettext(message))
 
 
-def create_app(state_dir: Path, mqtt: MqttSettings | None = None) -> Starlette:
+def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
+               board_limits: BoardLimits | None = None) -> Starlette:
     """The scoreboard of `state_dir`; with `mqtt` (a broker), also the board of every
-    table publishing to that broker (`companion.web.board`)."""
+    table publishing to that broker (`companion.web.board`), keeping at most `board_limits`."""
     view = JournalView(state_dir)
 
     def live_now() -> dict[str, Any]:
@@ -169,10 +171,11 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None) -> Starlette:
         *asset_routes(_language),
     ]
     if mqtt is not None:
-        from companion.web.board import Board
+        from companion.web.board import Board, Evening
         from companion.web.board_routes import board_routes
 
-        routes += board_routes(Board(mqtt).start(), _language)
+        board = Board(mqtt, evening=Evening(limits=board_limits))
+        routes += board_routes(board.start(), _language)
     application = Starlette(routes=routes, exception_handlers={HTTPException: http_error,
                                                 JournalError: journal_error},
                             middleware=[Middleware(SecurityHeaders),

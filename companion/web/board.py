@@ -7,11 +7,14 @@ belongs to the evening when it started in the last EVENING_HOURS by the board's 
 table's clock was not set yet (a Pi without a network clock) counts when it arrived after the board
 started. The standings add up the wins of the evening's finished plays, per player name, across
 tables.
+
+Each message is checked before anything of it is kept (`board_intake`: topic, size, depth, JSON,
+then the shape a table publishes); an empty one forgets its topic. At most `BoardLimits` tables
+and plays are kept, the least recently heard going first.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections.abc import Callable
@@ -22,6 +25,8 @@ from typing import Any
 from companion.publish.export import clock_set
 from companion.publish.mqtt_client import credentials_refused, new_client, refusal
 from companion.publish.mqtt_settings import MqttSettings
+from companion.web.board_intake import Intake, Message
+from companion.web.board_limits import BoardLimits
 from companion.web.board_status import STATUS_FILTER, Availabilities
 
 log = logging.getLogger(__name__)
@@ -53,35 +58,83 @@ class Evening:
     """The tables and plays seen, and what the board shows of them (thread-safe)."""
 
     def __init__(self, clock: Callable[[], datetime] | None = None,
-                 hours: float = EVENING_HOURS) -> None:
+                 hours: float = EVENING_HOURS, limits: BoardLimits | None = None) -> None:
         self._clock = clock or (lambda: datetime.now().astimezone())
         self._since = timedelta(hours=hours)
+        self.limits = limits or BoardLimits()
         self._lock = threading.Lock()
+        #: By name, the table heard from least recently first.
         self._tables: dict[str, TableSeen] = {}
+        #: Every play kept, as (table, uuid), the one received least recently first.
+        self._plays: dict[tuple[str, str], None] = {}
+        #: Tables and plays let go to stay within `limits`.
+        self.evicted = 0
+        self.intake = Intake(self.keep)
 
     def receive(self, topic: str, payload: bytes, retained: bool) -> bool:
-        """Keep one message; False (and nothing kept) when it is not one of a table's."""
-        parts = topic.split("/")
-        if len(parts) not in (3, 4) or parts[0] != "companion":
-            return False
-        try:
-            value = json.loads(payload)
-        except (ValueError, UnicodeDecodeError):
-            log.warning("board: %s is not JSON; ignored", topic)
-            return False
-        if not isinstance(value, dict):
-            return False
+        """Keep one message; False (and nothing kept) when it is not one of a table's, or
+        not of the evening (`board_intake` checks it)."""
+        return self.intake.take(topic, payload, retained)
+
+    def keep(self, message: Message, retained: bool) -> bool:
+        """Keep (or, without a value, forget) a checked message; False when it is not of the
+        evening, which also forgets what its topic held."""
         with self._lock:
-            table = self._tables.setdefault(parts[1], TableSeen(parts[1]))
-            if len(parts) == 3 and parts[2] == "live":
-                table.live, table.live_arrived = value, not retained
-            elif len(parts) == 4 and parts[2] == "plays":
-                table.plays[parts[3]] = value
-                if not retained:
-                    table.arrived.add(parts[3])
+            table = self._tables.pop(message.table, None) or TableSeen(message.table)
+            self._tables[message.table] = table
+            if message.uuid is None:
+                kept = self._keep_live(table, message.value, retained)
             else:
-                return False
-        return True
+                kept = self._keep_play(table, message.uuid, message.value, retained)
+            if table.live is None and not table.plays:
+                del self._tables[table.name]
+            self._bound()
+        return kept
+
+    def _keep_live(self, table: TableSeen, live: dict[str, Any] | None,
+                   retained: bool) -> bool:
+        if live is not None and self._tonight(live["started"], not retained):
+            table.live, table.live_arrived = live, not retained
+            return True
+        table.live = None
+        return live is None
+
+    def _keep_play(self, table: TableSeen, uuid: str, play: dict[str, Any] | None,
+                   retained: bool) -> bool:
+        self._plays.pop((table.name, uuid), None)
+        arrived = not retained or uuid in table.arrived
+        if play is not None and self._tonight(play["started"], arrived):
+            table.plays[uuid] = play
+            if arrived:
+                table.arrived.add(uuid)
+            self._plays[(table.name, uuid)] = None
+            return True
+        table.plays.pop(uuid, None)
+        table.arrived.discard(uuid)
+        return play is None
+
+    def _bound(self) -> None:
+        while len(self._plays) > self.limits.plays:
+            name, uuid = next(iter(self._plays))
+            del self._plays[(name, uuid)]
+            table = self._tables[name]
+            del table.plays[uuid]
+            table.arrived.discard(uuid)
+            if table.live is None and not table.plays:
+                del self._tables[name]
+            self.evicted += 1
+        while len(self._tables) > self.limits.tables:
+            table = self._tables.pop(next(iter(self._tables)))
+            for uuid in table.plays:
+                del self._plays[(table.name, uuid)]
+            self.evicted += 1
+
+    def counts(self) -> dict[str, int]:
+        """What the intake counted, with the tables and plays kept and let go."""
+        with self._lock:
+            kept = {"tables": len(self._tables), "plays": len(self._plays),
+                    "evicted": self.evicted}
+        return {**self.intake.figures(), **kept}
 
     def _tonight(self, stamp: object, arrived: bool) -> bool:
         started = _started(stamp)
@@ -95,8 +148,9 @@ class Evening:
     def tables(self) -> list[dict[str, Any]]:
         """Every table with something of the evening, by name: its live view (None when it
         is of another day) and its plays of the evening, newest first."""
-        with self._lock:
-            seen = list(self._tables.values())
+        with self._lock:  # copies: paho-mqtt's thread changes them meanwhile
+            seen = [TableSeen(table.name, table.live, table.live_arrived, dict(table.plays),
+                              set(table.arrived)) for table in self._tables.values()]
         shown = []
         for table in sorted(seen, key=lambda table: table.name.casefold()):
             plays = [self._play_summary(uuid, play) for uuid, play in table.plays.items()
@@ -151,12 +205,18 @@ class Board:
         self.refused_credentials = False
         self.messages = 0
         client = new_client(settings)
+        # An error in a callback is logged by paho-mqtt instead of ending its network thread
+        # (the board would say "connected" and never hear from a table again).
+        client.suppress_exceptions = True
+        client.enable_logger(logging.getLogger(f"{__name__}.mqtt"))
         client.on_connect = self._on_connect
+        client.on_subscribe = self._on_subscribe
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         # The tables' status goes to its own callback, never through on_message.
         client.message_callback_add(STATUS_FILTER, self._on_status)
         self._client = client
+        self._loop = threading.Thread(target=self._run_loop, name="mqtt-board", daemon=True)
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
@@ -166,15 +226,24 @@ class Board:
                 log.warning("board: %s", refused)
             self.refused, self.refused_credentials = refused, credentials_refused(reason)
             return
-        self.connected, self.refused, self.refused_credentials = True, None, False
+        self.refused, self.refused_credentials = None, False
         client.subscribe([(topic, 1) for topic in (*TOPICS, STATUS_FILTER)])
+
+    def _on_subscribe(self, client: Any, userdata: Any, mid: int, reasons: Any,
+                      properties: Any) -> None:
+        # Connected means receiving: once the broker has granted every subscription.
+        refused = [str(reason) for reason in reasons if reason.is_failure]
+        if refused:
+            log.warning("board: %s refused the subscription: %s", self.broker,
+                        ", ".join(refused))
+        self.connected = not refused
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                        properties: Any) -> None:
         self.connected = False
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
-        if self.evening.receive(message.topic, message.payload, bool(message.retain)):
+        if self.evening.intake.take_message(message):  # never raises
             self.messages += 1
 
     def _on_status(self, client: Any, userdata: Any, message: Any) -> None:
@@ -186,12 +255,28 @@ class Board:
     def start(self) -> Board:
         self._client.connect_async(self.settings.host, self.settings.port,
                                    keepalive=self.settings.keepalive)
-        self._client.loop_start()
+        self._loop.start()
         return self
+
+    def _run_loop(self) -> None:
+        """paho-mqtt's network loop (what `loop_start` runs), in a thread the board can
+        watch: "connected" is said only while it runs."""
+        try:
+            self._client.loop_forever(retry_first_connection=True)
+        except Exception:
+            log.exception("board: the MQTT client stopped; restart companion web")
+        finally:
+            self.connected = False
 
     def stop(self) -> None:
         self._client.disconnect()
-        self._client.loop_stop()
+        if self._loop.is_alive():
+            self._loop.join()
+
+    @property
+    def receiving(self) -> bool:
+        """Subscribed, and the network thread still running."""
+        return self.connected and self._loop.is_alive()
 
     def snapshot(self) -> dict[str, Any]:
         """What /api/tables answers; each table with its `status` (None: never said)."""
@@ -199,6 +284,7 @@ class Board:
         for table in tables:
             seen = self.availabilities.of(table["table"])
             table["status"] = None if seen is None else seen.as_json()
-        return {"broker": self.broker, "connected": self.connected, "refused": self.refused,
+        return {"broker": self.broker, "connected": self.receiving, "refused": self.refused,
                 "refused_credentials": self.refused_credentials,
-                "tables": tables, "standings": self.evening.standings(tables)}
+                "tables": tables, "standings": self.evening.standings(tables),
+                "intake": self.evening.counts()}

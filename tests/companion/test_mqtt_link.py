@@ -68,7 +68,8 @@ def test_a_table_killed_frozen_or_stopped_is_seen_offline_on_the_board(tmp_path:
         hall = stack.enter_context(table_process(tmp_path / "hall", broker, "hall"))
         porch = stack.enter_context(table_process(tmp_path / "porch", broker, "porch"))
         board = board_until(address, lambda board: online("hall", True)(board)
-                            and online("porch", True)(board))
+                            and online("porch", True)(board)
+                            and all(table["live"] for table in board["tables"]))
         assert {table["live"]["status"] for table in board["tables"]} == {"playing"}
 
         # Power lost: the socket goes without a DISCONNECT, the broker sends the will.

@@ -26,14 +26,24 @@ ROOT = Path(__file__).parents[2]
 NOW = datetime(2026, 12, 4, 21, 30, tzinfo=timezone(timedelta(hours=1)))
 
 
-def play(uuid: str, players: list[str], started: datetime | str,
+def uid(short: str) -> str:
+    """A play's uuid in the journal's form, told apart by `short` ("p1")."""
+    return f"00000000-0000-4000-8000-{short.encode().hex():0>12}"
+
+
+def at(table: str, short: str) -> str:
+    """The topic of play `short` of `table`."""
+    return f"companion/{table}/plays/{uid(short)}"
+
+
+def play(short: str, players: list[str], started: datetime | str,
          winners: list[str] | None) -> bytes:
     result = None if winners is None else {
         "game": "freight-train", "winners": winners,
         "players": [{"name": name, "total": 10 + (name in winners), "breakdown": {}}
                     for name in players]}
     stamp = started if isinstance(started, str) else started.isoformat()
-    return json.dumps({"uuid": uuid, "game": "freight-train", "players": players,
+    return json.dumps({"uuid": uid(short), "game": "freight-train", "players": players,
                        "started": stamp, "finished": None if result is None else stamp,
                        "result": result}).encode()
 
@@ -41,16 +51,16 @@ def play(uuid: str, players: list[str], started: datetime | str,
 def test_the_standings_count_wins_across_the_evenings_tables() -> None:
     evening = Evening(clock=lambda: NOW)
     earlier = NOW - timedelta(hours=2)
-    assert evening.receive("companion/hall/plays/p1", play("p1", ["Ana", "Ben"], earlier,
+    assert evening.receive(at("hall", "p1"), play("p1", ["Ana", "Ben"], earlier,
                                                             ["Ana"]), retained=True)
-    evening.receive("companion/hall/plays/p2", play("p2", ["Ana", "Ben"], earlier, ["Ben"]),
+    evening.receive(at("hall", "p2"), play("p2", ["Ana", "Ben"], earlier, ["Ben"]),
                     retained=False)
-    evening.receive("companion/porch/plays/p3", play("p3", ["Ana", "Dan"], earlier, ["Ana"]),
+    evening.receive(at("porch", "p3"), play("p3", ["Ana", "Dan"], earlier, ["Ana"]),
                     retained=False)
-    evening.receive("companion/porch/plays/p4", play("p4", ["Ana", "Dan"], earlier, None),
+    evening.receive(at("porch", "p4"), play("p4", ["Ana", "Dan"], earlier, None),
                     retained=False)  # in progress: no win yet
     # Last week's retained play is not of the evening.
-    evening.receive("companion/attic/plays/p5",
+    evening.receive(at("attic", "p5"),
                     play("p5", ["Eve"], NOW - timedelta(days=7), ["Eve"]), retained=True)
     standings = evening.standings()
     assert [(row["name"], row["wins"], row["plays"]) for row in standings] == [
@@ -62,9 +72,9 @@ def test_the_standings_count_wins_across_the_evenings_tables() -> None:
 def test_a_play_stamped_by_an_unset_clock_counts_only_when_it_arrives_live() -> None:
     evening = Evening(clock=lambda: NOW)
     unset = "1970-01-01T00:02:00+00:00"
-    evening.receive("companion/old/plays/p1", play("p1", ["Ana"], unset, ["Ana"]),
+    evening.receive(at("old", "p1"), play("p1", ["Ana"], unset, ["Ana"]),
                     retained=True)
-    evening.receive("companion/new/plays/p2", play("p2", ["Ben"], unset, ["Ben"]),
+    evening.receive(at("new", "p2"), play("p2", ["Ben"], unset, ["Ben"]),
                     retained=False)
     assert [table["table"] for table in evening.tables()] == ["new"]
 
@@ -80,7 +90,7 @@ def test_messages_that_are_not_a_tables_are_ignored() -> None:
 
 def test_the_board_page_speaks_english_and_french() -> None:
     evening = Evening(clock=lambda: NOW)
-    evening.receive("companion/hall/plays/p1",
+    evening.receive(at("hall", "p1"),
                     play("p1", ["Ana", "Ben"], NOW - timedelta(hours=1), ["Ana"]), False)
     tables = evening.tables()
     snapshot = {"broker": "b:1883", "connected": True, "tables": tables,
@@ -102,6 +112,18 @@ def test_a_wrong_broker_address_is_refused_in_one_line(tmp_path: Path) -> None:
         env={"PYTHONPATH": str(ROOT), "COMPANION_LANG": "en"})
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "--mqtt: expected mqtt://HOST:PORT" in done.stderr
+
+
+def test_a_board_bound_out_of_range_is_refused_in_one_line(tmp_path: Path) -> None:
+    for language, said in (("en", "--max-tables must be between 1 and 10000, not 0"),
+                           ("fr", "--max-tables doit être compris entre 1 et 10000, pas 0")):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "web", "--state-dir", str(tmp_path),
+             "--mqtt", "mqtt://127.0.0.1:1883", "--max-tables", "0"],
+            capture_output=True, text=True, cwd=ROOT,
+            env={"PYTHONPATH": str(ROOT), "COMPANION_LANG": language})
+        assert done.returncode == 2
+        assert done.stderr == f"companion web: {said}\n"
 
 
 def publish_game(path: Path, port: int, table: str, game: str, seed: int,
