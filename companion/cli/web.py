@@ -7,7 +7,6 @@ JSON interface and a live stream; see `companion.web`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -34,6 +33,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--mqtt", metavar="URL",
                         help="also show every table publishing to this MQTT broker "
                              "(mqtt://HOST:PORT) on /tables, with the evening's standings")
+    from companion.web.limits import add_arguments
+
+    add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -42,6 +44,13 @@ def run(args: argparse.Namespace, language: str) -> int:
     folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
+    from companion.web.limits import from_arguments
+
+    limits = from_arguments(args)
+    if isinstance(limits, tuple):
+        option, low, high, value = limits
+        return _fail(_("{option} must be from {low} to {high}, not {value}").format(
+            option=option, low=low, high=high, value=value))
     broker = None
     if args.mqtt is not None:
         from companion.games.names import reason
@@ -58,9 +67,8 @@ def run(args: argparse.Namespace, language: str) -> int:
             folder=folder))
     import socket
 
-    import uvicorn
-
     from companion.web.app import create_app
+    from companion.web.server import fitted_limits, serve
 
     try:
         listener = socket.create_server((args.host, args.port), reuse_port=False)
@@ -71,10 +79,8 @@ def run(args: argparse.Namespace, language: str) -> int:
     # The line the tests and the unit's log wait for: the address really listened on.
     print(_("companion web: serving {folder} on http://{host}:{port}/").format(
         folder=folder, host=host, port=port), flush=True)
-    config = uvicorn.Config(create_app(folder, broker), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[listener])
+    limits = fitted_limits(limits)
+    serve(create_app(folder, broker, limits), listener, limits)
     return 0
 
 

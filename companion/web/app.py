@@ -6,6 +6,7 @@ Every route answers GET and HEAD only (anything else: 405) and changes nothing.
 from __future__ import annotations
 
 import json
+import weakref
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,9 @@ from companion.web import pages
 from companion.web.bgstats import create_play_link
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
+from companion.web.limits import LIMITS, ServerLimits
 from companion.web.live import live, live_play
-from companion.web.sse import live_events
+from companion.web.sse import LiveFeed, live_events
 
 #: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
 SECURITY_HEADERS = {
@@ -39,6 +41,7 @@ SECURITY_HEADERS = {
 NO_SUCH_PAGE = N_("There is no such page.")
 NO_SUCH_PLAY = N_("There is no such play in the journal.")
 ONLY_READING = N_("Only GET and HEAD: the scoreboard changes nothing.")
+TOO_MANY_STREAMS = N_("Too many live pages are open: this one tries again in a moment.")
 STATIC_TYPES = {"style.css": "text/css; charset=utf-8",
                 "live.js": "text/javascript; charset=utf-8"}
 
@@ -51,13 +54,17 @@ def _not_found(request: Request, message: str) -> HTTPException:
     return HTTPException(404, translator(_language(request)).gettext(message))
 
 
-def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlette:
+def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None,
+               limits: ServerLimits = LIMITS) -> Starlette:
     """The scoreboard of `state_dir`; with `mqtt` (host, port), also the board of every
-    table publishing to that broker (`companion.web.board`)."""
+    table publishing to that broker (`companion.web.board`). Of `limits`, the app keeps
+    the number of live streams (the server keeps the rest)."""
     view = JournalView(state_dir)
 
     def live_now() -> dict[str, Any]:
         return view.read(live)
+
+    feed = LiveFeed(view.signature, live_now, pages.live_fragment, limits.max_streams)
 
     def play_or_404(request: Request) -> PlayRecord:
         play = view.find(str(request.path_params["play"]))
@@ -119,13 +126,18 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
     def api_live(request: Request) -> Response:
         return JSONResponse(live_now())
 
-    def events(request: Request) -> Response:
+    async def events(request: Request) -> Response:
         language = _language(request)
-
-        def render() -> str:
-            return pages.live_fragment(live_now(), language)
-
-        return StreamingResponse(live_events(view, render), media_type="text/event-stream",
+        stream = feed.open(language)
+        if stream is None:
+            text = translator(language).gettext(TOO_MANY_STREAMS)
+            return JSONResponse({"error": text}, status_code=503,
+                                headers={"Retry-After": str(limits.retry_after),
+                                         "Cache-Control": "no-store"})
+        body = live_events(feed, stream, lambda error: reason(error, language))
+        # A stream closed before its first event never runs its own `finally`.
+        weakref.finalize(body, feed.close, stream)
+        return StreamingResponse(body, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 
     def static(request: Request) -> Response:
@@ -173,6 +185,7 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
                                                 JournalError: journal_error},
                             middleware=[Middleware(SecurityHeaders)])
     application.state.view = view
+    application.state.live_feed = feed
     return application
 
 
