@@ -124,14 +124,17 @@ class LiveFeed:
 
     def section(self, snapshot: Snapshot, language: str) -> bytes:
         """The `live` event of `snapshot` in `language`, rendered and encoded once for every
-        stream ("" without a live view)."""
+        stream (b"" without a live view). The watcher renders the languages of the open
+        streams before it wakes them; a stream in another language renders its own once."""
         with self._lock:
             data = snapshot.sections.get(language)
-            if data is None and snapshot.live is not None:
-                html = self._render(snapshot.live, language)
-                data = snapshot.sections[language] = event("live", {"html": html}).encode()
-                self.sections += 1
-        return data or b""
+        if data is not None or snapshot.live is None:
+            return data or b""
+        # Rendered outside the lock: the event loop takes it to open and close streams.
+        made = event("live", {"html": self._render(snapshot.live, language)}).encode()
+        with self._lock:
+            self.sections += 1
+            return snapshot.sections.setdefault(language, made)
 
     # --- The watcher's thread ---------------------------------------------------------------
 
