@@ -1,8 +1,10 @@
 """One log line per kind of trouble per minute: a flood of refused connections, or a
 thousand phones meeting the same fault, must not fill the disk with the same line.
 
-A kind is a logger with its message template (the text before its values are put in), so
-"connection refused: too many from %s" is one kind whatever the address.
+A kind is a logger with its message template's first line (the text before its values are
+put in), so "connection refused: too many from %s" is one kind whatever the address. Some
+libraries (asyncio) log messages already filled in: numbers and `<...>` object descriptions
+are left out of the kind.
 
 >>> import io, logging
 >>> stream = io.StringIO()
@@ -23,6 +25,7 @@ refused 10.0.0.5 (2 more like it in the last 61 s)
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -31,6 +34,8 @@ from collections.abc import Callable, Iterable
 INTERVAL_SECONDS = 60.0
 #: Kinds remembered at most: templates are few, this only bounds a mistake.
 MAX_KINDS = 256
+#: What a message filled in before logging may hold that does not change its kind.
+_FILLED_IN = re.compile(r"<[^<>]*>|0x[0-9a-fA-F]+|\d+")
 #: The loggers the scoreboard's server writes through (a logger's filter sees only its own
 #: lines, not its children's: each is named).
 SERVER_LOGGERS = ("asyncio", "uvicorn.error", "companion.web.guard", "companion.web.listener",
@@ -51,7 +56,7 @@ class OncePerInterval(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        kind = (record.name, str(record.msg))
+        kind = (record.name, _FILLED_IN.sub("", str(record.msg).split("\n", 1)[0]))
         now = self.clock()
         with self._lock:
             last = self._last.get(kind)
