@@ -14,7 +14,8 @@ Sections: engine (bench_engine), reader and display (bench_drivers), companion
 (bench_companion and bench_journal), pi (bench_gentle: start-up, syncs and bytes written,
 display bus, idle CPU, each with an estimate on a Pi Zero 2 W), Ticket to Ride (bench_ttr,
 bench_ttr_maps, bench_flash), web (bench_web: the scoreboard's first byte, move-to-event
-delay and peak RSS), mqtt (bench_mqtt: messages and bytes per move, the outbox's cost,
+delay and peak RSS; bench_web_load: 200 live streams' CPU, the board's RSS and `/tables`
+with 1,000 tables), mqtt (bench_mqtt: messages and bytes per move, the outbox's cost,
 draining after an outage), enrolment (bench_enrolment: a whole box enrolled the old way and
 with "Set up a box", actions and time).
 Which figure comes from which function is in each section's function below.
@@ -650,7 +651,8 @@ def section_ttr(quick: bool) -> tuple[list[Row], Any]:
 
 
 def section_web(quick: bool) -> tuple[list[Row], Any]:
-    """bench_web: the scoreboard's first byte, move-to-event delay and peak RSS."""
+    """bench_web: the scoreboard's first byte, move-to-event delay and peak RSS;
+    bench_web_load: 200 live streams' CPU, the board's RSS and `/tables` with 1,000 tables."""
     from bench import bench_web
 
     f = bench_web.measure(repeats=5 if quick else 30, moves=3 if quick else 15)
@@ -669,7 +671,33 @@ def section_web(quick: bool) -> tuple[list[Row], Any]:
             f"bare Python importing Starlette and uvicorn: {f['bare_import_rss_mb']:.1f} MB",
             judged(f["web_rss_mb"] <= 40)),
     ]
-    return rows, f
+    load_rows, f["load"] = web_load_rows(quick)
+    return rows + load_rows, f
+
+
+def web_load_rows(quick: bool) -> tuple[list[Row], Any]:
+    from bench import bench_web_load as bl
+
+    f = bl.measure(quick)
+    one, many, board = f["streams"]["one"], f["streams"]["many"], f["board"]
+    moves, ratio = f["streams"]["moves"], f["streams"]["ratio"]
+    empty, full = board["empty"], board["full"]
+    return [
+        Row("web", f"CPU of {f['streams']['phones']} live streams following {moves} moves "
+                   f"(one each {bl.MOVE_PACE:g} s)",
+            f"{many['core_percent']:.1f}% of a core ({ratio:.1f}x one stream)",
+            "<= 3x one stream",
+            f"one stream, the same moves: {one['core_percent']:.1f}% of a core",
+            judged(ratio <= 3), f"~{many['core_percent'] * bl.PI_FACTOR:.0f}% of a core"),
+        Row("web", f"the board's RSS with {board['tables']} tables",
+            f"{full['rss_mb']:.1f} MB", "<= 160 MB (the unit's MemoryMax)",
+            f"the same board before the tables: {empty['rss_mb']:.1f} MB",
+            judged(full["rss_mb"] <= 160), f"~{full['rss_mb']:.0f} MB (the same code)"),
+        Row("web", f"/tables with {board['tables']} tables (median)",
+            f"{full['tables_ms']:.0f} ms", NONE,
+            f"the same board before the tables: {empty['tables_ms']:.0f} ms", NONE,
+            f"~{full['tables_ms'] * bl.PI_FACTOR / 1000:.1f} s"),
+    ], f
 
 
 def section_mqtt(quick: bool) -> tuple[list[Row], Any]:

@@ -7,7 +7,6 @@ JSON interface and a live stream; see `companion.web`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from pathlib import Path
@@ -44,6 +43,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--max-plays", type=int, default=MAX_PLAYS, metavar="N",
                         help=f"with --mqtt: the most plays the board keeps, all tables together "
                              f"(default: {MAX_PLAYS}); past it, the one received first goes")
+    from companion.web.limits import add_arguments
+
+    add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -69,10 +71,17 @@ def run(args: argparse.Namespace, language: str) -> int:
     folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
     if not 0 <= args.port <= 65535:
         return _fail(_("--port must be between 0 and 65535, not {port}").format(port=args.port))
+    from companion.web.limits import from_arguments
+
+    limits = from_arguments(args)
+    if isinstance(limits, tuple):
+        option, low, high, value = limits
+        return _fail(_("{option} must be from {low} to {high}, not {value}").format(
+            option=option, low=low, high=high, value=value))
     for option, value in (("--max-tables", args.max_tables), ("--max-plays", args.max_plays)):
         if not 1 <= value <= MAX_KEPT:
-            return _fail(_("{option} must be between 1 and {high}, not {value}").format(
-                option=option, high=MAX_KEPT, value=value))
+            return _fail(_("{option} must be from {low} to {high}, not {value}").format(
+                option=option, low=1, high=MAX_KEPT, value=value))
     broker = None
     given = [option for option, _metavar, _help in MQTT_OPTIONS
              if getattr(args, option[2:].replace("-", "_")) is not None]
@@ -100,9 +109,8 @@ def run(args: argparse.Namespace, language: str) -> int:
             folder=folder))
     import socket
 
-    import uvicorn
-
     from companion.web.app import create_app
+    from companion.web.server import fitted_limits, serve
 
     try:
         listener = socket.create_server((args.host, args.port), reuse_port=False)
@@ -113,11 +121,9 @@ def run(args: argparse.Namespace, language: str) -> int:
     # The line the tests and the unit's log wait for: the address really listened on.
     print(_("companion web: serving {folder} on http://{host}:{port}/").format(
         folder=folder, host=host, port=port), flush=True)
-    app = create_app(folder, broker, BoardLimits(tables=args.max_tables, plays=args.max_plays))
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[listener])
+    limits = fitted_limits(limits)
+    board_limits = BoardLimits(tables=args.max_tables, plays=args.max_plays)
+    serve(create_app(folder, broker, limits, board_limits), listener, limits)
     return 0
 
 

@@ -6,6 +6,7 @@ Every route answers GET and HEAD only (anything else: 405) and changes nothing.
 from __future__ import annotations
 
 import json
+import weakref
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,9 @@ from companion.web.board_limits import BoardLimits
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
 from companion.web.layout import Navigation
+from companion.web.limits import LIMITS, ServerLimits
 from companion.web.live import live, live_play
-from companion.web.sse import live_events
+from companion.web.sse import LiveFeed, live_events
 
 #: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
 SECURITY_HEADERS = {
@@ -43,6 +45,7 @@ SECURITY_HEADERS = {
 NO_SUCH_PAGE = N_("There is no such page.")
 NO_SUCH_PLAY = N_("There is no such play in the journal.")
 ONLY_READING = N_("Only GET and HEAD: the scoreboard changes nothing.")
+TOO_MANY_STREAMS = N_("Too many live pages are open: this one tries again in a moment.")
 STATIC_TYPES = {"style.css": "text/css; charset=utf-8",
                 "live.js": "text/javascript; charset=utf-8"}
 
@@ -56,13 +59,17 @@ def _not_found(request: Request, message: str) -> HTTPException:
 
 
 def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
+               limits: ServerLimits = LIMITS,
                board_limits: BoardLimits | None = None) -> Starlette:
     """The scoreboard of `state_dir`; with `mqtt` (a broker), also the board of every
-    table publishing to that broker (`companion.web.board`), keeping at most `board_limits`."""
+    table publishing to that broker (`companion.web.board`), keeping at most `board_limits`.
+    Of `limits`, the app keeps the number of live streams (the server keeps the rest)."""
     view = JournalView(state_dir)
 
     def live_now() -> dict[str, Any]:
         return view.read(live)
+
+    feed = LiveFeed(view.signature, live_now, pages.live_fragment, limits.max_streams)
 
     def play_or_404(request: Request) -> PlayRecord:
         play = view.find(str(request.path_params["play"]))
@@ -124,13 +131,18 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
     def api_live(request: Request) -> Response:
         return JSONResponse(live_now())
 
-    def events(request: Request) -> Response:
+    async def events(request: Request) -> Response:
         language = _language(request)
-
-        def render() -> str:
-            return pages.live_fragment(live_now(), language)
-
-        return StreamingResponse(live_events(view, render), media_type="text/event-stream",
+        stream = feed.open(language)
+        if stream is None:
+            text = translator(language).gettext(TOO_MANY_STREAMS)
+            return JSONResponse({"error": text}, status_code=503,
+                                headers={"Retry-After": str(limits.retry_after),
+                                         "Cache-Control": "no-store"})
+        body = live_events(feed, stream, lambda error: reason(error, language))
+        # A stream closed before its first event never runs its own `finally`.
+        weakref.finalize(body, feed.close, stream)
+        return StreamingResponse(body, media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})
 
     def static(request: Request) -> Response:
@@ -181,6 +193,7 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
                             middleware=[Middleware(SecurityHeaders),
                                         Middleware(Navigation, tables=mqtt is not None)])
     application.state.view = view
+    application.state.live_feed = feed
     return application
 
 

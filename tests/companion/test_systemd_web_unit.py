@@ -46,3 +46,13 @@ def test_systemd_accepts_every_setting(tmp_path: Path) -> None:
     result = verify(runnable_copy(UNIT, tmp_path))
     assert result.returncode == 0, result.stderr
     assert "Unknown key" not in result.stderr and "Failed to parse" not in result.stderr
+
+
+def test_a_room_of_phones_cannot_take_the_pi() -> None:
+    web = service(UNIT)
+    assert web["LimitNOFILE"] == ["1024"]
+    assert web["MemoryMax"] == ["160M"] and web["MemoryHigh"] == ["128M"]
+    # The server's default connections, with its reserve, fit the open files (see limits).
+    from companion.web.limits import LIMITS
+
+    assert LIMITS.fitted(int(web["LimitNOFILE"][0])) == LIMITS

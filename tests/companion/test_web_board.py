@@ -115,8 +115,8 @@ def test_a_wrong_broker_address_is_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_board_bound_out_of_range_is_refused_in_one_line(tmp_path: Path) -> None:
-    for language, said in (("en", "--max-tables must be between 1 and 10000, not 0"),
-                           ("fr", "--max-tables doit être compris entre 1 et 10000, pas 0")):
+    for language, said in (("en", "--max-tables must be from 1 to 10000, not 0"),
+                           ("fr", "--max-tables doit aller de 1 à 10000, pas 0")):
         done = subprocess.run(
             [sys.executable, "-m", "companion", "web", "--state-dir", str(tmp_path),
              "--mqtt", "mqtt://127.0.0.1:1883", "--max-tables", "0"],
