@@ -1,7 +1,8 @@
 """Nothing the rules keep hidden leaves the table before the end: whole games of each game,
 and after every move each view of it that leaves the table is read — the scoreboard's
 `/api/live`, its live page, the play's JSON and page (a real `companion web`), and the
-`live` message the MQTT publisher sends (the outbox item it publishes verbatim).
+`live` message the MQTT publisher sends (the outbox item it publishes verbatim), and for
+Ticket to Ride what a real Mosquitto receives.
 
 What is hidden is written here from the rules texts, apart from the declaration the views
 are filtered through: each check states the secret and looks for it in what was shown.
@@ -17,7 +18,9 @@ from typing import Any
 
 import pytest
 
+from companion.publish.mqtt_settings import MqttSettings
 from companion.publish.outbox import LIVE_TOPIC, Outbox
+from companion.publish.publisher import Publisher
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
 from companion.table.session import GameSession
@@ -26,6 +29,7 @@ from companion.web.data import short_id
 from engine.registry import GAMES
 from engine.simulate import play_random
 
+from .mosquitto import mosquitto, needs_mosquitto, subscribed
 from .web_server import get, get_json, web_server
 
 PLAYERS = ("Ana", "Ben", "Cléo")
@@ -299,3 +303,43 @@ def test_whistle_stop_shows_all_it_follows(tmp_path: Path) -> None:
         moves_show(view, lambda event: set())
         public_fields_kept(view, played)
     the_end_shows_everything(shown)
+
+
+# --- What a real broker receives ------------------------------------------------------------
+
+@needs_mosquitto
+def test_a_real_broker_receives_no_ticket_before_the_end(tmp_path: Path) -> None:
+    """Every live view published to Mosquitto (each move waits until the broker has it, so
+    none is coalesced away) keeps the tickets kept and their points to the table."""
+    rules = GAMES["ticket-to-ride"]
+    path = journal_path(tmp_path)
+    with mosquitto(tmp_path / "broker") as broker, subscribed(broker) as board, \
+            Journal(path) as journal:
+        outbox = Outbox()
+        session = GameSession.start(journal, rules, PLAYERS, outbox=outbox)
+        publisher = Publisher(path, MqttSettings("127.0.0.1", broker.port, "hall"))
+        outbox.listen(publisher.wake)
+        publisher.start()
+        try:
+            events = play_random(rules, session.state, seed=7).events
+            for event in events:
+                session.submit(event)
+                assert publisher.wait_until_sent(120), "the broker took the live view"
+        finally:
+            publisher.stop()
+        got = board.wait(lambda got: any(m.payload.get("status") == "finished"
+                                         for m in got if m.topic == "companion/hall/live"))
+    lives = [m.payload for m in got if m.topic == "companion/hall/live"]
+    # The start and each move; the last move's view gave way to the finished play's.
+    assert [live["event_count"] for live in lives] == list(range(len(events) + 1))
+    assert lives[-1]["status"] == "finished"
+    kept = {ticket for event in events if event.kind == "keep-tickets"
+            for ticket in event.to_json()["tickets"]}
+    claimed = {event.to_json()["track"].split("#")[0] for event in events
+               if event.kind == "claim-route"}
+    assert kept - claimed
+    for live in lives[:-1]:
+        assert live["status"] == "playing"
+        assert not set(strings(live)) & (kept - claimed)
+        assert all("tickets" not in player["breakdown"] for player in live["result"]["players"])
+    assert "tickets" in lives[-1]["result"]["players"][0]["breakdown"]
