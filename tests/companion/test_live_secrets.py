@@ -194,7 +194,7 @@ def ttr_hidden(event: Mapping[str, Any]) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize(("board", "seed"), [("usa", 7), ("germany", 3)])
+@pytest.mark.parametrize(("board", "seed"), [("usa", 7), ("germany", 3), ("europe-1912", 1)])
 def test_ticket_to_ride_keeps_tickets_and_blind_cards_secret(
         tmp_path: Path, board: str, seed: int) -> None:
     rules = GAMES["ticket-to-ride"]
@@ -210,6 +210,8 @@ def test_ticket_to_ride_keeps_tickets_and_blind_cards_secret(
     blind = sum(1 for event in played.values()
                 if event["kind"] == "draw-card" and event["index"] == -1)
     assert blind > 0  # cards were drawn blind
+    if board == "europe-1912":  # and cards went unseen into warehouses
+        assert any(event["kind"] == "store-card" for event in played.values())
     tickets_scored = False
     for item in in_progress(shown):
         view = same_view_everywhere(item)
