@@ -79,7 +79,7 @@ def format_check(check: Check, language: str) -> str:
 def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
              dev: Path = Path("/dev"), now: Callable[[], float] = time.time,
              running: Callable[[], list[int]] | None = None,
-             answers: Callable[[Scoreboard], bool] | None = None) -> list[Check]:
+             answers: Callable[[Scoreboard], bool | None] | None = None) -> list[Check]:
     """Every check, in the order a person would fix them; `answers` asks the scoreboard
     (None: over HTTP)."""
     _ = translator(language).gettext
@@ -112,7 +112,7 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
 
 
 def _scoreboard(config: Config | None, language: str,
-                answers: Callable[[Scoreboard], bool] | None) -> Check:
+                answers: Callable[[Scoreboard], bool | None] | None) -> Check:
     """With `[web]`, whether `companion web` answers here (its QR codes lead somewhere)."""
     from companion.publish.scoreboard import lan_address, site_url
     from companion.publish.scoreboard_probe import LOOPBACK, scoreboard_answers
@@ -122,8 +122,11 @@ def _scoreboard(config: Config | None, language: str,
     if config is None or config.web is None:
         return Check(SKIPPED, name, _("no [web] in the configuration: no QR code to follow"))
     url = site_url(config.web, config.web.address or lan_address() or LOOPBACK)
-    if (answers or scoreboard_answers)(config.web):
+    answered = (answers or scoreboard_answers)(config.web)
+    if answered:
         return Check(OK, name, _("answers at {url}").format(url=url))
+    if answered is None:
+        return Check(SKIPPED, name, _("this process may not open a network connection"))
     return Check(WARNING, name, _("does not answer at {url}: the QR codes lead nowhere").format(
         url=url), _("start companion-web.service (sudo systemctl enable --now companion-web)"))
 

@@ -79,8 +79,9 @@ class DeviceControls:
     #: The tag registry and the reader's tag memory, for setting up a box.
     registry: Any = None
     tag_memory: Any = None
-    #: Whether the scoreboard answers (None: asked over HTTP, `scoreboard_probe`).
-    answers: Callable[[Scoreboard], bool] | None = None
+    #: Whether the scoreboard answers, None when it cannot be asked (None: asked over
+    #: HTTP, `scoreboard_probe`).
+    answers: Callable[[Scoreboard], bool | None] | None = None
 
     @property
     def brightness(self) -> int:
@@ -112,8 +113,9 @@ class DeviceControls:
 
         return scoreboard_url(self.web, self.address or lan_address)
 
-    def scoreboard_answers(self) -> bool:
-        """Whether `companion web` answers on this machine."""
+    def scoreboard_answers(self) -> bool | None:
+        """Whether `companion web` answers on this machine; None when the table may not ask
+        (its service has no network drop-in yet)."""
         if self.web is None:
             return False
         if self.answers is not None:
@@ -260,7 +262,7 @@ class SystemMenu(Notices):
                           else _("No network"))
                 return Screen(top=top, title=_("No scoreboard"), body=(reason,), hints=hints)
             scheme, _slashes, rest = url.partition("//")
-            if not self.controls.scoreboard_answers():
+            if self.controls.scoreboard_answers() is False:
                 # The QR codes would lead nowhere: say what to start.
                 return Screen(top=top, title=_("Scoreboard off"),
                               body=(_("Not answering:"), _("start companion-web"),

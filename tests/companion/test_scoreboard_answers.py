@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import errno
+import http.client
 import http.server
 import os
 import re
@@ -123,3 +125,17 @@ def test_with_web_the_table_may_reach_loopback_alone(tmp_path: Path) -> None:
     assert service_network(["--config", str(config), "--unit-dir", str(units)]) == 0
     text = (units / DROP_IN).read_text(encoding="utf-8")
     assert "IPAddressAllow=192.168.1.10 localhost" in text.splitlines()
+
+
+def test_a_table_that_may_not_ask_shows_the_address_and_claims_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's service before its network drop-in has no IPv4 socket at all: the
+    question cannot be asked, so the page shows the address as before."""
+    def refused(self: object) -> None:
+        raise OSError(errno.EAFNOSUPPORT, "Address family not supported by protocol")
+
+    monkeypatch.setattr(http.client.HTTPConnection, "connect", refused)
+    assert scoreboard_answers(Scoreboard(8080)) is None
+    title, body, style = menu_page(tmp_path, 8080)
+    assert (title, body, style) == ("Scoreboard", ("On a phone, open", "http://",
+                                                   "192.168.1.23:8080"), Style.PROMPT)
