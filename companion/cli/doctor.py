@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.holders import device_holders
 from companion.config import Config, ConfigError, load_config
@@ -29,6 +29,9 @@ from companion.state.folder import FREE_FAIL_BYTES
 from companion.state.paths import default_state_dir, journal_path
 from drivers.config import DriverSettings, parse_settings
 from drivers.errors import DriverConfigError
+
+if TYPE_CHECKING:
+    from companion.publish.scoreboard import Scoreboard
 
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "failed", "skipped"
 STATUS_WORDS = {OK: N_("ok"), WARNING: N_("warning"), FAILED: N_("FAILED"),
@@ -75,8 +78,10 @@ def format_check(check: Check, language: str) -> str:
 
 def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
              dev: Path = Path("/dev"), now: Callable[[], float] = time.time,
-             running: Callable[[], list[int]] | None = None) -> list[Check]:
-    """Every check, in the order a person would fix them."""
+             running: Callable[[], list[int]] | None = None,
+             answers: Callable[[Scoreboard], bool | None] | None = None) -> list[Check]:
+    """Every check, in the order a person would fix them; `answers` asks the scoreboard
+    (None: over HTTP)."""
     _ = translator(language).gettext
     checks: list[Check] = []
     config, settings, problem = _configuration(config_path, language)
@@ -101,7 +106,29 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
             checks.extend(_devices(settings, language))
     checks.extend(_state_folder(folder, language))
     checks.append(_clock(folder, language, now()))
+    if problem is None:  # a configuration that could not be read says nothing of [web]
+        checks.append(_scoreboard(config, language, answers))
     return checks
+
+
+def _scoreboard(config: Config | None, language: str,
+                answers: Callable[[Scoreboard], bool | None] | None) -> Check:
+    """With `[web]`, whether `companion web` answers here (its QR codes lead somewhere)."""
+    from companion.publish.scoreboard import lan_address, site_url
+    from companion.publish.scoreboard_probe import LOOPBACK, scoreboard_answers
+
+    _ = translator(language).gettext
+    name = _("scoreboard")
+    if config is None or config.web is None:
+        return Check(SKIPPED, name, _("no [web] in the configuration: no QR code to follow"))
+    url = site_url(config.web, config.web.address or lan_address() or LOOPBACK)
+    answered = (answers or scoreboard_answers)(config.web)
+    if answered:
+        return Check(OK, name, _("answers at {url}").format(url=url))
+    if answered is None:
+        return Check(SKIPPED, name, _("this process may not open a network connection"))
+    return Check(WARNING, name, _("does not answer at {url}: the QR codes lead nowhere").format(
+        url=url), _("start companion-web.service (sudo systemctl enable --now companion-web)"))
 
 
 def _holders(settings: DriverSettings, folder: Path, dev: Path) -> list[int]:

@@ -22,6 +22,7 @@ from companion.lib import spreadsheet
 from companion.lib.text import json_line, shown
 from companion.publish.export import FORMATS, board_name, export, json_play, play_date
 from companion.publish.live_view import play_summary
+from companion.publish.player_ids import personal_ids
 from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import (
     EXIT_BUSY,
@@ -112,10 +113,14 @@ def _run(command: str, body: Body, args: argparse.Namespace, language: str) -> i
     return EXIT_BAD_INPUT
 
 
+def _folder(args: argparse.Namespace) -> Path:
+    return Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
+
+
 def _open(args: argparse.Namespace, language: str) -> Journal | None:
     """The journal in the state folder; None when the companion has recorded nothing yet."""
     _ = translator(language).gettext
-    folder = Path(args.state_dir).expanduser() if args.state_dir else default_state_dir()
+    folder = _folder(args)
     if not folder.exists():
         raise _Refused(_("no state folder {folder}: the companion has not run here yet, "
                          "or give --state-dir").format(folder=folder))
@@ -266,7 +271,8 @@ def _export(journal: Journal | None, args: argparse.Namespace, language: str) ->
     # Dates and durations come from the journal's own order of events (see export.timeline).
     stamps = {play.id: [record.recorded for record in journal.records(play.id)]
               for play in plays} if journal and args.format == "bgstats" else {}
-    text = export(plays, args.format, stamps)
+    ids = personal_ids(_folder(args)) if args.format == "bgstats" else {}
+    text = export(plays, args.format, stamps, ids)
     if args.format == "csv":
         text = spreadsheet.shaped(text, args, language)
     if not args.output:

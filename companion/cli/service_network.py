@@ -1,14 +1,16 @@
-"""The table's service may reach its MQTT broker and nothing else: a systemd drop-in.
+"""The table's service may reach its MQTT broker, and its own loopback for the scoreboard,
+and nothing else: a systemd drop-in.
 
-`companion.service` keeps no network at all (PrivateNetwork=yes). With `[mqtt]` in the
-configuration, `systemd/install.sh` runs
+`companion.service` keeps no network at all (PrivateNetwork=yes). `systemd/install.sh` runs
 
     python -m companion.cli.service_network --config /etc/companion/config.toml \\
         --unit-dir /etc/systemd/system
 
-which writes `companion.service.d/mqtt.conf`: the network back, IPv4 and IPv6 sockets, and
-every address denied but the broker's (resolved now, when the URL names a host). Without
-`[mqtt]` the drop-in is removed. Run again after changing the broker.
+which, with `[mqtt]` or `[web]` in the configuration, writes `companion.service.d/mqtt.conf`:
+the network back, IPv4 and IPv6 sockets, and every address denied but the broker's (resolved
+now, when the URL names a host) and, with `[web]`, localhost, where the system menu asks
+whether the scoreboard answers. With neither the drop-in is removed. Run again after
+changing the broker.
 """
 
 from __future__ import annotations
@@ -44,21 +46,31 @@ def broker_addresses(settings: MqttSettings) -> list[str]:
     return sorted({str(info[4][0]) for info in found})
 
 
-def drop_in(settings: MqttSettings, addresses: list[str], source: str) -> str:
-    named = [] if addresses == [settings.host] else [
+def drop_in(settings: MqttSettings | None, addresses: list[str], source: str,
+            loopback: bool = False) -> str:
+    """The drop-in for the broker `settings` at `addresses` and, with `loopback`, localhost
+    (the scoreboard on this machine)."""
+    reached = []
+    if settings is not None:
+        reached.append(f"its MQTT broker {settings.address}")
+    if loopback:
+        reached.append("localhost (whether the scoreboard answers)")
+    named = [] if settings is None or addresses == [settings.host] else [
         f"# {settings.host} resolved when this was written; the service resolves it again",
         "# without DNS (which it cannot reach): keep the name in /etc/hosts, or use the",
         "# address in the URL.",
     ]
+    sections = " and ".join(name for name, used in (("[mqtt]", settings is not None),
+                                                      ("[web]", loopback)) if used)
     return "\n".join([
-        f"# Written from [mqtt] in {source} by `python -m companion.cli.service_network`:",
-        f"# the table may reach its MQTT broker {settings.address}, and no other address.",
+        f"# Written from {sections} in {source} by `python -m companion.cli.service_network`:",
+        f"# the table may reach {' and '.join(reached)}, and no other address.",
         *named,
         "[Service]",
         "PrivateNetwork=no",
         "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6",
         "IPAddressDeny=any",
-        f"IPAddressAllow={' '.join(addresses)}",
+        f"IPAddressAllow={' '.join([*addresses, *(['localhost'] if loopback else [])])}",
         "",
     ])
 
@@ -76,13 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion.cli.service_network: {reason(error, 'en')}", file=sys.stderr)
         return 2
     target = args.unit_dir / DROP_IN if args.unit_dir is not None else None
-    if config.mqtt is None:
+    if config.mqtt is None and config.web is None:
         if target is not None and target.exists():
             target.unlink()
-            print(f"removed {target}: no [mqtt] in {args.config}, no network")
+            print(f"removed {target}: no [mqtt] nor [web] in {args.config}, no network")
         return 0
     try:
-        text = drop_in(config.mqtt, broker_addresses(config.mqtt), str(args.config))
+        addresses = broker_addresses(config.mqtt) if config.mqtt is not None else []
+        text = drop_in(config.mqtt, addresses, str(args.config), loopback=config.web is not None)
     except UnknownHost as error:
         print(f"companion.cli.service_network: {error}", file=sys.stderr)
         return 2

@@ -118,9 +118,12 @@ def run(args: argparse.Namespace, language: str) -> int:
         return _fail(_("cannot listen on {host} port {port}: {reason}").format(
             host=args.host, port=args.port, reason=getattr(error, "strerror", None) or error))
     host, port = listener.getsockname()[:2]
-    # The line the tests and the unit's log wait for: the address really listened on.
-    print(_("companion web: serving {folder} on http://{host}:{port}/").format(
-        folder=folder, host=host, port=port), flush=True)
+    from companion.publish.phone_addresses import phone_urls
+
+    # The line the tests and the unit's log wait for: the port really listened on, at the
+    # addresses a phone can open (not 0.0.0.0).
+    print(_("companion web: serving {folder} on {addresses}").format(
+        folder=folder, addresses=" ".join(phone_urls(host, port))), flush=True)
     limits = fitted_limits(limits)
     board_limits = BoardLimits(tables=args.max_tables, plays=args.max_plays)
     serve(create_app(folder, broker, limits, board_limits), listener, limits)

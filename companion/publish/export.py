@@ -3,7 +3,10 @@
 The BG Stats form is the play JSON that the app takes from other apps ("push plays to BG
 Stats"): `sourceName`, `sourcePlayId`, `playDate`, `durationMin`, `board`, a `game` (`name`,
 `bggId`, `highestWins`, `noPoints`, `sourceGameId`) and `players` (`name`, `score`, `winner`,
-`startPlayer`, `rank`). Only fields seen in public apps that push plays to BG Stats are written;
+`startPlayer`, `rank`, and `sourcePlayerId` for a player with a personal tag, see
+`player_ids`). `playDate` is "YYYY-MM-DD HH:MM:SS" in UTC, the time the play ended: BG Stats
+reads it as UTC and shows it in the phone's own time zone, as the apps that push plays to it
+write it. Only fields seen in public apps that push plays to BG Stats are written;
 `board` (the map played) appears there as a plain text field of the play. `sourcePlayId` is the
 play's journal uuid, which never changes, so exporting a play again updates it in BG Stats
 instead of adding a copy. The export is a JSON list of such plays. (BG Stats' own backup file
@@ -22,7 +25,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from companion.games import TABLE_GAMES
@@ -58,18 +61,20 @@ def game_info(game: str, options: Mapping[str, Any] | None = None) -> GameInfo:
 
 
 def export(plays: Sequence[PlayRecord], form: str,
-           stamps: Mapping[int, Sequence[str]] | None = None) -> str:
+           stamps: Mapping[int, Sequence[str]] | None = None,
+           player_ids: Mapping[str, str] | None = None) -> str:
     """The finished plays among `plays` in one of FORMATS, as text ending with a newline.
 
-    `stamps` are the `recorded` stamps of each play's events in journal order, by play id.
+    `stamps` are the `recorded` stamps of each play's events in journal order, by play id;
+    `player_ids` the personal tags' ids, by name (`player_ids.personal_ids`).
     """
     finished = [play for play in plays if play.finished is not None and play.result]
     stamps = stamps or {}
     if form == "bgstats":
         # BG Stats counts every play it imports as played to the end: an abandoned one
         # would be a loss for everyone.
-        return _json([bgstats_play(play, stamps.get(play.id, ())) for play in finished
-                      if play.ending != ABANDONED])
+        return _json([bgstats_play(play, stamps.get(play.id, ()), player_ids)
+                      for play in finished if play.ending != ABANDONED])
     if form == "csv":
         return csv_text(finished)
     if form == "json":
@@ -77,8 +82,11 @@ def export(plays: Sequence[PlayRecord], form: str,
     raise ValueError(f"unknown export format {form!r}; one of {', '.join(FORMATS)}")
 
 
-def bgstats_play(play: PlayRecord, events: Sequence[str] = ()) -> dict[str, Any]:
-    """One finished play in BG Stats' import form; `events` are its events' stamps."""
+def bgstats_play(play: PlayRecord, events: Sequence[str] = (),
+                 player_ids: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """One finished play in BG Stats' import form; `events` are its events' stamps,
+    `player_ids` the ids of the players with a personal tag, by name."""
+    ids = player_ids or {}
     info = game_info(play.game, play.options)
     game: dict[str, Any] = {
         "name": info.name,
@@ -93,9 +101,9 @@ def bgstats_play(play: PlayRecord, events: Sequence[str] = ()) -> dict[str, Any]
         "sourcePlayId": play.uuid,
     }
     times = timeline(play, events)
-    when = first_set(times)
+    when = last_set(times)
     if when is not None:
-        body["playDate"] = when.strftime("%Y-%m-%d %H:%M:%S")
+        body["playDate"] = utc_text(when)
     minutes = playing_minutes(times)
     if minutes is not None:
         body["durationMin"] = minutes
@@ -107,6 +115,8 @@ def bgstats_play(play: PlayRecord, events: Sequence[str] = ()) -> dict[str, Any]
     for row in player_rows(play):
         player = {"name": row["player"], "winner": row["winner"],
                   "startPlayer": row["start_player"]}
+        if row["player"] in ids:
+            player["sourcePlayerId"] = ids[row["player"]]
         if not info.no_points:
             player.update(score=row["score"], rank=row["rank"])
         body["players"].append(player)
@@ -227,10 +237,21 @@ def clock_set(moment: datetime | None) -> bool:
     return moment is not None and moment.date() >= BUILT
 
 
-def first_set(times: Sequence[datetime | None]) -> datetime | None:
-    """The first stamp written with the clock set: the play's start, or when it was already
-    going (the clock was set during it); None when the clock never was."""
-    return next((moment for moment in times if moment is not None and clock_set(moment)), None)
+def last_set(times: Sequence[datetime | None]) -> datetime | None:
+    """The last stamp written with the clock set: the play's end, or its last move when the
+    end cannot be read; None when the clock never was set."""
+    return next((moment for moment in reversed(times)
+                 if moment is not None and clock_set(moment)), None)
+
+
+def utc_text(moment: datetime) -> str:
+    """`moment` in UTC as "YYYY-MM-DD HH:MM:SS"; a stamp without an offset (an old journal's)
+    is taken in this machine's time zone.
+
+    >>> utc_text(datetime.fromisoformat("2026-12-05T21:47:50+01:00"))
+    '2026-12-05 20:47:50'
+    """
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def playing_minutes(times: Sequence[datetime | None]) -> int | None:

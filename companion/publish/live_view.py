@@ -2,7 +2,8 @@
 stage, the last moves, the running scores and the triggers announced so far.
 
 Built from a state the engine made (`state.replay.rebuild`, or the table's own session); only what
-each game's state already holds is read here, no rule is restated.
+each game's state already holds is read here, no rule is restated. Until the game is over, the
+scores and the moves go through `public_facts`: what the rules keep hidden stays at the table.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
+from companion.publish.public_facts import public_move, public_result
 from companion.state.journal import EventRecord, PlayRecord
 from engine.errors import N_
 from engine.game import GameRules
@@ -70,16 +72,21 @@ def play_summary(play: PlayRecord, count: int) -> dict[str, Any]:
 def live_view(play: PlayRecord, rules: GameRules[Any, Any], state: Any, count: int,
               records: Sequence[EventRecord]) -> dict[str, Any]:
     """The play at `state` after `count` events; `records` are its last moves, oldest first
-    (the last LAST_MOVES are kept)."""
+    (the last LAST_MOVES are kept). Before the end, only what every player sees: the running
+    scores name their `leaders`, the final result its `winners`."""
+    over = play.finished is not None or rules.is_over(state)
     try:
         scores: dict[str, Any] | None = rules.result(state).to_json()
     except (ValueError, TypeError):  # a game with no running score before its end
         scores = None
+    if scores is not None and not over:
+        scores = public_result(play.game, scores, play.players)
     return {
         **play_summary(play, count),
         "stage": stage(state),
         "turn": turn(state),
-        "last_moves": [{"seq": record.seq, "recorded": record.recorded, "event": record.event}
+        "last_moves": [{"seq": record.seq, "recorded": record.recorded,
+                        "event": record.event if over else public_move(play.game, record.event)}
                        for record in reversed(records[-LAST_MOVES:])],
         "result": scores,
         "announced": announced(state),

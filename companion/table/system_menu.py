@@ -79,6 +79,9 @@ class DeviceControls:
     #: The tag registry and the reader's tag memory, for setting up a box.
     registry: Any = None
     tag_memory: Any = None
+    #: Whether the scoreboard answers, None when it cannot be asked (None: asked over
+    #: HTTP, `scoreboard_probe`).
+    answers: Callable[[Scoreboard], bool | None] | None = None
 
     @property
     def brightness(self) -> int:
@@ -109,6 +112,17 @@ class DeviceControls:
         from companion.table.device_status import scoreboard_url
 
         return scoreboard_url(self.web, self.address or lan_address)
+
+    def scoreboard_answers(self) -> bool | None:
+        """Whether `companion web` answers on this machine; None when the table may not ask
+        (its service has no network drop-in yet)."""
+        if self.web is None:
+            return False
+        if self.answers is not None:
+            return self.answers(self.web)
+        from companion.publish.scoreboard_probe import scoreboard_answers
+
+        return scoreboard_answers(self.web)
 
     def journal_safety(self) -> JournalSafety:
         from companion.table.device_status import journal_safety
@@ -248,6 +262,11 @@ class SystemMenu(Notices):
                           else _("No network"))
                 return Screen(top=top, title=_("No scoreboard"), body=(reason,), hints=hints)
             scheme, _slashes, rest = url.partition("//")
+            if self.controls.scoreboard_answers() is False:
+                # The QR codes would lead nowhere: say what to start.
+                return Screen(top=top, title=_("Scoreboard off"),
+                              body=(_("Not answering:"), _("start companion-web"),
+                                    rest.rstrip("/")), hints=hints, style=Style.REFUSAL)
             return Screen(top=top, title=_("Scoreboard"),
                           body=(_("On a phone, open"), scheme + "//", rest.rstrip("/")),
                           hints=hints)

@@ -24,6 +24,7 @@ from companion.games.names import reason
 from companion.i18n.translate import N_, translator
 from companion.publish.export import csv_text, json_play
 from companion.publish.mqtt_settings import MqttSettings
+from companion.publish.player_ids import personal_ids
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
 from companion.web.assets import asset_routes
@@ -101,7 +102,7 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
         if play.finished is not None and play.result:
             stamps = view.read(lambda journal: [
                 record.recorded for record in journal.records(play.id)])
-            link = create_play_link(play, stamps)
+            link = create_play_link(play, stamps, personal_ids(state_dir))
         return HTMLResponse(pages.play_page(play, current, _language(request), link))
 
     def play_download(request: Request) -> Response:

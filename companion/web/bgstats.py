@@ -10,7 +10,7 @@ the numbers are the tally's and its `sourcePlayId` makes a second import update 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from companion.publish.export import bgstats_play
@@ -19,7 +19,10 @@ from companion.state.journal import PlayRecord
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 
 
-def create_play_link(play: PlayRecord, stamps: Sequence[str] = ()) -> str:
-    """The link for a finished play; `stamps` are its events' journal stamps, in order."""
-    data = json.dumps(bgstats_play(play, stamps), ensure_ascii=False, separators=(",", ":"))
+def create_play_link(play: PlayRecord, stamps: Sequence[str] = (),
+                     player_ids: Mapping[str, str] | None = None) -> str:
+    """The link for a finished play; `stamps` are its events' journal stamps, in order,
+    `player_ids` the personal tags' ids by name (`player_ids.personal_ids`)."""
+    data = json.dumps(bgstats_play(play, stamps, player_ids), ensure_ascii=False,
+                      separators=(",", ":"))
     return f"{CREATE_PLAY}?data={quote(data, safe='')}"

@@ -34,6 +34,7 @@ _LABELS = (
     N_("The journal is empty."),
     N_("Total"),
     N_("Won by"),
+    N_("leading"),
     N_("personal tag"),
     N_("winner"),
     N_("Wins"),
@@ -60,17 +61,22 @@ def _move(event: dict[str, Any]) -> str:
 
 
 def scores_table(result: dict[str, Any], language: str) -> str:
-    """Every player's total and breakdown, as in the tally; winners marked."""
+    """Every player's total and breakdown, as in the tally; the winners of a final result
+    marked, or the leaders of a running one (`live_view`)."""
     _ = translator(language).gettext
     t = labels(language)
     winners = set(result.get("winners", ()))
+    leaders = set(result.get("leaders", ()))
     rows = []
     for player in result.get("players", ()):
         breakdown = "".join(
             f'<li><span>{escape(str(key))}</span> <b class="points">{int(value)}</b></li>'
             for key, value in player.get("breakdown", {}).items())
-        mark = f' <span class="winner">{t["winner"]}</span>' \
-            if player["name"] in winners else ""
+        mark = ""
+        if player["name"] in winners:
+            mark = f' <span class="winner">{t["winner"]}</span>'
+        elif player["name"] in leaders:
+            mark = f' <span class="leading">{t["leading"]}</span>'
         rows.append(
             f'<tr class="player"><th>{escape(player["name"])}{mark}</th>'
             f'<td class="total">{int(player["total"])}</td>'

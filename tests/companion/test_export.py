@@ -53,7 +53,7 @@ def test_bgstats_play_form() -> None:
     assert play == {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": "0b5f3c2e-7d1a-4c57-9a51-3f1f0c9e4d21",
-        "playDate": "2026-12-05 20:15:09",
+        "playDate": "2026-12-05 20:47:50",  # its end, 21:47:50+01:00, in UTC
         "durationMin": 93,
         "game": {"name": "Freight Train", "highestWins": True, "noPoints": False,
                  "sourceGameId": "freight-train"},
@@ -117,7 +117,7 @@ def test_a_play_before_the_clock_was_set_has_no_wrong_date() -> None:
     events = ["1970-01-01T00:05:00+00:00", "1970-01-01T00:17:41+00:00",
               "2026-12-05T21:30:00+01:00", "2026-12-05T21:40:00+01:00"]
     play = bgstats_play(unset, events)
-    assert play["playDate"] == "2026-12-05 21:30:00"  # when it was known to be going
+    assert play["playDate"] == "2026-12-05 20:47:50"  # its end (set), in UTC
     # 4:19 + 12:41 before the jump, 10:00 + 7:50 after it; the jump itself counts for nothing.
     assert play["durationMin"] == 35
     never = bgstats_play(record(started="1970-01-01T00:00:41", finished="1970-01-01T00:20:41"),

@@ -50,7 +50,7 @@ def test_a_europe_play_begun_before_the_clock_was_set(tmp_path: Path, capsys: Ca
                             "highestWins": True, "noPoints": False,
                             "sourceGameId": "ticket-to-ride-europe"}
     assert play["board"] == "Europe"
-    assert play["playDate"] == "2026-12-05 21:00:00"  # not 1970
+    assert play["playDate"] == "2026-12-05 20:24:00"  # its end in UTC, not 1970
     assert play["durationMin"] == 10 + 20 + 4  # the jump from 1970 counts for nothing
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"])
             for p in play["players"]] == [

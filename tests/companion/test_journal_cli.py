@@ -132,7 +132,7 @@ def test_export_bgstats(state_dir: Path, capsys: Capture) -> None:
         record = journal.plays(finished=True)[0]
     assert play["sourceName"] == "Tabletop companion"
     assert play["sourcePlayId"] == record.uuid
-    assert play["playDate"] == "2026-12-05 20:15:00"
+    assert play["playDate"] == "2026-12-05 20:40:30"  # the end, 21:40:30+01:00, in UTC
     assert play["durationMin"] == 86
     assert play["game"] == {"name": "Freight Train", "highestWins": True, "noPoints": False,
                             "sourceGameId": "freight-train"}

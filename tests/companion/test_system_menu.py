@@ -139,8 +139,9 @@ def test_without_a_scoreboard_the_menu_says_so(table: Table) -> None:
 def controls(tmp_path: Path, language: str = "en", web: Scoreboard | None = None,
              address: str | None = "192.168.1.23") -> tuple[DeviceControls, Journal]:
     journal = Journal(tmp_path / JOURNAL_FILE)
+    # The scoreboard answers (a real one is asked in test_scoreboard_answers).
     return DeviceControls(tmp_path, DeviceSettings(), language, None, journal, web,
-                          address=lambda: address), journal
+                          address=lambda: address, answers=lambda web: True), journal
 
 
 def page(menu: SystemMenu, entry: Entry) -> Screen:
@@ -295,7 +296,7 @@ def test_a_page_of_changing_facts_is_built_again_while_open(tmp_path: Path) -> N
     address: list[str | None] = [None]
     journal = Journal(tmp_path / JOURNAL_FILE)
     device = DeviceControls(tmp_path, DeviceSettings(), "en", None, journal, Scoreboard(8080),
-                            address=lambda: address[0])
+                            address=lambda: address[0], answers=lambda web: True)
     menu = SystemMenu(device, lambda language: None, clock=lambda: now[0])
     assert menu.expires_at() is None
     menu.choice = menu.entries.index(Entry.SCOREBOARD)
