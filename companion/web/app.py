@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.games.names import reason
 from companion.i18n.translate import N_, translator
+from companion.lib.spreadsheet import for_excel
 from companion.publish.export import csv_text, json_play
 from companion.state.journal import JournalError, PlayRecord
 from companion.web import pages
@@ -28,6 +29,7 @@ from companion.web.bgstats import create_play_link
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
 from companion.web.live import live, live_play
+from companion.web.progress import progress
 from companion.web.sse import live_events
 
 #: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
@@ -90,7 +92,8 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
             stamps = view.read(lambda journal: [
                 record.recorded for record in journal.records(play.id)])
             link = create_play_link(play, stamps)
-        return HTMLResponse(pages.play_page(play, current, _language(request), link))
+        chart = view.read(lambda journal: progress(journal, play))
+        return HTMLResponse(pages.play_page(play, current, _language(request), link, chart))
 
     def play_download(request: Request) -> Response:
         play = play_or_404(request)
@@ -100,8 +103,10 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
         name = f"play-{short_id(play.uuid)}.{form}"
         disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
         if form == "csv":
-            return Response(csv_text([play]) if play.result else "",
-                            media_type="text/csv; charset=utf-8", headers=disposition)
+            # A spreadsheet in the page's language: its list separator, and the mark that
+            # makes accents show (as `companion export --excel`).
+            text = for_excel(csv_text([play]), _language(request)) if play.result else ""
+            return Response(text, media_type="text/csv; charset=utf-8", headers=disposition)
         text = json.dumps(play_json(play), ensure_ascii=False, indent=2) + "\n"
         return Response(text, media_type="application/json", headers=disposition)
 
