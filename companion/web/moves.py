@@ -51,10 +51,12 @@ def _freight_train(language: str, before: Any, after: Any, event: Event) -> str 
     return move_words(Words(language), after, event, getattr(before, "current", None))
 
 
-#: The games whose moves have words of their own, by game id.
-WORDINGS: dict[str, Wording] = {
-    "ticket-to-ride": _ticket_to_ride,
-    "freight-train": _freight_train,
+#: The games whose moves have words of their own, by game id, and whether those words leave
+#: the player out ("Red taken"); Freight Train's name the player of every player's move, and
+#: leave out only the table's own ("Locomotive brought").
+WORDINGS: dict[str, tuple[Wording, bool]] = {
+    "ticket-to-ride": (_ticket_to_ride, True),
+    "freight-train": (_freight_train, False),
 }
 
 
@@ -62,12 +64,12 @@ def said(game: str, language: str, before: Any, after: Any, event: Event,
          points: int) -> str:
     """One move in `language`: the game's words for it, with its player and its points."""
     gettext = translator(language).gettext
-    wording = WORDINGS.get(game)
+    wording, unnamed = WORDINGS.get(game, (None, False))
     words = wording(language, before, after, event) if wording is not None else None
     name = turn(before)
     if words is None:
         words = gettext(PLAYED).format(name=name) if name else gettext(TABLE_MOVE)
-    elif name and name not in words:
+    elif unnamed and name and name not in words:
         words = gettext(WHOSE).format(name=name, move=words)
     if points:
         words = gettext(WITH_POINTS).format(move=words, points=f"{points:+d}")

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from companion.games.freight_train.messages import LOCOMOTIVE_BROUGHT
+from companion.i18n.translate import translator
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
 from companion.table.session import GameSession
@@ -89,9 +91,16 @@ def test_ticket_to_ride_moves_read_as_the_screen_says_them(tmp_path: Path,
 
 def test_freight_train_moves_name_the_player_and_wagons_in_each_language(
         tmp_path: Path) -> None:
-    states, events = _journalled(tmp_path, "freight-train", 40)
+    rules = GAMES["freight-train"]
+    random = play_random(rules, rules.new_game(tuple(players_for("freight-train"))), seed=5)
+    brought = next(number for number, event in enumerate(random.events, start=1)
+                   if event.kind == "bring-locomotive" and number > 10)
+    states, events = _journalled(tmp_path, "freight-train", brought + 3)
     english, french = dict(_moves(tmp_path, "en")), dict(_moves(tmp_path, "fr"))
     assert english.keys() == french.keys() and len(english) == 8
+    # The table's own move is said as the screen says it, with nobody's name before it.
+    for language, said in (("en", english), ("fr", french)):
+        assert said[brought] == translator(language).gettext(LOCOMOTIVE_BROUGHT)
     taken = [seq for seq in english if events[seq - 1].kind == "take-from-main-yard"]
     assert taken, "no wagons taken in the last moves: choose another count"
     for seq in taken:
