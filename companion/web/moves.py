@@ -51,12 +51,28 @@ def _freight_train(language: str, before: Any, after: Any, event: Event) -> str 
     return move_words(Words(language), after, event, getattr(before, "current", None))
 
 
+def _game_of_trains(language: str, before: Any, after: Any, event: Event) -> str | None:
+    from companion.games.game_of_trains.move_words import move_words
+    from companion.games.game_of_trains.words import Words
+
+    return move_words(Words(language), before, event)
+
+
+def _whistle_stop(language: str, before: Any, after: Any, event: Event) -> str | None:
+    from companion.games.whistle_stop.move_words import move_words
+    from companion.games.whistle_stop.words import Words
+
+    return move_words(Words(language), before, event)
+
+
 #: The games whose moves have words of their own, by game id, and whether those words leave
 #: the player out ("Red taken"); Freight Train's name the player of every player's move, and
 #: leave out only the table's own ("Locomotive brought").
 WORDINGS: dict[str, tuple[Wording, bool]] = {
     "ticket-to-ride": (_ticket_to_ride, True),
     "freight-train": (_freight_train, False),
+    "game-of-trains": (_game_of_trains, True),
+    "whistle-stop": (_whistle_stop, True),
 }
 
 

@@ -3,6 +3,7 @@ claim with its route and points, a card drawn blind never by its colour, no engi
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -121,3 +122,23 @@ def test_every_move_of_every_game_is_words_not_an_event(tmp_path: Path) -> None:
         for language in ("en", "fr"):
             for _seq, said in _moves(folder, language):
                 assert said and "{" not in said and '"' not in said, (game, said)
+
+
+@pytest.mark.parametrize("game", ["game-of-trains", "whistle-stop"])
+def test_the_notice_a_move_made_on_the_table_is_its_line_on_the_page(tmp_path: Path,
+                                                                      game: str) -> None:
+    module = importlib.import_module(f"companion.games.{game.replace('-', '_')}.move_words")
+    words = importlib.import_module(f"companion.games.{game.replace('-', '_')}.words")
+    states, events = _journalled(tmp_path, game, 60, seed=8)
+    for language, whose in (("en", "{name}: {move}"), ("fr", "{name} : {move}")):
+        worded = 0
+        for seq, said in _moves(tmp_path, language):
+            before = states[seq - 1]
+            notice = module.move_words(words.Words(language), before, events[seq - 1])
+            if notice is None:
+                continue
+            worded += 1
+            name = before.players[before.current].name
+            expected = notice if name in notice else whose.format(name=name, move=notice)
+            assert said == expected or said.startswith(expected + ", ")
+        assert worded >= 3, f"only {worded} of the last moves have words: another seed"
