@@ -142,3 +142,11 @@ def test_the_notice_a_move_made_on_the_table_is_its_line_on_the_page(tmp_path: P
             expected = notice if name in notice else whose.format(name=name, move=notice)
             assert said == expected or said.startswith(expected + ", ")
         assert worded >= 3, f"only {worded} of the last moves have words: another seed"
+
+
+def test_the_tables_own_moves_carry_nobodys_name(tmp_path: Path) -> None:
+    _journalled(tmp_path, "ticket-to-ride", 3)
+    for language, dealt in (("en", "Cards dealt"), ("fr", "Cartes distribuées")):
+        moves = dict(_moves(tmp_path, language))
+        assert moves[1] == dealt
+        assert all(name in moves[seq] for seq, name in ((2, "Ana"), (3, "Ben")))
