@@ -7,8 +7,7 @@ from html import escape
 from typing import Any
 
 from companion.i18n.translate import N_, translator
-from companion.web.pages import game_name, labels, page
-from companion.web.results import result_section
+from companion.web.pages import game_name, labels, page, result_section
 
 #: Seconds between reloads of the board page.
 RELOAD_SECONDS = 5

@@ -22,7 +22,7 @@ FONT = 12
 PALETTE = (
     "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7",
     "#8c564b", "#17becf", "#bcbd22", "#9467bd", "#7f7f7f", "#ff9da7", "#2ca02c",
-    "#393b79", "#ad494a", "#8ca252",
+    "#c49c94", "#ad494a", "#8ca252",
 )  # fmt: skip
 #: The players' lines: five strong colours far apart.
 PLAYER_COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00")
@@ -90,7 +90,7 @@ def breakdown_chart(rows: Sequence[tuple[str, int, Sequence[tuple[str, int]]]],
             x = ends[True] if value > 0 else ends[False] - width
             ends[value > 0] = x + width if value > 0 else x
             body.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" height="16" '
-                        f'fill="{colours[key]}" stroke="#ffffff" stroke-width="0.5">'
+                        f'fill="{colours[key]}" stroke="currentColor" stroke-width="0.5">'
                         f'<title>{escape(names.get(key, key))}: {int(value)}</title></rect>')
         y += 16 + 8
     if low < 0:

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from companion.games import TABLE_GAMES
+from companion.games.names import category_name
 from companion.i18n.translate import N_, translator
 from companion.publish.export import board_name
 from companion.state.endings import ABANDONED, FINISHED_EARLY
@@ -16,7 +17,13 @@ from companion.web.data import Profile, short_id
 from companion.web.dates import long_date
 from companion.web.i18n import decimal
 from companion.web.progress import Progress
-from companion.web.results import progress_picture, result_section, win_or_lose
+from companion.web.results import (
+    NO_WINNER_YET,
+    breakdown_picture,
+    finishing_order,
+    progress_picture,
+    win_or_lose,
+)
 
 _PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
@@ -71,6 +78,40 @@ def game_name(game: str, language: str) -> str:
     """The title printed on the game's box, in `language` (as the table's screen says it)."""
     record = TABLE_GAMES.get(game)
     return translator(language).gettext(record.title) if record is not None else game
+
+
+def scores_table(result: dict[str, Any], language: str) -> str:
+    """Every player's total and breakdown, as in the tally; winners marked."""
+    _ = translator(language).gettext
+    t = labels(language)
+    game = str(result.get("game", ""))
+    winners = set(result.get("winners", ()))
+    rows = []
+    for player in result.get("players", ()):
+        breakdown = "".join(
+            f'<li><span>{escape(category_name(game, str(key), language))}</span> '
+            f'<b class="points">{int(value)}</b></li>'
+            for key, value in player.get("breakdown", {}).items())
+        mark = f' <span class="winner">{t["winner"]}</span>' \
+            if player["name"] in winners else ""
+        rows.append(
+            f'<tr class="player"><th>{escape(player["name"])}{mark}</th>'
+            f'<td class="total">{int(player["total"])}</td>'
+            f'<td><ul class="breakdown">{breakdown}</ul></td></tr>')
+    return (f'<table class="scores"><thead><tr><th>{t["Player"]}</th>'
+            f'<th>{t["Total"]}</th><th>{t["Breakdown"]}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def result_section(result: dict[str, Any], language: str, finished: bool) -> str:
+    """What a page shows of a result: the order of a game won without points (nothing
+    before it is won), else the scores table and its picture."""
+    if win_or_lose(str(result.get("game", ""))):
+        if finished or result.get("winners"):
+            return finishing_order(result, language)
+        no_winner = translator(language).gettext(NO_WINNER_YET)
+        return f'<p class="outcome">{escape(no_winner)}</p>'
+    return scores_table(result, language) + breakdown_picture(result, language)
 
 
 def _move(move: dict[str, Any], language: str) -> str:

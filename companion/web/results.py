@@ -1,5 +1,5 @@
-"""A play's result on a page: the scores with their categories named as on the table's screen
-and pictured (`charts`), or, for a game won or lost without points, its winner and order."""
+"""A play's result beyond the scores table: its pictures (`charts`), and for a game won or lost
+without points, its winner and order."""
 
 from __future__ import annotations
 
@@ -14,9 +14,7 @@ from companion.web.charts import breakdown_chart, score_chart
 from companion.web.progress import Progress
 
 _WORDS = (
-    N_("Breakdown"),
     N_("Player"),
-    N_("Total"),
     N_("winner"),
     N_("Place"),
 )
@@ -40,27 +38,6 @@ def win_or_lose(game: str) -> bool:
 
 def _t(language: str, text: str) -> str:
     return escape(translator(language).gettext(text))
-
-
-def scores_table(result: dict[str, Any], language: str) -> str:
-    """Every player's total and breakdown, as in the tally; winners marked."""
-    game = str(result.get("game", ""))
-    winners = set(result.get("winners", ()))
-    rows = []
-    for player in result.get("players", ()):
-        breakdown = "".join(
-            f'<li><span>{escape(category_name(game, str(key), language))}</span> '
-            f'<b class="points">{int(value)}</b></li>'
-            for key, value in player.get("breakdown", {}).items())
-        mark = f' <span class="winner">{_t(language, "winner")}</span>' \
-            if player["name"] in winners else ""
-        rows.append(
-            f'<tr class="player"><th>{escape(player["name"])}{mark}</th>'
-            f'<td class="total">{int(player["total"])}</td>'
-            f'<td><ul class="breakdown">{breakdown}</ul></td></tr>')
-    return (f'<table class="scores"><thead><tr><th>{_t(language, "Player")}</th>'
-            f'<th>{_t(language, "Total")}</th><th>{_t(language, "Breakdown")}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>')
 
 
 def finishing_order(result: dict[str, Any], language: str) -> str:
@@ -111,13 +88,3 @@ def progress_picture(progress: Progress, language: str) -> str:
     return (f'{picture}<details class="numbers"><summary>{_t(language, PROGRESS_NUMBERS)}'
             f'</summary><table class="progress"><thead><tr><th>{_t(language, WHEN)}</th>{head}'
             f"</tr></thead><tbody>{rows}</tbody></table></details>")
-
-
-def result_section(result: dict[str, Any], language: str, finished: bool) -> str:
-    """What a page shows of a result: the order of a game won without points (nothing
-    before it is won), else the scores table and its picture."""
-    if win_or_lose(str(result.get("game", ""))):
-        if finished or result.get("winners"):
-            return finishing_order(result, language)
-        return f'<p class="outcome">{_t(language, NO_WINNER_YET)}</p>'
-    return scores_table(result, language) + breakdown_picture(result, language)
