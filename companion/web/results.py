@@ -58,12 +58,14 @@ def finishing_order(result: dict[str, Any], language: str) -> str:
 
 
 def breakdown_picture(result: dict[str, Any], language: str) -> str:
-    """The result's breakdown as a bar per player."""
+    """The result's breakdown as a bar per player; nothing while nobody has a point."""
     _ = translator(language).gettext
     game = str(result.get("game", ""))
     rows = [(str(player["name"]), int(player["total"]),
              [(str(key), int(value)) for key, value in player.get("breakdown", {}).items()])
             for player in result.get("players", ())]
+    if not any(value for _name, _total, parts in rows for _key, value in parts):
+        return ""
     names = {key: category_name(game, key, language)
              for _name, _total, parts in rows for key, _value in parts}
     totals = ", ".join(_(SCORE_ITEM).format(name=name, total=total) for name, total, _parts in rows)

@@ -138,3 +138,13 @@ def test_the_pictures_pass_the_pages_policy(tmp_path: Path) -> None:
     for svg in page.all("svg"):
         assert not [element for element in svg.all("image") + svg.all("use") + svg.all("a")]
     assert page.one("svg", "breakdown").child("title").text == "Points par catégorie"
+
+
+def test_no_picture_while_nobody_has_a_point() -> None:
+    result = {"game": "freight-train", "winners": [], "players": [
+        {"name": "Ana", "total": 0, "breakdown": {"coal": 0}},
+        {"name": "Ben", "total": 0, "breakdown": {}}]}
+    html = pages.result_section(result, "en", finished=False)
+    assert "<svg" not in html and len(parse(html).one("tbody").all("tr")) == 2
+    result["players"][1]["breakdown"] = {"coal": 2}
+    assert len(parse(pages.result_section(result, "en", finished=False)).all("svg")) == 1
