@@ -29,7 +29,6 @@ from companion.web.bgstats import create_play_link
 from companion.web.data import JournalView, short_id, tagged_players
 from companion.web.i18n import negotiate
 from companion.web.live import live, live_play
-from companion.web.progress import progress
 from companion.web.sse import live_events
 
 #: Nothing may come from elsewhere, and nothing of the companion runs in another site's frame.
@@ -92,7 +91,7 @@ def create_app(state_dir: Path, mqtt: tuple[str, int] | None = None) -> Starlett
             stamps = view.read(lambda journal: [
                 record.recorded for record in journal.records(play.id)])
             link = create_play_link(play, stamps)
-        chart = view.read(lambda journal: progress(journal, play))
+        chart = view.progress(play)
         return HTMLResponse(pages.play_page(play, current, _language(request), link, chart))
 
     def play_download(request: Request) -> Response:

@@ -4,6 +4,7 @@ title, a description and a legend, under the page's Content-Security-Policy."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from companion.state.paths import journal_path
 from companion.state.replay import initial_state
 from companion.web import pages
 from companion.web.charts import breakdown_chart
+from companion.web.data import JournalView
 from companion.web.progress import progress, public_points
 from engine.registry import GAMES
 
@@ -148,3 +150,16 @@ def test_no_picture_while_nobody_has_a_point() -> None:
     assert "<svg" not in html and len(parse(html).one("tbody").all("tr")) == 2
     result["players"][1]["breakdown"] = {"coal": 2}
     assert len(parse(pages.result_section(result, "en", finished=False)).all("svg")) == 1
+
+
+def test_a_finished_plays_scores_over_the_game_are_worked_out_once(tmp_path: Path) -> None:
+    play = _play(tmp_path, "freight-train", seed=9)
+    view = JournalView(tmp_path)
+    try:
+        first = view.progress(play)
+        assert first is not None and view.progress(play) is first
+        # A play going on is read again: its next move changes it.
+        going_on = replace(play, finished=None, uuid="0" * 32)
+        assert view.progress(going_on) is not view.progress(going_on)
+    finally:
+        view.close()
