@@ -75,12 +75,20 @@ def _whistle_stop(language: str, before: Any, after: Any, event: Event) -> str |
     return move_words(Words(language), before, event)
 
 
+def _off_the_rails(language: str, before: Any, after: Any, event: Event) -> str | None:
+    from companion.games.off_the_rails.move_words import move_words
+    from companion.games.off_the_rails.words import Words
+
+    return move_words(Words(language), before, event)
+
+
 #: The games whose moves have words of their own, by game id.
 WORDINGS: dict[str, Wording] = {
     "ticket-to-ride": _ticket_to_ride,
     "freight-train": _freight_train,
     "game-of-trains": _game_of_trains,
     "whistle-stop": _whistle_stop,
+    "off-the-rails": _off_the_rails,
 }
 #: Moves no player makes (shuffles, deals, cards the table turns over), by event kind: said
 #: without anyone's name.

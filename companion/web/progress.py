@@ -2,8 +2,9 @@
 Train at the end of each of its days, Ticket to Ride after each claim.
 
 Running scores leave out what the rules keep hidden or settle only at the game's end
-(`SETTLED_AT_THE_END`: a player's tickets are secret until then), so a page showing a game in
-progress tells nobody more than the board does. A finished play's last point is its result.
+(`SETTLED_AT_THE_END`: a player's tickets, or gems, are secret until then), so a page showing
+a game in progress tells nobody more than the board does. A finished play's last point is its
+result.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from engine.game import GameRules
 #: Score categories not on the board during the game, by game id.
 SETTLED_AT_THE_END: dict[str, frozenset[str]] = {
     "ticket-to-ride": frozenset({"tickets", "longest", "globetrotter"}),
+    # Gems go behind each player's screen; the ruby bonus and end missions count them.
+    "off-the-rails": frozenset({"gems", "ruby_bonus", "end_missions"}),
 }
 START = N_("Start")
 DAY = N_("Day {day}")

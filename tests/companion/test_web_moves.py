@@ -4,6 +4,7 @@ claim with its route and points, a card drawn blind never by its colour, no engi
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from companion.table.session import GameSession
 from companion.web import pages
 from companion.web.data import JournalView
 from companion.web.live import live
+from companion.web.moves import said_moves
 from engine.games.ticket_to_ride.events import ClaimRoute, DrawCard
 from engine.registry import GAMES
 from engine.simulate import play_random
@@ -124,12 +126,13 @@ def test_every_move_of_every_game_is_words_not_an_event(tmp_path: Path) -> None:
                 assert said and "{" not in said and '"' not in said, (game, said)
 
 
-@pytest.mark.parametrize("game", ["game-of-trains", "whistle-stop"])
-def test_the_notice_a_move_made_on_the_table_is_its_line_on_the_page(tmp_path: Path,
-                                                                      game: str) -> None:
+@pytest.mark.parametrize(("game", "seed"), [
+    ("game-of-trains", 8), ("whistle-stop", 8), ("off-the-rails", 1)])
+def test_the_notice_a_move_made_on_the_table_is_its_line_on_the_page(
+        tmp_path: Path, game: str, seed: int) -> None:
     module = importlib.import_module(f"companion.games.{game.replace('-', '_')}.move_words")
     words = importlib.import_module(f"companion.games.{game.replace('-', '_')}.words")
-    states, events = _journalled(tmp_path, game, 60, seed=8)
+    states, events = _journalled(tmp_path, game, 60, seed=seed)
     for language, whose in (("en", "{name}: {move}"), ("fr", "{name} : {move}")):
         worded = 0
         for seq, said in _moves(tmp_path, language):
@@ -150,3 +153,23 @@ def test_the_tables_own_moves_carry_nobodys_name(tmp_path: Path) -> None:
         moves = dict(_moves(tmp_path, language))
         assert moves[1] == dealt
         assert all(name in moves[seq] for seq, name in ((2, "Ana"), (3, "Ben")))
+
+
+def test_the_points_of_the_moves_add_up_to_the_routes_never_the_tickets() -> None:
+    """Over a whole Ticket to Ride play, the points said after the moves of each player add
+    up to that player's routes: a ticket completed, secret until the end, adds nothing."""
+    rules = GAMES["ticket-to-ride"]
+    states = [rules.new_game(tuple(players_for("ticket-to-ride")))]
+    events = play_random(rules, states[0], seed=4).events
+    for event in events:
+        states.append(rules.apply(states[-1], event))
+    said = said_moves(rules, "ticket-to-ride", states, events, languages=("en",))
+    totals = dict.fromkeys(players_for("ticket-to-ride"), 0)
+    for index, words in enumerate(said):
+        points = re.search(r", ([+-]\d+)$", words["en"])
+        if points:
+            before = states[index]
+            totals[before.players[before.current].name] += int(points.group(1))
+    final = rules.result(states[-1])
+    assert totals == {player.name: player.breakdown["routes"] for player in final.players}
+    assert any(player.breakdown["tickets"] for player in final.players)
