@@ -3,8 +3,8 @@
 
 A game that names its moves (its `move_words` module, which its notices or its undo question
 use) names them here with the same functions and catalogue; any other move is said as whose it
-was, and a move of the table's own (a shuffle, a deal) as the table's. The points
-are the change of the mover's running score, less what the rules keep hidden until the end
+was, and a move of the table's own (a shuffle, a deal) as the table's. The points are the
+change of the mover's running score, less what the rules keep hidden until the end
 (`progress.public_points`). A card drawn blind from the deck is someone's secret: it is said as
 a draw from the deck, never by its colour.
 """
