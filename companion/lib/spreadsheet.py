@@ -76,9 +76,20 @@ def shaped(text: str, args: argparse.Namespace, language: str) -> str:
     byte-order mark for Excel."""
     separator = (SEPARATORS[args.separator] if args.separator
                  else EXCEL_SEPARATOR.get(language, ",") if args.excel else ",")
+    return reshaped(text, separator, args.excel)
+
+
+def for_excel(text: str, language: str) -> str:
+    """`text` (CSV with commas) as `--excel` gives it in `language`: the language's list
+    separator and the byte-order mark."""
+    return reshaped(text, EXCEL_SEPARATOR.get(language, ","), True)
+
+
+def reshaped(text: str, separator: str, mark: bool) -> str:
+    """`text` (CSV with commas) with another `separator`, and the byte-order mark if `mark`."""
     if separator != ",":
         rows = csv.reader(io.StringIO(text, newline=""), strict=True)
         out = io.StringIO()
         csv.writer(out, delimiter=separator, lineterminator="\n").writerows(rows)
         text = out.getvalue()
-    return BYTE_ORDER_MARK + text if args.excel else text
+    return BYTE_ORDER_MARK + text if mark else text

@@ -7,6 +7,8 @@ cards): `compact_snapshot` writes them that way and `expand_snapshot` puts them 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from companion.state.journal import Journal, JournalError, PlayRecord
@@ -63,8 +65,10 @@ def expand_snapshot(start: Any, snapshot: Any) -> Any:
     return full
 
 
-def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord) -> tuple[S, int]:
-    """The play's current state and event count: the latest snapshot plus the events after it.
+def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord,
+            until: int | None = None) -> tuple[S, int]:
+    """The play's current state and event count: the latest snapshot plus the events after it;
+    with `until`, the state after that many events (or fewer, when the play has fewer).
 
     Reads only, in one read transaction, so it is safe beside a running companion.
     """
@@ -72,7 +76,7 @@ def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord) -> tuple
         state: S | None = None
         seq = 0
         try:
-            snapshot = journal.latest_snapshot(play.id)
+            snapshot = journal.latest_snapshot(play.id, until)
             if snapshot is not None:
                 data = expand_snapshot(
                     lambda: to_jsonable(initial_state(rules, play.setup)), snapshot[1])
@@ -83,12 +87,21 @@ def rebuild(journal: Journal, rules: GameRules[S, E], play: PlayRecord) -> tuple
             # damaged): the events are the record, so replay them all instead.
             state, seq = None, 0
         events = journal.events(play.id, after=seq)
-    try:
+    if until is not None:
+        events = events[:max(0, until - seq)]
+    with replaying(play):
         if state is None:
             state = initial_state(rules, play.setup)
         for data in events:
             state = rules.apply(state, rules.events.from_json(data))
+    return state, seq + len(events)
+
+
+@contextmanager
+def replaying(play: PlayRecord) -> Iterator[None]:
+    """Events of `play` read and applied inside: one the rules refuse is a JournalError."""
+    try:
+        yield
     except (ValueError, TypeError, KeyError) as error:
         raise JournalError(N_("play {play} cannot be replayed: {reason}"),
                            play=play.id, reason=str(error)) from error
-    return state, seq + len(events)

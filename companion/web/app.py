@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from companion.games.names import reason
 from companion.i18n.translate import N_, translator
+from companion.lib.spreadsheet import for_excel
 from companion.publish.export import csv_text, json_play
 from companion.publish.mqtt_settings import MqttSettings
 from companion.publish.player_ids import personal_ids
@@ -103,7 +104,8 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
             stamps = view.read(lambda journal: [
                 record.recorded for record in journal.records(play.id)])
             link = create_play_link(play, stamps, personal_ids(state_dir))
-        return HTMLResponse(pages.play_page(play, current, _language(request), link))
+        chart = view.progress(play)
+        return HTMLResponse(pages.play_page(play, current, _language(request), link, chart))
 
     def play_download(request: Request) -> Response:
         play = play_or_404(request)
@@ -113,8 +115,10 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
         name = f"play-{short_id(play.uuid)}.{form}"
         disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
         if form == "csv":
-            return Response(csv_text([play]) if play.result else "",
-                            media_type="text/csv; charset=utf-8", headers=disposition)
+            # A spreadsheet in the page's language: its list separator, and the mark that
+            # makes accents show (as `companion export --excel`).
+            text = for_excel(csv_text([play]), _language(request)) if play.result else ""
+            return Response(text, media_type="text/csv; charset=utf-8", headers=disposition)
         text = json.dumps(play_json(play), ensure_ascii=False, indent=2) + "\n"
         return Response(text, media_type="application/json", headers=disposition)
 

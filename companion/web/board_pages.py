@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.i18n.translate import N_, translator
 from companion.web.layout import page
-from companion.web.pages import game_name, labels, scores_table
+from companion.web.pages import game_name, labels, result_section
 
 #: Seconds between reloads of the board page.
 RELOAD_SECONDS = 5
@@ -50,7 +50,7 @@ def _table(table: dict[str, Any], language: str) -> str:
              _offline(table.get("status"), language)]
     live = table.get("live")
     if live is not None:
-        facts = [game_name(str(live.get("game", "")))]
+        facts = [game_name(str(live.get("game", "")), language)]
         if live.get("status") == "finished":
             facts.append(_("Finished"))
         elif live.get("turn"):
@@ -59,11 +59,12 @@ def _table(table: dict[str, Any], language: str) -> str:
         facts.append(words.ngettext("{count} move", "{count} moves", count).format(count=count))
         parts.append('<p class="facts">' + " · ".join(escape(fact) for fact in facts) + "</p>")
         if live.get("result"):
-            parts.append(scores_table(live["result"], language))
+            parts.append(result_section(live["result"], language,
+                                        finished=live.get("status") == "finished"))
     finished = [play for play in table.get("plays", ()) if play.get("winners") is not None]
     if finished:
         items = "".join(
-            f'<li>{escape(game_name(str(play.get("game", ""))))}: '
+            f'<li>{escape(game_name(str(play.get("game", "")), language))}: '
             f'{escape(_("Won by {names}").format(names=", ".join(play["winners"])))}</li>'
             for play in finished)
         parts.append(f'<h3>{escape(_("Finished plays"))}</h3><ul class="evening">{items}</ul>')

@@ -175,16 +175,18 @@ def check_score(value: object, where: str) -> dict[str, Any]:
 
 
 def check_result(value: object, where: str) -> dict[str, Any]:
-    """The tally's form: the game, each player's total and breakdown, the winners (among
-    the players), and `ending` for a play ended before its rules ended it."""
+    """The tally's form: the game, each player's total and breakdown, the winners of a final
+    result or the leaders of a running one (among the players), and `ending` for a play ended before its rules ended it."""
     result = fields(value, where)
     players = check_list(need(result, "players", where), f"{where}.players", MAX_PLAYERS,
                          check_score)
-    winners = check_names(need(result, "winners", where), f"{where}.winners")
+    # A final result names its winners; a running one (a live view) only its leaders.
+    marked = "winners" if "winners" in result or "leaders" not in result else "leaders"
     named = {player["name"] for player in players}
-    if not set(winners) <= named:
-        raise Unfit(f"{where}.winners", "names a player who has no score")
-    checked: dict[str, Any] = {"players": players, "winners": winners}
+    badged = check_names(need(result, marked, where), f"{where}.{marked}")
+    if not set(badged) <= named:
+        raise Unfit(f"{where}.{marked}", "names a player who has no score")
+    checked: dict[str, Any] = {"players": players, marked: badged}
     if "game" in result:
         checked["game"] = check_text(result["game"], f"{where}.game", 40, GAME_ID)
     if result.get("ending") is not None:

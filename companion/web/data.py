@@ -21,10 +21,13 @@ from companion.publish.scoreboard import short_id as short_id  # shared with the
 from companion.state.endings import ABANDONED
 from companion.state.journal import PROGRESS_SUFFIX, Journal, PlayRecord
 from companion.state.paths import journal_path
+from companion.web.progress import Progress, progress
 
 Signature = tuple[object, ...]
 #: Bytes of the move count file read for the signature: its two slots (see `progress`).
 MOVE_COUNT_BYTES = 512
+#: Finished plays whose scores over the game are kept in memory.
+KEPT_PROGRESS = 64
 T = TypeVar("T")
 
 
@@ -46,6 +49,8 @@ class JournalView:
         self._reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal")
         self._journal: Journal | None = None
         self._signature: Signature | None = None
+        #: Finished plays' scores over the game, by uuid: a finished play no longer changes.
+        self._progress: dict[str, Progress | None] = {}
 
     def files(self) -> tuple[Path, ...]:
         return (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}{PROGRESS_SUFFIX}"))
@@ -110,6 +115,17 @@ class JournalView:
                                        and short_id(play.uuid) == wanted):
                 return play
         return None
+
+    def progress(self, play: PlayRecord) -> Progress | None:
+        """The play's scores over the game (`progress.progress`), kept once it is finished."""
+        if play.uuid in self._progress:
+            return self._progress[play.uuid]
+        chart = self.read(lambda journal: progress(journal, play))
+        if play.finished is not None:
+            if len(self._progress) >= KEPT_PROGRESS:
+                self._progress.pop(next(iter(self._progress)))
+            self._progress[play.uuid] = chart
+        return chart
 
     def profiles(self, tagged: set[str]) -> list[Profile]:
         """Plays, wins, average and best score per game for every player of a finished play;

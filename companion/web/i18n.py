@@ -22,3 +22,12 @@ def negotiate(accept_language: str | None, default: str = "en") -> str:
         if primary in LANGUAGES and quality > 0:
             choices.append((-quality, position, primary))
     return min(choices)[2] if choices else default
+
+
+#: The decimal mark, by language (a point where not listed).
+DECIMAL_MARKS = {"fr": ","}
+
+
+def decimal(number: float, language: str) -> str:
+    """A number as the language writes it: 12.5 in English, 12,5 in French."""
+    return str(number).replace(".", DECIMAL_MARKS.get(language, "."))

@@ -3,17 +3,28 @@ escaped. Nothing is fetched from outside: the style sheet and script are the com
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from companion.games import TABLE_GAMES
+from companion.games.names import category_name
 from companion.i18n.translate import N_, translator
-from companion.publish.export import game_info, play_date
+from companion.publish.export import board_name
 from companion.state.endings import ABANDONED, FINISHED_EARLY
 from companion.state.journal import PlayRecord
 from companion.web.data import Profile, short_id
+from companion.web.dates import long_date
+from companion.web.i18n import decimal
 from companion.web.layout import page
+from companion.web.progress import Progress
+from companion.web.results import (
+    NO_WINNER_YET,
+    breakdown_picture,
+    finishing_order,
+    progress_picture,
+    win_or_lose,
+)
 
 #: Words of the pages, marked here because f-strings hide them from the extractor.
 _LABELS = (
@@ -30,6 +41,7 @@ _LABELS = (
     N_("Players"),
     N_("Plays"),
     N_("Running scores"),
+    N_("Scores over the game"),
     N_("Started"),
     N_("The journal is empty."),
     N_("Total"),
@@ -47,17 +59,10 @@ def labels(language: str) -> dict[str, str]:
     return {label: escape(gettext(label)) for label in _LABELS}
 
 
-def game_name(game: str, options: dict[str, Any] | None = None) -> str:
-    return game_info(game, options).name
-
-
-def _move(event: dict[str, Any]) -> str:
-    """One journalled move in a short form: its kind, then its fields."""
-    kind = str(event.get("type", event.get("kind", "")))
-    rest = {key: value for key, value in event.items() if key not in ("type", "kind")}
-    details = ", ".join(f"{key}: {json.dumps(value, ensure_ascii=False)}"
-                        for key, value in rest.items())
-    return escape(f"{kind} {details}".strip())
+def game_name(game: str, language: str) -> str:
+    """The title printed on the game's box, in `language` (as the table's screen says it)."""
+    record = TABLE_GAMES.get(game)
+    return translator(language).gettext(record.title) if record is not None else game
 
 
 def scores_table(result: dict[str, Any], language: str) -> str:
@@ -65,12 +70,14 @@ def scores_table(result: dict[str, Any], language: str) -> str:
     marked, or the leaders of a running one (`live_view`)."""
     _ = translator(language).gettext
     t = labels(language)
+    game = str(result.get("game", ""))
     winners = set(result.get("winners", ()))
     leaders = set(result.get("leaders", ()))
     rows = []
     for player in result.get("players", ()):
         breakdown = "".join(
-            f'<li><span>{escape(str(key))}</span> <b class="points">{int(value)}</b></li>'
+            f'<li><span>{escape(category_name(game, str(key), language))}</span> '
+            f'<b class="points">{int(value)}</b></li>'
             for key, value in player.get("breakdown", {}).items())
         mark = ""
         if player["name"] in winners:
@@ -86,6 +93,23 @@ def scores_table(result: dict[str, Any], language: str) -> str:
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 
+def result_section(result: dict[str, Any], language: str, finished: bool) -> str:
+    """What a page shows of a result: the order of a game won without points (nothing
+    before it is won), else the scores table and its picture."""
+    if win_or_lose(str(result.get("game", ""))):
+        if finished or result.get("winners"):
+            return finishing_order(result, language)
+        no_winner = translator(language).gettext(NO_WINNER_YET)
+        return f'<p class="outcome">{escape(no_winner)}</p>'
+    return scores_table(result, language) + breakdown_picture(result, language)
+
+
+def _move(move: dict[str, Any], language: str) -> str:
+    """One move in the words of the table's screen (`companion.web.moves`)."""
+    said = move.get("said") or {}
+    return escape(said.get(language) or next(iter(said.values()), ""))
+
+
 def live_fragment(live: dict[str, Any], language: str) -> str:
     """The live section (sent again whole after every move)."""
     words = translator(language)
@@ -93,7 +117,7 @@ def live_fragment(live: dict[str, Any], language: str) -> str:
     t = labels(language)
     if live.get("status") != "playing":
         return f'<p class="idle">{t["No game in progress."]}</p>'
-    parts = [f'<h1>{escape(game_name(live["game"]))}</h1>']
+    parts = [f'<h1>{escape(game_name(live["game"], language))}</h1>']
     stage = live.get("stage", {})
     facts = []
     if "day" in stage:
@@ -109,9 +133,9 @@ def live_fragment(live: dict[str, Any], language: str) -> str:
         parts.append(f'<p class="announced">{escape(_(said))}</p>')
     if live.get("result"):
         parts.append(f'<h2>{t["Running scores"]}</h2>')
-        parts.append(scores_table(live["result"], language))
+        parts.append(result_section(live["result"], language, finished=False))
     moves = "".join(f'<li data-seq="{int(move["seq"])}"><span class="seq">{int(move["seq"])}'
-                    f'</span> {_move(move["event"])}</li>' for move in live["last_moves"])
+                    f'</span> {_move(move, language)}</li>' for move in live["last_moves"])
     parts.append(f'<h2>{t["Last moves"]}</h2><ol class="moves">{moves}</ol>')
     seq = live["last_moves"][0]["seq"] if live["last_moves"] else 0
     return f'<section id="play" data-seq="{int(seq)}">{"".join(parts)}</section>'
@@ -140,9 +164,10 @@ def plays_page(plays: Sequence[PlayRecord], language: str) -> str:
             outcome = ", ".join((play.result or {}).get("winners", ())) or "-"
             if play.ending == FINISHED_EARLY:
                 outcome = _("{winners} (finished early)").format(winners=outcome)
+        started = escape(long_date(play.started, language))
         rows.append(
-            f'<tr><td><a href="/p/{short_id(play.uuid)}">{escape(play_date(play.started)[:16])}'
-            f'</a></td><td>{escape(game_name(play.game, play.options))}</td>'
+            f'<tr><td><a href="/p/{short_id(play.uuid)}">{started}'
+            f'</a></td><td>{escape(game_name(play.game, language))}</td>'
             f'<td>{escape(", ".join(play.players))}</td><td>{escape(outcome)}</td></tr>')
     if not rows:
         body = f'<p>{t["The journal is empty."]}</p>'
@@ -155,18 +180,21 @@ def plays_page(plays: Sequence[PlayRecord], language: str) -> str:
 
 
 def play_page(play: PlayRecord, live: dict[str, Any] | None, language: str,
-              bgstats: str | None = None) -> str:
-    """One play; `bgstats`, for a finished one, is its "Add to BG Stats" link."""
+              bgstats: str | None = None, progress: Progress | None = None) -> str:
+    """One play; `bgstats`, for a finished one, is its "Add to BG Stats" link; `progress`,
+    for a game whose score moves during the play, its players' scores over the game."""
     _ = translator(language).gettext
     t = labels(language)
     short = short_id(play.uuid)
-    parts = [f'<h1>{escape(game_name(play.game, play.options))}</h1>',
-             f'<p class="facts">{escape(play_date(play.started)[:16])} · '
-             f'{escape(", ".join(play.players))}</p>']
+    facts = [long_date(play.started, language), board_name(play), ", ".join(play.players)]
+    parts = [f'<h1>{escape(game_name(play.game, language))}</h1>',
+             '<p class="facts">' + " · ".join(escape(fact) for fact in facts if fact) + "</p>"]
     if play.finished is not None and play.result:
-        parts.append(scores_table(play.result, language))
+        parts.append(result_section(play.result, language, finished=True))
     elif live is not None:
         parts.append(live_fragment(live, language))
+    if progress is not None:
+        parts.append(f'<h2>{t["Scores over the game"]}</h2>{progress_picture(progress, language)}')
     add = (f'<a class="bgstats" href="{escape(bgstats)}">{t["Add to BG Stats"]}</a> '
            if bgstats else "")
     parts.append(f'<p class="downloads">{add}<a href="/p/{short}.json" download>JSON</a> '
@@ -181,10 +209,14 @@ def players_page(profiles: Sequence[Profile], language: str) -> str:
     for profile in profiles:
         mark = f' <span class="tag">{t["personal tag"]}</span>' if profile.tagged else ""
         for game, figures in sorted(profile.games.items()):
+            # A game won without points has no average or best score to show.
+            points = ("<td>-</td><td>-</td>" if win_or_lose(game) else
+                      f'<td>{escape(decimal(figures["average"], language))}</td>'
+                      f'<td>{figures["best"]}</td>')
             rows.append(
-                f'<tr><th>{escape(profile.name)}{mark}</th><td>{escape(game_name(game))}</td>'
-                f'<td>{figures["plays"]}</td><td>{figures["wins"]}</td>'
-                f'<td>{figures["average"]}</td><td>{figures["best"]}</td></tr>')
+                f'<tr><th>{escape(profile.name)}{mark}</th>'
+                f'<td>{escape(game_name(game, language))}</td>'
+                f'<td>{figures["plays"]}</td><td>{figures["wins"]}</td>{points}</tr>')
     head = "".join(f"<th>{t[text]}</th>" for text in (
         "Player", "Game", "Plays", "Wins", "Average", "Best"))
     body = (f'<table class="profiles"><thead><tr>{head}</tr></thead>'

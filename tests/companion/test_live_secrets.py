@@ -11,6 +11,7 @@ are filtered through: each check states the secret and looks for it in what was 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,15 +89,30 @@ def strings(value: Any) -> Iterator[str]:
             yield from strings(item)
 
 
+def chart_ids(html: str) -> str:
+    return re.sub(r"\bchart\d+([td])\b", r"chart\1", html)
+
+
 def same_view_everywhere(shown: Shown) -> dict[str, Any]:
     """The one live view mid-game: the API's, the MQTT message's and the play's entry are
     the same, and both pages show exactly its fragment (nothing the JSON does not hold)."""
     view = shown.api
     assert view["status"] == "playing"
-    assert shown.mqtt == {key: value for key, value in view.items() if key != "short_id"}
+    # The page's words of each move (`said`) are the scoreboard's own; the rest is the MQTT
+    # message, and the words name nothing the move hides.
+    assert shown.mqtt == {key: value for key, value in view.items() if key != "short_id"} | {
+        "last_moves": [{key: value for key, value in move.items() if key != "said"}
+                       for move in view["last_moves"]]}
+    newest = view["last_moves"][0]
+    secrets = {text for key in newest["event"].get("hidden", ())
+               for text in strings(shown.event.get(key)) if len(text) > 2}
+    secrets -= set(strings(newest["event"]))
+    said = " ".join(newest["said"].values())
+    assert not [secret for secret in secrets if secret in said], (newest, said)
     assert shown.play_entry["live"] == view and shown.play_entry["result"] is None
-    fragment = pages.live_fragment(view, "en")
-    assert fragment in shown.page and fragment in shown.play_page
+    # A picture's ids are numbered as the pages are drawn: the same fragment but for them.
+    fragment = chart_ids(pages.live_fragment(view, "en"))
+    assert fragment in chart_ids(shown.page) and fragment in chart_ids(shown.play_page)
     return view
 
 

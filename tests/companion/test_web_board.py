@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -158,8 +159,10 @@ def test_companion_web_shows_every_table_and_the_standings(tmp_path: Path) -> No
             board = get_json(address + "api/tables")
             # Until every retained message is in: each table's live view and its play (they
             # arrive one by one, so two tables listed may still lack one of them).
+            deadline = time.monotonic() + 120
             while not (board["connected"] and len(board["tables"]) == 2
                        and all(table["live"] and table["plays"] for table in board["tables"])):
+                assert time.monotonic() < deadline, f"the board never showed both: {board}"
                 board = get_json(address + "api/tables")
             status, headers, english = get(address + "tables")
             _, _, french = get(address + "tables", headers={"Accept-Language": "fr"})

@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
+from companion.games.names import category_name
 from companion.state.journal import Journal
 from companion.state.paths import journal_path
 from companion.state.replay import rebuild
@@ -101,7 +102,9 @@ def test_the_play_page_shows_the_journals_numbers(tmp_path: Path, browser: WebDr
             items = row.find_elements(By.CSS_SELECTOR, "ul.breakdown li")
             shown = {item.find_element(By.TAG_NAME, "span").text:
                      int(item.find_element(By.CLASS_NAME, "points").text) for item in items}
-            assert shown == player["breakdown"]
+            # Each category by its name on the table's screen.
+            assert shown == {category_name(play.game, key, "en"): points
+                             for key, points in player["breakdown"].items()}
         marked = {row.find_element(By.TAG_NAME, "th").text.split()[0] for row in rows
                   if row.find_elements(By.CLASS_NAME, "winner")}
         assert marked == set(play.result["winners"])

@@ -46,19 +46,15 @@ from companion.games.game_of_trains.messages import (  # fmt: skip
     DEALT,
     IN_DISCARD,
     IS_FACE_UP,
-    LEARNED,
-    LOCKED,
-    MOVED,
     NO_FACE_UP,
     NO_SUCH_USE,
     NOT_A_WAGON,
     NOT_THIS_GAME,
-    PAIR_LEARNED,
-    SWAPPED,
     WAGON,
     WHERE,
 )
-from companion.games.game_of_trains.opening import OpeningEntry, arrival_notice
+from companion.games.game_of_trains.move_words import move_words
+from companion.games.game_of_trains.opening import OpeningEntry
 from companion.games.game_of_trains.screens import GameOfTrainsScreens
 from companion.games.game_of_trains.ui import (
     KIND,
@@ -171,12 +167,7 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         card = state.unknown_face_up()[0]
         ability = abilities[min(self.ui.choice, len(abilities) - 1)]
         event = LearnAbility(card, ability)
-        after = RULES.apply(state, event)
-        twin = next((other for other in state.face_up
-                     if other != card and other not in after.face_up), None)
-        notice = (self.words.say(PAIR_LEARNED, first=card, second=twin) if twin is not None
-                  else self.words.say(LEARNED, card=card, ability=self.words.ability(ability)))
-        return Reaction(event, notice=notice)
+        return Reaction(event, notice=move_words(self.words, state, event))
 
     def _reshuffle_button(self, state: GameOfTrainsState, button: Button) -> Reaction:
         if button == "ok":
@@ -337,26 +328,14 @@ class GameOfTrainsFlow(OpeningEntry, GameOfTrainsScreens, DraftedUI[GameOfTrains
         assert self.ui.drawn is not None
         card, uid = self.ui.drawn
         event = DrawCard(card, position)
-        notice = arrival_notice(self.words, state, event, card, position)
-        return self._submit(state, event, notice, (uid,))
+        return self._submit(state, event, move_words(self.words, state, event), (uid,))
 
     def _submit_use(self, state: GameOfTrainsState, position: int) -> Reaction:
         assert self.ui.using is not None
         card = self.ui.using
-        ability = known_ability(state, card)
-        line = state.player().line
-        notice: str | None = None
-        if ability in (Ability.SWAP_ADJACENT, Ability.SWAP_OVER_ONE):
-            gap = 1 if ability is Ability.SWAP_ADJACENT else 2
-            notice = self.words.say(SWAPPED, first=line[position - 1],
-                                    second=line[position - 1 + gap])
-        elif ability is Ability.MOVE_RIGHT_TWO:
-            notice = self.words.say(MOVED, card=line[position - 1], position=position + 2)
-        elif ability is Ability.MOVE_LEFT_TWO:
-            notice = self.words.say(MOVED, card=line[position - 1], position=position - 2)
-        elif ability is Ability.LOCK:
-            notice = self.words.say(LOCKED, card=line[position - 1])
-        return self._submit(state, UseAbility(card, position), notice)
+        known_ability(state, card)  # asked before any use
+        event = UseAbility(card, position)
+        return self._submit(state, event, move_words(self.words, state, event))
 
     def _submit(self, state: GameOfTrainsState, event: GameOfTrainsEvent, notice: str | None,
                 uids: tuple[str, ...] = ()) -> Reaction:

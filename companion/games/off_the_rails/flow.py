@@ -32,7 +32,6 @@ from companion.games.off_the_rails.messages import (  # fmt: skip
     FINISH_STONES,
     FOUR_ACTIONS,
     HOLD_TO_UNDO,
-    MISSION_TAKEN,
     NO_MISSION_LEFT,
     NO_MORE_CARDS,
     NOT_A_DEPOSIT,
@@ -41,6 +40,7 @@ from companion.games.off_the_rails.messages import (  # fmt: skip
     PLACE_STONES_FIRST,
     PLACE_TOKEN_FIRST,
 )
+from companion.games.off_the_rails.move_words import move_words
 from companion.games.off_the_rails.screens import OffTheRailsScreens
 from companion.games.off_the_rails.ui import (  # fmt: skip
     ALLOWED,
@@ -245,8 +245,8 @@ class OffTheRailsFlow(OffTheRailsScreens, DraftedUI[OffTheRailsUI]):
 
     def _mission_button(self, state: OffTheRailsState, button: Button) -> Reaction:
         if button == "ok":
-            return Reaction(ValidateMission(),
-                            notice=self.words.say(MISSION_TAKEN, name=state.player().name))
+            event = ValidateMission()
+            return Reaction(event, notice=move_words(self.words, state, event))
         if button == "back":
             self.ui = replace(self.ui, mode=Mode.MAIN)
         return NOTHING

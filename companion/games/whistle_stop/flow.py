@@ -31,18 +31,13 @@ from companion.flows.kit import (
     refuses_other_games,
 )
 from companion.games.whistle_stop.messages import (  # fmt: skip
-    ARRIVED,
-    FAME_GAINED,
     NOT_A_SHARE,
     NOT_THIS_GAME,
     NOTHING_GAINED,
     PAY_RARE,
-    PLACED,
     SHARE_HELD,
-    SHARE_TAKEN,
-    TOKENS_GAINED,
-    WHISTLE_FOR_NO_MOVE,
 )
+from companion.games.whistle_stop.move_words import move_words
 from companion.games.whistle_stop.screens import WhistleStopScreens
 from companion.games.whistle_stop.ui import (  # fmt: skip
     ENTRY_OF,
@@ -121,9 +116,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         choice, station = chosen(self.ui.choice, button, free_stations(state))
         self.ui = replace(self.ui, choice=choice)
         if station is not None:
-            return Reaction(PlaceTrain(station),
-                            notice=self.words.say(PLACED, station=station,
-                                                  name=state.player().name))
+            return self._made(state, PlaceTrain(station))
         if button == "back" and all(seat < 0 for seat in state.stations):
             # Back to the setup pages.
             self.ui = replace(self.ui, setup_seen=False, page=SETUP_PAGES - 1)
@@ -158,17 +151,17 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         return self._act(state, action)
 
     def _act(self, state: WhistleStopState, action: Action) -> Reaction:
-        w = self.words
-        player = state.player()
         if action in MOVES:
             token, arrived = MOVES[action]
-            notice = w.say(ARRIVED) if arrived else w.moved(token, player.held(token) - 1)
-            return Reaction(Move(token, arrived), notice=notice)
+            return self._made(state, Move(token, arrived))
         if action is Action.END:
-            return Reaction(EndTurn(),
-                            notice=w.say(WHISTLE_FOR_NO_MOVE) if state.moves == 0 else None)
+            return self._made(state, EndTurn())
         self.ui = self.ui.entering(ENTRY_OF[action])
         return NOTHING
+
+    def _made(self, state: WhistleStopState, event: Event) -> Reaction:
+        """A move, with its notice (`move_words`)."""
+        return Reaction(event, notice=move_words(self.words, state, event))
 
     def _tokens_button(self, state: WhistleStopState, button: Button) -> Reaction:
         ui = self.ui
@@ -189,9 +182,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
             elif ui.coal + ui.whistles == 0:
                 return refused(self.words.say(NOTHING_GAINED))
             else:
-                return Reaction(GainTokens(ui.coal, ui.whistles),
-                                notice=self.words.say(TOKENS_GAINED, coal=ui.coal,
-                                                      whistles=ui.whistles))
+                return self._made(state, GainTokens(ui.coal, ui.whistles))
         return NOTHING
 
     def _fame_button(self, state: WhistleStopState, button: Button) -> Reaction:
@@ -201,8 +192,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         elif button == "back":
             self._back_to_menu(state, Action.FAME)
         elif button == "ok":
-            return Reaction(GainFame(self.ui.points),
-                            notice=self.words.say(FAME_GAINED, points=self.ui.points))
+            return self._made(state, GainFame(self.ui.points))
         return NOTHING
 
     def _upgrade_button(self, state: WhistleStopState, button: Button) -> Reaction:
@@ -227,8 +217,7 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
         elif button == "back":
             self.ui = self.ui.entering(Mode.UPGRADE)
         elif button == "ok":
-            return Reaction(BuyUpgrade(self.ui.stars),
-                            notice=self.words.upgrade_bought(self.ui.stars))
+            return self._made(state, BuyUpgrade(self.ui.stars))
         return NOTHING
 
     def _back_to_menu(self, state: WhistleStopState, action: Action) -> None:
@@ -252,9 +241,8 @@ class WhistleStopFlow(WhistleStopScreens, DraftedUI[WhistleStopUI],
                 return refused(w.say(SHARE_HELD, share=label, name=player.name))
         if self.current_mode(state) not in (Mode.MAIN, Mode.MENU):
             return refused(w.not_now())
-        held = sum(1 for s in state.player().shares if s.company == company) + 1
-        return Reaction(TakeShare(company, number),
-                        notice=w.say(SHARE_TAKEN, share=label, count=held), uids=(uid,))
+        event = TakeShare(company, number)
+        return Reaction(event, notice=move_words(w, state, event), uids=(uid,))
 
     # --- After a move is committed ------------------------------------------------------------
 
