@@ -32,14 +32,12 @@ FORMATS = ("text", "html", "csv")
 
 @dataclass(frozen=True)
 class Line:
-    """One card of the box on the checklist."""
+    """One card of the box on the checklist: how many of its copies have a tag, how many not
+    (as the box walk counts them: `BoxEntry.missing`)."""
 
     entry: BoxEntry
     enrolled: int
-
-    @property
-    def missing(self) -> int:
-        return max(0, self.entry.copies - self.enrolled)
+    missing: int
 
 
 def register(actions: Any, common: argparse.ArgumentParser) -> None:
@@ -73,7 +71,8 @@ def run_checklist(args: argparse.Namespace, language: str) -> int:
         return _fail(_("cannot use the tag registry: {reason}").format(reason=detail))
     except JournalError as error:
         return _fail(reason(error, language))
-    lines = [Line(entry, enrolled[entry.card]) for entry in box]
+    lines = [Line(entry, enrolled[entry.card], entry.missing(enrolled[entry.card]))
+             for entry in box]
     title = box_title(game, board, language)
     if args.format == "html":
         text = as_html(title, lines, language)

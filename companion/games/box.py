@@ -37,6 +37,11 @@ class BoxEntry:
     #: The name without its kind's word, where the label adds one ("Coal", "Paris–Wien 8").
     name: str = ""
 
+    def missing(self, enrolled: int) -> int:
+        """How many of its physical cards are still without a tag, `enrolled` of them having
+        one (more tags than cards leave none missing)."""
+        return max(0, self.copies - enrolled)
+
 
 class BoxError(Reasoned, ValueError):
     """A game without a box to walk, or a board the game does not have (an English reason

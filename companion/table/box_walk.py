@@ -124,7 +124,7 @@ class BoxWalk:
     @property
     def left(self) -> int:
         """Physical cards of the box still without a tag."""
-        return sum(max(entry.copies - self.enrolled[entry.card], 0) for entry in self.entries)
+        return sum(entry.missing(self.enrolled[entry.card]) for entry in self.entries)
 
     @property
     def total(self) -> int:

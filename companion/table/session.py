@@ -11,8 +11,10 @@ from __future__ import annotations
 import copy
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
+from companion.lib.views import ReadOnly
 from companion.state.endings import Ending, ended_result
 from companion.state.journal import Journal, JournalError, PlayRecord
 from companion.state.replay import E, S, compact_snapshot, initial_state, rebuild, rules_for
@@ -40,31 +42,38 @@ def _stage(state: Any) -> tuple[Any, Any]:
     return getattr(state, "day", None), getattr(state, "round", None)
 
 
+@dataclass(eq=False, repr=False)
 class GameSession(Generic[S, E]):
-    """A play in progress (or finished), its state always equal to a replay of its journal."""
+    """A play in progress (or finished), its state always equal to a replay of its journal.
 
-    def __init__(self, journal: Journal, rules: GameRules[S, E], play: PlayRecord, state: S,
-                 event_count: int, snapshot_every: int = SNAPSHOT_EVERY,
-                 outbox: Outbox | None = None) -> None:
-        """Use `start` or `resume`; this only puts the parts together. With `outbox`, every
-        change also journals what to publish of it (`companion.publish.outbox`)."""
-        if snapshot_every < 1:
+    Made by `start` or `resume`; the constructor only puts the parts together. With `outbox`,
+    every change also journals what to publish of it (`companion.publish.outbox`).
+    """
+
+    #: The play's journal and the game's rules: read by the table, never replaced.
+    journal: Journal
+    rules: GameRules[S, E]
+    _play: PlayRecord
+    _state: S
+    _count: int
+    snapshot_every: int = SNAPSHOT_EVERY
+    outbox: Outbox | None = None
+    # The draft last written, to skip rewriting (and syncing) one that has not changed.
+    _draft_written: object = field(default=_UNKNOWN, init=False)
+    _start: Any = field(default=_UNKNOWN, init=False)
+    #: When set, a due snapshot waits for `settle` (the table's: after the frame).
+    defer_snapshots: bool = field(default=False, init=False)
+    _pending_snapshot: tuple[int, S] | None = field(default=None, init=False)
+    _checkpoint_due: bool = field(default=False, init=False)
+
+    # What the table reads, changed only by the session's own moves.
+    state = ReadOnly[S]("_state")
+    event_count = ReadOnly[int]("_count")
+    play = ReadOnly[PlayRecord]("_play")
+
+    def __post_init__(self) -> None:
+        if self.snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
-        #: The play's journal and the game's rules: read by the table, never replaced.
-        self.journal = journal
-        self.rules = rules
-        self._play = play
-        self._state = state
-        self._count = event_count
-        self.snapshot_every = snapshot_every
-        # The draft last written, to skip rewriting (and syncing) one that has not changed.
-        self._draft_written: object = _UNKNOWN
-        self._start: Any = _UNKNOWN
-        #: When set, a due snapshot waits for `settle` (the table's: after the frame).
-        self.defer_snapshots = False
-        self._pending_snapshot: tuple[int, S] | None = None
-        self._checkpoint_due = False
-        self.outbox = outbox
 
     @classmethod
     def start(cls, journal: Journal, rules: GameRules[S, E], players: Sequence[str],
@@ -205,18 +214,6 @@ class GameSession(Generic[S, E]):
         return self._play
 
     # --- What the table reads ------------------------------------------------------------------
-
-    @property
-    def state(self) -> S:
-        return self._state
-
-    @property
-    def event_count(self) -> int:
-        return self._count
-
-    @property
-    def play(self) -> PlayRecord:
-        return self._play
 
     @property
     def finished(self) -> bool:

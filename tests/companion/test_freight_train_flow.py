@@ -13,7 +13,8 @@ from companion.flows.base import Reaction
 from companion.flows.inputs import Hold, Input, Press, Tap
 from companion.games import autopilot
 from companion.games.freight_train.flow import FreightTrainFlow
-from companion.screens.model import Style
+from companion.screens.model import Screen, Style
+from companion.screens.render import cuts, render
 from companion.table.app import TableApp
 from engine.events import Event
 from engine.games.freight_train import RULES
@@ -114,7 +115,7 @@ def test_a_tapped_wagon_asks_where_it_goes_and_counts_it() -> None:
     app.handle(Tap(coal[0]))
     screen = app.screen()
     assert screen.title == "Coal" and screen.menu is not None
-    assert screen.menu.items[0].startswith("Coal train")
+    assert screen.menu.items[0] == "Train (0)"  # the title names the wagon
     app.handle(Press("ok"))
     assert app.screen().style is Style.NOTICE and "(1)" in app.screen().title
     clock.now += 3
@@ -388,3 +389,42 @@ def test_at_a_stuck_table_a_player_without_a_token_may_rearrange_for_nothing() -
     assert app.flash is None or app.flash.screen.style is not Style.REFUSAL
     ana = app.session.state.players[0]
     assert (len(ana.yard[0]), len(ana.yard[1]), ana.tokens) == (5, 7, 0)
+
+
+def progress_row(screen: Screen) -> int:
+    """The row the progress marks of `screen` are drawn from on the panel."""
+    rows = [y for y, _marked, text in render(screen).info["lines"] if set(text) <= set("■□")]
+    assert len(rows) == 1, rows
+    return rows[0]
+
+
+def test_moving_from_the_yard_keeps_the_marks_and_the_rows_in_place() -> None:
+    """The yard's screen and each wagon's placing screen have their progress marks on the same
+    rows, and a wagon's own train is offered in the same words whatever the wagon: the panel
+    is sent the parts that change, so what stays in place costs nothing."""
+    app, deck, clock = make_app()
+    ready(app, clock)
+    app.handle(Press("ok"))                                  # the menu
+    menu = app.screen().menu
+    assert menu is not None
+    for _ in range(menu.items.index("From my yard")):
+        app.handle(Press("down"))
+    app.handle(Press("ok"))
+    yard = app.screen()
+    assert yard.title == "Tap your wagons" and yard.progress == (0, 4)
+    assert not cuts(yard)                                    # one line, every word of it
+    own_rows = []
+    for kind in ("coal", "flat"):                            # the yard was dealt unseen
+        app.handle(Tap(wagon(deck, kind)))
+        source = app.screen()
+        assert source.menu is not None and source.menu.items[0] == "From track 1"
+        assert progress_row(source) == progress_row(yard)
+        app.handle(Press("ok"))
+        placing = app.screen()
+        assert placing.title == app.flow.words.wagon(kind) and placing.menu is not None
+        assert progress_row(placing) == progress_row(yard)
+        own_rows.append(placing.menu.items[0])
+        app.handle(Press("ok"))                              # onto its own train
+        assert app.screen().style is Style.NOTICE
+        clock.now += 3
+    assert own_rows == ["Train (0)", "Train (0)"]

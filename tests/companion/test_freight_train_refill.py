@@ -29,7 +29,7 @@ def at_play(lanes: tuple[int, ...]) -> tuple[TableApp, Clock]:
     clock.now += 3
     state: FreightTrainState = app.session.state
     main = tuple(lane[:count] for lane, count in zip(state.main_yard, lanes))
-    app.session.state = replace(state, main_yard=main)  # type: ignore[misc]
+    app.session.state = replace(state, main_yard=main)  # type: ignore[assignment]
     return app, clock
 
 

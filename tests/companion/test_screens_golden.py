@@ -43,13 +43,11 @@ SCREENS: dict[str, Screen] = {
     # The same flash laid over the question it answers: only the title's place changes.
     "counted-over-en": Screen(top=EN_TOP, title="Coal → train (4)", style=Style.NOTICE,
                               beneath=Screen(top=EN_TOP, title="Coal", progress=(2, 3),
-                                             menu=Menu(("Coal train (3)", "Mixed train (0)"),
-                                                       0),
+                                             menu=Menu(("Train (3)", "Mixed train (0)"), 0),
                                              hints="tap:wagon back:cancel")),
     "counted-over-fr": Screen(top=FR_TOP, title="Charbon → train (4)", style=Style.NOTICE,
                               beneath=Screen(top=FR_TOP, title="Charbon", progress=(2, 3),
-                                             menu=Menu(("Train charbon (3)",
-                                                        "Train mélangé (0)"), 0),
+                                             menu=Menu(("Train (3)", "Train mélangé (0)"), 0),
                                              hints="tap:wagon back:retour")),
     # Refusals: the reason, in words, for two seconds.
     "refused-counted-en": Screen(top=EN_TOP, title="Coal already counted", style=Style.REFUSAL),

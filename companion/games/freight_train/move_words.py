@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.errors import N_
 from engine.events import Event
 from engine.games.freight_train.events import (
     BringLocomotive,
@@ -12,12 +11,8 @@ from engine.games.freight_train.events import (
 )
 from engine.games.freight_train.state import FreightTrainState
 
-from .messages import LOCOMOTIVE_BROUGHT
+from .messages import LOCOMOTIVE_BROUGHT, MOVED, REARRANGED, TAKEN
 from .words import Words
-
-TAKEN = N_("{name} takes {wagons}")
-MOVED = N_("{name} moves {wagons}")
-REARRANGED = N_("{name} rearranges the yard")
 
 
 def move_words(words: Words, state: FreightTrainState, event: Event, mover: int | None

@@ -224,7 +224,7 @@ class FreightTrainScreens(FlowPart[FreightTrainState, Mode]):
             return self.words.say(FROM_TRACK, track=int(option) + 1)
         player = self._player_so_far(state)
         if option == TRAIN:
-            return self.words.train_option(pick.wagon, player.trains.get(pick.wagon, 0))
+            return self.words.train_option(player.trains.get(pick.wagon, 0))
         if option == MIXED:
             return self.words.say(MIXED_OPTION, length=len(player.mixed))
         track = YARD_TARGETS.index(option)

@@ -47,8 +47,11 @@ class Words(TableWords):
     def counted(self, wagon: str, target: str, length: int) -> str:
         return f"{self.wagon(wagon)} → {self.target(wagon, target)} ({length})"
 
-    def train_option(self, wagon: str, length: int) -> str:
-        return self._("{wagon} train ({length})").format(wagon=self.wagon(wagon), length=length)
+    def train_option(self, length: int) -> str:
+        """The wagon's own train among the places it may go, as its notice says it ("Coal →
+        train (1)"): the title above names the wagon, and the row keeps its place and words
+        from one wagon to the next (only the length changes on the panel)."""
+        return self._("Train ({length})").format(length=length)
 
     def departure_line(self, departure_seen: bool) -> str:
         """The refill's last line: whether the departure card came up."""
