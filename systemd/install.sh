@@ -338,6 +338,7 @@ run install -d -m 0755 "$BIN_DIR"
 run install -m 0755 "$release_dir/src/systemd/companion-command.sh" "$BIN_DIR/companion"
 
 step "The services"
+run install -d -m 0755 "$UNIT_DIR"
 run install -m 0644 "$release_dir/src/systemd/companion.service" "$UNIT_DIR/companion.service"
 # With [mqtt] in the configuration, a drop-in lets the service reach the broker's address
 # alone (companion.service.d/mqtt.conf); without it, the drop-in goes and so does the network.
