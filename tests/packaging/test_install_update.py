@@ -7,6 +7,7 @@ import os
 import subprocess
 from pathlib import Path
 
+from drivers.i2c_speed import configured_speed
 from tests.packaging.install_standins import ROOT, FakeSystem, companion_script
 
 OLD = companion_script(version="0.1.0")
@@ -50,6 +51,7 @@ def test_the_i2c_speed_is_set_once_under_all(tmp_path: Path) -> None:
     assert boot.read_text().endswith("[cm5]\ndtoverlay=dwc2,dr_mode=host\n[all]\n"
                                      "dtparam=i2c_arm_baudrate=400000\n")
     assert "(already there: dtparam=i2c_arm_baudrate=400000)" in done.stdout
+    assert configured_speed(boot) == 400_000  # as the doctor reads it
     boot.write_text("dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=100000\n")
     assert system.run(companion_script()).returncode == 0
     assert boot.read_text() == "dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=400000\n"
