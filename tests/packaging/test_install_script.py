@@ -30,11 +30,12 @@ def index_of(steps: list[str], pattern: str) -> int:
     return next(i for i, step in enumerate(steps) if re.search(pattern, step))
 
 
-RELEASE = r"/opt/companion/releases/\d{8}-\d{6}"
+RELEASE = r"\S*/opt/companion/releases/\d{8}-\d{6}"
 
 
-def test_a_fresh_install_prints_every_step_in_order() -> None:
-    done = dry_run("Raspberry Pi Zero 2 W Rev 1.0")
+def test_a_fresh_install_prints_every_step_in_order(tmp_path: Path) -> None:
+    # An empty folder stands for /: a companion installed on this machine changes nothing.
+    done = dry_run("Raspberry Pi Zero 2 W Rev 1.0", None, COMPANION_ROOT=str(tmp_path))
     assert done.returncode == 0, done.stderr
     steps = commands(done.stdout)
     apt = steps[index_of(steps, r"^apt-get install")].split()
@@ -46,16 +47,16 @@ def test_a_fresh_install_prints_every_step_in_order() -> None:
     assert not any("mfrc522" in step for step in steps)
     order = [index_of(steps, pattern) for pattern in (
         r"^apt-get install", r"raspi-config nonint do_spi 0$", r"raspi-config nonint do_i2c 0$",
-        r"^install -d -m 0755 /etc/sysusers\.d$",
-        r"companion\.sysusers /etc/sysusers\.d/companion\.conf$", r"^systemd-sysusers",
+        r"^install -d -m 0755 \S*/etc/sysusers\.d$",
+        r"companion\.sysusers \S*/etc/sysusers\.d/companion\.conf$", r"^systemd-sysusers",
         rf"-m venv --system-site-packages {RELEASE}/venv$",
         rf"pip install --no-build-isolation {RELEASE}/src$",
         rf"{RELEASE}/venv/bin/companion --version$",
-        r"config\.toml /etc/companion/config\.toml$",
-        rf"{RELEASE}/venv/bin/companion doctor --config /etc/companion/config\.toml$",
-        r"^ln -s releases/\d{8}-\d{6}/venv /opt/companion/venv$",
-        r"companion-command\.sh /usr/local/bin/companion$",
-        r"companion\.service /etc/systemd/system/companion\.service$",
+        r"config\.toml \S*/etc/companion/config\.toml$",
+        rf"{RELEASE}/venv/bin/companion doctor --config \S*/etc/companion/config\.toml$",
+        r"^ln -s releases/\d{8}-\d{6}/venv \S*/opt/companion/venv$",
+        r"companion-command\.sh \S*/usr/local/bin/companion$",
+        r"companion\.service \S*/etc/systemd/system/companion\.service$",
         r"^systemctl enable companion\.service", r"^systemctl restart companion\.service")]
     assert order == sorted(order)
     assert "Dry run: nothing is changed" in done.stdout
@@ -82,6 +83,8 @@ def test_lgpio_comes_from_apt_only_where_the_archive_has_it(tmp_path: Path) -> N
     ("Raspberry Pi 400 Rev 1.0", "Pi 4"),
     ("Raspberry Pi 3 Model B Plus Rev 1.3", "Pi 3"),
     ("Raspberry Pi Zero 2 W Rev 1.0", "Pi Zero 2"),
+    ("Raspberry Pi Zero W Rev 1.1", "Pi 1"),
+    ("Raspberry Pi Compute Module 3 Plus Rev 1.0", "Pi 3"),
 ])  # fmt: skip
 def test_the_board_is_named_by_its_family(model: str, family: str) -> None:
     done = dry_run(model)
