@@ -196,7 +196,9 @@ if apt_has python3-lgpio; then
     packages+=(python3-lgpio)
 else
     echo "(python3-lgpio is not in this system's archive, only in Raspberry Pi OS's: skipped." \
-         "gpiozero then needs another pin backend; the service asks for lgpio and says so.)"
+         "The service asks gpiozero for lgpio (GPIOZERO_PIN_FACTORY=lgpio) and says so when" \
+         "it is missing: on real hardware install lgpio, or name another backend with" \
+         "sudo systemctl edit companion.)"
 fi
 run apt-get install -y --no-install-recommends "${packages[@]}"
 
