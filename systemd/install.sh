@@ -136,7 +136,7 @@ config_wants_web() {
 
 # The lines "FAILED: CHECK" of a doctor's report, one check name per line, sorted.
 failed_checks() {
-    grep '^FAILED: ' | cut -d: -f2 | sort -u || true
+    grep '^FAILED: ' | cut -d: -f2 | LC_ALL=C sort -u || true
 }
 
 # Run the companion at $1 as the service user, in English (its output is compared).
@@ -305,7 +305,7 @@ if [ "$dry_run" -eq 0 ]; then
         old_report="$(as_service_user "$previous_companion" doctor --config "$config" 2>&1)" \
             || true
         old_failures="$(failed_checks <<< "$old_report")"
-        only_new="$(comm -23 <(echo "$new_failures") <(echo "$old_failures"))"
+        only_new="$(LC_ALL=C comm -23 <(echo "$new_failures") <(echo "$old_failures"))"
         if [ -n "$only_new" ]; then
             fail "the new release fails checks the installed one passes:" \
                 "$(tr '\n' ',' <<< "$only_new" | sed 's/^ *//; s/,$//')"
