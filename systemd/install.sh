@@ -224,6 +224,7 @@ set_i2c_speed() {
     elif grep -Eq '^[[:space:]]*dtparam=i2c_arm_baudrate=' "$file"; then
         run sed -i -E "s/^[[:space:]]*dtparam=i2c_arm_baudrate=.*/${I2C_SPEED_LINE}/" "$file"
     elif grep -Eq '^[[:space:]]*\[' "$file"; then
+        # shellcheck disable=SC2028  # the command is printed as typed, its \n unexpanded
         echo "+ printf '[all]\\n$I2C_SPEED_LINE\\n' >> $file"
         [ "$dry_run" -eq 1 ] || printf '[all]\n%s\n' "$I2C_SPEED_LINE" >> "$file"
     else
