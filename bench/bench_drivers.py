@@ -47,12 +47,13 @@ from drivers import TagPlaced, TagRemoved, build_drivers  # noqa: E402
 from drivers.config import DEFAULT_QUIET_AFTER  # noqa: E402
 from drivers.display import OledDisplay  # noqa: E402
 from drivers.luma_devices import interface_target  # noqa: E402
-from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers  # noqa: E402
+from drivers.rfid.mfrc522_open import open_spi_registers  # noqa: E402
 from drivers.rfid.mfrc522_pcd import RegisterAccess  # noqa: E402
 from drivers.rfid.mfrc522_reader import Mfrc522Reader  # noqa: E402
 from drivers.sim.display import CountingInterface  # noqa: E402
 from drivers.sim.fake_pi import SimulatedSpiBus, mfrc522_installed  # noqa: E402
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator  # noqa: E402
+from tests.drivers.library_registers import open_library_registers  # noqa: E402
 
 LIBRARY_POLL_INTERVAL = 0.1
 
@@ -70,7 +71,7 @@ def _our_reader(events: queue.Queue[Any], bus: SimulatedSpiBus, library: Any,
     def registers() -> RegisterAccess:
         if library is None:
             return open_spi_registers(bus.spidev)
-        return open_library_registers(library=library)
+        return open_library_registers(library)
 
     return Mfrc522Reader(events, registers, quiet_after=quiet_after)
 

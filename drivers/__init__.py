@@ -2,8 +2,8 @@
 and a simulated backend. Drivers turn hardware into the small events of `drivers.events`,
 put on a queue the companion reads; they know nothing of games.
 
-Importing this package imports no vendor library (gpiozero, luma, pyserial, mfrc522, spidev,
-RPi.GPIO): each is imported when a device of its kind is built.
+Importing this package imports no vendor library (gpiozero, luma, pyserial, spidev): each is
+imported when a device of its kind is built.
 """
 
 from drivers.config import DriverSettings, parse_settings

@@ -1,6 +1,6 @@
 """Driver error types: each names the device and says what to check.
 
-Vendor exceptions (errno-carrying OSErrors, luma, gpiozero, RPi.GPIO) are translated into these
+Vendor exceptions (errno-carrying OSErrors, luma, gpiozero, spidev) are translated into these
 at the boundary where a device is opened or used, so the companion can show one line in words.
 """
 

@@ -38,11 +38,7 @@ from drivers.display import OledDisplay
 from drivers.errors import DriverError
 from drivers.events import EventSink
 from drivers.protocols import ButtonPanel, CardReader, CardSimulator, Display, Feedback
-from drivers.rfid.mfrc522_open import (
-    open_library_registers,
-    open_spi_registers,
-    spi_label,
-)
+from drivers.rfid.mfrc522_open import open_spi_registers, spi_label
 from drivers.rfid.mfrc522_pcd import RegisterAccess
 from drivers.rfid.mfrc522_reader import Mfrc522Reader
 from drivers.sim.buttons import ButtonSimulator, mock_pin_factory
@@ -167,7 +163,7 @@ def _build_reader(
             sim.reader = handle
         else:
             def opener() -> RegisterAccess:
-                return open_library_registers(
+                return open_spi_registers(
                     bus=s.bus, device=s.device, pin_rst=s.pin_rst, speed_hz=s.speed_hz
                 )
         reader = Mfrc522Reader(
@@ -203,28 +199,20 @@ def _build_reader(
 def _simulated_mfrc522(
     s: ReaderSettings,
 ) -> tuple[Callable[[], RegisterAccess], Mfrc522ChipSimulator]:
-    """A chip simulator on a fake SPI bus, under the real `mfrc522` library when installed."""
+    """A chip simulator on a fake SPI bus, its reset line on gpiozero's mock pins: the same
+    opener as a real reader's."""
     from drivers.sim.fake_pi import SimulatedSpiBus
 
     chip = Mfrc522ChipSimulator()
     bus = SimulatedSpiBus()
     bus.attach(s.bus, s.device, chip)
-    try:
-        library = bus.load_mfrc522()
-    except ModuleNotFoundError:
-        logger.info("mfrc522 package not installed: the simulated reader uses plain SPI framing")
+    pins = mock_pin_factory()
 
-        def plain() -> RegisterAccess:
-            return open_spi_registers(bus.spidev, bus=s.bus, device=s.device, speed_hz=s.speed_hz)
+    def opener() -> RegisterAccess:
+        return open_spi_registers(bus.spidev, bus=s.bus, device=s.device, speed_hz=s.speed_hz,
+                                  pin_rst=s.pin_rst, pin_factory=pins)
 
-        return plain, chip
-
-    def through_library() -> RegisterAccess:
-        return open_library_registers(
-            bus=s.bus, device=s.device, pin_rst=s.pin_rst, speed_hz=s.speed_hz, library=library
-        )
-
-    return through_library, chip
+    return opener, chip
 
 
 # -- buttons -------------------------------------------------------------------------------------

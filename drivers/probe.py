@@ -61,10 +61,8 @@ def device_nodes(settings: DriverSettings, dev: Path = Path("/dev")) -> list[Dev
     reader, display, buttons = settings.reader, settings.display, settings.buttons
     if reader.kind == "mfrc522":
         nodes.append(DeviceNode(f"/dev/spidev{reader.bus}.{reader.device}", "spi", "spi"))
-        # RPi.GPIO drives RST through /dev/gpiomem (Pi 1-4); rpi-lgpio, its stand-in on a
-        # Pi 5 (which has no /dev/gpiomem), through the GPIO character device.
-        gpio = "gpiomem" if (dev / "gpiomem").exists() else "gpiochip0"
-        nodes.append(DeviceNode(f"/dev/{gpio}", "gpio", "gpio"))
+        # gpiozero drives RST through the GPIO character device (lgpio), on every model.
+        nodes.append(DeviceNode("/dev/gpiochip0", "gpio", "gpio"))
     elif reader.kind in ("rdm6300", "serial-lines") and reader.port.startswith("/dev/"):
         nodes.append(DeviceNode(reader.port, "dialout", "serial"))
     if display.kind in ("ssd1306", "sh1106"):
@@ -99,7 +97,7 @@ def probe_reader(s: ReaderSettings) -> Probe:
 
 
 def _probe_mfrc522(s: ReaderSettings) -> Probe:
-    from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers, spi_label
+    from drivers.rfid.mfrc522_open import open_spi_registers, spi_label
     from drivers.rfid.mfrc522_pcd import RegisterAccess
 
     label = spi_label(s.bus, s.device)
@@ -115,16 +113,13 @@ def _probe_mfrc522(s: ReaderSettings) -> Probe:
             bus = SimulatedSpiBus()
             chip = Mfrc522ChipSimulator()
             bus.attach(s.bus, s.device, chip)
-            try:
-                library = bus.load_mfrc522()
-            except ModuleNotFoundError:
-                registers = open_spi_registers(bus.spidev, bus=s.bus, device=s.device)
-            else:
-                registers = open_library_registers(bus=s.bus, device=s.device, pin_rst=s.pin_rst,
-                                                   library=library)
+            from drivers.sim.buttons import mock_pin_factory
+
+            registers = open_spi_registers(bus.spidev, bus=s.bus, device=s.device,
+                                           pin_rst=s.pin_rst, pin_factory=mock_pin_factory())
         else:
-            registers = open_library_registers(bus=s.bus, device=s.device, pin_rst=s.pin_rst,
-                                               speed_hz=s.speed_hz)
+            registers = open_spi_registers(bus=s.bus, device=s.device, pin_rst=s.pin_rst,
+                                           speed_hz=s.speed_hz)
         try:
             version = registers.read(Reg.VERSION)
         finally:

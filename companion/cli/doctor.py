@@ -79,9 +79,10 @@ def format_check(check: Check, language: str) -> str:
 def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
              dev: Path = Path("/dev"), now: Callable[[], float] = time.time,
              running: Callable[[], list[int]] | None = None,
-             answers: Callable[[Scoreboard], bool | None] | None = None) -> list[Check]:
+             answers: Callable[[Scoreboard], bool | None] | None = None,
+             system: Path = Path("/")) -> list[Check]:
     """Every check, in the order a person would fix them; `answers` asks the scoreboard
-    (None: over HTTP)."""
+    (None: over HTTP); `system` is where /proc, /sys and /boot are found."""
     _ = translator(language).gettext
     checks: list[Check] = []
     config, settings, problem = _configuration(config_path, language)
@@ -94,6 +95,7 @@ def diagnose(config_path: Path | None, state_dir: Path | None, language: str, *,
     folder = state_dir or (config.state_dir if config else None) or default_state_dir()
     if settings is not None:
         checks.extend(_buses(settings, language, dev))
+        checks.extend(_i2c_speed(settings, language, system))
         checks.extend(_nodes(settings, language, dev))
         tables = running() if running is not None else _holders(settings, folder, dev)
         if tables and config is not None and not config.simulated:
@@ -172,6 +174,40 @@ def _buses(settings: DriverSettings, language: str, dev: Path) -> list[Check]:
                 pattern="spidev*" if bus == "spi" else "i2c-*", dev=dev),
                 _("sudo raspi-config nonint {option} 0, then reboot").format(option=option)))
     return checks
+
+
+def _i2c_speed(settings: DriverSettings, language: str, system: Path) -> list[Check]:
+    """The I2C clock an I2C display runs at: 400 kHz, or a warning saying how to set it."""
+    from drivers.i2c_speed import SETTING, WANTED_HZ, i2c_speed
+
+    display = settings.display
+    if display.kind not in ("ssd1306", "sh1106") or display.interface != "i2c":
+        return []
+    _ = translator(language).gettext
+    name = _("I2C speed")
+    speed = i2c_speed(display.port, system)
+    config_txt = speed.boot_config or Path("/boot/firmware/config.txt")
+    line = f"{SETTING}={WANTED_HZ}"
+    set_it = _("add {line} to {file} (sudo systemd/install.sh does), then reboot").format(
+        line=line, file=config_txt)
+    running, configured = speed.running_hz, speed.configured_hz
+    if running is not None and running >= WANTED_HZ:
+        return [Check(OK, name, _("{khz} kHz").format(khz=running // 1000))]
+    if running is not None:
+        slow = _("{khz} kHz: each frame takes {times} times as long as at 400 kHz").format(
+            khz=running // 1000, times=f"{WANTED_HZ / max(running, 1):g}")
+        if configured is not None and configured >= WANTED_HZ:
+            return [Check(WARNING, name, slow, _(
+                "{file} asks for {khz} kHz from the next start: reboot").format(
+                    file=config_txt, khz=configured // 1000))]
+        return [Check(WARNING, name, slow, set_it)]
+    if configured is not None and configured >= WANTED_HZ:
+        return [Check(OK, name, _("{khz} kHz in {file}").format(
+            khz=configured // 1000, file=config_txt))]
+    if speed.boot_config is None:
+        return [Check(SKIPPED, name, _("cannot tell: no device tree and no config.txt"))]
+    return [Check(WARNING, name, _("{file} does not ask for 400 kHz").format(file=config_txt),
+                  set_it)]
 
 
 def _nodes(settings: DriverSettings, language: str, dev: Path) -> list[Check]:

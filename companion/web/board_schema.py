@@ -176,7 +176,8 @@ def check_score(value: object, where: str) -> dict[str, Any]:
 
 def check_result(value: object, where: str) -> dict[str, Any]:
     """The tally's form: the game, each player's total and breakdown, the winners of a final
-    result or the leaders of a running one (among the players), and `ending` for a play ended before its rules ended it."""
+    result or the leaders of a running one (among the players), and `ending` for a play
+    ended before its rules ended it."""
     result = fields(value, where)
     players = check_list(need(result, "players", where), f"{where}.players", MAX_PLAYERS,
                          check_score)

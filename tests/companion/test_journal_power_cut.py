@@ -22,6 +22,7 @@ from companion.state.journal import Journal
 from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
+from tests.children import ChildLines
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ana", "Ben", "Cleo", "Dan")
@@ -37,6 +38,7 @@ from companion.state.journal import Journal
 from companion.table.session import GameSession
 from engine.games.freight_train import RULES
 from engine.simulate import play_random
+from tests.children import ChildLines
 
 path, seed, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 names = ("Ana", "Ben", "Cleo", "Dan")[:players]
@@ -70,21 +72,20 @@ def run_child(path: Path, seed: int, players: int, kill_after: int | None,
         [sys.executable, "-c", CHILD, str(path), str(seed), str(players)],
         stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env,
     )  # fmt: skip
-    assert child.stdout is not None
+    printed = ChildLines(child)  # each line awaited with a deadline: a hang fails the test
     lines: list[str] = []
     if kill_after is not None:
         in_submit = rng.random() < 0.5
         while sum(not line.startswith("+") for line in lines) < kill_after:
-            line = child.stdout.readline()
+            line = printed.next("seq")
             if not line:
                 break
             lines.append(line)
         if in_submit:
-            while (line := child.stdout.readline()) and not line.startswith("+"):
+            while (line := printed.next("seq")) and not line.startswith("+"):
                 lines.append(line)  # a seq reported meanwhile is still reported
         child.send_signal(signal.SIGKILL)
-    lines += child.stdout.read().splitlines()
-    child.stdout.close()
+    lines += printed.finish().splitlines()
     status = child.wait()
     assert status in (0, -signal.SIGKILL), status
     return [int(line) for line in lines if not line.startswith("+")]

@@ -14,6 +14,7 @@ import pytest
 
 from companion.games import TABLE_GAMES
 from companion.state.journal import Journal
+from tests.children import CHILD_DEADLINE_SECONDS, ChildLines, wait_for_exit
 
 SHIPPED_CONFIG = Path(__file__).resolve().parents[2] / "examples" / "config.toml"
 #: A datagram the test sends itself when the companion exits without saying it is ready.
@@ -27,12 +28,11 @@ def cut_the_power_mid_game(game: str, state_dir: Path, moves: int = 3) -> int:
         [sys.executable, "-m", "companion", "--lang", "en", "demo", game, "--players", "2",
          "--state-dir", str(state_dir), "--progress-every", "1"],
         stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    assert child.stdout is not None
-    for line in child.stdout:  # killed on an announced move, not after a guessed delay
+    for line in ChildLines(child):  # killed on an announced move, not after a guessed delay
         if line.startswith("Move ") and int(line.split()[1]) >= moves:
             break
     child.kill()
-    child.communicate()
+    child.wait()
     with Journal(state_dir / "journal.sqlite3") as journal:
         (play,) = journal.plays(finished=False)
         assert play.game == game
@@ -64,10 +64,17 @@ def start_the_table(state_dir: Path, tmp_path: Path, *extra: str) -> str:
         watcher = threading.Thread(target=tell_when_exited, daemon=True)
         watcher.start()
         message = b""
-        while not message.startswith((b"READY=1", EXITED)):
-            message = sock.recv(4096)
+        sock.settimeout(CHILD_DEADLINE_SECONDS)  # against a hang only: READY=1 is awaited
+        try:
+            while not message.startswith((b"READY=1", EXITED)):
+                message = sock.recv(4096)
+        except TimeoutError:
+            child.kill()
+            wait_for_exit(child)
+            pytest.fail("companion run neither told READY=1 nor exited")
         child.send_signal(signal.SIGTERM)
-        _, errors = child.communicate()
+        _, errors = wait_for_exit(child)
+        assert errors is not None
         watcher.join()
     assert message != EXITED, errors
     assert child.returncode == 0, errors

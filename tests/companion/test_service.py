@@ -11,12 +11,13 @@ import tempfile
 import textwrap
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.table import service
+from tests.children import CHILD_DEADLINE_SECONDS, ChildLines
 
 ROOT = Path(__file__).parents[2]
 
@@ -154,48 +155,36 @@ CHILD = textwrap.dedent("""
 """)
 
 
-#: Far beyond what a child takes on a loaded machine: only a hang reaches it, and fails the
-#: test instead of hanging the suite.
-CHILD_DEADLINE_SECONDS = 300
-
-
-def finish(child: subprocess.Popen[str],
-           hung: Callable[[str], str] = lambda out: "the child hung") -> str:
-    """What `child` printed once it ended, with a return code of 0."""
-    try:
-        out, _ = child.communicate(timeout=CHILD_DEADLINE_SECONDS)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, _ = child.communicate()
-        pytest.fail(hung(out))
-    assert child.returncode == 0, out
-    return out
-
-
-def start_child() -> subprocess.Popen[str]:
+def start_child() -> ChildLines:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
                              cwd=ROOT, env=env)
-    assert child.stdout is not None
-    assert child.stdout.readline() == "ready\n"
-    return child
+    lines = ChildLines(child)
+    assert lines.next("ready line") == "ready\n"
+    return lines
+
+
+def finish(lines: ChildLines) -> str:
+    """What the child printed until it ended, with a return code of 0."""
+    out = lines.finish()
+    assert lines.child.returncode == 0, out
+    return out
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGINT])
 def test_a_stop_signal_ends_the_loop_normally(number: signal.Signals) -> None:
-    child = start_child()
-    child.send_signal(number)
-    out = finish(child)
+    lines = start_child()
+    lines.child.send_signal(number)
+    out = finish(lines)
     assert out == "loop ended: journal closed\natexit: panel cleared\n"
 
 
 def test_sighup_asks_for_a_reload_and_the_loop_goes_on() -> None:
-    child = start_child()
-    assert child.stdout is not None
-    child.send_signal(signal.SIGHUP)
-    assert child.stdout.readline() == "reloaded\n"
-    child.send_signal(signal.SIGTERM)
-    out = finish(child)
+    lines = start_child()
+    lines.child.send_signal(signal.SIGHUP)
+    assert lines.next("reload") == "reloaded\n"
+    lines.child.send_signal(signal.SIGTERM)
+    out = finish(lines)
     assert out.endswith("atexit: panel cleared\n")
 
 
@@ -212,8 +201,8 @@ def test_the_handler_sets_the_event_in_this_process() -> None:
     restore = service.install_signal_handlers(stop)
     try:
         os.kill(os.getpid(), signal.SIGTERM)
-        # The handler runs in the main thread before the next bytecode; wait() returns then.
-        assert stop.wait()
+        # The handler's thread sets the event; a lost signal fails here instead of hanging.
+        assert stop.wait(CHILD_DEADLINE_SECONDS)
         with pytest.raises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)  # a second ^C while stopping
             stop.wait()
@@ -221,13 +210,21 @@ def test_the_handler_sets_the_event_in_this_process() -> None:
         restore()
 
 
-#: A waiting loop whose own thread signals it at random moments, round after round: a handler
-#: that took the stop event's lock would, once in a few hundred signals, find it held by the
-#: very `wait()` it interrupted, and never return.
+#: A waiting loop whose own thread signals it at random moments, round after round, while two
+#: threads keep the interpreter busy and it switches threads as often as it can: a handler that
+#: took the stop event's lock would, once in a few hundred signals, find it held by the very
+#: `wait()` it interrupted, and never return.
 RACE_CHILD = textwrap.dedent("""
     import os, random, signal, sys, threading
     from companion.table.service import install_signal_handlers
 
+    def burn() -> None:
+        while True:
+            sum(range(1000))
+
+    for _ in range(2):
+        threading.Thread(target=burn, daemon=True).start()
+    sys.setswitchinterval(0.0001)
     rounds = int(sys.argv[1])
     for round in range(rounds):
         stop = threading.Event()
@@ -246,12 +243,16 @@ RACE_CHILD = textwrap.dedent("""
     print("done", flush=True)
 """)
 RACE_ROUNDS = 500
+#: Far beyond what one round takes on a loaded machine (milliseconds): only a hang reaches it.
+ROUND_DEADLINE_SECONDS = 120
 
 
 def test_a_stop_signal_never_hangs_a_waiting_loop() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     child = subprocess.Popen([sys.executable, "-c", RACE_CHILD, str(RACE_ROUNDS)],
                              stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
-    out = finish(child, lambda out: f"the loop hung after {len(out.split())} of "
-                                    f"{RACE_ROUNDS} stop signals")
-    assert out.split() == [*map(str, range(RACE_ROUNDS)), "done"]
+    # Each round is an observed event: a hang fails the round it happened in.
+    lines = ChildLines(child, deadline=ROUND_DEADLINE_SECONDS)
+    for expected in [*map(str, range(RACE_ROUNDS)), "done"]:
+        assert lines.next(f"line {expected} of the signal rounds") == expected + "\n"
+    assert lines.finish() == "" and child.returncode == 0

@@ -22,6 +22,7 @@ from companion.state.journal import Journal
 from companion.table.build import Table
 from engine.games.freight_train import RULES
 from engine.games.freight_train.state import Phase
+from tests.children import CHILD_DEADLINE_SECONDS, ChildLines
 
 from .hands import Hands, simulated_table
 
@@ -93,21 +94,21 @@ def test_a_power_cut_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     targets = sorted(rng.sample(range(1, total), 3))
     for target in targets:
         child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
-        assert child.stdout is not None
         announced = 0
-        for line in child.stdout:
+        for line in ChildLines(child):
             if line.startswith("Move "):
                 announced = int(line.split()[1])
                 if announced >= target:
                     child.send_signal(signal.SIGKILL)
                     break
-        child.communicate()
+        child.wait()
         assert announced >= target, "the demo ended before the move it was to be killed at"
         with Journal(tmp_path / "journal.sqlite3") as journal:
             (play,) = journal.plays()
             assert play.finished is None
             assert journal.event_count(play.id) >= announced
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True,
+                          timeout=CHILD_DEADLINE_SECONDS)
     assert json.loads(done.stdout.splitlines()[-1]) == expected_result(9)
 
 

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from drivers.events import DriverEvent
-from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers
+from drivers.rfid.mfrc522_open import open_spi_registers
 from drivers.rfid.mfrc522_pcd import Mfrc522Pcd
 from drivers.rfid.mfrc522_reader import Mfrc522Reader
 from drivers.sim.fake_pi import SimulatedSpiBus
 from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
+
+from .library_registers import open_library_registers
 
 
 def wait_until(condition: Callable[[], bool]) -> None:
@@ -132,7 +134,7 @@ class SimulatedMfrc522:
         options.setdefault("poll_interval", 0.02)
         options.setdefault("removal_after", 0.3)
         return Mfrc522Reader(
-            events, lambda: open_library_registers(library=self.library), **options
+            events, lambda: open_library_registers(self.library), **options
         )
 
 

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from drivers.display import OledDisplay
 from drivers.events import TagPlaced
-from drivers.rfid.mfrc522_open import open_library_registers
+from drivers.rfid.mfrc522_open import open_spi_registers
 from drivers.rfid.mfrc522_pcd import Mfrc522Pcd
 from drivers.rfid.mfrc522_reader import Mfrc522Reader
 
@@ -26,7 +26,7 @@ def needs(path: str) -> pytest.MarkDecorator:
 
 @needs("/dev/spidev0.0")
 def test_mfrc522_answers_with_a_known_version() -> None:
-    registers = open_library_registers()
+    registers = open_spi_registers(pin_rst=25)
     try:
         version = Mfrc522Pcd(registers).initialise()
     finally:
@@ -38,7 +38,7 @@ def test_mfrc522_answers_with_a_known_version() -> None:
 @pytest.mark.skipif(not os.environ.get("HARDWARE_CARD"), reason="set HARDWARE_CARD=<uid> and "
                     "lay that card on the reader")
 def test_mfrc522_reads_the_card_on_the_antenna(events: Events) -> None:
-    reader = Mfrc522Reader(events, open_library_registers)
+    reader = Mfrc522Reader(events, lambda: open_spi_registers(pin_rst=25))
     reader.start()
     try:
         assert events.wait_for(TagPlaced).uid == os.environ["HARDWARE_CARD"].upper()

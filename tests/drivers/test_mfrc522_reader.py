@@ -11,7 +11,7 @@ import pytest
 
 from drivers.errors import DeviceNotFound, DriverError
 from drivers.events import DriverFault, DriverRecovered, TagPlaced, TagRemoved
-from drivers.rfid.mfrc522_open import open_library_registers, open_spi_registers
+from drivers.rfid.mfrc522_open import open_spi_registers
 from drivers.rfid.mfrc522_pcd import SHORT_TIMEOUT, Mfrc522Pcd, RegisterAccess
 from drivers.rfid.mfrc522_reader import CardText, Mfrc522Reader, NoAnswer, WrongCard
 from drivers.sim.fake_pi import SimulatedSpiBus
@@ -19,6 +19,7 @@ from drivers.sim.mfrc522_chip import Mfrc522ChipSimulator
 from drivers.supervision import Backoff
 
 from .driver_helpers import Events, ManualChip, SimulatedMfrc522, wait_until
+from .library_registers import open_library_registers
 
 
 @pytest.fixture(params=[0.0, None], ids=["wake-up-ahead", "wake-up-each-poll"])
@@ -182,8 +183,7 @@ def test_a_loose_chip_is_a_fault_naming_the_wiring(
 
 def test_a_missing_spi_device_names_the_device_and_dtparam(sim_mfrc522: SimulatedMfrc522,
                                                            events: Events) -> None:
-    reader = Mfrc522Reader(events, lambda: open_library_registers(device=1,
-                                                                  library=sim_mfrc522.library))
+    reader = Mfrc522Reader(events, lambda: open_spi_registers(sim_mfrc522.bus.spidev, device=1))
     with pytest.raises(DeviceNotFound) as raised:
         reader.start()
     assert "/dev/spidev0.1" in str(raised.value) and "dtparam=spi=on" in str(raised.value)
@@ -243,7 +243,7 @@ def test_close_is_idempotent_and_stops_polling(
 def test_board_numbering_set_elsewhere_is_refused(sim_mfrc522: SimulatedMfrc522) -> None:
     sim_mfrc522.bus.gpio.setmode(sim_mfrc522.bus.gpio.BOARD)
     with pytest.raises(DriverError, match="BOARD"):
-        open_library_registers(library=sim_mfrc522.library)
+        open_library_registers(sim_mfrc522.library)
 
 
 def test_an_unexpected_error_is_a_fault_not_a_dead_thread(events: Events) -> None:

@@ -21,7 +21,7 @@ REAL = {"reader": {"kind": "mfrc522", "bus": 0, "device": 0},
         "display": {"kind": "ssd1306", "interface": "i2c", "port": 1}}
 
 
-def test_the_simulated_reader_answers_with_its_version_register_through_the_library() -> None:
+def test_the_simulated_reader_answers_with_its_version_register() -> None:
     probe = probe_reader(parse_settings(SIMULATED).reader)
     assert probe.answered and probe.simulated
     assert probe.value == 0x92 and "0x92" in probe.detail
@@ -46,13 +46,13 @@ def test_simulated_devices_need_no_device_file() -> None:
 
 
 def test_real_devices_name_their_device_files_and_groups(tmp_path: Path) -> None:
-    # A Pi 5: no /dev/gpiomem, the reader's reset line goes through the GPIO chip.
-    nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL), tmp_path)}
-    assert nodes == {"/dev/spidev0.0": "spi", "/dev/gpiochip0": "gpio", "/dev/i2c-1": "i2c"}
-    (tmp_path / "gpiomem").touch()  # a Pi 1 to 4, where RPi.GPIO maps the registers
-    nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL), tmp_path)}
-    assert nodes == {"/dev/spidev0.0": "spi", "/dev/gpiomem": "gpio", "/dev/i2c-1": "i2c",
-                     "/dev/gpiochip0": "gpio"}
+    # The reader's reset line goes through the GPIO chip (gpiozero over lgpio) on every
+    # model: a Pi 1 to 4's /dev/gpiomem is not used.
+    for pi_1_to_4 in (False, True):
+        if pi_1_to_4:
+            (tmp_path / "gpiomem").touch()
+        nodes = {node.path: node.group for node in device_nodes(parse_settings(REAL), tmp_path)}
+        assert nodes == {"/dev/spidev0.0": "spi", "/dev/gpiochip0": "gpio", "/dev/i2c-1": "i2c"}
 
 
 def test_buses_are_enabled_when_their_device_files_exist(tmp_path: Path) -> None:
