@@ -6,6 +6,7 @@ Every route answers GET and HEAD only (anything else: 405) and changes nothing.
 from __future__ import annotations
 
 import json
+import os
 import weakref
 from importlib import resources
 from pathlib import Path
@@ -144,7 +145,7 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
             return JSONResponse({"error": text}, status_code=503,
                                 headers={"Retry-After": str(limits.retry_after),
                                          "Cache-Control": "no-store"})
-        body = live_events(feed, stream, lambda error: reason(error, language))
+        body = live_events(feed, stream, lambda error: _on_a_phone(reason(error, language)))
         # A stream closed before its first event never runs its own `finally`.
         weakref.finalize(body, feed.close, stream)
         return StreamingResponse(body, media_type="text/event-stream",
@@ -171,6 +172,10 @@ def create_app(state_dir: Path, mqtt: MqttSettings | None = None,
     async def journal_error(request: Request, error: Exception) -> Response:
         # A damaged or newer journal: said in one line, the pages come back once it is fixed.
         return JSONResponse({"error": reason(error, _language(request))}, status_code=503)
+
+    def _on_a_phone(text: str) -> str:
+        # The server's folders mean nothing to a player and do not fit a phone's line.
+        return text.replace(f"{state_dir}{os.sep}", "")
 
     routes = [
         Route("/", live_page),

@@ -169,6 +169,33 @@ def test_the_live_page_says_when_its_stream_is_lost(tmp_path: Path, language: st
         driver.quit()
 
 
+@pytest.mark.parametrize(("language", "word"), [("en", "damaged"), ("fr", "endommagé")])
+def test_the_live_page_says_when_the_journal_cannot_be_read(tmp_path: Path, language: str,
+                                                           word: str) -> None:
+    state = tmp_path / "state"
+    start_game(state, "freight-train", seed=5, moves=3)
+    driver = chromium(tmp_path / "profile", LANGUAGES[language], *PHONE, mobile=True)
+    try:
+        with web_server(state) as url:
+            driver.get(url)
+            wait_for(lambda: driver.execute_script(
+                "var play = document.getElementById('play');"
+                "return play && play.dataset.seq === '3';"), "the game in progress")
+            path = journal_path(state)
+            damaged = bytearray(path.read_bytes())
+            damaged[:100] = b"\x13" * 100  # the SQLite header: no longer a database
+            path.write_bytes(bytes(damaged))
+            said = wait_for(lambda: driver.execute_script(
+                "var notice = document.getElementById('connection');"
+                "return notice.hidden ? null : notice.textContent;"), "the journal's notice")
+            # The server's reason stays in sight, not the "connection lost" words after it.
+            assert word in said and said != LOST[language], said
+            screenshot(driver, tmp_path / "screens", f"{language}-journal-unreadable")
+            assert page_faults(driver) == [], said
+    finally:
+        driver.quit()
+
+
 def test_chromium_can_add_the_scoreboard_to_a_home_screen(tmp_path: Path) -> None:
     finished_play(tmp_path / "state", "whistle-stop", seed=1)
     driver = chromium(tmp_path / "profile", LANGUAGES["fr"], *PHONE, mobile=True)
