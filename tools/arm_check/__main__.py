@@ -22,7 +22,8 @@ built on the spot); the root has no compiler, so a dependency that needs one fai
 
 Environment: ARM_CHECK_CACHE (default /var/cache/companion-arm-check: the cached roots and
 downloads), ARM_CHECK_WORK (default /var/tmp/companion-arm-check: the fresh roots and the
-logs), ARM_CHECK_MIRROR (default: the host's Debian archive), COMPANION_SRC (the checkout to
+logs), ARM_CHECK_MAX_AGE_DAYS (default 30: an older cached root is built anew),
+ARM_CHECK_MIRROR (default: the host's Debian archive), COMPANION_SRC (the checkout to
 install, default this one), ARM_CHECK_NATIVE_PYTHON (default: this checkout's .venv, else
 python3) and ARM_CHECK_PARALLEL=1 (as --parallel).
 """
@@ -131,7 +132,7 @@ def check_arch(arch: host.Arch, mirror: host.Mirror, cache: Path, work: Path, so
         with run.phase("binfmt_misc") as detail:
             detail.append(host.ensure_binfmt(arch))
         tarball = rootfs.cached_root(cache, arch, mirror)
-        if rebuild or not tarball.exists():
+        if rebuild or not tarball.exists() or age_days(tarball) > max_age_days():
             with run.phase(f"cached root: debootstrap {rootfs.SUITE} {arch.name} (cold)") \
                     as detail:
                 rootfs.build_cached_root(cache, arch, mirror, logs / "debootstrap.log")
@@ -151,12 +152,24 @@ def check_arch(arch: host.Arch, mirror: host.Mirror, cache: Path, work: Path, so
         found = check.provenance()
         (logs / "provenance.md").write_text(provenance_markdown(arch.name, found, logs))
         say(f"[{arch.name}] what the companion runs on:\n" + (logs / "provenance.md").read_text())
-    except CheckFailed:
-        pass  # recorded in the run with its phase
-    except (OSError, subprocess.SubprocessError) as error:
-        if not run.failed:  # an error between phases: recorded so that the run fails
-            run.phases.append(PhaseResult("(between phases)", 0.0, False, repr(error)))
+    except (CheckFailed, OSError, subprocess.SubprocessError) as error:
+        if not run.failed:  # not inside a phase, which records its own: recorded here
+            message = str(error) if isinstance(error, CheckFailed) else repr(error)
+            run.phases.append(PhaseResult("(between phases)", 0.0, False, message))
     return run
+
+
+def max_age_days() -> float:
+    """ARM_CHECK_MAX_AGE_DAYS: a cached root older than this is built anew (default 30)."""
+    text = os.environ.get("ARM_CHECK_MAX_AGE_DAYS") or "30"
+    try:
+        return float(text)
+    except ValueError:
+        raise CheckFailed(f"ARM_CHECK_MAX_AGE_DAYS={text!r}: give a number of days") from None
+
+
+def age_days(path: Path) -> float:
+    return (time.time() - path.stat().st_mtime) / 86400
 
 
 def download_caches(cache: Path, arch: str) -> list[tuple[Path, str]]:

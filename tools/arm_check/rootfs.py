@@ -1,7 +1,8 @@
 """Debian bookworm roots of a foreign architecture: built once into a cache, copied per run.
 
 The cached root is what Raspberry Pi OS Lite gives the installer to start with: Debian's
-minimal base with systemd, python3 and ca-certificates, apt's package lists, and the host's own
+minimal base with systemd, python3 and ca-certificates, upgraded to the point release and
+security updates of the day it was built, apt's package lists, and the host's own
 certificate authorities (so that a host behind a TLS-inspecting proxy reaches the package
 index from inside too). Everything else comes from the installer, for real, on every run.
 """
@@ -23,7 +24,7 @@ SUITE = "bookworm"
 #: On top of debootstrap's minbase: what Raspberry Pi OS Lite has before the installer runs.
 BASE_PACKAGES = ("systemd", "ca-certificates", "python3")
 #: Raised when the recipe below changes, so that older cached roots are built anew.
-RECIPE = 1
+RECIPE = 2
 HOST_CA_DIR = Path("/usr/local/share/ca-certificates")
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
@@ -64,22 +65,42 @@ class Root:
     binds: list[tuple[Path, str]] = field(default_factory=list)
 
     def run(self, argv: Sequence[str], log: Path, *, env: dict[str, str] | None = None,
-            timeout: float = 1800, append: bool = False) -> subprocess.CompletedProcess[str]:
-        """Run argv in the root under a clean environment; its output goes to log as well."""
+            timeout: float = 1800, append: bool = False,
+            merged: bool = False) -> subprocess.CompletedProcess[str]:
+        """Run argv in the root under a clean environment; its output goes to log as well.
+
+        merged: standard output and error go to the log as they come (a long command can be
+        followed with tail -f) and come back together as stdout.
+        """
         clean = {"PATH": PATH, "HOME": "/root", "LANG": "C.UTF-8", "TERM": "dumb",
                  "DEBIAN_FRONTEND": "noninteractive", **(env or {})}
         inner = ["/usr/bin/env", "-i", *(f"{key}={value}" for key, value in clean.items()),
                  *argv]
         command = enter_command(self.path, self.model, self.binds, inner)
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                                  check=False, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired as expired:
-            raise CheckFailed(f"{' '.join(argv)} did not end within {timeout:.0f} s "
-                              f"(log: {log})") from expired
         with log.open("a" if append else "w") as file:
-            file.write(f"$ {' '.join(argv)}\n{done.stdout}{done.stderr}"
-                       f"(exit status {done.returncode})\n")
+            file.write(f"$ {' '.join(argv)}\n")
+            file.flush()
+            start = file.tell()
+            try:
+                if merged:
+                    done = subprocess.run(command, stdout=file, stderr=subprocess.STDOUT,
+                                          text=True, timeout=timeout, check=False,
+                                          stdin=subprocess.DEVNULL)
+                else:
+                    done = subprocess.run(command, capture_output=True, text=True,
+                                          timeout=timeout, check=False,
+                                          stdin=subprocess.DEVNULL)
+            except subprocess.TimeoutExpired as expired:
+                raise CheckFailed(f"{' '.join(argv)} did not end within {timeout:.0f} s "
+                                  f"(log: {log})") from expired
+            if merged:
+                file.flush()
+                with log.open(errors="replace") as written:
+                    written.seek(start)
+                    done.stdout, done.stderr = written.read(), ""
+            else:
+                file.write(f"{done.stdout}{done.stderr}")
+            file.write(f"(exit status {done.returncode})\n")
         return done
 
     def output(self, argv: Sequence[str], log: Path, *, env: dict[str, str] | None = None,
@@ -137,8 +158,11 @@ def build_cached_root(cache: Path, arch: Arch, mirror: Mirror, log: Path) -> Pat
             shutil.copy(certificate, target)
     shutil.copy("/etc/resolv.conf", build / "etc/resolv.conf")
     root = Root(build, arch, "none")
-    for argv in (["update-ca-certificates"], ["apt-get", "update"]):
-        root.output(argv, log)
+    # Up to date, as an owner's system is after `apt full-upgrade`: point releases and security
+    # updates would otherwise be unpacked on every run.
+    for argv in (["update-ca-certificates"], ["apt-get", "update"],
+                 ["apt-get", "-y", "full-upgrade"], ["apt-get", "clean"]):
+        root.output(argv, log, timeout=3600)
     (build / "etc/resolv.conf").unlink()
     partial = tarball.with_suffix(".partial")
     done = subprocess.run(["tar", "-C", str(build), "-cf", str(partial), "."],

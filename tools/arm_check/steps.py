@@ -127,7 +127,7 @@ class ArchCheck:
         """systemd/install.sh run as root from the owner's checkout; returns its output."""
         done = self.root.run(["sh", "-c", f"cd {CHECKOUT} && exec systemd/install.sh"],
                              self.log(log_name), env={"COMPANION_PI_MODEL": self.root.model},
-                             timeout=3600)
+                             timeout=3600, merged=True)
         output = done.stdout + done.stderr
         if done.returncode != 0:
             raise CheckFailed(f"{label} exited with {done.returncode} "
