@@ -152,9 +152,12 @@ def test_doctor_without_hardware_passes_the_judgement() -> None:
 
 @pytest.mark.parametrize(("status", "text", "problem"), [
     (1, "FAILED: configuration: no such file\n", "its configuration check did not pass"),
+    (1, "ok: configuration: c\nFAILED: state folder /var/lib/companion: cannot write in /var/lib",
+     "its state folder check did not pass"),
     (1, "ok: configuration: c\nTraceback (most recent call last):\n", "crashed"),
     (2, "ok: configuration: c\n", "exited with 2"),
-    (1, "ok: configuration: c\nFAILED: reader: the Python package 'spidev' is missing; to do",
+    (1, "ok: configuration: c\nok: state folder /s: ok\n"
+        "FAILED: reader: the Python package 'spidev' is missing; to do",
      "the install left out spidev"),
 ])
 def test_a_doctor_run_that_is_wrong_is_named(status: int, text: str, problem: str) -> None:
@@ -207,6 +210,8 @@ def test_the_stand_in_repository_index_describes_its_packages(tmp_path: Path) ->
 def run_stand_in(script: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "ARM_CHECK_LOG_DIR": str(tmp_path),
            "ARM_CHECK_UNIT_STATES": str(tmp_path / "units"),
+           "ARM_CHECK_UNIT_DIRS": str(tmp_path / "system"),
+           "ARM_CHECK_STATE_ROOT": str(tmp_path / "state"),
            "RASPI_CONFIG_TXT": str(tmp_path / "config.txt"),
            "RASPI_CONFIG_MODULES": str(tmp_path / "modules")}
     return subprocess.run(["sh", "-c", script, "stand-in", *args], capture_output=True,
@@ -232,10 +237,16 @@ def test_the_raspi_config_stand_in_switches_i2c_and_spi_as_the_real_one(tmp_path
 def test_the_systemctl_stand_in_answers_as_the_manager_would(tmp_path: Path) -> None:
     def systemctl(*args: str) -> subprocess.CompletedProcess[str]:
         return run_stand_in(stand_ins.SYSTEMCTL, tmp_path, *args)
+    units = tmp_path / "system"
+    units.mkdir()
+    (units / "companion.service").write_text(
+        "[Service]\nStateDirectory=companion\nStateDirectoryMode=0750\n")
     assert systemctl("daemon-reload").returncode == 0
     inactive = systemctl("is-active", "companion.service")
     assert (inactive.returncode, inactive.stdout) == (1, "inactive\n")
+    assert not (tmp_path / "state" / "companion").exists()
     assert systemctl("restart", "companion.service").returncode == 0
+    assert (tmp_path / "state" / "companion").stat().st_mode & 0o777 == 0o750
     active = systemctl("is-active", "--quiet", "companion.service")
     assert (active.returncode, active.stdout) == (0, "active\n")
     assert systemctl("stop", "companion.service").returncode == 0

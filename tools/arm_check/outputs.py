@@ -30,8 +30,8 @@ def judge_doctor(status: int, output: str) -> tuple[str | None, list[str], list[
     """(what is wrong with doctor's run or None, the checks that passed, those that failed).
 
     Without hardware, the device checks fail and doctor exits with 1: that is its job. What
-    must hold is that it ran to its end, read the installed configuration, and found every
-    Python package the install should have brought.
+    must hold is that it ran to its end, read the installed configuration, could write in the
+    service's state folder, and found every Python package the install should have brought.
     """
     passed = [line[4:].split(":")[0] for line in output.splitlines() if line.startswith("ok: ")]
     failed = [line[8:].split(":")[0] for line in output.splitlines()
@@ -42,6 +42,8 @@ def judge_doctor(status: int, output: str) -> tuple[str | None, list[str], list[
         return f"it exited with {status} (0 or 1 expected)", passed, failed
     if "configuration" not in passed:
         return "its configuration check did not pass", passed, failed
+    if not any(check.startswith("state folder") for check in passed):
+        return "its state folder check did not pass", passed, failed
     missing = [match[1] or match[2] for match in MISSING_PACKAGE.finditer(output)]
     if missing:
         return f"the install left out {', '.join(sorted(set(missing)))}", passed, failed

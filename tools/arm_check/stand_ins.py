@@ -3,8 +3,9 @@
 - `systemctl`: no systemd runs as PID 1 in a chroot. The verbs that talk to a running manager
   (start, stop, restart, daemon-reload, is-active...) are written to
   /var/log/arm-check/systemctl.log and answered as the manager would for a unit that starts
-  (start and restart make it active, stop inactive); every other verb (enable, disable,
-  is-enabled, cat...) is systemctl's own, working offline on the unit files.
+  (start and restart make it active and create its StateDirectory= for its User=, stop makes
+  it inactive); every other verb (enable, disable, is-enabled, cat...) is systemctl's own,
+  working offline on the unit files.
 - The Raspberry Pi archive's packages that Debian lacks, as a local apt repository of
   packages of the same names with the lowest possible version (so that Debian's own, where it
   has one, wins): `raspi-config`, preinstalled as on Raspberry Pi OS, switches SPI and I2C in a
@@ -12,8 +13,9 @@
   `python3-lgpio` is empty (no GPIO in an emulated root).
 - The board: /sys/firmware/devicetree/base/model and COMPANION_PI_MODEL name a Pi Zero 2 W.
 
-The scripts' files can be moved (ARM_CHECK_LOG_DIR, ARM_CHECK_UNIT_STATES, RASPI_CONFIG_TXT,
-RASPI_CONFIG_MODULES) so that their tests run them outside a root.
+The scripts' files can be moved (ARM_CHECK_LOG_DIR, ARM_CHECK_UNIT_STATES, ARM_CHECK_UNIT_DIRS,
+ARM_CHECK_STATE_ROOT, RASPI_CONFIG_TXT, RASPI_CONFIG_MODULES) so that their tests run them
+outside a root.
 """
 
 from __future__ import annotations
@@ -40,6 +42,20 @@ verb=
 for word in "$@"; do
     case "$word" in -*) ;; *) verb=$word; break ;; esac
 done
+# What systemd does when it starts a unit with StateDirectory=: /var/lib/NAME, owned by User=.
+make_state_directory() {
+    for folder in ${ARM_CHECK_UNIT_DIRS:-/etc/systemd/system /lib/systemd/system}; do
+        [ -r "$folder/$1" ] || continue
+        name=$(sed -n 's/^StateDirectory=//p' "$folder/$1" | tail -1)
+        [ -n "$name" ] || return 0
+        mode=$(sed -n 's/^StateDirectoryMode=//p' "$folder/$1" | tail -1)
+        user=$(sed -n 's/^User=//p' "$folder/$1" | tail -1)
+        state_root=${ARM_CHECK_STATE_ROOT:-/var/lib}
+        install -d -m "${mode:-0755}" "$state_root/$name"
+        [ -z "$user" ] || chown "$user:$user" "$state_root/$name"
+        return 0
+    done
+}
 units=$(for word in "$@"; do case "$word" in -*|"$verb") ;; *) echo "$word" ;; esac; done)
 case "$verb" in
     start|restart|try-restart|reload-or-restart|reload|stop|kill|daemon-reload|daemon-reexec|reset-failed)
@@ -48,7 +64,9 @@ case "$verb" in
         for unit in $units; do
             case "$verb" in
                 stop|kill) echo inactive > "$states/$unit" ;;
-                start|restart|reload-or-restart) echo active > "$states/$unit" ;;
+                start|restart|reload-or-restart)
+                    echo active > "$states/$unit"
+                    make_state_directory "$unit" ;;
             esac
         done
         exit 0 ;;
