@@ -141,9 +141,14 @@ class ArchCheck:
             after = self.root.output(DPKG_LIST, self.log("dpkg"))
             added = outputs.newly_installed(before, after)
             (self.logs / "apt-installed.txt").write_text("\n".join(added) + "\n")
+            wants = self.root.path / "etc/systemd/system/multi-user.target.wants"
+            enabled = sorted(path.name for path in wants.glob("companion*.service"))
+            if "companion.service" not in enabled:
+                raise CheckFailed("the install ended without enabling companion.service "
+                                  f"(log: {self.log('install')})")
             built = outputs.built_from_source(output)
             detail.append(f"{len(added)} apt packages; pip built from source: "
-                          f"{', '.join(built) or 'nothing'}")
+                          f"{', '.join(built) or 'nothing'}; enabled: {', '.join(enabled)}")
             self.run.fact("pip built from source", ", ".join(built) or "nothing")
             self.run.fact("apt packages the install added", str(len(added)))
             if shutil.which("companion", path=str(self.root.path / "usr/local/bin")):
