@@ -1,4 +1,4 @@
-"""tools/arm-check: its cheap parts (syntax, help, dry run, helpers, stand-ins).
+"""tools/arm-check: its cheap parts (syntax, help, dry run, functions, stand-ins).
 
 The full run (debootstrap, qemu, the install for real) is CI's: .ci/run runs it.
 """

@@ -216,8 +216,8 @@ class ArchCheck:
     def provenance(self) -> list[dict[str, Any]]:
         """Where each distribution the companion needs comes from (apt, wheel, the checkout)."""
         with self.run.phase("provenance: apt or wheel") as detail:
-            helper = self.root.path / "tmp/arm-check-provenance.py"
-            shutil.copy(Path(__file__).with_name("provenance.py"), helper)
+            script = self.root.path / "tmp/arm-check-provenance.py"
+            shutil.copy(Path(__file__).with_name("provenance.py"), script)
             text = self.root.output(["/opt/companion/venv/bin/python",
                                      "/tmp/arm-check-provenance.py"], self.log("provenance"))
             found: list[dict[str, Any]] = [json.loads(line) for line in text.splitlines()]
