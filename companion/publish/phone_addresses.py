@@ -17,7 +17,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.publish.scoreboard import Scoreboard, host_name, lan_address, site_url
+from companion.publish.scoreboard import (
+    Scoreboard,
+    host_name,
+    lan_address,
+    sending_address,
+    site_url,
+)
 
 #: Avahi's socket: present while the daemon that answers `NAME.local` runs.
 AVAHI_SOCKET = Path("/run/avahi-daemon/socket")
@@ -64,11 +70,8 @@ def interface_addresses(listing: Sequence[dict[str, Any]]) -> list[str]:
 
 def lan_address_v6() -> str | None:
     """The global IPv6 address the kernel would send from; None without one."""
-    try:
-        with socket.socket(socket.AF_INET6, socket.SOCK_DGRAM) as probe:
-            probe.connect(_PROBE_ADDRESS_V6)
-            found = str(probe.getsockname()[0])
-    except OSError:
+    found = sending_address(socket.AF_INET6, _PROBE_ADDRESS_V6)
+    if found is None:
         return None
     address = ipaddress.ip_address(found)
     usable = not (address.is_loopback or address.is_link_local or address.is_unspecified)

@@ -65,14 +65,22 @@ def valid_address(text: str) -> bool:
         return _HOST_NAME.fullmatch(text) is not None
 
 
+def sending_address(family: socket.AddressFamily, probe_address: tuple[str, int]) -> str | None:
+    """The address of `family` the kernel would send to `probe_address` from (a UDP connect,
+    which sends nothing); None when it chooses none (no network, or a sandbox)."""
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect(probe_address)
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
 def lan_address() -> str | None:
     """This machine's IPv4 address on the local network; None without one (no network, or
     a sandbox that allows none, like the table's service)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(_PROBE_ADDRESS)
-            found = str(probe.getsockname()[0])
-    except OSError:
+    found = sending_address(socket.AF_INET, _PROBE_ADDRESS)
+    if found is None:
         return None
     return None if ipaddress.ip_address(found).is_loopback or found == "0.0.0.0" else found
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from companion.publish.phone_addresses import interface_addresses, ip_listing, phone_addresses
+from companion.publish.scoreboard import sending_address
 
 from .web_server import get
 
@@ -51,6 +53,14 @@ def test_without_ip_the_address_the_kernel_sends_from() -> None:
     found = phone_addresses("::", lambda: None, probes=(lambda: "192.168.1.9", lambda: None),
                             mdns=never)
     assert found == ["192.168.1.9"]
+
+
+def test_the_probe_names_the_address_it_would_send_from() -> None:
+    # Loopback is always there: the kernel sends to it from itself.
+    assert sending_address(socket.AF_INET, ("127.0.0.1", 9)) == "127.0.0.1"
+    # The kernel refuses a UDP socket the broadcast address without SO_BROADCAST (EACCES):
+    # the probe answers no address rather than an error.
+    assert sending_address(socket.AF_INET, ("255.255.255.255", 9)) is None
 
 
 def test_loopback_only_when_nothing_else() -> None:
