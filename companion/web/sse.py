@@ -59,6 +59,7 @@ class Stream:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
+@dataclass(eq=False)
 class LiveFeed:
     """The live view for every stream, read and rendered once per change of the journal.
 
@@ -67,27 +68,24 @@ class LiveFeed:
     reads and the renderings (the tests and the benchmark read them).
     """
 
-    def __init__(self, signature: Callable[[], object], read: Callable[[], dict[str, Any]],
-                 render: Callable[[dict[str, Any], str], str], max_streams: int,
-                 poll: float = POLL_SECONDS, keepalive: float = KEEPALIVE_SECONDS) -> None:
-        self._signature = signature
-        self._read = read
-        self._render = render
-        self.max_streams = max_streams
-        self.poll = poll
-        self.keepalive = keepalive
-        self.renders = 0
-        self.sections = 0
-        #: Keep-alive rounds so far: every stream sends a comment line after each.
-        self.ticks = 0
-        self._lock = threading.Lock()
-        self._streams: set[Stream] = set()
-        self._snapshot: Snapshot | None = None
-        self._version = 0
-        self._watcher: threading.Thread | None = None
-        self._stop = threading.Event()
-        #: The signature of the journal last found unreadable and logged: said once.
-        self._logged_failure: object = None
+    signature: Callable[[], object]
+    read: Callable[[], dict[str, Any]]
+    render: Callable[[dict[str, Any], str], str]
+    max_streams: int
+    poll: float = POLL_SECONDS
+    keepalive: float = KEEPALIVE_SECONDS
+    renders: int = field(default=0, init=False)
+    sections: int = field(default=0, init=False)
+    #: Keep-alive rounds so far: every stream sends a comment line after each.
+    ticks: int = field(default=0, init=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    _streams: set[Stream] = field(default_factory=set, init=False)
+    _snapshot: Snapshot | None = field(default=None, init=False)
+    _version: int = field(default=0, init=False)
+    _watcher: threading.Thread | None = field(default=None, init=False)
+    _stop: threading.Event = field(default_factory=threading.Event, init=False)
+    #: The signature of the journal last found unreadable and logged: said once.
+    _logged_failure: object = field(default=None, init=False)
 
     @property
     def open_streams(self) -> int:
@@ -131,7 +129,7 @@ class LiveFeed:
         if data is not None or snapshot.live is None:
             return data or b""
         # Rendered outside the lock: the event loop takes it to open and close streams.
-        made = event("live", {"html": self._render(snapshot.live, language)}).encode()
+        made = event("live", {"html": self.render(snapshot.live, language)}).encode()
         with self._lock:
             self.sections += 1
             return snapshot.sections.setdefault(language, made)
@@ -148,7 +146,7 @@ class LiveFeed:
                     self._watcher = None
                     self._snapshot = None
                     return
-            signature = self._signature()
+            signature = self.signature()
             if signature != seen or self._snapshot is None:
                 seen = signature
                 self._publish(self._take(signature))
@@ -166,7 +164,7 @@ class LiveFeed:
     def _take(self, signature: object) -> Snapshot:
         self._version += 1
         try:
-            live = self._read()
+            live = self.read()
         except Exception as error:  # a damaged journal, or one this version cannot read
             if signature != self._logged_failure:
                 self._logged_failure = signature
