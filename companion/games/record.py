@@ -107,6 +107,18 @@ class TableGame:
     #: Settings the table reads itself, not the rules (how it shows the game), with their
     #: defaults: keys of the game's configuration section and of `--setting`.
     table_settings: Mapping[str, bool] = field(default_factory=dict)
+    #: What every player sees before the game's end: "module:function" giving a
+    #: `companion.games.public.Shown`. None: nothing of the game shows before its end.
+    public: str | None = None
+    #: A move in a language as the scoreboard's pages say it, "module:function" taking
+    #: (language, state before, state after, event); None: said only as whose move it was.
+    page_words: str | None = None
+    #: Score categories off the board until the end (secret, or counted only then): the
+    #: running scores of pages and charts leave them out.
+    settled_at_the_end: frozenset[str] = frozenset()
+    #: When the score over a game is charted: "day" (after each day) or "claim" (after each
+    #: route claimed); None: the game has no running score to chart.
+    charted_by: str | None = None
 
     @property
     def title(self) -> str:

@@ -1,9 +1,9 @@
-"""What each game lets every player see before its end: the one declaration the live view
-(the scoreboard's pages, its JSON interface and the MQTT `live` topic) is filtered through.
+"""What each game lets every player see before its end: the one filter of the live view (the
+scoreboard's pages, its JSON interface and the MQTT `live` topic).
 
-Everything is hidden unless declared here: a score category, an event kind or an event field
-that a game adds later stays off the scoreboard until it is listed. Once the game is over,
-the result is shown whole.
+Everything is hidden unless the game declares it (its record's `public`): a score category, an
+event kind or an event field that a game adds later stays off the scoreboard until it is
+listed. Once the game is over, the result is shown whole.
 
 What the rules texts keep hidden, game by game:
 
@@ -27,118 +27,23 @@ What the rules texts keep hidden, game by game:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from engine.unseen import UNSEEN
-
-#: A test on a move's JSON form: whether one of its fields is shown.
-Condition = Callable[[Mapping[str, Any]], bool]
-
-
-@dataclass(frozen=True)
-class Shown:
-    """What one game shows everyone before its end."""
-
-    #: The score categories in plain view; the running totals count only these.
-    categories: frozenset[str]
-    #: Each move's kind and the fields of it that are in plain view.
-    moves: Mapping[str, frozenset[str]]
-    #: Fields shown only when the move's JSON form passes the test: (kind, field) -> test.
-    shown_if: Mapping[tuple[str, str], Condition] = field(default_factory=dict)
-    #: What the game writes for a card nobody has seen: a hidden value is written as that.
-    unseen: Any = UNSEEN
-
-
-def _moves(**kinds: Sequence[str]) -> dict[str, frozenset[str]]:
-    """Event kinds (underscores for dashes) and their public fields."""
-    return {kind.rstrip("_").replace("_", "-"): frozenset(fields)
-            for kind, fields in kinds.items()}
-
-
-def _ticket_to_ride() -> Shown:
-    return Shown(
-        categories=frozenset({
-            "routes", "longest", "mountains", "stations", "stocks", "meeples", "merchandise",
-            "tolls", "loans", "depots", "countries", "alvin"}),
-        moves=_moves(
-            deal=(), reshuffle=("pile",), replace_face_up=(),
-            draw_card=("index", "card", "pile"), take_ferry_card=(), place_depot=("city",),
-            store_card=("owner",), take_warehouse=("owner",), draw_tickets=(),
-            keep_tickets=(),
-            claim_route=("track", "cards", "company", "meeples", "start", "cite",
-                         "cite_cards", "alvin_to", "shared"),
-            reveal_tunnel=("cards",), pay_tunnel=("cards", "shared"),
-            build_station=("city", "cards", "shared"), place_passenger=("city",),
-            move_passenger=("start", "stops", "cards"), exchange_pieces=("give", "count"),
-            pass_=()),
-        # A face-up card taken is seen by all; one drawn blind (index -1) is not.
-        shown_if={("draw-card", "card"): lambda move: int(move.get("index", -1)) >= 0})
-
-
-def _freight_train() -> Shown:
-    from engine.games.freight_train.cards import MIXED, WAGON_TYPES
-
-    return Shown(
-        categories=frozenset({"start", "yard", "rearranging", MIXED, *WAGON_TYPES}),
-        moves=_moves(
-            start_day=("main_yard", "yards"), refill_lane=("lane", "drawn", "checked"),
-            take_from_main_yard=("lanes", "wagons", "targets", "entry_order"),
-            move_from_yard=("tracks", "wagons", "targets"), rearrange=("yard",),
-            bring_locomotive=()))
-
-
-def _game_of_trains() -> Shown:
-    from engine.games.game_of_trains.cards import UNSEEN as UNSEEN_WAGON
-
-    return Shown(
-        categories=frozenset({"ascending"}),
-        moves=_moves(
-            deal=("lines",), opening_draw=("seat",), opening_keep=("seat", "card", "position"),
-            draw_card=("card", "position"), use_ability=("card", "position"),
-            draw_replacement=("card",), reshuffle=(), learn_ability=("card", "ability")),
-        unseen=UNSEEN_WAGON)
-
-
-def _off_the_rails() -> Shown:
-    return Shown(
-        categories=frozenset({"carts", "missions"}),
-        moves=_moves(
-            setup=("opening",), draw_deposit=("card", "stones"), refill=(),
-            take_actions=("actions",), move_carts=("home", "derailed"), validate_mission=(),
-            reveal_cave_in=("card",), draw_cave_in_token=("mine", "roll"),
-            place_cave_in=("crushed",)))
-
-
-def _whistle_stop() -> Shown:
-    return Shown(
-        categories=frozenset({
-            "fame", "shares", "upgrades", "gold", "resources", "tokens", "special_tiles"}),
-        moves=_moves(
-            place_train=("station",), hand_out=(), move=("token", "arrived"),
-            take_share=("company", "number"), gain_tokens=("coal", "whistles"),
-            gain_fame=("points",), buy_upgrade=("stars", "from_seat"), end_turn=()))
-
-
-#: Each game's declaration, built when that game is first shown (a game's modules load only
-#: when it is played).
-DECLARED: dict[str, Callable[[], Shown]] = {
-    "ticket-to-ride": _ticket_to_ride,
-    "freight-train": _freight_train,
-    "game-of-trains": _game_of_trains,
-    "off-the-rails": _off_the_rails,
-    "whistle-stop": _whistle_stop,
-}
-#: A game with no declaration shows no score category and no field of any move.
-NOTHING = Shown(categories=frozenset(), moves={})
+from companion.games import TABLE_GAMES
+from companion.games.public import NOTHING, Shown
+from companion.games.record import imported
 
 
 @cache
 def shown(game: str) -> Shown:
-    declared = DECLARED.get(game)
-    return declared() if declared is not None else NOTHING
+    """The game's declaration (its record's `public`), built when it is first shown."""
+    record = TABLE_GAMES.get(game)
+    if record is None or record.public is None:
+        return NOTHING
+    declared: Shown = imported(record.public)()
+    return declared
 
 
 def masked(value: Any, unseen: Any) -> Any:

@@ -1,12 +1,12 @@
 """The last moves of a play in the words the table's screen uses ("Ana claims Paris – Berlin,
 +7"), in every language the companion speaks.
 
-A game that names its moves (its `move_words` module, which its notices or its undo question
-use) names them here with the same functions and catalogue; any other move is said as whose it
-was, and a move of the table's own (a shuffle, a deal) as the table's. The points are the
-change of the mover's running score, less what the rules keep hidden until the end
-(`progress.public_points`). A card drawn blind from the deck is someone's secret: it is said as
-a draw from the deck, never by its colour.
+A game that names its moves (its record's `page_words`, beside the `move_words` its notices or
+its undo question use) names them here with the same functions and catalogue; any other move is
+said as whose it was, and a move of the table's own (a shuffle, a deal) as the table's. The
+points are the change of the mover's running score, less what the rules keep hidden until the
+end (`progress.public_points`). A card drawn blind from the deck is someone's secret: it is
+said as a draw from the deck, never by its colour.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.games import TABLE_GAMES
+from companion.games.record import imported
 from companion.i18n.translate import LANGUAGES, N_, translator
 from companion.publish.live_view import turn
 from companion.web.progress import public_points
@@ -33,63 +35,6 @@ TABLE_MOVE = N_("The table's move")
 Wording = Callable[[str, Any, Any, Event], str | None]
 
 
-def _ticket_to_ride(language: str, before: Any, after: Any, event: Event) -> str | None:
-    from companion.games.ticket_to_ride.move_words import move_words
-    from companion.games.ticket_to_ride.words import (
-        BLIND_LOCOMOTIVE,
-        DEALT,
-        RESHUFFLED,
-        TICKETS_DRAWN,
-        Words,
-    )
-    from engine.games.ticket_to_ride.events import DrawCard
-
-    words = Words(language)
-    if isinstance(event, DrawCard) and event.index < 0:
-        # The deck's top card goes to the drawer's hand unseen by the others.
-        return words.say(BLIND_LOCOMOTIVE)
-    # Moves the undo question leaves unnamed, said as the table's screen says them.
-    notice = {"draw-tickets": TICKETS_DRAWN, "deal": DEALT, "reshuffle": RESHUFFLED}.get(
-        event.kind)
-    return words.say(notice) if notice else move_words(words, after, event)
-
-
-def _freight_train(language: str, before: Any, after: Any, event: Event) -> str | None:
-    from companion.games.freight_train.move_words import move_words
-    from companion.games.freight_train.words import Words
-
-    return move_words(Words(language), after, event, getattr(before, "current", None))
-
-
-def _game_of_trains(language: str, before: Any, after: Any, event: Event) -> str | None:
-    from companion.games.game_of_trains.move_words import move_words
-    from companion.games.game_of_trains.words import Words
-
-    return move_words(Words(language), before, event)
-
-
-def _whistle_stop(language: str, before: Any, after: Any, event: Event) -> str | None:
-    from companion.games.whistle_stop.move_words import move_words
-    from companion.games.whistle_stop.words import Words
-
-    return move_words(Words(language), before, event)
-
-
-def _off_the_rails(language: str, before: Any, after: Any, event: Event) -> str | None:
-    from companion.games.off_the_rails.move_words import move_words
-    from companion.games.off_the_rails.words import Words
-
-    return move_words(Words(language), before, event)
-
-
-#: The games whose moves have words of their own, by game id.
-WORDINGS: dict[str, Wording] = {
-    "ticket-to-ride": _ticket_to_ride,
-    "freight-train": _freight_train,
-    "game-of-trains": _game_of_trains,
-    "whistle-stop": _whistle_stop,
-    "off-the-rails": _off_the_rails,
-}
 #: Moves no player makes (shuffles, deals, cards the table turns over), by event kind: said
 #: without anyone's name.
 TABLE_MOVES = frozenset({
@@ -102,7 +47,10 @@ def said(game: str, language: str, before: Any, after: Any, event: Event,
          points: int) -> str:
     """One move in `language`: the game's words for it, with its player and its points."""
     gettext = translator(language).gettext
-    wording = WORDINGS.get(game)
+    record = TABLE_GAMES.get(game)
+    wording: Wording | None = None
+    if record is not None and record.page_words is not None:
+        wording = imported(record.page_words)
     words = wording(language, before, after, event) if wording is not None else None
     name = None if event.kind in TABLE_MOVES else turn(before)
     if words is None:

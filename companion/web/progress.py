@@ -1,10 +1,10 @@
-"""Each player's score over a play, where the game has a score that moves during it: Freight
-Train at the end of each of its days, Ticket to Ride after each claim.
+"""Each player's score over a play, where the game has a score that moves during it: Freight Train
+at the end of each of its days, Ticket to Ride after each claim.
 
-Running scores leave out what the rules keep hidden or settle only at the game's end
-(`SETTLED_AT_THE_END`: a player's tickets, or gems, are secret until then), so a page showing
-a game in progress tells nobody more than the board does. A finished play's last point is its
-result.
+Running scores leave out what the rules keep hidden or settle only at the game's end (each
+game's record's `settled_at_the_end`: a player's tickets, or gems, are secret until then), so a
+page showing a game in progress tells nobody more than the board does. A finished play's last
+point is its result.
 """
 
 from __future__ import annotations
@@ -13,18 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games import TABLE_GAMES
 from companion.i18n.translate import N_
 from companion.state.journal import Journal, PlayRecord
 from companion.state.replay import initial_state, replaying, rules_for
 from engine.events import Event
 from engine.game import GameRules
 
-#: Score categories not on the board during the game, by game id.
-SETTLED_AT_THE_END: dict[str, frozenset[str]] = {
-    "ticket-to-ride": frozenset({"tickets", "longest", "globetrotter"}),
-    # Gems go behind each player's screen; the ruby bonus and end missions count them.
-    "off-the-rails": frozenset({"gems", "ruby_bonus", "end_missions"}),
-}
 START = N_("Start")
 DAY = N_("Day {day}")
 END = N_("End")
@@ -54,7 +49,8 @@ def public_points(rules: GameRules[Any, Any], game: str, state: Any) -> list[int
         result = rules.result(state)
     except (ValueError, TypeError):
         return None
-    hidden = SETTLED_AT_THE_END.get(game, frozenset())
+    record = TABLE_GAMES.get(game)
+    hidden = record.settled_at_the_end if record is not None else frozenset()
     return [sum(points for key, points in player.breakdown.items() if key not in hidden)
             for player in result.players]
 
@@ -70,23 +66,24 @@ def _by_claim(before: Any, after: Any, event: Event) -> tuple[str, dict[str, Any
     return (MOVE, {}) if event.kind == "claim-route" else None
 
 
-#: When a game's score is charted, by game id: the label of the point an event makes (the
-#: scores read after it), or None.
+#: The label of the point an event makes on a chart (the scores read after it), or None; by
+#: the step a game's record charts its score at (`charted_by`).
 Sampler = Callable[[Any, Any, Event], tuple[str, dict[str, Any]] | None]
-CHARTED: dict[str, Sampler] = {
+SAMPLERS: dict[str, Sampler] = {
     # A day is scored by the move that ends it (the state after it is of the next day).
-    "freight-train": _by_day,
+    "day": _by_day,
     # The score track moves when a route is claimed.
-    "ticket-to-ride": _by_claim,
+    "claim": _by_claim,
 }
 
 
 def progress(journal: Journal, play: PlayRecord) -> Progress | None:
     """The play's score over the game, or None when its game has none to chart."""
-    if play.game not in CHARTED:
+    record = TABLE_GAMES.get(play.game)
+    if record is None or record.charted_by is None:
         return None
     rules = rules_for(play)
-    sampler = CHARTED[play.game]
+    sampler = SAMPLERS[record.charted_by]
     chart = Progress(list(play.players))
     with replaying(play):
         state = initial_state(rules, play.setup)

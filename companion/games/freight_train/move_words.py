@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import Event
 from engine.games.freight_train.events import (
     BringLocomotive,
@@ -32,3 +34,8 @@ def move_words(words: Words, state: FreightTrainState, event: Event, mover: int 
     if isinstance(event, Rearrange):
         return words.say(REARRANGED, name=name)
     return None
+
+
+def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
+    """The move as the scoreboard's pages say it (`companion.web.moves`)."""
+    return move_words(Words(language), after, event, getattr(before, "current", None))

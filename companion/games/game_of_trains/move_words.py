@@ -3,6 +3,8 @@ the scoreboard lists it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import Event
 from engine.games.game_of_trains import RULES
 from engine.games.game_of_trains.cards import Ability
@@ -45,3 +47,8 @@ def _used(words: Words, state: GameOfTrainsState, event: UseAbility) -> str | No
     if ability is Ability.LOCK:
         return words.say(LOCKED, card=line[position - 1])
     return None
+
+
+def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
+    """The move as the scoreboard's pages say it (`companion.web.moves`)."""
+    return move_words(Words(language), before, event)

@@ -4,6 +4,7 @@ move as the scoreboard lists it, in the words of the table's screens."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.events import Event
 from engine.games.off_the_rails.events import (
@@ -35,3 +36,8 @@ def move_words(words: Words, state: OffTheRailsState, event: Event) -> str | Non
         return " · ".join(words.say(CRUSHED_NOTICE, name=state.player(seat).name)
                           for seat in dict.fromkeys(event.crushed)) or None
     return None
+
+
+def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
+    """The move as the scoreboard's pages say it (`companion.web.moves`)."""
+    return move_words(Words(language), before, event)

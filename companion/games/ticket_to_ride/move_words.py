@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import N_, NP_
 from engine.events import Event
 from engine.games.ticket_to_ride.events import BuildStation, ClaimRoute, DrawCard, KeepTickets
@@ -29,3 +31,17 @@ def move_words(words: Words, state: TicketToRideState, event: Event) -> str | No
     if isinstance(event, BuildStation):
         return words.say(STATION_BUILT, city=event.city)
     return None
+
+
+def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
+    """The move as the scoreboard's pages say it (`companion.web.moves`): a card drawn blind
+    is the drawer's secret, said as a draw from the deck, never by its colour."""
+    from .words import BLIND_LOCOMOTIVE, DEALT, RESHUFFLED, TICKETS_DRAWN
+
+    words = Words(language)
+    if isinstance(event, DrawCard) and event.index < 0:
+        return words.say(BLIND_LOCOMOTIVE)
+    # Moves the undo question leaves unnamed, said as the table's screen says them.
+    notice = {"draw-tickets": TICKETS_DRAWN, "deal": DEALT, "reshuffle": RESHUFFLED}.get(
+        event.kind)
+    return words.say(notice) if notice else move_words(words, after, event)

@@ -3,6 +3,8 @@ the scoreboard lists it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.events import Event
 from engine.games.whistle_stop import events as moves
 from engine.games.whistle_stop.state import WhistleStopState
@@ -40,3 +42,8 @@ def move_words(words: Words, state: WhistleStopState, event: Event) -> str | Non
     if isinstance(event, moves.EndTurn) and state.moves == 0:
         return words.say(WHISTLE_FOR_NO_MOVE)
     return None
+
+
+def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
+    """The move as the scoreboard's pages say it (`companion.web.moves`)."""
+    return move_words(Words(language), before, event)
