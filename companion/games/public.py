@@ -1,6 +1,6 @@
-"""What a game lets every player see before its end, declared by the game (its record's
-`public`): the scoreboard's live view is filtered through it (`companion.publish.public_facts`).
-Everything not declared is hidden."""
+"""What a game lets every player see before its end, declared by the game (`shown()` in its
+package's `public` module): the scoreboard's live view is filtered through it
+(`companion.publish.public_facts`). Everything not declared is hidden."""
 
 from __future__ import annotations
 

@@ -107,12 +107,6 @@ class TableGame:
     #: Settings the table reads itself, not the rules (how it shows the game), with their
     #: defaults: keys of the game's configuration section and of `--setting`.
     table_settings: Mapping[str, bool] = field(default_factory=dict)
-    #: What every player sees before the game's end: "module:function" giving a
-    #: `companion.games.public.Shown`. None: nothing of the game shows before its end.
-    public: str | None = None
-    #: A move in a language as the scoreboard's pages say it, "module:function" taking
-    #: (language, state before, state after, event); None: said only as whose move it was.
-    page_words: str | None = None
     #: Score categories off the board until the end (secret, or counted only then): the
     #: running scores of pages and charts leave them out.
     settled_at_the_end: frozenset[str] = frozenset()
@@ -145,6 +139,23 @@ class TableGame:
         if memory is not None:
             return flow(language, memory, **chosen)
         return flow(language, **chosen)
+
+    @property
+    def package(self) -> str:
+        """The game's package, where its flow is: "companion.games.whistle_stop"."""
+        return self.flow.split(":")[0].rsplit(".", 1)[0]
+
+    def part(self, module: str, name: str) -> Any | None:
+        """`name` of the game's own `module` when the game has one, else None: what a game
+        may add by convention (its `public.shown`, its `move_words.page_words`)."""
+        path = f"{self.package}.{module}"
+        try:
+            found = importlib.import_module(path)
+        except ModuleNotFoundError as error:
+            if error.name != path:
+                raise
+            return None
+        return getattr(found, name, None)
 
     def rules_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """`settings` without the table's own: what the game's rules are set up with."""

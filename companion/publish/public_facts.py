@@ -1,9 +1,9 @@
 """What each game lets every player see before its end: the one filter of the live view (the
 scoreboard's pages, its JSON interface and the MQTT `live` topic).
 
-Everything is hidden unless the game declares it (its record's `public`): a score category, an
-event kind or an event field that a game adds later stays off the scoreboard until it is
-listed. Once the game is over, the result is shown whole.
+Everything is hidden unless the game declares it (`shown()` in its package's `public`
+module): a score category, an event kind or an event field that a game adds later stays off
+the scoreboard until it is listed. Once the game is over, the result is shown whole.
 
 What the rules texts keep hidden, game by game:
 
@@ -33,16 +33,17 @@ from typing import Any
 
 from companion.games import TABLE_GAMES
 from companion.games.public import NOTHING, Shown
-from companion.games.record import imported
 
 
 @cache
 def shown(game: str) -> Shown:
-    """The game's declaration (its record's `public`), built when it is first shown."""
+    """The game's declaration (`shown()` of its package's `public` module), built when it is
+    first shown."""
     record = TABLE_GAMES.get(game)
-    if record is None or record.public is None:
+    declare = record.part("public", "shown") if record is not None else None
+    if declare is None:
         return NOTHING
-    declared: Shown = imported(record.public)()
+    declared: Shown = declare()
     return declared
 
 

@@ -1,12 +1,12 @@
 """The last moves of a play in the words the table's screen uses ("Ana claims Paris – Berlin,
 +7"), in every language the companion speaks.
 
-A game that names its moves (its record's `page_words`, beside the `move_words` its notices or
-its undo question use) names them here with the same functions and catalogue; any other move is
-said as whose it was, and a move of the table's own (a shuffle, a deal) as the table's. The
-points are the change of the mover's running score, less what the rules keep hidden until the
-end (`progress.public_points`). A card drawn blind from the deck is someone's secret: it is
-said as a draw from the deck, never by its colour.
+A game that names its moves (`page_words` in its package's `move_words`, beside the
+`move_words` its notices or its undo question use) names them here with the same functions and
+catalogue; any other move is said as whose it was, and a move of the table's own (a shuffle, a
+deal) as the table's. The points are the change of the mover's running score, less what the
+rules keep hidden until the end (`progress.public_points`). A card drawn blind from the deck is
+someone's secret: it is said as a draw from the deck, never by its colour.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.games import TABLE_GAMES
-from companion.games.record import imported
 from companion.i18n.translate import LANGUAGES, N_, translator
 from companion.publish.live_view import turn
 from companion.web.progress import public_points
@@ -48,9 +47,7 @@ def said(game: str, language: str, before: Any, after: Any, event: Event,
     """One move in `language`: the game's words for it, with its player and its points."""
     gettext = translator(language).gettext
     record = TABLE_GAMES.get(game)
-    wording: Wording | None = None
-    if record is not None and record.page_words is not None:
-        wording = imported(record.page_words)
+    wording: Wording | None = record.part("move_words", "page_words") if record else None
     words = wording(language, before, after, event) if wording is not None else None
     name = None if event.kind in TABLE_MOVES else turn(before)
     if words is None:

@@ -149,3 +149,14 @@ def test_a_sixth_game_is_chosen_in_the_lobby_and_its_play_journalled(
     with Journal(tmp_path / JOURNAL_FILE) as journal:
         unfinished = journal.unfinished()
         assert unfinished is not None and unfinished.game == SIXTH
+
+
+def test_each_game_declares_what_it_shows_and_how_its_moves_read() -> None:
+    for game, record in TABLE_GAMES.items():
+        assert record.package == f"companion.games.{game.replace('-', '_')}"
+        declared = record.part("public", "shown")
+        assert declared is not None and declared().categories, game
+        assert callable(record.part("move_words", "page_words")), game
+        # A part the game does not have is none, not an error.
+        assert record.part("no_such_module", "shown") is None
+        assert record.part("public", "no_such_name") is None

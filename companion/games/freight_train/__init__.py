@@ -17,8 +17,6 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id=GAME,
     flow="companion.games.freight_train.flow:FreightTrainFlow",
-    public="companion.games.freight_train.public:shown",
-    page_words="companion.games.freight_train.move_words:page_words",
     charted_by="day",
     autopilot="companion.games.freight_train.autopilot",
     cards=_cards,

@@ -15,8 +15,6 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="game-of-trains",
     flow="companion.games.game_of_trains.flow:GameOfTrainsFlow",
-    public="companion.games.game_of_trains.public:shown",
-    page_words="companion.games.game_of_trains.move_words:page_words",
     autopilot="companion.games.game_of_trains.autopilot",
     memory="companion.state.abilities:AbilityMemory",
     cards=_cards,

@@ -15,8 +15,6 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="off-the-rails",
     flow="companion.games.off_the_rails.flow:OffTheRailsFlow",
-    public="companion.games.off_the_rails.public:shown",
-    page_words="companion.games.off_the_rails.move_words:page_words",
     # Gems go behind each player's screen; the ruby bonus and end missions count them.
     settled_at_the_end=frozenset({"gems", "ruby_bonus", "end_missions"}),
     autopilot="companion.games.off_the_rails.autopilot",

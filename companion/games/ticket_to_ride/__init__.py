@@ -75,8 +75,6 @@ def _map_teams(option: object) -> Teams | None:
 TABLE = TableGame(
     id="ticket-to-ride",
     flow="companion.games.ticket_to_ride.flow:TicketToRideFlow",
-    public="companion.games.ticket_to_ride.public:shown",
-    page_words="companion.games.ticket_to_ride.move_words:page_words",
     settled_at_the_end=frozenset({"tickets", "longest", "globetrotter"}),
     charted_by="claim",
     autopilot="companion.games.ticket_to_ride.autopilot",

@@ -16,8 +16,6 @@ def _cards() -> dict[str, Values]:
 TABLE = TableGame(
     id="whistle-stop",
     flow="companion.games.whistle_stop.flow:WhistleStopFlow",
-    public="companion.games.whistle_stop.public:shown",
-    page_words="companion.games.whistle_stop.move_words:page_words",
     autopilot="companion.games.whistle_stop.autopilot",
     cards=_cards,
     names={
