@@ -150,7 +150,12 @@ def test_twenty_tables_publishing_at_once_lose_nothing(tmp_path: Path) -> None:
         for thread in threads:
             thread.join()
         assert failures == []
-        got = board.wait(lambda got: all(finished_play(got, name) for name in tables))
+        # Until every table's finished play and last live view are in (the two topics are
+        # delivered independently of each other).
+        got = board.wait(lambda got: all(
+            finished_play(got, name) and any(
+                m.payload["event_count"] == len(games[name]) for m in of_table(got, name, "live"))
+            for name in tables))
 
     for name in tables:
         plays = of_table(got, name, "plays/")

@@ -10,7 +10,7 @@ from engine.games.ticket_to_ride.events import BuildStation, ClaimRoute, DrawCar
 from engine.games.ticket_to_ride.payment import UNKNOWN
 from engine.games.ticket_to_ride.state import TicketToRideState
 
-from .words import STATION_BUILT, Words
+from .words import BLIND_LOCOMOTIVE, DEALT, RESHUFFLED, STATION_BUILT, TICKETS_DRAWN, Words
 
 CLAIMS = N_("{name} claims {route}")
 #: Tickets are secret: their count only.
@@ -36,12 +36,14 @@ def move_words(words: Words, state: TicketToRideState, event: Event) -> str | No
 def page_words(language: str, before: Any, after: Any, event: Event) -> str | None:
     """The move as the scoreboard's pages say it (`companion.web.moves`): a card drawn blind
     is the drawer's secret, said as a draw from the deck, never by its colour."""
-    from .words import BLIND_LOCOMOTIVE, DEALT, RESHUFFLED, TICKETS_DRAWN
-
     words = Words(language)
     if isinstance(event, DrawCard) and event.index < 0:
         return words.say(BLIND_LOCOMOTIVE)
     # Moves the undo question leaves unnamed, said as the table's screen says them.
-    notice = {"draw-tickets": TICKETS_DRAWN, "deal": DEALT, "reshuffle": RESHUFFLED}.get(
-        event.kind)
-    return words.say(notice) if notice else move_words(words, after, event)
+    if event.kind == "draw-tickets":
+        return words.say(TICKETS_DRAWN)
+    if event.kind == "deal":
+        return words.say(DEALT)
+    if event.kind == "reshuffle":
+        return words.say(RESHUFFLED)
+    return move_words(words, after, event)
