@@ -218,7 +218,9 @@ def measure_board(tables: int = TABLES, repeats: int = 5) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-web-load-") as folder:
         base = Path(folder)
         with mosquitto(base / "broker") as broker, \
-                serving(web_command(base / "state") + ["--mqtt", broker.url],
+                serving(web_command(base / "state") + [
+                    "--mqtt", broker.url, "--max-tables", str(tables),
+                    "--max-plays", str(tables)],
                         r"http://127\.0\.0\.1:(\d+)/") as (web, port):
             tables_ms(port, 1)  # loads the pages' modules
             empty = {"tables_ms": tables_ms(port, repeats), "rss_mb": rss_mb(web.pid)}

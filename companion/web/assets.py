@@ -13,7 +13,6 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -34,6 +33,9 @@ _GOLD, _SILVER, _BRONZE = "#ffd633", "#dfe6e6", "#e0a060"
 @lru_cache(maxsize=len(ICONS))
 def icon_png(size: int) -> bytes:
     """The icon, `size` pixels square, as PNG."""
+    # Pillow only once a phone asks for an icon: the pages' process stays small without it.
+    from PIL import Image, ImageDraw
+
     image = Image.new("RGB", (size, size), THEME_LIGHT)
     draw = ImageDraw.Draw(image)
     # In tenths of the side: every corner of the motif lies within 4 tenths of the centre,
