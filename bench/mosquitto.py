@@ -9,6 +9,7 @@ in that window is forgotten and the broker runs on: the CONNECT's answer comes f
 
 from __future__ import annotations
 
+import random
 import shutil
 import socket
 import ssl
@@ -36,7 +37,21 @@ class TlsFiles:
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
+    """A free port below the kernel's ephemeral range: a broker or server restarted on it
+    finds it free, whereas a port from that range may meanwhile be the local end of any
+    outgoing connection."""
+    try:
+        first = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        first = 32768
+    for port in random.Random().sample(range(max(1024, first - 8000), first), 200):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    with socket.socket() as probe:  # all taken: any port the kernel gives
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
 
